@@ -1,0 +1,57 @@
+"""The bot protocol and the registry of bot names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from ..engine import Move, SeatView
+
+
+class BotSpecError(ValueError):
+    """A bot name that no bot answers to."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    #: The name it was made from, e.g. ``greedy`` or ``mcts:0.25``.
+    name: str
+
+    def choose(self, view: SeatView) -> Move:
+        """The move to play; called only when it is ``view.seat``'s turn."""
+        ...
+
+
+#: ``factory(argument, seed)``: argument is the text after ``:`` in the name, or None.
+BotFactory = Callable[[str | None, int | str | None], Bot]
+_REGISTRY: dict[str, tuple[BotFactory, str]] = {}
+
+
+def register(name: str, description: str) -> Callable[[BotFactory], BotFactory]:
+    def decorate(factory: BotFactory) -> BotFactory:
+        _REGISTRY[name] = (factory, description)
+        return factory
+
+    return decorate
+
+
+def _load_builtin() -> None:
+    # Imported for their registrations; kept lazy so importing the engine stays cheap.
+    from . import greedy, random_bot  # noqa: F401
+
+
+def available_bots() -> dict[str, str]:
+    """Bot names and one-line descriptions."""
+    _load_builtin()
+    return {name: description for name, (_, description) in _REGISTRY.items()}
+
+
+def make_bot(spec: str, seed: int | str | None = None) -> Bot:
+    """The bot named by ``spec`` (``name`` or ``name:argument``)."""
+    _load_builtin()
+    name, _, argument = spec.strip().partition(":")
+    entry = _REGISTRY.get(name.lower())
+    if entry is None:
+        known = ", ".join(sorted(_REGISTRY))
+        raise BotSpecError(f"unknown bot {spec!r} (known: {known})")
+    return entry[0](argument or None, seed)

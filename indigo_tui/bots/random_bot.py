@@ -1,0 +1,41 @@
+"""``random``: a uniformly random legal move."""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import Move, SeatView
+from ..engine.tiles import ORIENTATIONS
+from .base import BotSpecError, register
+
+
+class RandomBot:
+    """Uniform over the legal moves, by rejection sampling: a uniform draw of
+    (tile in hand, distinct orientation, empty cell) kept only when legal is
+    uniform over legal moves, and far cheaper than listing them all."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.name = "random"
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> Move:
+        board = view.board
+        hand = view.hand or tuple(k for k, left in enumerate(board.unplaced) if left > 0)
+        empties = board.empty_cells
+        if not empties or board.over:
+            raise ValueError("no move to choose: the game is over")
+        # One entry per (tile, distinct orientation): every placement equally likely.
+        choices = [(kind, rot) for kind in hand for rot in ORIENTATIONS[kind]]
+        randrange = self.rng.randrange
+        while True:
+            kind, rotation = choices[randrange(len(choices))]
+            cell = empties[randrange(len(empties))]
+            if board.is_legal(cell, kind, rotation):
+                return Move(cell, kind, rotation)
+
+
+@register("random", "uniformly random legal moves")
+def _make(argument: str | None, seed: int | str | None) -> RandomBot:
+    if argument is not None:
+        raise BotSpecError("the random bot takes no argument")
+    return RandomBot(seed)

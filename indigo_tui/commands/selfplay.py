@@ -1,0 +1,192 @@
+"""``indigo selfplay``: headless bot games and a tournament summary."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from ..bots import Bot, BotSpecError, available_bots, make_bot
+from ..engine import Game, Match, Setup, SetupError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    bots = ", ".join(f"{name} ({text})" for name, text in available_bots().items())
+    parser = subparsers.add_parser(
+        "selfplay",
+        help="play bots against each other without a screen",
+        description=(
+            "Play GAMES games between bots and print a summary: wins, win rate with a 95%% "
+            "confidence interval, mean points per bot, and games per second. Seats rotate from "
+            "game to game so that no bot always moves first. Bots: " + bots + "."
+        ),
+    )
+    parser.add_argument("--players", type=int, default=None, help="2 to 4 (default: the number of bots)")
+    parser.add_argument(
+        "--bots",
+        required=True,
+        metavar="B1,B2[,...]",
+        help="one bot name per seat, comma-separated, e.g. greedy,random",
+    )
+    parser.add_argument("--games", type=int, default=100, metavar="G", help="how many games (default 100)")
+    parser.add_argument("--seed", default="0", metavar="S", help="seed for decks and bots (default 0)")
+    parser.add_argument("--variant", choices=("classic", "tactical"), default="classic")
+    parser.add_argument("--own-gates", action="store_true", help="three players, own gates only")
+    parser.add_argument("--save-dir", type=Path, metavar="DIR", help="save every game as a save file here")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.set_defaults(run=run)
+
+
+@dataclass
+class BotStats:
+    label: str
+    spec: str
+    games: int = 0
+    wins: int = 0
+    shared: int = 0
+    points: int = 0
+    win_share: float = 0.0
+    seats: list[int] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        return self.win_share / self.games if self.games else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        """Wilson 95% interval on the win share."""
+        n = self.games
+        if n == 0:
+            return (0.0, 1.0)
+        z = 1.96
+        p = self.win_rate
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_game(game: Game, bots: list[Bot]) -> None:
+    """Play ``game`` to the end, each seat's bot seeing only its seat's view."""
+    while not game.over:
+        seat = game.turn
+        game.push(bots[seat].choose(game.view(seat)))
+
+
+def parse_seed(text: str) -> int | str:
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..cli import CommandError
+
+    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    players = args.players if args.players is not None else len(specs)
+    if len(specs) != players:
+        raise CommandError(f"--bots names {len(specs)} bots for {players} players; give one per seat")
+    if args.games < 1:
+        raise CommandError("--games must be at least 1")
+    try:
+        setup = Setup(players, args.variant, args.own_gates)
+    except SetupError as exc:
+        raise CommandError(str(exc)) from None
+    seed = parse_seed(args.seed)
+    try:
+        for spec in specs:
+            make_bot(spec, 0)
+    except BotSpecError as exc:
+        raise CommandError(str(exc)) from None
+    save_dir: Path | None = args.save_dir
+    if save_dir is not None:
+        try:
+            save_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CommandError(f"cannot use {save_dir} for saves: {exc.strerror or exc}") from None
+
+    labels = [f"{spec}#{i + 1}" if specs.count(spec) > 1 else spec for i, spec in enumerate(specs)]
+    stats = [BotStats(label, spec) for label, spec in zip(labels, specs, strict=True)]
+    started = time.perf_counter()
+    for index in range(args.games):
+        # Rotate seats: in game i, seat s is played by entry (s + i) % n.
+        order = [(seat + index) % players for seat in range(players)]
+        bots = [make_bot(specs[entry], f"{seed}:{index}:{seat}") for seat, entry in enumerate(order)]
+        match = Match(setup, 1, f"{seed}:{index}")
+        game = match.game
+        play_game(game, bots)
+        winners = game.winners
+        for seat, entry in enumerate(order):
+            row = stats[entry]
+            row.games += 1
+            row.points += game.scores[seat]
+            if seat in winners:
+                row.win_share += 1 / len(winners)
+                if len(winners) == 1:
+                    row.wins += 1
+                else:
+                    row.shared += 1
+        if save_dir is not None:
+            _save(save_dir, match, [specs[e] for e in order], index)
+    elapsed = time.perf_counter() - started
+    summary = _summary(args, setup, stats, elapsed)
+    if args.json:
+        sys.stdout.write(msgspec.json.encode(summary).decode() + "\n")
+    else:
+        _print_table(summary)
+    return 0
+
+
+def _save(directory: Path, match: Match, specs: list[str], index: int) -> None:
+    from .. import saves
+    from ..cli import CommandError
+
+    seats = [saves.SeatInfo(f"{spec} (seat {s + 1})", f"bot:{spec}") for s, spec in enumerate(specs)]
+    header = saves.make_header(match, seats, title=f"selfplay {index + 1}")
+    try:
+        saves.write_save(directory / f"selfplay-{index + 1:05d}{saves.SUFFIX}", header, match)
+    except saves.SaveError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _summary(args: argparse.Namespace, setup: Setup, stats: list[BotStats], elapsed: float) -> dict[str, Any]:
+    return {
+        "games": args.games,
+        "players": setup.players,
+        "variant": setup.variant,
+        "own_gates": setup.own_gates,
+        "seed": args.seed,
+        "seconds": round(elapsed, 3),
+        "games_per_second": round(args.games / elapsed, 1) if elapsed > 0 else None,
+        "bots": [
+            {
+                "bot": row.label,
+                "wins": row.wins,
+                "shared_wins": row.shared,
+                "win_rate": round(row.win_rate, 4),
+                "win_rate_95": [round(x, 4) for x in row.interval()],
+                "mean_points": round(row.points / row.games, 3),
+            }
+            for row in stats
+        ],
+    }
+
+
+def _print_table(summary: dict[str, Any]) -> None:
+    setup = f"{summary['players']} players, {summary['variant']}"
+    if summary["own_gates"]:
+        setup += ", own gates"
+    print(f"{summary['games']} games, {setup}, seed {summary['seed']}, seats rotated")
+    print(f"{'bot':<16} {'wins':>6} {'shared':>6} {'win rate':>9}  {'95% interval':<15} {'mean points':>11}")
+    for row in summary["bots"]:
+        low, high = row["win_rate_95"]
+        print(
+            f"{row['bot']:<16} {row['wins']:>6} {row['shared_wins']:>6} {row['win_rate']:>9.1%}  "
+            f"{f'{low:.1%}-{high:.1%}':<15} {row['mean_points']:>11.2f}"
+        )
+    print(f"{summary['seconds']:.2f} s, {summary['games_per_second']} games per second")

@@ -1,0 +1,59 @@
+"""The rules of Indigo: pure Python, no I/O and no user interface.
+
+The public API, in the manner of python-chess::
+
+    game = Game.new(Setup(players=2), seed=7)
+    move = game.legal_moves[0]
+    events = game.push(move)      # TilePlaced, GemMoved..., TileDrawn, GameOver?
+    game.pop()                    # undo; game.redo() plays it again
+    view = game.view(seat=1)      # what seat 1 may know, for bots, screens, peers
+"""
+
+from .board import Board, RulesViolation
+from .events import (
+    GEM_KIND,
+    GEM_KINDS_ORDER,
+    GEM_POINTS,
+    Event,
+    GameOver,
+    GameStarted,
+    GemKind,
+    GemMoved,
+    TileDrawn,
+    TilePlaced,
+)
+from .game import Game, IllegalMove, LogError, Standing, rank, shuffled_deck
+from .match import Match
+from .moves import Move, MoveParseError
+from .setup import Setup, SetupError, Variant
+from .tiles import TileKind
+from .views import SeatView
+
+__all__ = [
+    "GEM_KIND",
+    "GEM_KINDS_ORDER",
+    "GEM_POINTS",
+    "Board",
+    "Event",
+    "Game",
+    "GameOver",
+    "GameStarted",
+    "GemKind",
+    "GemMoved",
+    "IllegalMove",
+    "LogError",
+    "Match",
+    "Move",
+    "MoveParseError",
+    "RulesViolation",
+    "SeatView",
+    "Setup",
+    "SetupError",
+    "Standing",
+    "TileDrawn",
+    "TileKind",
+    "TilePlaced",
+    "Variant",
+    "rank",
+    "shuffled_deck",
+]

@@ -1,0 +1,272 @@
+"""The public position and the rules of moving gems.
+
+:class:`Board` is everything every seat may see: the tiles on the board, where
+each gem rests, how many tiles of each kind are still out of sight, whose turn
+it is. It holds nothing private (no hands, no deck, no seat's gems), so a
+seat's view can share it. Its arrays are indexed by cell and by slot
+(``cell * 6 + edge``) so that tracing a gem is a loop over integers.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .events import CENTRE_GEMS, GEM_COUNT, GEM_KIND, GemMoved
+from .geometry import (
+    CELL_COUNT,
+    CENTRE,
+    CORNER_ARROWS,
+    CORNERS,
+    GATE_OF_SLOT,
+    NEIGHBOUR_SLOT,
+    PATH_CELLS,
+    SLOT_COUNT,
+    TREASURE_CELLS,
+)
+from .setup import Setup
+from .tiles import COUNTS, EXIT, ORIENTATIONS
+
+EMPTY: Final = -1  # ``Board.exits`` of a slot on an empty cell
+STOP: Final = -2  # ``Board.exits`` of a treasure edge a gem cannot pass
+ON_CENTRE: Final = -2  # ``Board.gem_slot`` of a gem still on the centre tile
+GONE: Final = -1  # ``Board.gem_slot`` of a gem that left the board
+
+#: ``FORBIDDEN[cell][kind]``: rotations that would join a gate cell's two
+#: outward edges with one path, which the rules forbid.
+FORBIDDEN: Final[tuple[tuple[frozenset[int], ...], ...]] = tuple(
+    tuple(
+        frozenset(
+            rot
+            for rot in range(6)
+            if any(
+                NEIGHBOUR_SLOT[cell * 6 + e] < 0 and NEIGHBOUR_SLOT[cell * 6 + EXIT[kind][rot][e]] < 0
+                for e in range(6)
+            )
+        )
+        if cell not in TREASURE_CELLS
+        else frozenset(range(6))
+        for kind in range(len(COUNTS))
+    )
+    for cell in range(CELL_COUNT)
+)
+
+
+class RulesViolation(Exception):
+    """The engine reached a position the rules say cannot happen."""
+
+
+def _initial_exits() -> list[int]:
+    exits = [EMPTY] * SLOT_COUNT
+    for e in range(6):
+        exits[CENTRE * 6 + e] = STOP
+    for corner, arrow in CORNER_ARROWS.items():
+        base = corner * 6
+        for e in range(6):
+            exits[base + e] = STOP
+        left, right = (arrow - 1) % 6, (arrow + 1) % 6
+        exits[base + left] = base + right
+        exits[base + right] = base + left
+    return exits
+
+
+class Board:
+    """The public position of one round."""
+
+    __slots__ = (
+        "centre",
+        "empty_cells",
+        "exited",
+        "exits",
+        "gem_at",
+        "gem_slot",
+        "gems_on_board",
+        "last_cell",
+        "placements",
+        "removed",
+        "setup",
+        "tiles",
+        "turn",
+        "unplaced",
+    )
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        #: ``tiles[cell]``: ``kind * 6 + rotation`` of the path tile there, or -1.
+        self.tiles: list[int] = [EMPTY] * CELL_COUNT
+        #: ``exits[slot]``: the slot a gem entering at ``slot`` leaves by,
+        #: :data:`EMPTY` on an empty cell, :data:`STOP` at a treasure edge.
+        self.exits: list[int] = _initial_exits()
+        #: ``gem_at[slot]``: the gem resting on that edge, or -1.
+        self.gem_at: list[int] = [-1] * SLOT_COUNT
+        #: ``gem_slot[gem]``: where each gem rests, :data:`ON_CENTRE` or :data:`GONE`.
+        self.gem_slot: list[int] = [ON_CENTRE] * GEM_COUNT
+        for gem, corner in enumerate(CORNERS):
+            slot = corner * 6 + CORNER_ARROWS[corner]
+            self.gem_at[slot] = gem
+            self.gem_slot[gem] = slot
+        #: Gems still on the centre tile, in the order they leave it.
+        self.centre: list[int] = list(CENTRE_GEMS)
+        self.empty_cells: list[int] = list(PATH_CELLS)
+        #: Tiles of each kind not yet on the board (in hands or in the deck).
+        self.unplaced: list[int] = list(COUNTS)
+        self.turn = 0
+        self.placements = 0
+        self.gems_on_board = GEM_COUNT
+        self.removed = 0
+        self.exited = 0
+        self.last_cell = -1
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.setup = self.setup
+        other.tiles = self.tiles[:]
+        other.exits = self.exits[:]
+        other.gem_at = self.gem_at[:]
+        other.gem_slot = self.gem_slot[:]
+        other.centre = self.centre[:]
+        other.empty_cells = self.empty_cells[:]
+        other.unplaced = self.unplaced[:]
+        other.turn = self.turn
+        other.placements = self.placements
+        other.gems_on_board = self.gems_on_board
+        other.removed = self.removed
+        other.exited = self.exited
+        other.last_cell = self.last_cell
+        return other
+
+    @property
+    def over(self) -> bool:
+        return self.gems_on_board == 0
+
+    # -- placing -----------------------------------------------------------
+
+    def placement_error(self, cell: int, kind: int, rotation: int) -> str | None:
+        """Why a tile may not go there (ignoring whose hand it is in), or None."""
+        if self.gems_on_board == 0:
+            return "the game is over"
+        if not 0 <= cell < CELL_COUNT:
+            return "that cell is not on the board"
+        if cell in TREASURE_CELLS:
+            return "that cell holds a treasure tile"
+        if self.tiles[cell] != EMPTY:
+            return "that cell already holds a tile"
+        if not 0 <= kind < len(COUNTS) or not 0 <= rotation < 6:
+            return "that is not a path tile"
+        if rotation in FORBIDDEN[cell][kind]:
+            return "a curve may not join both exits of a gate"
+        return None
+
+    def gem_moves(self, cell: int, kind: int, rotation: int) -> list[GemMoved]:
+        """The gem moves a placement would cause, without changing the board.
+
+        Every gem resting on an edge of ``cell`` moves, as does the next centre
+        gem if ``cell`` touches the centre. Each follows paths until the next
+        cell is empty, it leaves through a gate, or it would step onto an edge
+        where another moving gem rests: the two meet and both leave the game.
+        Tracing each gem alone is order-independent, because two gems that
+        meet travel the same chain of paths from opposite ends.
+        """
+        base = cell * 6
+        exits = self.exits
+        gem_at = self.gem_at
+        starts: dict[int, int] = {}
+        for e in range(6):
+            nb = NEIGHBOUR_SLOT[base + e]
+            if nb >= 0:
+                gem = gem_at[nb]
+                if gem >= 0:
+                    starts[nb] = gem
+                elif nb // 6 == CENTRE and self.centre:
+                    starts[nb] = self.centre[0]
+        if not starts:
+            return []
+        # Lay the tile down for the trace, and lift it again afterwards.
+        turns = EXIT[kind][rotation]
+        for e in range(6):
+            exits[base + e] = base + turns[e]
+        try:
+            moves = []
+            for start, gem in sorted(starts.items(), key=lambda item: item[1]):
+                route = [start]
+                here = NEIGHBOUR_SLOT[start]
+                for _ in range(SLOT_COUNT):
+                    out = exits[here]
+                    route.append(out)
+                    nb = NEIGHBOUR_SLOT[out]
+                    if nb < 0:
+                        gate = GATE_OF_SLOT[out]
+                        moves.append(
+                            GemMoved(gem, GEM_KIND[gem], tuple(route), "gate", gate, self.setup.gates[gate])
+                        )
+                        break
+                    other = starts.get(nb)
+                    if other is not None:
+                        moves.append(GemMoved(gem, GEM_KIND[gem], tuple(route), "met", other=other))
+                        break
+                    following = exits[nb]
+                    if following == EMPTY:
+                        moves.append(GemMoved(gem, GEM_KIND[gem], tuple(route), "rest"))
+                        break
+                    if following == STOP:
+                        raise RulesViolation(f"gem {gem} would stop at treasure edge {nb}")
+                    here = nb
+                else:  # pragma: no cover - paths cannot form a cycle through a gem
+                    raise RulesViolation(f"gem {gem} never stops")
+            return moves
+        finally:
+            for e in range(6):
+                exits[base + e] = EMPTY
+
+    # -- folding events ----------------------------------------------------
+
+    def apply_placement(self, seat: int, cell: int, kind: int, rotation: int) -> None:
+        base = cell * 6
+        turns = EXIT[kind][rotation]
+        exits = self.exits
+        for e in range(6):
+            exits[base + e] = base + turns[e]
+        self.tiles[cell] = kind * 6 + rotation
+        self.empty_cells.remove(cell)
+        self.unplaced[kind] -= 1
+        self.placements += 1
+        self.last_cell = cell
+        self.turn = (seat + 1) % self.setup.players
+
+    def apply_gem_move(self, move: GemMoved) -> None:
+        gem = move.gem
+        start = self.gem_slot[gem]
+        if start == ON_CENTRE:
+            self.centre.remove(gem)
+        elif start >= 0:
+            self.gem_at[start] = -1
+        if move.outcome == "rest":
+            end = move.route[-1]
+            self.gem_at[end] = gem
+            self.gem_slot[gem] = end
+            return
+        self.gem_slot[gem] = GONE
+        self.gems_on_board -= 1
+        if move.outcome == "met":
+            self.removed += 1
+        else:
+            self.exited += 1
+
+    # -- questions ---------------------------------------------------------
+
+    def is_legal(self, cell: int, kind: int, rotation: int) -> bool:
+        return (
+            0 <= cell < CELL_COUNT
+            and self.tiles[cell] == EMPTY
+            and cell not in TREASURE_CELLS
+            and rotation not in FORBIDDEN[cell][kind]
+            and self.gems_on_board > 0
+        )
+
+    def placements_for(self, kind: int) -> list[tuple[int, int]]:
+        """Every legal ``(cell, rotation)`` for a tile of ``kind``, no orientation twice."""
+        return [
+            (cell, rot)
+            for cell in self.empty_cells
+            for rot in ORIENTATIONS[kind]
+            if rot not in FORBIDDEN[cell][kind]
+        ]

@@ -1,0 +1,354 @@
+"""A round of Indigo as an event-sourced log, with undo and redo.
+
+``Game`` validates a :class:`Move`, turns it into events and folds them into
+its :class:`Board` and private state (deck, hands, every seat's gems). The log
+is the game: replaying it gives the same state, saving it saves the game, and
+undoing a move is folding the log without that move's events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+
+import msgspec
+
+from .board import Board
+from .events import (
+    GEM_KINDS_ORDER,
+    GEM_POINTS,
+    Event,
+    GameOver,
+    GameStarted,
+    GemMoved,
+    TileDrawn,
+    TilePlaced,
+)
+from .moves import Move
+from .setup import Setup
+from .tiles import COUNTS
+from .views import SeatView
+
+_GEM_INDEX = {kind: i for i, kind in enumerate(GEM_KINDS_ORDER)}
+_POINTS = tuple(GEM_POINTS[kind] for kind in GEM_KINDS_ORDER)
+_FULL_BOX = sorted(kind for kind, count in enumerate(COUNTS) for _ in range(count))
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow; ``reason`` says why in words."""
+
+    def __init__(self, move: Move | None, reason: str) -> None:
+        self.move = move
+        self.reason = reason
+        super().__init__(f"{move}: {reason}" if move is not None else reason)
+
+
+class LogError(ValueError):
+    """A log that is not the record of a game played by the rules."""
+
+
+class Standing(msgspec.Struct, frozen=True):
+    """A seat's result: points, gems by kind (amber, emerald, sapphire), winner."""
+
+    seat: int
+    points: int
+    gems: int
+    collected: tuple[int, int, int]
+    winner: bool
+
+
+def shuffled_deck(seed: int | str | None, round_index: int = 0) -> tuple[int, ...]:
+    """The 54 path tiles' kinds in draw order, fixed by ``seed`` and the round."""
+    tiles = list(_FULL_BOX)
+    rng = random.Random(f"indigo:{seed}:{round_index}" if seed is not None else None)
+    rng.shuffle(tiles)
+    return tuple(tiles)
+
+
+def rank(scores: Sequence[int], gem_counts: Sequence[int]) -> tuple[int, ...]:
+    """Winners: most points, then most gems; a tie on both shares the win."""
+    best = max(zip(scores, gem_counts, strict=True))
+    return tuple(s for s, key in enumerate(zip(scores, gem_counts, strict=True)) if key == best)
+
+
+class Game:
+    """One round: a :class:`Board`, the private deck, hands and gems, and the log."""
+
+    def __init__(self, setup: Setup, deck: Sequence[int] | None, *, round_index: int = 0) -> None:
+        """Start a round with ``deck`` as the draw order. ``None`` makes an *open*
+        game, as read from the canonical notation, where each placed tile comes
+        from the box. Use :meth:`new` to shuffle by seed."""
+        if deck is not None:
+            deck = tuple(deck)
+            if sorted(deck) != _FULL_BOX:
+                raise ValueError("a deck must hold exactly the 54 path tiles")
+        self.setup = setup
+        self.log: list[Event] = []
+        self._redo: list[Move] = []
+        self._reset()
+        self._record(GameStarted(setup, deck, round_index))
+        if deck is not None:
+            for _ in range(setup.hand_size):
+                for seat in range(setup.players):
+                    self._record(TileDrawn(seat, deck[self.drawn]))
+
+    @classmethod
+    def new(cls, setup: Setup, seed: int | str | None = None, *, round_index: int = 0) -> Game:
+        """A round dealt from a deck shuffled by ``seed`` (random if None)."""
+        return cls(setup, shuffled_deck(seed, round_index), round_index=round_index)
+
+    @classmethod
+    def open(cls, setup: Setup) -> Game:
+        """A game with no deck: any tile still in the box may be placed."""
+        return cls(setup, None)
+
+    def _reset(self) -> None:
+        players = self.setup.players
+        self.board = Board(self.setup)
+        self.deck: tuple[int, ...] | None = None
+        self.drawn = 0
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.collected: list[list[int]] = [[0, 0, 0] for _ in range(players)]
+        self.round_index = 0
+        self._seat_logs: list[list[Event]] = [[] for _ in range(players)]
+        #: Index in the log of each placement, to undo by.
+        self._move_starts: list[int] = []
+
+    # -- the log -------------------------------------------------------------
+
+    def _record(self, event: Event) -> None:
+        self._apply(event)
+        self.log.append(event)
+        kind = type(event)
+        if kind is TileDrawn:
+            hidden = TileDrawn(event.seat, None)  # type: ignore[union-attr]
+            for seat, seat_log in enumerate(self._seat_logs):
+                seat_log.append(event if seat == event.seat else hidden)  # type: ignore[union-attr]
+        elif kind is GameStarted:
+            public = GameStarted(event.setup, None, event.round)  # type: ignore[union-attr]
+            for seat_log in self._seat_logs:
+                seat_log.append(public)
+        else:
+            for seat_log in self._seat_logs:
+                seat_log.append(event)
+
+    def _apply(self, event: Event) -> None:
+        """Fold one event into the state."""
+        if type(event) is GemMoved:
+            self.board.apply_gem_move(event)
+            if event.outcome == "gate":
+                index = _GEM_INDEX[event.kind]
+                for seat in event.scorers:
+                    self.collected[seat][index] += 1
+        elif type(event) is TilePlaced:
+            self._move_starts.append(len(self.log))
+            self.board.apply_placement(event.seat, event.cell, event.tile, event.rotation)
+            if self.deck is not None:
+                self.hands[event.seat].remove(event.tile)
+        elif type(event) is TileDrawn:
+            if self.deck is None or self.drawn >= len(self.deck):
+                raise LogError("a tile was drawn from an empty deck")
+            tile = self.deck[self.drawn]
+            if event.tile is not None and event.tile != tile:
+                raise LogError("a drawn tile does not match the deck")
+            self.hands[event.seat].append(tile)
+            self.drawn += 1
+        elif type(event) is GameStarted:
+            self.deck = event.deck
+            self.round_index = event.round
+        # GameOver changes nothing: it records what the state already says.
+
+    # -- playing -------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        """The seat to move."""
+        return self.board.turn
+
+    @property
+    def over(self) -> bool:
+        return self.board.over
+
+    @property
+    def tiles_left(self) -> int:
+        """Tiles still in the deck (public)."""
+        return 0 if self.deck is None else len(self.deck) - self.drawn
+
+    def placement_error(self, move: Move, seat: int | None = None) -> str | None:
+        """Why ``move`` is not legal now (for ``seat``, if given), in words; or None."""
+        board = self.board
+        if board.over:
+            return "the game is over"
+        if seat is not None and seat != board.turn:
+            return f"it is seat {board.turn}'s turn, not seat {seat}'s"
+        if not 0 <= move.tile < len(COUNTS):
+            return "that is not a path tile"
+        if self.deck is not None:
+            if move.tile not in self.hands[board.turn]:
+                return "that tile is not in the hand of the seat to move"
+        elif board.unplaced[move.tile] <= 0:
+            return f"all {COUNTS[move.tile]} tiles of that kind are already on the board"
+        return board.placement_error(move.cell, move.tile, move.rotation)
+
+    def is_legal(self, move: Move) -> bool:
+        return self.placement_error(move) is None
+
+    @property
+    def legal_moves(self) -> list[Move]:
+        """Every legal move for the seat to move, no placement twice."""
+        if self.board.over:
+            return []
+        if self.deck is None:
+            kinds = [k for k, left in enumerate(self.board.unplaced) if left > 0]
+        else:
+            kinds = sorted(set(self.hands[self.board.turn]))
+        return [Move(cell, kind, rot) for kind in kinds for cell, rot in self.board.placements_for(kind)]
+
+    def preview(self, move: Move) -> list[GemMoved]:
+        """The gem moves ``move`` would cause, leaving the game unchanged."""
+        error = self.placement_error(move)
+        if error is not None:
+            raise IllegalMove(move, error)
+        return self.board.gem_moves(move.cell, move.tile, move.rotation)
+
+    def push(self, move: Move) -> list[Event]:
+        """Play ``move`` for the seat to move; returns the events it caused."""
+        error = self.placement_error(move)
+        if error is not None:
+            raise IllegalMove(move, error)
+        if self._redo and self._redo[-1] == move:
+            self._redo.pop()
+        else:
+            self._redo.clear()
+        return self._play(move)
+
+    def _play(self, move: Move) -> list[Event]:
+        board = self.board
+        seat = board.turn
+        first = len(self.log)
+        gem_moves = board.gem_moves(move.cell, move.tile, move.rotation)
+        self._record(TilePlaced(seat, move.cell, move.tile, move.rotation))
+        for gem_move in gem_moves:
+            self._record(gem_move)
+        if self.deck is not None and self.drawn < len(self.deck):
+            self._record(TileDrawn(seat, self.deck[self.drawn]))
+        if board.gems_on_board == 0:
+            scores = self.scores
+            counts = self.gem_counts
+            self._record(GameOver(scores, counts, rank(scores, counts)))
+        elif not board.empty_cells:
+            raise AssertionError("the board is full but gems remain: the rules say this cannot be")
+        return self.log[first:]
+
+    def pop(self) -> Move:
+        """Undo the last move; :meth:`redo` plays it again with the same draws."""
+        if not self._move_starts:
+            raise IndexError("no move to undo")
+        start = self._move_starts[-1]
+        placed = self.log[start]
+        assert type(placed) is TilePlaced
+        move = Move(placed.cell, placed.tile, placed.rotation)
+        events = self.log[:start]
+        self._refold(events)
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> list[Event]:
+        """Play the last undone move again."""
+        if not self._redo:
+            raise IndexError("no move to redo")
+        return self.push(self._redo[-1])
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._move_starts)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def _refold(self, events: Sequence[Event]) -> None:
+        self.log = []
+        self._reset()
+        for event in events:
+            self._record(event)
+
+    @classmethod
+    def from_log(cls, events: Sequence[Event]) -> Game:
+        """Rebuild a game from its log, checking that every event follows from
+        the moves: the moves are replayed and the result must match the log
+        event for event. Raises :class:`LogError` naming the first problem."""
+        if not events or type(events[0]) is not GameStarted:
+            raise LogError("a game log must begin with the start of a round")
+        start = events[0]
+        try:
+            game = cls(start.setup, start.deck, round_index=start.round)
+        except ValueError as exc:
+            raise LogError(str(exc)) from None
+        moves = [e for e in events if type(e) is TilePlaced]
+        for index, placed in enumerate(moves):
+            if placed.seat != game.turn:
+                raise LogError(f"move {index}: seat {placed.seat} moved out of turn")
+            try:
+                move = Move.make(placed.cell, placed.tile, placed.rotation)
+                game.push(move)
+            except (IllegalMove, KeyError, IndexError) as exc:
+                reason = exc.reason if isinstance(exc, IllegalMove) else "that is not a path tile"
+                raise LogError(f"move {index}: {reason}") from None
+        if len(game.log) != len(events):
+            raise LogError(f"the log holds {len(events)} events but its moves make {len(game.log)}")
+        for index, (mine, theirs) in enumerate(zip(game.log, events, strict=True)):
+            if mine != theirs:
+                raise LogError(f"event {index} does not follow from the moves")
+        return game
+
+    # -- results -------------------------------------------------------------
+
+    @property
+    def moves(self) -> list[tuple[int, Move]]:
+        """Every placement so far as ``(seat, move)``."""
+        return [(e.seat, Move(e.cell, e.tile, e.rotation)) for e in self.log if type(e) is TilePlaced]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(sum(n * p for n, p in zip(c, _POINTS, strict=True)) for c in self.collected)
+
+    @property
+    def gem_counts(self) -> tuple[int, ...]:
+        return tuple(sum(c) for c in self.collected)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over, else ()."""
+        return rank(self.scores, self.gem_counts) if self.board.over else ()
+
+    def standings(self) -> list[Standing]:
+        """Every seat's result, best first (ties keep seat order)."""
+        winners = self.winners
+        rows = [
+            Standing(seat, points, gems, tuple(self.collected[seat]), seat in winners)  # type: ignore[arg-type]
+            for seat, (points, gems) in enumerate(zip(self.scores, self.gem_counts, strict=True))
+        ]
+        return sorted(rows, key=lambda s: (-s.points, -s.gems, s.seat))
+
+    def events_since(self, index: int) -> list[Event]:
+        return self.log[index:]
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know, and nothing else."""
+        if not 0 <= seat < self.setup.players:
+            raise ValueError(f"no seat {seat} in a {self.setup.players}-player game")
+        return SeatView(
+            seat,
+            self.board,
+            tuple(self.hands[seat]),
+            tuple(self.collected[seat]),  # type: ignore[arg-type]
+            self._seat_logs[seat],
+            self.tiles_left,
+        )
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.log)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.setup.players}p {self.setup.variant} move {self.board.placements}>"

@@ -1,0 +1,62 @@
+"""A match of several rounds whose points add up."""
+
+from __future__ import annotations
+
+from .game import Game, rank
+from .setup import Setup
+
+
+class Match:
+    """Rounds of one table. Each round is a :class:`Game` with its own deck,
+    shuffled from the match seed and the round number; seat 0 opens every
+    round, as the gate table assumes."""
+
+    def __init__(self, setup: Setup, rounds: int = 1, seed: int | str | None = None) -> None:
+        if rounds < 1:
+            raise ValueError("a match has at least one round")
+        self.setup = setup
+        self.rounds = rounds
+        self.seed = seed
+        self.games: list[Game] = [Game.new(setup, seed, round_index=0)]
+
+    @classmethod
+    def from_games(cls, setup: Setup, rounds: int, seed: int | str | None, games: list[Game]) -> Match:
+        match = cls.__new__(cls)
+        match.setup, match.rounds, match.seed, match.games = setup, rounds, seed, games
+        return match
+
+    @property
+    def game(self) -> Game:
+        """The round being played (or the last one, when the match is over)."""
+        return self.games[-1]
+
+    @property
+    def round_index(self) -> int:
+        return len(self.games) - 1
+
+    @property
+    def over(self) -> bool:
+        return len(self.games) >= self.rounds and self.game.over
+
+    @property
+    def can_start_next_round(self) -> bool:
+        return self.game.over and len(self.games) < self.rounds
+
+    def next_round(self) -> Game:
+        if not self.can_start_next_round:
+            raise ValueError("the round is not over, or the match is")
+        self.games.append(Game.new(self.setup, self.seed, round_index=len(self.games)))
+        return self.game
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Points of every finished round, plus the round in play, per seat."""
+        return tuple(sum(g.scores[s] for g in self.games) for s in range(self.setup.players))
+
+    @property
+    def gem_totals(self) -> tuple[int, ...]:
+        return tuple(sum(g.gem_counts[s] for g in self.games) for s in range(self.setup.players))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return rank(self.totals, self.gem_totals) if self.over else ()

@@ -1,0 +1,165 @@
+"""The canonical game notation ``indigo-game/1`` (JSON), read and written.
+
+This is the one external notation for a game: export, import, bug reports and
+tests speak it. Its keys and values are fixed by ``RULES-NOTES.md``. Reading
+decodes strictly into typed structs, then replays every move on an *open*
+game (no deck: each tile comes from the box) and stops at the first illegal
+move with its index and the reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from .board import ON_CENTRE
+from .events import GEM_KIND, GEM_KINDS_ORDER
+from .game import Game, IllegalMove
+from .geometry import COORDS, INDEX
+from .moves import Move
+from .setup import GATE_OWNERS, Setup, SetupError
+from .tiles import TILE_BY_PATHS, canonical_paths, rotated_paths
+
+FORMAT = "indigo-game/1"
+
+
+class NotationError(ValueError):
+    """A record that is not a legal game; ``index`` names the move, if any."""
+
+    def __init__(self, reason: str, index: int | None = None) -> None:
+        self.reason = reason
+        self.index = index
+        super().__init__(f"move {index}: {reason}" if index is not None else reason)
+
+
+class _Setup(msgspec.Struct, forbid_unknown_fields=True):
+    players: int
+    variant: Literal["classic", "tactical"]
+    gates: list[list[int]]
+
+
+class _Move(msgspec.Struct, forbid_unknown_fields=True):
+    seat: int
+    cell: tuple[int, int]
+    tile: list[list[int]]
+
+
+class _Record(msgspec.Struct):
+    format: str
+    setup: _Setup
+    moves: list[_Move]
+    result: dict[str, Any] | None = None
+
+
+def setup_json(setup: Setup) -> dict[str, Any]:
+    return {
+        "players": setup.players,
+        "variant": setup.variant,
+        "gates": [list(owners) for owners in setup.gates],
+    }
+
+
+def result_json(game: Game) -> dict[str, Any]:
+    """The ``result`` object: every seat's gems and the gems still on the board."""
+    board = game.board
+    gems: list[tuple[tuple[int, int], int, str]] = []
+    for gem, slot in enumerate(board.gem_slot):
+        if slot == ON_CENTRE:
+            gems.append(((0, 0), -1, GEM_KIND[gem]))
+        elif slot >= 0:
+            gems.append((COORDS[slot // 6], slot % 6, GEM_KIND[gem]))
+    gems.sort()
+    return {
+        "scores": list(game.scores),
+        "gem_counts": list(game.gem_counts),
+        "collected": [dict(zip(GEM_KINDS_ORDER, c, strict=True)) for c in game.collected],
+        "board_gems": [
+            {"gem": kind, "cell": list(cell), "edge": None if edge < 0 else edge} for cell, edge, kind in gems
+        ],
+        "removed": board.removed,
+        "over": board.over,
+        "winners": list(game.winners),
+    }
+
+
+def move_json(seat: int, move: Move) -> dict[str, Any]:
+    return {
+        "seat": seat,
+        "cell": list(COORDS[move.cell]),
+        "tile": [list(pair) for pair in rotated_paths(move.tile, move.rotation)],
+    }
+
+
+def to_json(game: Game) -> dict[str, Any]:
+    """The canonical record of ``game``, with its result."""
+    return {
+        "format": FORMAT,
+        "setup": setup_json(game.setup),
+        "moves": [move_json(seat, move) for seat, move in game.moves],
+        "result": result_json(game),
+    }
+
+
+def dumps(game: Game) -> str:
+    """The canonical record as one line of JSON."""
+    return msgspec.json.encode(to_json(game)).decode()
+
+
+def _setup_from(record: _Setup) -> Setup:
+    gates = tuple(tuple(owners) for owners in record.gates)
+    for (players, own_gates), table in GATE_OWNERS.items():
+        if players == record.players and table == gates:
+            try:
+                return Setup(players, record.variant, own_gates)
+            except SetupError as exc:  # pragma: no cover - the table only holds valid setups
+                raise NotationError(str(exc)) from None
+    if not 2 <= record.players <= 4:
+        raise NotationError(f"Indigo is for 2 to 4 players, not {record.players}")
+    raise NotationError(f"the gates {record.gates} are not a {record.players}-player setup of the rules")
+
+
+def tile_from_paths(paths: list[list[int]]) -> tuple[int, int]:
+    """``(kind, rotation)`` of a tile given by its three paths; ValueError if none."""
+    if len(paths) != 3 or any(len(p) != 2 for p in paths):
+        raise ValueError("a tile has three paths of two edges each")
+    if sorted(e for p in paths for e in p) != [0, 1, 2, 3, 4, 5]:
+        raise ValueError("a tile's paths must join the six edges 0..5 in pairs")
+    tile = TILE_BY_PATHS.get(canonical_paths(paths))
+    if tile is None:  # pragma: no cover - every pairing of six edges is one of the five kinds
+        raise ValueError("those paths are not one of the five path tiles")
+    return tile
+
+
+def from_json(data: bytes | str) -> Game:
+    """Read a canonical record and replay it; raises :class:`NotationError`."""
+    try:
+        record = msgspec.json.decode(data, type=_Record)
+    except msgspec.ValidationError as exc:
+        raise NotationError(f"not an {FORMAT} record: {exc}") from None
+    except msgspec.DecodeError as exc:
+        raise NotationError(f"not JSON: {exc}") from None
+    if record.format != FORMAT:
+        raise NotationError(f"format {record.format!r} is not {FORMAT!r}")
+    game = Game.open(_setup_from(record.setup))
+    for index, played in enumerate(record.moves):
+        cell = INDEX.get(played.cell)
+        if cell is None:
+            raise NotationError(f"cell {list(played.cell)} is not on the board", index)
+        try:
+            kind, rotation = tile_from_paths(played.tile)
+        except ValueError as exc:
+            raise NotationError(str(exc), index) from None
+        if game.over:
+            raise NotationError("the game is already over", index)
+        if played.seat != game.turn:
+            raise NotationError(f"it is seat {game.turn}'s turn, not seat {played.seat}'s", index)
+        try:
+            game.push(Move(cell, kind, rotation))
+        except IllegalMove as exc:
+            raise NotationError(exc.reason, index) from None
+    return game
+
+
+def loads(data: bytes | str) -> Game:
+    return from_json(data)

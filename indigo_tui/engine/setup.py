@@ -1,0 +1,45 @@
+"""How a round is set up: players, variant and who owns which gate."""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+import msgspec
+
+Variant = Literal["classic", "tactical"]
+
+#: Gate owners per player count (seat 0 moves first, then clockwise), gate 0..5.
+GATE_OWNERS: Final[dict[tuple[int, bool], tuple[tuple[int, ...], ...]]] = {
+    (2, False): ((0,), (1,), (0,), (1,), (0,), (1,)),
+    (3, False): ((0,), (0, 1), (2,), (2, 0), (1,), (1, 2)),
+    (3, True): ((0,), (1,), (2,), (0,), (1,), (2,)),
+    (4, False): ((0, 1), (1, 2), (0, 3), (3, 1), (2, 0), (2, 3)),
+}
+
+
+class SetupError(ValueError):
+    """A setup the rules do not allow."""
+
+
+class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    players: int = 2
+    variant: Variant = "classic"
+    own_gates: bool = False
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 4:
+            raise SetupError(f"Indigo is for 2 to 4 players, not {self.players}")
+        if self.own_gates and self.players != 3:
+            raise SetupError("the own-gates setup is for three players only")
+
+    @property
+    def gates(self) -> tuple[tuple[int, ...], ...]:
+        """Each gate's owner seats, in the order of the rules notes' table."""
+        return GATE_OWNERS[(self.players, self.own_gates)]
+
+    @property
+    def hand_size(self) -> int:
+        return 2 if self.variant == "tactical" else 1
+
+    def gates_of(self, seat: int) -> tuple[int, ...]:
+        return tuple(g for g, owners in enumerate(self.gates) if seat in owners)
