@@ -133,6 +133,8 @@ def tile_from_paths(paths: list[list[int]]) -> tuple[int, int]:
 
 def from_json(data: bytes | str) -> Game:
     """Read a canonical record and replay it; raises :class:`NotationError`."""
+    if not data.strip():
+        raise NotationError("the file is empty")
     try:
         record = msgspec.json.decode(data, type=_Record)
     except msgspec.ValidationError as exc:
