@@ -263,7 +263,7 @@ def test_the_game_ends_when_no_gem_is_left() -> None:
     assert over[0] == GameOver(game.scores, game.gem_counts, rank(game.scores, game.gem_counts))
     assert game.legal_moves == []
     with pytest.raises(IllegalMove, match="the game is over"):
-        game.push(Move(game.board.empty_cells[0], game.hands[game.turn][0], 0))
+        game.push(Move(cell_index(1, 1), STRAIGHTS, 0))
     # One move earlier a gem was still on the board and there was no GameOver.
     game.pop()
     assert not game.over and game.board.gems_on_board > 0
