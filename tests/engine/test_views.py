@@ -1,0 +1,97 @@
+"""A seat's view hides what it must: the deck, other hands, other seats' gems."""
+
+from __future__ import annotations
+
+import gc
+import random
+import types
+
+import pytest
+
+from indigo_tui.engine import Game, GameStarted, Setup, TileDrawn
+
+from .support import play_random
+
+
+def reachable(root: object) -> dict[int, object]:
+    """Every object reachable from ``root`` by references, stopping at modules
+    and types (through which everything in the program is reachable)."""
+    seen: dict[int, object] = {}
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen[id(obj)] = obj
+        if isinstance(obj, types.ModuleType | type):
+            continue
+        stack.extend(gc.get_referents(obj))
+    return seen
+
+
+def game_with_gems(setup: Setup, seed: int) -> Game:
+    """A game far enough on that seats hold gems, with a draw left to hide."""
+    game = Game.new(setup, seed)
+    rng = random.Random(seed)
+    while not game.over and (sum(game.gem_counts) < setup.players or game.board.placements < 20):
+        play_random(game, rng, 1)
+    if game.over:  # pragma: no cover - the seeds below were chosen to stop earlier
+        pytest.skip("the game ended before every seat had gems")
+    return game
+
+
+@pytest.mark.parametrize(
+    ("setup", "seed"),
+    [(Setup(2), 3), (Setup(3), 4), (Setup(4, "tactical"), 5), (Setup(3, own_gates=True), 6)],
+)
+def test_nothing_private_of_another_seat_is_reachable_from_a_view(setup: Setup, seed: int) -> None:
+    game = game_with_gems(setup, seed)
+    assert game.deck is not None
+    for seat in range(setup.players):
+        view = game.view(seat)
+        found = reachable(view)
+        assert id(game) not in found
+        assert id(game.deck) not in found
+        assert id(game.hands) not in found and id(game.collected) not in found
+        assert id(game.log) not in found
+        for other in range(setup.players):
+            if other != seat:
+                assert id(game.hands[other]) not in found
+                assert id(game.collected[other]) not in found
+        # What the seat may see, it does see.
+        assert list(view.hand) == game.hands[seat]
+        assert list(view.collected) == game.collected[seat]
+        # Reachability cannot be fooled by the view's copies being the same objects.
+        assert view.hand is not game.hands[seat]
+
+
+@pytest.mark.parametrize("setup", [Setup(2), Setup(4, "tactical")])
+def test_a_views_events_hide_other_seats_draws_and_the_deck(setup: Setup) -> None:
+    game = game_with_gems(setup, 7)
+    for seat in range(setup.players):
+        events = game.view(seat).events
+        assert len(events) == len(game.log)
+        start = events[0]
+        assert type(start) is GameStarted and start.deck is None
+        draws = [(mine, real) for mine, real in zip(events, game.log, strict=True) if type(real) is TileDrawn]
+        assert draws
+        for mine, real in draws:
+            assert type(mine) is TileDrawn and mine.seat == real.seat
+            if real.seat == seat:
+                assert mine.tile == real.tile is not None
+            else:
+                assert mine.tile is None
+        # Every other event is the same for everyone.
+        others = [
+            (m, r) for m, r in zip(events, game.log, strict=True) if type(r) not in (TileDrawn, GameStarted)
+        ]
+        assert all(m == r for m, r in others)
+
+
+def test_a_detached_view_does_not_follow_the_game() -> None:
+    game = game_with_gems(Setup(2), 8)
+    view = game.view(game.turn).detached()
+    placements = view.board.placements
+    game.push(game.legal_moves[0])
+    assert view.board.placements == placements
+    assert id(game) not in reachable(view)
