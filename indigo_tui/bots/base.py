@@ -37,7 +37,7 @@ def register(name: str, description: str) -> Callable[[BotFactory], BotFactory]:
 
 def _load_builtin() -> None:
     # Imported for their registrations; kept lazy so importing the engine stays cheap.
-    from . import greedy, random_bot  # noqa: F401
+    from . import greedy, mcts, random_bot  # noqa: F401
 
 
 def available_bots() -> dict[str, str]:

@@ -1,0 +1,425 @@
+"""``mcts``: Monte Carlo tree search over the tiles this seat cannot see.
+
+Information-set MCTS with a single observer (Cowling, Powley and Whitehouse,
+2012). Every iteration guesses the hidden tiles (the other hands and the deck
+order) uniformly from what the seat's own view allows, then walks one shared
+tree of placements with that guess: a seat's moves in the tree are the
+placements of the tiles it holds in *this* guess, and a child's UCB score
+counts how often it was available rather than how often its parent was
+visited. A placement's effect on the board does not depend on anything
+hidden, so every node stands for one public position.
+
+The walk widens progressively: a node considers its moves best-first by the
+points they score at once (for the seat that plays them, minus the best other
+seat's), and admits more of them as it is visited more. Below the tree a
+playout finishes the round with a cheap policy that takes a scoring placement
+next to a gem when there is one and otherwise places at random, avoiding
+placements that hand points to another seat.
+
+Names: ``easy``, ``medium``, ``hard``, ``expert`` think about 0.1, 0.3, 1 and
+3 seconds a move; ``mcts:SECONDS`` (``mcts:0.25``) any time; ``mcts:iter=N``
+exactly N iterations, which with a seed makes the bot deterministic (for
+tests and experiments). Budgets of a second or more search on two processes
+with different guesses and add up their root statistics.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from collections.abc import Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Final
+
+from ..engine import Move, SeatView
+from .base import BotSpecError, register
+from .sim import ALLOWED, Knowledge, SimState, is_open
+
+PlaceKey = tuple[int, int, int]  # (cell, kind, rotation)
+
+#: Thinking time per move of the named levels, in seconds.
+LEVELS: Final[dict[str, float]] = {"easy": 0.1, "medium": 0.3, "hard": 1.0, "expert": 3.0}
+#: Below this many seconds a second process costs more than it brings.
+PARALLEL_FROM_SECONDS: Final = 0.9
+#: Below this many iterations, likewise.
+PARALLEL_FROM_ITERATIONS: Final = 4000
+MAX_SECONDS: Final = 600.0
+MAX_ITERATIONS: Final = 10_000_000
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long to think: ``seconds`` of wall clock, or exactly ``iterations``."""
+
+    seconds: float | None = None
+    iterations: int | None = None
+
+    def describe(self) -> str:
+        return f"iter={self.iterations}" if self.iterations is not None else f"{self.seconds:g}"
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """The search's knobs; the defaults are what measured strongest (docs/bots.md)."""
+
+    #: UCB exploration constant (rewards are in 0..1).
+    exploration: float = 0.7
+    #: Progressive widening: a node with n visits considers 1 + widen*sqrt(n) moves per tile kind.
+    widen: float = 1.5
+    #: Weight of the points margin beside the win in a playout's reward.
+    margin_weight: float = 0.3
+    #: Points margin at which the margin term saturates.
+    margin_scale: float = 10.0
+    #: Chance that a playout move looks for a scoring placement next to a gem.
+    greedy: float = 1.0
+    #: Tries to find a random placement that gives no points away.
+    avoid_tries: int = 3
+    #: Use a second process when the budget is big enough.
+    parallel: bool = True
+
+
+DEFAULT_TUNING: Final = Tuning()
+
+
+class Node:
+    """A public position in the tree; the edge into it is ``move``."""
+
+    __slots__ = ("available", "candidates", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        #: The seat that played the move into this node (whose reward it sums).
+        self.seat = seat
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.children: dict[PlaceKey, Node] = {}
+        #: Per tile kind: its legal placements here, best immediate gain first.
+        self.candidates: dict[int, list[PlaceKey]] = {}
+
+
+def ordered_moves(state: SimState, kind: int, rng: random.Random) -> list[PlaceKey]:
+    """Every legal placement of ``kind`` for the seat to move, best immediate
+    gain first; equal gains in a random order so that widening samples
+    quiet placements evenly."""
+    seat = state.turn
+    active = set(state.active_cells())
+    scored: list[tuple[int, float, PlaceKey]] = []
+    for cell in state.empty:
+        touches = cell in active
+        for rot in ALLOWED[cell][kind]:
+            gain = state.gain(cell, kind, rot, seat) if touches else 0
+            scored.append((-gain, rng.random(), (cell, kind, rot)))
+    scored.sort()
+    return [key for _, _, key in scored]
+
+
+def playout_move(state: SimState, rng: random.Random, tuning: Tuning) -> PlaceKey:
+    """The playout policy: the best scoring placement next to a gem if one
+    scores, else a random placement that (after a few tries) gives nothing away."""
+    seat = state.turn
+    hand = state.hands[seat]
+    active = state.active_cells()
+    if active and rng.random() < tuning.greedy:
+        gain, cell, kind, rot = state.best_scoring(seat, list(set(hand)), active)
+        if gain > 0:
+            return cell, kind, rot
+    move = state.random_move(rng)
+    for _ in range(tuning.avoid_tries):
+        if move[0] not in active or state.gain(move[0], move[1], move[2], seat) >= 0:
+            break
+        move = state.random_move(rng)
+    return move
+
+
+def rewards(state: SimState, tuning: Tuning) -> list[float]:
+    """Each seat's reward in 0..1 for a finished (or cut-off) round: a share of
+    the win, shaped by the points margin over the best other seat."""
+    scores = state.scores
+    winners = state.winners()
+    share = 1.0 / len(winners)
+    weight = tuning.margin_weight
+    result = []
+    for seat in range(state.players):
+        best_other = max(s for i, s in enumerate(scores) if i != seat)
+        margin = max(-1.0, min(1.0, (scores[seat] - best_other) / tuning.margin_scale))
+        win = share if seat in winners else 0.0
+        result.append((1.0 - weight) * win + weight * 0.5 * (1.0 + margin))
+    return result
+
+
+class Search:
+    """One search tree for one decision."""
+
+    def __init__(self, knowledge: Knowledge, seed: int | str, tuning: Tuning) -> None:
+        self.knowledge = knowledge
+        self.rng = random.Random(seed)
+        self.tuning = tuning
+        self.root = Node(-1)
+        self.iterations = 0
+        self.playout_plies = 0
+
+    def run(self, budget: Budget) -> None:
+        if budget.iterations is not None:
+            for _ in range(budget.iterations):
+                self.iterate()
+            return
+        assert budget.seconds is not None
+        deadline = time.perf_counter() + budget.seconds
+        # Checking the clock every iteration is cheap next to an iteration.
+        while time.perf_counter() < deadline or self.iterations == 0:
+            self.iterate()
+
+    def iterate(self) -> None:
+        rng = self.rng
+        tuning = self.tuning
+        state = self.knowledge.sample(rng)
+        node = self.root
+        path = [node]
+        while not state.over:
+            child = self._select(node, state)
+            if child is None:
+                break
+            node = child
+            path.append(node)
+            if node.visits == 0:
+                break
+        plies = 0
+        while not state.over:
+            cell, kind, rot = playout_move(state, rng, tuning)
+            state.play(cell, kind, rot)
+            plies += 1
+        self.playout_plies += plies
+        reward = rewards(state, tuning)
+        for visited in path:
+            visited.visits += 1
+            if visited.seat >= 0:
+                visited.reward += reward[visited.seat]
+        self.iterations += 1
+
+    def _select(self, node: Node, state: SimState) -> Node | None:
+        """Pick the child to follow (creating it if new) and play its move on ``state``."""
+        seat = state.turn
+        limit = 1 + int(self.tuning.widen * math.sqrt(node.visits))
+        children = node.children
+        fresh: PlaceKey | None = None
+        considered: list[tuple[PlaceKey, Node]] = []
+        for kind in sorted(set(state.hands[seat])):
+            moves = node.candidates.get(kind)
+            if moves is None:
+                moves = node.candidates[kind] = ordered_moves(state, kind, self.rng)
+            for key in moves[:limit]:
+                child = children.get(key)
+                if child is None:
+                    if fresh is None:
+                        fresh = key
+                else:
+                    considered.append((key, child))
+        if fresh is not None:
+            child = children[fresh] = Node(seat)
+            for _, other in considered:
+                other.available += 1
+            child.available += 1
+            state.play(*fresh)
+            return child
+        if not considered:
+            return None
+        log_term = self.tuning.exploration
+        best: tuple[PlaceKey, Node] | None = None
+        best_score = -1.0
+        for key, child in considered:
+            child.available += 1
+            score = child.reward / child.visits + log_term * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if score > best_score:
+                best_score, best = score, (key, child)
+        assert best is not None
+        state.play(*best[0])
+        return best[1]
+
+    def root_visits(self) -> dict[PlaceKey, int]:
+        return {key: child.visits for key, child in self.root.children.items()}
+
+    def root_rewards(self) -> dict[PlaceKey, float]:
+        return {key: child.reward for key, child in self.root.children.items()}
+
+
+def _search_in_worker(
+    knowledge: Knowledge, seed: str, budget: Budget, tuning: Tuning
+) -> tuple[dict[PlaceKey, int], dict[PlaceKey, float], int, int]:
+    search = Search(knowledge, seed, tuning)
+    search.run(budget)
+    return search.root_visits(), search.root_rewards(), search.iterations, search.playout_plies
+
+
+_POOL_LOCK = threading.Lock()
+_POOL: ProcessPoolExecutor | None = None
+
+
+def _worker_pool() -> ProcessPoolExecutor:
+    """One helper process kept for the life of the program. 'spawn' because
+    the UI calls bots from a worker thread, and forking a threaded process
+    can copy a held lock."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            import multiprocessing
+
+            _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return _POOL
+
+
+class MctsBot:
+    """Chooses by information-set MCTS within a time or iteration budget."""
+
+    def __init__(
+        self, name: str, budget: Budget, seed: int | str | None = None, tuning: Tuning = DEFAULT_TUNING
+    ) -> None:
+        self.name = name
+        self.budget = budget
+        self.tuning = tuning
+        self.seed = seed
+        self._moves = 0
+        #: Facts about the last decision, for benchmarks and the curious.
+        self.last_iterations = 0
+        self.last_playout_plies = 0
+        self.last_seconds = 0.0
+
+    def _parallel(self) -> bool:
+        if not self.tuning.parallel:
+            return False
+        if self.budget.seconds is not None:
+            return self.budget.seconds >= PARALLEL_FROM_SECONDS
+        return (self.budget.iterations or 0) >= PARALLEL_FROM_ITERATIONS
+
+    def choose(self, view: SeatView) -> Move:
+        if not view.my_turn:
+            raise ValueError("no move to choose: it is not this seat's turn")
+        started = time.perf_counter()
+        self._moves += 1
+        # The seed covers the bot's seed and how many moves it has made, so a
+        # game replays identically, and nothing hidden enters the search.
+        seed = f"mcts:{self.seed}:{self._moves}:{view.board.placements}"
+        if is_open(view):
+            move = self._choose_open(view, seed)
+            self.last_seconds = time.perf_counter() - started
+            return move
+        knowledge = Knowledge(view)
+        moves = {(m.cell, m.tile, m.rotation) for m in view.legal_moves}
+        if len(moves) == 1:
+            (only,) = moves
+            return Move(*only)
+        visits: dict[PlaceKey, int] = {}
+        rewards_sum: dict[PlaceKey, float] = {}
+        future: Future[tuple[dict[PlaceKey, int], dict[PlaceKey, float], int, int]] | None = None
+        budget = self.budget
+        if self._parallel():
+            if budget.iterations is not None:
+                # Split an iteration budget evenly, so the total stays what was asked.
+                half = budget.iterations // 2
+                budget = Budget(iterations=budget.iterations - half)
+                other_budget = Budget(iterations=half)
+            else:
+                other_budget = budget
+            try:
+                future = _worker_pool().submit(
+                    _search_in_worker, knowledge, seed + ":b", other_budget, self.tuning
+                )
+            except (OSError, RuntimeError):
+                future = None  # no second process to be had: think alone
+        search = Search(knowledge, seed + ":a", self.tuning)
+        search.run(budget)
+        visits.update(search.root_visits())
+        rewards_sum.update(search.root_rewards())
+        iterations, plies = search.iterations, search.playout_plies
+        if future is not None:
+            try:
+                other_visits, other_rewards, other_iterations, other_plies = future.result(
+                    timeout=(self.budget.seconds or 60.0) + 30.0
+                )
+            except Exception:  # noqa: BLE001 - a lost helper must never lose the move
+                other_visits, other_rewards, other_iterations, other_plies = {}, {}, 0, 0
+            for key, n in other_visits.items():
+                visits[key] = visits.get(key, 0) + n
+                rewards_sum[key] = rewards_sum.get(key, 0.0) + other_rewards[key]
+            iterations += other_iterations
+            plies += other_plies
+        self.last_iterations = iterations
+        self.last_playout_plies = plies
+        self.last_seconds = time.perf_counter() - started
+        legal = [key for key in visits if key in moves]
+        if not legal:  # pragma: no cover - the root always expands a legal move
+            return view.legal_moves[0]
+        # Most visits; ties by mean reward, then by the move itself for repeatability.
+        best = max(legal, key=lambda k: (visits[k], rewards_sum[k] / max(1, visits[k]), k))
+        return Move(*best)
+
+    def _choose_open(self, view: SeatView, seed: str) -> Move:
+        """An open game has no hands: any unplaced tile may be placed, so there
+        is nothing hidden to guess. Play the placement with the best
+        immediate gain (as ``greedy`` does), ties by a seeded coin."""
+        from .greedy import immediate_gain
+
+        rng = random.Random(seed)
+        moves = view.legal_moves or [
+            Move(cell, kind, rot)
+            for kind, left in enumerate(view.board.unplaced)
+            if left > 0
+            for cell, rot in view.board.placements_for(kind)
+        ]
+        gains = [immediate_gain(view, move) for move in moves]
+        top = max(gains)
+        best = [m for m, g in zip(moves, gains, strict=True) if g == top]
+        return best[rng.randrange(len(best))]
+
+
+def parse_budget(argument: str | None) -> Budget:
+    """``SECONDS`` or ``iter=N`` (also ``iterations=N``) as written after ``mcts:``."""
+    if argument is None:
+        raise BotSpecError("the mcts bot needs a budget: mcts:SECONDS (e.g. mcts:0.25) or mcts:iter=N")
+    text = argument.strip().lower()
+    key, sep, value = text.partition("=")
+    if sep:
+        if key not in ("iter", "iters", "iterations"):
+            raise BotSpecError(f"mcts:{argument}: unknown setting {key!r}; use mcts:SECONDS or mcts:iter=N")
+        try:
+            iterations = int(value)
+        except ValueError:
+            raise BotSpecError(f"mcts:{argument}: {value!r} is not a whole number of iterations") from None
+        if not 1 <= iterations <= MAX_ITERATIONS:
+            raise BotSpecError(f"mcts:{argument}: iterations must be between 1 and {MAX_ITERATIONS}")
+        return Budget(iterations=iterations)
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise BotSpecError(
+            f"mcts:{argument}: {argument!r} is not a number of seconds; use mcts:SECONDS or mcts:iter=N"
+        ) from None
+    if not (0.0 < seconds <= MAX_SECONDS) or math.isnan(seconds):
+        raise BotSpecError(f"mcts:{argument}: seconds must be more than 0 and at most {MAX_SECONDS:g}")
+    return Budget(seconds=seconds)
+
+
+@register("mcts", "Monte Carlo tree search over hidden tiles: mcts:SECONDS or mcts:iter=N")
+def _make_mcts(argument: str | None, seed: int | str | None) -> MctsBot:
+    budget = parse_budget(argument)
+    return MctsBot(f"mcts:{budget.describe()}", budget, seed)
+
+
+def _level(level: str, seconds: float) -> None:
+    def make(argument: str | None, seed: int | str | None) -> MctsBot:
+        if argument is not None:
+            raise BotSpecError(f"the {level} bot takes no argument (for a budget use mcts:SECONDS)")
+        return MctsBot(level, Budget(seconds=seconds), seed)
+
+    register(level, f"search bot thinking about {seconds:g} s a move")(make)
+
+
+for _name, _seconds in LEVELS.items():
+    _level(_name, _seconds)
+
+
+__all__: Sequence[str] = ["LEVELS", "Budget", "MctsBot", "Search", "Tuning", "parse_budget"]
