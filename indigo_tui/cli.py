@@ -19,6 +19,7 @@ from . import __version__
 COMMAND_MODULES = (
     "indigo_tui.commands.replay",
     "indigo_tui.commands.selfplay",
+    "indigo_tui.commands.net",
 )
 
 

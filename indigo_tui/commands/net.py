@@ -1,0 +1,271 @@
+"""``indigo host`` and ``indigo join``: one game over the local network."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..net.common import DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from ..saves import SeatInfo
+
+_HEADLESS_ONLY = (
+    "playing over the network from the game screen is not wired up in this version; "
+    "add --headless --bot NAME to let a bot play this terminal's seat"
+)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    host = subparsers.add_parser(
+        "host",
+        help="host a game for other terminals on the network",
+        description=(
+            "Host a game: this terminal holds the deck and checks every move; other terminals join "
+            "with 'indigo join ADDRESS --code CODE'. Seats are the host's own (host), terminals that "
+            "join (remote) and bots the host runs (bot:NAME). With --headless --bot NAME the host's "
+            "own seats are played by that bot and the process exits 0 when the game ends. It prints "
+            "'listening on ADDRESS:PORT code CODE' first."
+        ),
+    )
+    host.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0 picks one)"
+    )
+    host.add_argument(
+        "--bind", default="0.0.0.0", metavar="ADDRESS", help="address to listen on (default all)"
+    )
+    host.add_argument("--code", help="join code (default: a new random one)")
+    host.add_argument("--players", type=int, help="2 to 4 (default: the number of --seats, else 2)")
+    host.add_argument(
+        "--seats",
+        metavar="KIND,...",
+        help="one per seat: host, remote or bot:NAME (default: host, then remote seats)",
+    )
+    host.add_argument("--variant", choices=("classic", "tactical"), default="classic")
+    host.add_argument("--own-gates", action="store_true", help="three players, own gates only")
+    host.add_argument("--seed", help="seed for the deck (default: random)")
+    host.add_argument("--save-dir", type=Path, metavar="DIR", help="where the game is autosaved")
+    host.add_argument("--resume", type=Path, metavar="FILE", help="take up a hosted game from its save")
+    host.add_argument("--name", default="Host", help="the host player's name")
+    _common(host)
+    host.add_argument(
+        "--start-timeout", type=float, default=600.0, metavar="S", help="seconds to wait for guests (600)"
+    )
+    host.add_argument(
+        "--rejoin-timeout",
+        type=float,
+        default=300.0,
+        metavar="S",
+        help="seconds a disconnected seat may take to rejoin before the host gives up (300)",
+    )
+    host.set_defaults(run=run_host)
+
+    join = subparsers.add_parser(
+        "join",
+        help="join a game hosted on another terminal",
+        description=(
+            "Join a game hosted with 'indigo host'. Run the same command again after a lost "
+            "connection to get back into the game at the same move. With --headless --bot NAME "
+            "the seat is played by that bot and the process exits 0 when the game ends."
+        ),
+    )
+    join.add_argument(
+        "address", metavar="HOST[:PORT]", help=f"the host's address (port {DEFAULT_PORT} if none)"
+    )
+    join.add_argument("--code", help="the host's join code (remembered for a rejoin)")
+    join.add_argument("--save-dir", type=Path, metavar="DIR", help="where this seat's game is autosaved")
+    join.add_argument("--name", help="this player's name")
+    _common(join)
+    join.add_argument(
+        "--reconnect-timeout",
+        type=float,
+        default=30.0,
+        metavar="S",
+        help="seconds to keep trying to rejoin after the connection drops (30; 0 gives up at once)",
+    )
+    join.set_defaults(run=run_join)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--headless", action="store_true", help="no screen: a bot plays this terminal's seat")
+    parser.add_argument("--bot", metavar="NAME", help="the bot for --headless (e.g. greedy, random)")
+    parser.add_argument(
+        "--move-delay", type=float, default=0.0, metavar="S", help="seconds a bot waits before each move"
+    )
+
+
+def _bot(args: argparse.Namespace, seed: object) -> object:
+    from ..bots import BotSpecError, make_bot
+    from ..cli import CommandError
+
+    if not args.headless:
+        raise CommandError(_HEADLESS_ONLY)
+    if not args.bot:
+        raise CommandError("--headless needs --bot NAME for this terminal's seat")
+    try:
+        return make_bot(args.bot, seed)  # type: ignore[arg-type]
+    except BotSpecError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _seat_kinds(args: argparse.Namespace) -> list[str]:
+    from ..cli import CommandError
+
+    if args.seats:
+        kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
+    else:
+        players = args.players if args.players is not None else 2
+        kinds = ["host"] + ["remote"] * (players - 1)
+    if args.players is not None and len(kinds) != args.players:
+        raise CommandError(f"--seats names {len(kinds)} seats for {args.players} players")
+    for kind in kinds:
+        if kind not in ("host", "remote") and not kind.startswith("bot:"):
+            raise CommandError(f"seat kind {kind!r}: use host, remote or bot:NAME")
+    if "remote" not in kinds:
+        raise CommandError("a hosted game needs at least one remote seat")
+    return kinds
+
+
+def run_host(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from .. import saves
+    from ..bots import Bot, BotSpecError, make_bot
+    from ..cli import CommandError
+    from ..engine import Match, Setup, SetupError
+    from ..net.common import new_join_code, normal_code
+    from ..net.headless import NetRunError
+    from ..net.headless import run_host as serve
+    from ..net.host import HostError, HostSession
+    from .selfplay import parse_seed
+
+    if not 0 <= args.port < 65536:
+        raise CommandError("--port must be from 0 to 65535")
+    seed = parse_seed(args.seed) if args.seed is not None else None
+    own_bot = _bot(args, f"{seed}:host")
+    meta: dict[str, str] = {}
+    created = None
+    if args.resume is not None:
+        try:
+            saved = saves.load_save(args.resume)
+        except saves.SaveError as exc:
+            raise CommandError(str(exc)) from None
+        meta = saved.header.meta
+        if meta.get("net_role") != "host" or "net_game_id" not in meta:
+            raise CommandError(f"{args.resume}: not the save of a hosted network game")
+        if saved.match.over:
+            raise CommandError(f"{args.resume}: that game is already over")
+        if saved.header.rounds != 1:
+            raise CommandError(f"{args.resume}: network games are one round")
+        match = saved.match
+        seats: list[SeatInfo] = list(saved.header.seats)
+        created = saved.header.created
+        save_path: Path = args.resume
+        kinds = ["remote" if s.kind == "remote" else ("bot:" + s.bot if s.is_bot else "host") for s in seats]
+        # A seat played by the host's headless bot was saved as that bot; it is the host's seat again.
+        host_marks = set(meta.get("net_host_seats", "").split(",")) - {""}
+        kinds = ["host" if str(i) in host_marks else k for i, k in enumerate(kinds)]
+        code = normal_code(args.code) if args.code else meta.get("net_code", "")
+        if not code:
+            raise CommandError(f"{args.resume}: the save holds no join code; give one with --code")
+    else:
+        kinds = _seat_kinds(args)
+        try:
+            setup = Setup(len(kinds), args.variant, args.own_gates)
+        except SetupError as exc:
+            raise CommandError(str(exc)) from None
+        match = Match(setup, 1, seed)
+        seats = []
+        for index, kind in enumerate(kinds):
+            if kind == "host":
+                seats.append(saves.SeatInfo(args.name, f"bot:{args.bot}"))
+            elif kind == "remote":
+                seats.append(saves.SeatInfo(f"Player {index + 1}", "remote"))
+            else:
+                seats.append(saves.SeatInfo(f"{kind[4:].capitalize()} bot", kind))
+        code = normal_code(args.code) if args.code else new_join_code()
+        save_dir = saves.default_save_dir(args.save_dir)
+        save_path = save_dir / "pending"  # replaced below once the game id is known
+    if not code:
+        raise CommandError("the join code may not be empty")
+    local_bots: dict[int, Bot] = {}
+    for index, kind in enumerate(kinds):
+        if kind == "host":
+            local_bots[index] = own_bot  # type: ignore[assignment]
+        elif kind.startswith("bot:"):
+            try:
+                local_bots[index] = make_bot(kind[4:], f"{seed}:{index}")
+            except BotSpecError as exc:
+                raise CommandError(str(exc)) from None
+    tokens = {}
+    for item in meta.get("net_tokens", "").split(","):
+        seat_text, _, token = item.partition(":")
+        if seat_text.isdigit() and token:
+            tokens[int(seat_text)] = token
+
+    async def main() -> int:
+        try:
+            session = HostSession(
+                match,
+                seats,
+                code,
+                local_bots=local_bots,
+                game_id=meta.get("net_game_id"),
+                salt=meta.get("net_salt"),
+                tokens=tokens,
+                created=created,
+                move_delay=max(0.0, args.move_delay),
+                extra_meta={"net_host_seats": ",".join(str(i) for i, k in enumerate(kinds) if k == "host")},
+            )
+        except HostError as exc:
+            raise NetRunError(str(exc)) from None
+        session.save_path = (
+            save_path
+            if args.resume is not None
+            else save_path.with_name(f"net-{session.game_id}-host{saves.SUFFIX}")
+        )
+        return await serve(
+            session,
+            args.bind,
+            args.port,
+            start_timeout=args.start_timeout,
+            rejoin_timeout=args.rejoin_timeout,
+        )
+
+    try:
+        return asyncio.run(main())
+    except (NetRunError, HostError) as exc:
+        raise CommandError(str(exc)) from None
+
+
+def run_join(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from .. import saves
+    from ..cli import CommandError
+    from ..net.common import parse_address
+    from ..net.headless import NetRunError, run_guest
+
+    try:
+        host, port = parse_address(args.address)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    bot = _bot(args, f"join:{host}:{port}")
+    save_dir = saves.default_save_dir(args.save_dir)
+    name = args.name or f"{args.bot.capitalize()} bot"
+    try:
+        return asyncio.run(
+            run_guest(
+                host,
+                port,
+                args.code,
+                bot,  # type: ignore[arg-type]
+                save_dir=save_dir,
+                name=name,
+                move_delay=max(0.0, args.move_delay),
+                reconnect_timeout=max(0.0, args.reconnect_timeout),
+            )
+        )
+    except NetRunError as exc:
+        raise CommandError(str(exc)) from None

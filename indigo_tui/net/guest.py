@@ -1,0 +1,559 @@
+"""The guest peer: one seat of a game hosted on another terminal.
+
+:class:`GuestSession` joins a host (proving the join code by HMAC without
+sending it), folds the public events it is sent into a
+:class:`~indigo_tui.net.state.SeatState`, checks each event's sequence number
+and public-state hash, sends its seat's moves and keeps its own save: a
+``.indigo-guest`` record of what this seat may know (see
+``docs/protocol.md``), from which ``indigo join`` picks the game up again.
+When the game ends and the host reveals the deck, the guest checks the deal
+against the commitment and writes an ordinary save of the whole game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import os
+import secrets
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final, Literal
+
+import msgspec
+
+from .. import __version__, saves
+from ..engine import Event, Game, IllegalMove, Match, Move, Setup, TileDrawn, TilePlaced
+from ..saves import SeatInfo
+from .common import Notice, normal_code
+from .protocol import (
+    PROTOCOL_VERSION,
+    Bye,
+    Challenge,
+    Claim,
+    Error,
+    GameEvent,
+    Heartbeat,
+    Hello,
+    Message,
+    MoveAck,
+    MoveRejected,
+    MoveRequest,
+    Proof,
+    ProtocolError,
+    Reveal,
+    SeatStatus,
+    UndoAsk,
+    Undone,
+    UndoRequest,
+    UndoResult,
+    UndoVote,
+    Welcome,
+    YourDraw,
+    macs_equal,
+    proof_mac,
+)
+from .state import FoldError, SeatState, public_event, verify_deal
+from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost, open_connection
+
+RECORD_FORMAT: Final = "indigo-guest"
+RECORD_VERSION: Final = 1
+RECORD_SUFFIX: Final = ".indigo-guest"
+
+
+class JoinError(Exception):
+    """The session with the host cannot go on; ``code`` says what kind of end
+    (``code``, ``version``, ``full``, ``lost``, ``protocol``, ``desync``,
+    ``left``), the message says it in one line for people."""
+
+    def __init__(self, message: str, code: str = "error") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class GuestRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A guest's save: what its seat may know, and how to get back in."""
+
+    format: Literal["indigo-guest"] = "indigo-guest"
+    version: int = RECORD_VERSION
+    app_version: str = __version__
+    updated: str = ""
+    host: str
+    port: int
+    code: str
+    name: str
+    game_id: str
+    seat: int
+    token: str
+    setup: Setup
+    seat_names: list[str]
+    seat_kinds: list[str]
+    commitment: str
+    #: The seat's log: public events, with this seat's own draws showing their tiles.
+    events: list[Event] = []
+    over: bool = False
+    #: "" until the end; then "verified" or what did not match.
+    deal: str = ""
+
+
+_record_decoder = msgspec.json.Decoder(GuestRecord)
+
+
+def load_record(path: Path) -> GuestRecord:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise saves.SaveError(f"{path}: {exc.strerror or exc}") from None
+    try:
+        record = _record_decoder.decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise saves.SaveError(f"{path}: not a guest save ({exc})") from None
+    if record.version != RECORD_VERSION:
+        raise saves.SaveError(f"{path}: guest save version {record.version} is not {RECORD_VERSION}")
+    return record
+
+
+def find_record(directory: Path, host: str, port: int) -> tuple[Path, GuestRecord] | None:
+    """The newest unfinished guest save for a game at ``host:port``."""
+    if not directory.is_dir():
+        return None
+    found = []
+    for path in directory.glob(f"*{RECORD_SUFFIX}"):
+        with contextlib.suppress(saves.SaveError, OSError):
+            record = load_record(path)
+            if not record.over and record.host == host and record.port == port:
+                found.append((path.stat().st_mtime, path, record))
+    if not found:
+        return None
+    found.sort(key=lambda item: item[0], reverse=True)
+    return found[0][1], found[0][2]
+
+
+def record_path(directory: Path, game_id: str, seat: int) -> Path:
+    return directory / f"net-{game_id}-seat{seat + 1}{RECORD_SUFFIX}"
+
+
+class GuestSession:
+    """One seat of a hosted game; see the module docstring."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        code: str,
+        *,
+        name: str = "Guest",
+        kind: str = "human",
+        save_dir: Path | None = None,
+        record: GuestRecord | None = None,
+        heartbeat: float = HEARTBEAT_INTERVAL,
+        read_timeout: float = READ_TIMEOUT,
+        protocol_version: int = PROTOCOL_VERSION,
+        app_version: str = __version__,
+        accept_undo: bool | None = None,
+        on_frame: Callable[[bytes], None] | None = None,
+    ) -> None:
+        self.host = host
+        self.port = port
+        self.code = normal_code(code)
+        self.name = name
+        self.kind = kind
+        self.save_dir = save_dir
+        self.record = record
+        self.heartbeat = heartbeat
+        self.read_timeout = read_timeout
+        self.protocol_version = protocol_version
+        self.app_version = app_version
+        #: Answer undo requests by itself (bots), or None to ask via notices.
+        self.accept_undo = accept_undo
+        self.on_frame = on_frame
+        self.notices: asyncio.Queue[Notice] = asyncio.Queue()
+        #: Set whenever a whole batch of events leaves this seat to move.
+        self.turn_ready = asyncio.Event()
+        self.state: SeatState | None = None
+        self.welcome: Welcome | None = None
+        self.conn: Connection | None = None
+        self.deal: str = ""
+        self.final_save: Path | None = None
+        self.connected_seats: dict[int, bool] = {}
+        self._pending_draws: dict[int, int] = {}
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[Message]] = {}
+        self._beat_task: asyncio.Task[None] | None = None
+        self._closing = False
+        self.round_trips: list[float] = []
+
+    # -- joining ---------------------------------------------------------------
+
+    @property
+    def seat(self) -> int:
+        assert self.welcome is not None
+        return self.welcome.seat
+
+    @property
+    def over(self) -> bool:
+        return self.state is not None and self.state.over
+
+    @property
+    def record_file(self) -> Path | None:
+        if self.save_dir is None or self.welcome is None:
+            return None
+        return record_path(self.save_dir, self.welcome.game_id, self.welcome.seat)
+
+    async def connect(self, timeout: float | None = None) -> Welcome:
+        """Connect, prove the code, take a seat; :class:`JoinError` if refused."""
+        try:
+            conn = await open_connection(
+                self.host, self.port, read_timeout=self.read_timeout, on_frame=self.on_frame
+            )
+        except ConnectionLost as exc:
+            raise JoinError(str(exc), "lost") from None
+        self.conn = conn
+        try:
+            welcome = await self._handshake(conn, timeout or self.read_timeout)
+        except ConnectionLost as exc:
+            await conn.close()
+            raise JoinError(f"the host closed the connection while we joined ({exc})", "lost") from None
+        except ProtocolError as exc:
+            await conn.close(Error(str(exc), "protocol"))
+            raise JoinError(f"the host broke the protocol: {exc}", "protocol") from None
+        except JoinError:
+            await conn.close()
+            raise
+        self._beat_task = asyncio.create_task(self._beat())
+        return welcome
+
+    async def _handshake(self, conn: Connection, timeout: float) -> Welcome:
+        await conn.send(Hello(self.protocol_version, self.app_version, self.name))
+        challenge = self._refusal(await conn.read(timeout))
+        if not isinstance(challenge, Challenge):
+            raise ProtocolError(f"expected a challenge, got a {type(challenge).__name__} message")
+        nonce = secrets.token_hex(16)
+        await conn.send(Proof(proof_mac(self.code, "guest", challenge.nonce, nonce), nonce, self._claim()))
+        welcome = self._refusal(await conn.read(timeout))
+        if not isinstance(welcome, Welcome):
+            raise ProtocolError(f"expected a welcome, got a {type(welcome).__name__} message")
+        if not macs_equal(welcome.host_mac, proof_mac(self.code, "host", nonce, challenge.nonce)):
+            raise JoinError("the host could not prove it knows the join code; not joining", "code")
+        record = self.record
+        state = SeatState(welcome.setup, welcome.seat)
+        if record is not None and record.game_id == welcome.game_id and record.seat == welcome.seat:
+            try:
+                state.replace(record.events[: welcome.from_seq])
+            except FoldError:
+                state = SeatState(welcome.setup, welcome.seat)
+        if state.length != welcome.from_seq:
+            raise ProtocolError(
+                f"the host resumes at event {welcome.from_seq} but this seat holds {state.length}"
+            )
+        self.state = state
+        self.welcome = welcome
+        self.connected_seats = {s: kind != "remote" for s, kind in enumerate(welcome.seat_kinds)}
+        self.connected_seats[welcome.seat] = True
+        self.record = GuestRecord(
+            host=self.host,
+            port=self.port,
+            code=self.code,
+            name=self.name,
+            game_id=welcome.game_id,
+            seat=welcome.seat,
+            token=welcome.token,
+            setup=welcome.setup,
+            seat_names=list(welcome.seat_names),
+            seat_kinds=list(welcome.seat_kinds),
+            commitment=welcome.commitment,
+            events=list(state.events),
+        )
+        self._save()
+        self._notice("joined", f"joined as seat {welcome.seat + 1} of {welcome.setup.players}", welcome.seat)
+        return welcome
+
+    def _claim(self) -> Claim | None:
+        record = self.record
+        if record is None:
+            return None
+        state = SeatState(record.setup, record.seat)
+        try:
+            state.replace(record.events)
+        except FoldError:
+            return Claim(record.game_id, record.seat, record.token, 0, state.hash_at(0) or "")
+        return Claim(record.game_id, record.seat, record.token, state.length, state.last_hash)
+
+    @staticmethod
+    def _refusal(message: Message) -> Message:
+        if isinstance(message, Error):
+            raise JoinError(f"refused by the host: {message.reason}", message.code)
+        if isinstance(message, Bye):
+            raise JoinError(f"the host said goodbye: {message.reason}", "left")
+        return message
+
+    # -- playing ---------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Read and act on the host's messages until the game ends (returns)
+        or the session breaks (:class:`JoinError`)."""
+        conn = self.conn
+        assert conn is not None and self.state is not None
+        try:
+            while True:
+                message = await conn.read()
+                if not self._handle(message):
+                    return
+        except ConnectionLost as exc:
+            if self._closing:
+                return
+            raise JoinError(f"connection to the host lost: {exc}", "lost") from None
+        except ProtocolError as exc:
+            await conn.close(Error(str(exc), "protocol"))
+            raise JoinError(f"the host broke the protocol: {exc}", "protocol") from None
+        except JoinError as exc:
+            if exc.code == "desync":
+                await conn.close(Error(str(exc), "desync"))
+            raise
+        finally:
+            self._fail_waiting()
+            if self._beat_task is not None:
+                self._beat_task.cancel()
+            await conn.close()
+
+    def _handle(self, message: Message) -> bool:
+        state = self.state
+        assert state is not None
+        if isinstance(message, GameEvent):
+            self._event(message)
+        elif isinstance(message, YourDraw):
+            self._pending_draws[message.seq] = message.tile
+        elif isinstance(message, (MoveAck, MoveRejected, UndoResult)):
+            future = self._waiting.pop(message.id, None)
+            if future is not None and not future.done():
+                future.set_result(message)
+        elif isinstance(message, Undone):
+            if message.length > state.length:
+                raise JoinError(
+                    f"desync: an undo back to event {message.length} but only {state.length} are here",
+                    "desync",
+                )
+            state.truncate(message.length)
+            if state.last_hash != message.state_hash:
+                raise JoinError(
+                    f"desync after the undo at event {message.length}: public state differs", "desync"
+                )
+            self._save()
+            self._notice("event", "a move was taken back", None, first=message.length)
+            self._check_turn()
+        elif isinstance(message, UndoAsk):
+            if self.accept_undo is not None:
+                self._send(UndoVote(message.id, self.seat, self.accept_undo))
+            self._notice(
+                "undo_ask",
+                f"seat {message.seat + 1} asks to take back its last move",
+                message.seat,
+                id=message.id,
+            )
+        elif isinstance(message, SeatStatus):
+            self.connected_seats[message.seat] = message.connected
+            status = "is back" if message.connected else "is disconnected"
+            self._notice(
+                "joined" if message.connected else "left", f"seat {message.seat + 1} {status}", message.seat
+            )
+        elif isinstance(message, Reveal):
+            self._reveal(message)
+        elif isinstance(message, Bye):
+            if state.over:
+                self._notice("closed", f"the host closed the game: {message.reason}")
+                return False
+            raise JoinError(f"the host left: {message.reason}", "left")
+        elif isinstance(message, Error):
+            raise JoinError(f"the host ended the session: {message.reason}", message.code)
+        elif not isinstance(message, Heartbeat):
+            raise ProtocolError(f"a host may not send a {type(message).__name__} message here")
+        return True
+
+    def _event(self, message: GameEvent) -> None:
+        state = self.state
+        assert state is not None
+        if message.seq != state.length:
+            raise JoinError(
+                f"desync: expected event {state.length} from the host, got event {message.seq}", "desync"
+            )
+        event = message.event
+        if type(event) is TileDrawn and event.seat == self.seat:
+            tile = self._pending_draws.pop(message.seq, None)
+            if tile is None:
+                raise JoinError(
+                    f"desync: this seat's draw at event {message.seq} came without its tile", "desync"
+                )
+            event = TileDrawn(event.seat, tile)
+        try:
+            digest = state.apply(event)
+        except FoldError as exc:
+            raise JoinError(f"desync at event {message.seq}: {exc}", "desync") from None
+        if digest != message.state_hash:
+            raise JoinError(
+                f"desync at event {message.seq}: the public state here ({digest}) differs from the host's "
+                f"({message.state_hash})",
+                "desync",
+            )
+        if message.end:
+            self._save()
+            self._notice("event", f"event {message.seq}", None, first=message.seq)
+            if state.over:
+                self._notice("over", "the game is over")
+            self._check_turn()
+
+    def _check_turn(self) -> None:
+        state = self.state
+        if state is not None and state.board.turn == self.seat and not state.over:
+            self.turn_ready.set()
+
+    def _reveal(self, message: Reveal) -> None:
+        state = self.state
+        assert state is not None and self.welcome is not None
+        if not state.over:
+            raise ProtocolError("the host revealed the deck before the game was over")
+        problem = verify_deal(
+            self.welcome.commitment, message.deck, message.salt, state.my_draws, state.drawn
+        )
+        if problem is None:
+            problem = self._write_final(message.deck)
+        self.deal = "verified" if problem is None else problem
+        text = (
+            f"deal verified: the deck matches the commitment and all {len(state.my_draws)} of this seat's draws"
+            if problem is None
+            else f"deal NOT verified: {problem}"
+        )
+        self._save()
+        self._notice("verified", text, None, ok=problem is None)
+
+    def _write_final(self, deck: tuple[int, ...]) -> str | None:
+        """Replay the whole game from the revealed deck; it must give the very
+        events this seat saw. Then save it as an ordinary save."""
+        state = self.state
+        record = self.record
+        assert state is not None and record is not None
+        game = Game(state.setup, deck)
+        try:
+            for event in state.events:
+                if type(event) is TilePlaced:
+                    game.push(Move(event.cell, event.tile, event.rotation))
+        except IllegalMove as exc:
+            return f"the revealed deck does not allow the moves played ({exc.reason})"
+        mine = [public_event(e) for e in state.events]
+        theirs = [public_event(e) for e in game.log]
+        if mine != theirs:
+            return "the revealed deck does not give the events that were played"
+        if self.save_dir is None:
+            return None
+        match = Match.from_games(state.setup, 1, None, [game])
+        seats = [
+            SeatInfo(name, self.kind if s == self.seat else kind)
+            for s, (name, kind) in enumerate(zip(record.seat_names, record.seat_kinds, strict=True))
+        ]
+        meta = {
+            "net_role": "guest",
+            "net_host": f"{self.host}:{self.port}",
+            "net_seat": str(self.seat),
+            "net_game_id": record.game_id,
+            "net_deal": "verified",
+        }
+        path = self.record_file
+        assert path is not None
+        final = path.with_suffix(saves.SUFFIX)
+        try:
+            saves.write_save(final, saves.make_header(match, seats, meta=meta), match)
+        except saves.SaveError as exc:
+            self._notice("problem", str(exc))
+            return None
+        self.final_save = final
+        return None
+
+    def _save(self) -> None:
+        """Autosave this seat's record (after every batch of events)."""
+        record = self.record
+        state = self.state
+        path = self.record_file
+        if record is None or state is None or path is None:
+            return
+        record.events = list(state.events)
+        record.over = state.over
+        record.deal = self.deal
+        record.updated = saves.now()
+        try:
+            saves.write_atomic(path, msgspec.json.encode(record))
+        except OSError as exc:
+            self._notice("problem", f"could not save to {path}: {exc.strerror or exc}")
+
+    def _notice(self, kind: str, text: str, seat: int | None = None, **data: object) -> None:
+        self.notices.put_nowait(Notice(kind, text, seat, dict(data)))  # type: ignore[arg-type]
+
+    def _send(self, message: Message) -> None:
+        if self.conn is not None:
+            self.conn.send_nowait(message)
+
+    async def _beat(self) -> None:
+        conn = self.conn
+        assert conn is not None
+        while not conn.closed:
+            await asyncio.sleep(self.heartbeat)
+            await conn.send(Heartbeat(time.time()))
+
+    def _fail_waiting(self) -> None:
+        for future in self._waiting.values():
+            if not future.done():
+                future.set_exception(JoinError("the connection to the host closed", "lost"))
+        self._waiting.clear()
+
+    async def _ask(self, message: MoveRequest | UndoRequest, timeout: float) -> Message:
+        conn = self.conn
+        if conn is None or conn.closed:
+            raise JoinError("not connected to the host", "lost")
+        future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
+        self._waiting[message.id] = future
+        await conn.send(message)
+        try:
+            return await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            self._waiting.pop(message.id, None)
+            raise JoinError(f"the host did not answer within {timeout:g} s", "lost") from None
+
+    async def play(self, move: Move, seat: int | None = None) -> str | None:
+        """Send this seat's move; None once the host acknowledges it, else the
+        host's reason for refusing it (the game goes on)."""
+        self.turn_ready.clear()
+        started = time.perf_counter()
+        request = MoveRequest(next(self._ids), self.seat if seat is None else seat, move)
+        reply = await self._ask(request, self.read_timeout * 2)
+        if isinstance(reply, MoveAck):
+            self.round_trips.append(time.perf_counter() - started)
+            return None
+        assert isinstance(reply, MoveRejected)
+        self._notice("rejected", f"move refused: {reply.reason}", self.seat)
+        self._check_turn()
+        return reply.reason
+
+    async def request_undo(self, timeout: float = 40.0) -> tuple[bool, str]:
+        """Ask the others to take back this seat's last move."""
+        state = self.state
+        assert state is not None
+        reply = await self._ask(UndoRequest(next(self._ids), self.seat, state.length), timeout)
+        assert isinstance(reply, UndoResult)
+        return reply.accepted, reply.reason
+
+    def vote_undo(self, undo_id: int, accept: bool) -> None:
+        self._send(UndoVote(undo_id, self.seat, accept))
+
+    async def close(self, reason: str = "the guest quit") -> None:
+        """Say goodbye (the host keeps the seat open for a rejoin)."""
+        self._closing = True
+        if self._beat_task is not None:
+            self._beat_task.cancel()
+        if self.conn is not None:
+            await self.conn.close(Bye(reason))
+
+
+def remove_record(path: Path | None) -> None:
+    if path is not None:
+        with contextlib.suppress(OSError):
+            os.unlink(path)

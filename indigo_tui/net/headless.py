@@ -1,0 +1,304 @@
+"""Host and guest without a screen: every local seat played by a bot.
+
+These runners are what ``indigo host --headless`` and ``indigo join
+--headless`` run. They print one line per thing worth knowing (the address
+and join code first, so a script can read them) and end with the game: 0 when
+it was played to the end, :class:`NetRunError` (one line, exit status 2)
+otherwise. Every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from ..bots import Bot
+from .common import Notice, lan_address
+from .guest import GuestRecord, GuestSession, JoinError, find_record
+from .host import HostError, HostSession
+
+
+class NetRunError(Exception):
+    """Why a headless peer stopped before the end of the game, in one line."""
+
+
+Printer = Callable[[str], None]
+
+
+def _print(text: str) -> None:
+    print(text, flush=True)
+
+
+def _drain(queue: asyncio.Queue[Notice], out: Printer, skip: tuple[str, ...] = ("event", "started", "over")) -> list[Notice]:
+    notices = []
+    while not queue.empty():
+        notice = queue.get_nowait()
+        notices.append(notice)
+        if notice.kind not in skip:
+            out(notice.text)
+    return notices
+
+
+def _install_stop(stop: asyncio.Event) -> None:
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, stop.set)
+
+
+def _remove_stop() -> None:
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.remove_signal_handler(sig)
+
+
+async def run_host(
+    session: HostSession,
+    bind: str,
+    port: int,
+    *,
+    start_timeout: float = 600.0,
+    rejoin_timeout: float = 300.0,
+    out: Printer = _print,
+) -> int:
+    """Serve until the game is over; 0 then, :class:`NetRunError` if not."""
+    stop = asyncio.Event()
+    _install_stop(stop)
+    try:
+        return await _run_host(session, bind, port, start_timeout, rejoin_timeout, stop, out)
+    finally:
+        _remove_stop()
+
+
+async def _run_host(
+    session: HostSession,
+    bind: str,
+    port: int,
+    start_timeout: float,
+    rejoin_timeout: float,
+    stop: asyncio.Event,
+    out: Printer,
+) -> int:
+    try:
+        host, bound = await session.listen(bind, port)
+    except HostError as exc:
+        raise NetRunError(str(exc)) from None
+    out(f"listening on {host}:{bound} code {session.code}")
+    if host in ("0.0.0.0", "::"):
+        lan = lan_address()
+        if lan:
+            out(f"share this address: {lan}:{bound}")
+    for seat, info in enumerate(session.seats):
+        out(f"seat {seat + 1}: {info.name} ({info.kind})")
+    if session.save_path is not None:
+        out(f"saving to {session.save_path}")
+    where = f"; the game is saved in {session.save_path}" if session.save_path else ""
+
+    async def wait_until(condition: Callable[[], bool], limit: float, what: str) -> None:
+        deadline = time.monotonic() + limit
+        while not condition():
+            _drain(session.notices, out)
+            if stop.is_set():
+                await session.close("the host quit")
+                raise NetRunError(f"interrupted{where}")
+            if time.monotonic() > deadline:
+                await session.close(f"the host gave up waiting: {what}")
+                raise NetRunError(f"{what} within {limit:g} s{where}")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 0.05)
+        _drain(session.notices, out)
+
+    await wait_until(lambda: session.all_remote_connected, start_timeout, "not every remote seat joined")
+    session.begin()
+    out("game started")
+    warned: set[int] = set()
+
+    def progressing() -> bool:
+        if session.game.over:
+            return True
+        turn = session.game.turn
+        away = session.away_since.get(turn)
+        if away is None:
+            warned.discard(turn)
+            return False
+        if turn not in warned:
+            warned.add(turn)
+            out(f"seat {turn + 1} is disconnected; waiting up to {rejoin_timeout:g} s for it to rejoin")
+        if time.monotonic() - away > rejoin_timeout:
+            raise _SeatGone(turn)
+        return False
+
+    try:
+        await wait_until(progressing, float("inf"), "the game did not end")
+    except _SeatGone as gone:
+        await session.close(f"seat {gone.seat + 1} did not come back")
+        raise NetRunError(
+            f"seat {gone.seat + 1} did not rejoin within {rejoin_timeout:g} s{where} "
+            f"(resume with: indigo host --resume FILE)"
+        ) from None
+    # Let seats that are away come back for the last events and the deck.
+    with contextlib.suppress(NetRunError):
+        await wait_until(
+            lambda: session.all_remote_connected and all(link.revealed for link in session.links.values()),
+            rejoin_timeout,
+            "a seat missed the end of the game",
+        )
+    game = session.game
+    for standing in game.standings():
+        name = session.seats[standing.seat].name
+        mark = "  winner" if standing.winner else ""
+        out(f"seat {standing.seat + 1} ({name}): {standing.points} points, {standing.gems} gems{mark}")
+    await session.close("the game is over")
+    _drain(session.notices, out)
+    out("game over" + (f"; saved to {session.save_path}" if session.save_path else ""))
+    return 0
+
+
+class _SeatGone(Exception):
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+
+async def run_guest(
+    host: str,
+    port: int,
+    code: str | None,
+    bot: Bot,
+    *,
+    save_dir: Path | None,
+    name: str,
+    move_delay: float = 0.0,
+    reconnect_timeout: float = 30.0,
+    out: Printer = _print,
+) -> int:
+    """Play one seat with ``bot`` until the game is over; 0 then."""
+    stop = asyncio.Event()
+    _install_stop(stop)
+    try:
+        return await _run_guest(
+            host, port, code, bot, save_dir, name, move_delay, reconnect_timeout, stop, out
+        )
+    finally:
+        _remove_stop()
+
+
+async def _run_guest(
+    host: str,
+    port: int,
+    code: str | None,
+    bot: Bot,
+    save_dir: Path | None,
+    name: str,
+    move_delay: float,
+    reconnect_timeout: float,
+    stop: asyncio.Event,
+    out: Printer,
+) -> int:
+    record: GuestRecord | None = None
+    if save_dir is not None:
+        found = find_record(save_dir, host, port)
+        if found is not None:
+            record = found[1]
+            out(f"rejoining game {record.game_id} as seat {record.seat + 1} (from {found[0]})")
+    if code is None:
+        if record is None:
+            raise NetRunError("the host's join code is needed: --code CODE")
+        code = record.code
+    lost_at: float | None = None
+    while True:
+        session = GuestSession(
+            host,
+            port,
+            code,
+            name=name,
+            kind=f"bot:{bot.name}",
+            save_dir=save_dir,
+            record=record,
+            accept_undo=True,
+        )
+        try:
+            welcome = await session.connect()
+        except JoinError as exc:
+            if exc.code == "lost" and lost_at is not None and time.monotonic() - lost_at < reconnect_timeout:
+                if stop.is_set():
+                    raise NetRunError("interrupted while rejoining") from None
+                await asyncio.sleep(0.3)
+                continue
+            raise NetRunError(str(exc)) from None
+        lost_at = None
+        out(
+            f"joined {host}:{port} as seat {welcome.seat + 1} of {welcome.setup.players} (game {welcome.game_id})"
+        )
+        try:
+            finished = await _play(session, bot, move_delay, stop, out)
+        except JoinError as exc:
+            record = session.record
+            _drain(session.notices, out)
+            if session.over and session.deal:
+                finished = True
+            elif exc.code == "lost" and reconnect_timeout > 0 and record is not None:
+                out(f"{exc}; trying to rejoin for up to {reconnect_timeout:g} s")
+                lost_at = time.monotonic()
+                continue
+            else:
+                raise NetRunError(str(exc)) from None
+        if not finished:
+            raise NetRunError("interrupted; rejoin with the same indigo join command")
+        _drain(session.notices, out)
+        if session.deal != "verified":
+            raise NetRunError(
+                f"the deal could not be verified: {session.deal or 'the host did not reveal the deck'}"
+            )
+        if session.final_save is not None:
+            out(f"game over; saved to {session.final_save}")
+        else:
+            out("game over")
+        return 0
+
+
+async def _play(
+    session: GuestSession, bot: Bot, move_delay: float, stop: asyncio.Event, out: Printer
+) -> bool:
+    """Play until the session ends: True at the end of the game, False if stopped."""
+    reader = asyncio.create_task(session.run())
+    stopper = asyncio.create_task(stop.wait())
+    refusals = 0
+    try:
+        while True:
+            turn = asyncio.create_task(session.turn_ready.wait())
+            done, _ = await asyncio.wait({reader, stopper, turn}, return_when=asyncio.FIRST_COMPLETED)
+            turn.cancel()
+            _drain(session.notices, out)
+            if reader in done:
+                reader.result()  # raises JoinError if the session broke
+                return True
+            if stopper in done:
+                await session.close("the guest quit")
+                return False
+            session.turn_ready.clear()
+            state = session.state
+            assert state is not None
+            if not (state.board.turn == session.seat and not state.over):
+                continue
+            if move_delay:
+                await asyncio.sleep(move_delay)
+            move = bot.choose(state.view())
+            reason = await session.play(move)
+            if reason is None:
+                refusals = 0
+                out(f"seat {session.seat + 1} played {move} (move {state.board.placements})")
+            else:
+                refusals += 1
+                if refusals >= 3:
+                    raise JoinError(f"the host refused this bot's moves three times: {reason}", "protocol")
+    finally:
+        stopper.cancel()
+        if not reader.done():
+            reader.cancel()
+            with contextlib.suppress(BaseException):
+                await reader

@@ -1,0 +1,598 @@
+"""The host peer: the one authority over the game, its deck and its seats.
+
+:class:`HostSession` holds the :class:`~indigo_tui.engine.Match`, listens
+for guest terminals, checks their join code by challenge and HMAC, gives
+each a remote seat, validates every move they send, and sends each terminal
+the public events plus only its own seat's draws. Local seats are played by
+bots the host runs, or by a screen through :meth:`HostSession.play`.
+Everything a screen may want to show arrives on :attr:`HostSession.notices`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import __version__, saves
+from ..bots import Bot
+from ..engine import Game, Match, Move, TileDrawn
+from ..saves import SeatInfo
+from .common import Notice, normal_code
+from .protocol import (
+    PROTOCOL_VERSION,
+    Bye,
+    Challenge,
+    Claim,
+    Error,
+    GameEvent,
+    Heartbeat,
+    Hello,
+    Message,
+    MoveAck,
+    MoveRejected,
+    MoveRequest,
+    Proof,
+    ProtocolError,
+    Reveal,
+    SeatStatus,
+    UndoAsk,
+    Undone,
+    UndoRequest,
+    UndoResult,
+    UndoVote,
+    Welcome,
+    YourDraw,
+    macs_equal,
+    proof_mac,
+    version_mismatch,
+)
+from .state import SeatState, commitment, public_event
+from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost
+
+#: Seconds a guest's vote on an undo may take before it counts as "no".
+UNDO_VOTE_TIMEOUT = 30.0
+#: Pause before answering a wrong join code, so guessing is slow.
+WRONG_CODE_DELAY = 0.3
+
+
+class HostError(Exception):
+    """The host cannot go on (a port in use, a bad save); one line for people."""
+
+
+@dataclass
+class _Link:
+    """One guest terminal, seated."""
+
+    conn: Connection
+    seat: int
+    name: str
+    #: Events of the public log already sent to it.
+    sent: int = 0
+    revealed: bool = False
+    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+
+
+@dataclass
+class _UndoVote:
+    id: int
+    seat: int
+    at_length: int
+    voters: set[int]
+    votes: dict[int, bool] = field(default_factory=dict)
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+    remote_id: int | None = None
+
+
+class HostSession:
+    """A hosted network game; see the module docstring."""
+
+    def __init__(
+        self,
+        match: Match,
+        seats: Sequence[SeatInfo],
+        code: str,
+        *,
+        local_bots: dict[int, Bot] | None = None,
+        game_id: str | None = None,
+        salt: str | None = None,
+        tokens: dict[int, str] | None = None,
+        save_path: Path | None = None,
+        created: str | None = None,
+        move_delay: float = 0.0,
+        heartbeat: float = HEARTBEAT_INTERVAL,
+        read_timeout: float = READ_TIMEOUT,
+        app_version: str = __version__,
+        on_frame_sent: Callable[[int, Message], None] | None = None,
+        extra_meta: dict[str, str] | None = None,
+    ) -> None:
+        if len(seats) != match.setup.players:
+            raise HostError(f"{len(seats)} seats for {match.setup.players} players")
+        if not any(s.kind == "remote" for s in seats):
+            raise HostError("a network game needs at least one remote seat")
+        self.match = match
+        self.seats = list(seats)
+        self.code = normal_code(code)
+        self.local_bots = dict(local_bots or {})
+        self.game_id = game_id or secrets.token_hex(6)
+        self.salt = salt or secrets.token_hex(16)
+        self.tokens: dict[int, str] = dict(tokens or {})
+        self.save_path = save_path
+        self.created = created
+        self.move_delay = move_delay
+        self.heartbeat = heartbeat
+        self.read_timeout = read_timeout
+        self.app_version = app_version
+        self.on_frame_sent = on_frame_sent
+        self.extra_meta = dict(extra_meta or {})
+        self.notices: asyncio.Queue[Notice] = asyncio.Queue()
+        self.links: dict[int, _Link] = {}
+        #: When each remote seat's terminal went away (monotonic), if it is away.
+        self.away_since: dict[int, float] = {
+            s: time.monotonic() for s, info in enumerate(self.seats) if info.kind == "remote"
+        }
+        self.started = False
+        self.closed = False
+        self.public = SeatState(match.setup, None)
+        for event in self.game.log:
+            self.public.apply(public_event(event))
+        self.changed = asyncio.Event()
+        self.over_event = asyncio.Event()
+        if self.game.over:
+            self.over_event.set()
+        self._server: asyncio.Server | None = None
+        self._bot_task: asyncio.Task[None] | None = None
+        self._undo: _UndoVote | None = None
+        self._undo_ids = 0
+        self._handlers: set[asyncio.Task[None]] = set()
+        self.address: tuple[str, int] | None = None
+
+    # -- facts ---------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    @property
+    def commitment(self) -> str:
+        deck = self.game.deck
+        assert deck is not None, "a network game is always dealt from a deck"
+        return commitment(deck, self.salt)
+
+    @property
+    def remote_seats(self) -> list[int]:
+        return [s for s, info in enumerate(self.seats) if info.kind == "remote"]
+
+    @property
+    def all_remote_connected(self) -> bool:
+        return all(s in self.links for s in self.remote_seats)
+
+    def meta(self) -> dict[str, str]:
+        """What a resumed host needs to take the game up again."""
+        return {
+            **self.extra_meta,
+            "net_role": "host",
+            "net_game_id": self.game_id,
+            "net_salt": self.salt,
+            "net_code": self.code,
+            "net_commitment": self.commitment,
+            "net_tokens": ",".join(f"{seat}:{token}" for seat, token in sorted(self.tokens.items())),
+        }
+
+    def save(self) -> None:
+        """Autosave (after every move, seat and undo); a failure is a notice."""
+        if self.save_path is None:
+            return
+        header = saves.make_header(self.match, self.seats, created=self.created, meta=self.meta())
+        if self.created is None:
+            self.created = header.created
+        try:
+            saves.write_save(self.save_path, header, self.match)
+        except saves.SaveError as exc:
+            self._notice("problem", str(exc))
+
+    def _notice(self, kind: str, text: str, seat: int | None = None, **data: object) -> None:
+        self.notices.put_nowait(Notice(kind, text, seat, dict(data)))  # type: ignore[arg-type]
+
+    # -- serving -------------------------------------------------------------
+
+    async def listen(self, bind: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
+        """Open the port; returns the address actually bound (``port=0`` picks one)."""
+        try:
+            self._server = await asyncio.start_server(self._on_connect, bind, port)
+        except OSError as exc:
+            raise HostError(f"cannot listen on {bind}:{port} ({exc.strerror or exc})") from None
+        sockname = self._server.sockets[0].getsockname()
+        self.address = (str(sockname[0]), int(sockname[1]))
+        self._bot_task = asyncio.create_task(self._drive_bots())
+        self.save()
+        return self.address
+
+    def begin(self) -> None:
+        """Start play: every seated guest gets the log so far, bots start moving."""
+        if self.started:
+            return
+        self.started = True
+        self._notice("started", "the game has started")
+        self._flush()
+        self.changed.set()
+
+    async def close(self, reason: str = "the host closed the game") -> None:
+        """Say goodbye to every guest and stop listening."""
+        if self.closed:
+            return
+        self.closed = True
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+        if self._server is not None:
+            self._server.close()
+        links = list(self.links.values())
+        await asyncio.gather(*(link.conn.close(Bye(reason)) for link in links), return_exceptions=True)
+        for task in list(self._handlers):
+            task.cancel()
+        for task in list(self._handlers):
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(task, 1.0)
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 1.0)
+        self.save()
+        self._notice("closed", reason)
+
+    async def _on_connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._handlers.add(task)
+        conn = Connection(reader, writer, read_timeout=self.read_timeout)
+        link: _Link | None = None
+        try:
+            link = await self._handshake(conn)
+            if link is not None:
+                await self._serve(link)
+        except ProtocolError as exc:
+            self._notice("problem", f"{conn.peer}: {exc}")
+            await conn.close(Error(str(exc), "protocol"))
+        except ConnectionLost as exc:
+            if link is None:
+                self._notice("problem", f"{conn.peer}: {exc}")
+            else:
+                self._lost(link, str(exc))
+        except asyncio.CancelledError:
+            pass
+        finally:
+            if link is not None and self.links.get(link.seat) is link:
+                self._lost(link, "the connection closed")
+            await conn.close()
+            self._handlers.discard(task)
+
+    async def _handshake(self, conn: Connection) -> _Link | None:
+        hello = await conn.read()
+        if not isinstance(hello, Hello):
+            raise ProtocolError(f"expected a hello, got a {type(hello).__name__} message")
+        if hello.protocol != PROTOCOL_VERSION:
+            reason = version_mismatch(hello.protocol, hello.app, self.app_version)
+            self._notice("problem", f"{conn.peer}: {reason}")
+            await conn.close(Error(reason, "version"))
+            return None
+        nonce = secrets.token_hex(16)
+        await conn.send(Challenge(nonce))
+        proof = await conn.read()
+        if not isinstance(proof, Proof):
+            raise ProtocolError(f"expected a proof of the join code, got a {type(proof).__name__} message")
+        if not macs_equal(proof.mac, proof_mac(self.code, "guest", nonce, proof.nonce)):
+            self._notice("problem", f"{conn.peer}: wrong join code")
+            await asyncio.sleep(WRONG_CODE_DELAY)
+            await conn.close(Error("wrong join code", "code"))
+            return None
+        seat, from_seq = self._seat_for(proof.claim)
+        if seat is None:
+            reason = "the game is full: every remote seat is taken"
+            await conn.close(Error(reason, "full"))
+            self._notice("problem", f"{conn.peer}: refused, {reason}")
+            return None
+        old = self.links.pop(seat, None)
+        if old is not None:
+            # The same seat's token again: the old connection is a dead one.
+            await old.conn.close(Bye("this seat rejoined from another connection"))
+        name = hello.name.strip()[:40] or f"Player {seat + 1}"
+        self.seats[seat] = SeatInfo(name, "remote")
+        token = self.tokens.setdefault(seat, secrets.token_hex(16))
+        link = _Link(conn, seat, name, sent=from_seq)
+        welcome = Welcome(
+            host_mac=proof_mac(self.code, "host", proof.nonce, nonce),
+            game_id=self.game_id,
+            seat=seat,
+            token=token,
+            setup=self.match.setup,
+            seat_names=[s.name for s in self.seats],
+            seat_kinds=[s.kind for s in self.seats],
+            commitment=self.commitment,
+            from_seq=from_seq,
+            started=self.started,
+            app=self.app_version,
+        )
+        await conn.send(welcome)
+        self.links[seat] = link
+        self.away_since.pop(seat, None)
+        self.save()
+        rejoined = proof.claim is not None and proof.claim.seat == seat
+        self._notice(
+            "joined", f"{name} {'rejoined' if rejoined else 'joined'} at seat {seat + 1}", seat, name=name
+        )
+        self._broadcast(SeatStatus(seat, True, name), skip=seat)
+        self._flush()
+        return link
+
+    def _seat_for(self, claim: Claim | None) -> tuple[int | None, int]:
+        """The seat a guest gets, and from which event it needs the log."""
+        if claim is not None and claim.game_id == self.game_id and self.tokens.get(claim.seat) == claim.token:
+            have = claim.have
+            if 0 <= have <= self.public.length and self.public.hash_at(have) == claim.state_hash:
+                return claim.seat, have
+            return claim.seat, 0
+        for seat in self.remote_seats:
+            if seat not in self.tokens:
+                return seat, 0
+        return None, 0
+
+    async def _serve(self, link: _Link) -> None:
+        link.tasks.append(asyncio.create_task(self._beat(link)))
+        try:
+            while not self.closed:
+                message = await link.conn.read()
+                if self.links.get(link.seat) is not link:
+                    return
+                if not await self._handle(link, message):
+                    return
+        finally:
+            for task in link.tasks:
+                task.cancel()
+
+    async def _beat(self, link: _Link) -> None:
+        while not link.conn.closed:
+            await asyncio.sleep(self.heartbeat)
+            await link.conn.send(Heartbeat(time.time()))
+
+    async def _handle(self, link: _Link, message: Message) -> bool:
+        """Act on one message from a seated guest; False ends the connection."""
+        if isinstance(message, Heartbeat):
+            return True
+        if isinstance(message, MoveRequest):
+            await self._guest_move(link, message)
+            return True
+        if isinstance(message, UndoRequest):
+            if message.seat != link.seat:
+                await link.conn.send(UndoResult(message.id, False, f"this terminal plays seat {link.seat}"))
+            else:
+                task = asyncio.create_task(self._undo_flow(link.seat, message.at_seq, message.id))
+                link.tasks.append(task)
+            return True
+        if isinstance(message, UndoVote):
+            vote = self._undo
+            if vote is not None and vote.id == message.id and link.seat in vote.voters:
+                vote.votes[link.seat] = message.accept
+                if len(vote.votes) == len(vote.voters) or not message.accept:
+                    vote.done.set()
+            return True
+        if isinstance(message, Bye):
+            self._lost(link, f"left: {message.reason}")
+            return False
+        if isinstance(message, Error):
+            self._lost(link, f"gave up: {message.reason}")
+            return False
+        raise ProtocolError(f"a guest may not send a {type(message).__name__} message")
+
+    def _lost(self, link: _Link, why: str) -> None:
+        if self.links.get(link.seat) is not link:
+            return
+        del self.links[link.seat]
+        self.away_since[link.seat] = time.monotonic()
+        link.conn.closed = True
+        for task in link.tasks:
+            task.cancel()
+        if self._undo is not None and link.seat in self._undo.voters:
+            self._undo.votes[link.seat] = False
+            self._undo.done.set()
+        if self.game.over:
+            self._notice("left", f"seat {link.seat + 1} ({link.name}) left", link.seat)
+        else:
+            self._notice("left", f"seat {link.seat + 1} ({link.name}) is disconnected: {why}", link.seat)
+        self._broadcast(SeatStatus(link.seat, False, link.name))
+
+    # -- sending -------------------------------------------------------------
+
+    def _send(self, link: _Link, message: Message) -> None:
+        link.conn.send_nowait(message)
+        if self.on_frame_sent is not None:
+            self.on_frame_sent(link.seat, message)
+
+    def _broadcast(self, message: Message, skip: int | None = None) -> None:
+        for seat, link in list(self.links.items()):
+            if seat != skip:
+                self._send(link, message)
+
+    def _flush(self) -> None:
+        """Send every seated guest the events it has not had yet (its own draws
+        with their tiles just before), then the deck if the game is over."""
+        if not self.started:
+            return
+        log = self.game.log
+        public = self.public
+        length = public.length
+        for link in list(self.links.values()):
+            for seq in range(link.sent, length):
+                event = log[seq]
+                if type(event) is TileDrawn and event.seat == link.seat:
+                    assert event.tile is not None
+                    self._send(link, YourDraw(seq, event.tile))
+                self._send(link, GameEvent(seq, public.events[seq], public.hashes[seq], seq == length - 1))
+            link.sent = length
+            if self.game.over and not link.revealed:
+                deck = self.game.deck
+                assert deck is not None
+                self._send(link, Reveal(deck, self.salt))
+                link.revealed = True
+        for link in list(self.links.values()):
+            link.tasks.append(asyncio.ensure_future(link.conn.drain()))
+            link.tasks = [t for t in link.tasks if not t.done()]
+
+    # -- moves ---------------------------------------------------------------
+
+    def _apply(self, seat: int, move: Move) -> str | None:
+        """Play ``move`` for ``seat`` if the rules allow; the reason if not."""
+        game = self.game
+        if not self.started:
+            return "the game has not started"
+        if not 0 <= seat < game.setup.players:
+            return f"there is no seat {seat} in this game"
+        error = game.placement_error(move, seat)
+        if error is None and not 0 <= move.rotation < 6:
+            error = "that is not a placement"
+        if error is not None:
+            return error
+        first = len(game.log)
+        game.push(Move.make(move.cell, move.tile, move.rotation))
+        for event in game.log[first:]:
+            self.public.apply(public_event(event))
+        self.save()
+        self._flush()
+        self._notice("event", f"seat {seat + 1} played {move}", seat, first=first)
+        if game.over:
+            self.over_event.set()
+            self._notice("over", "the game is over", None)
+        self.changed.set()
+        return None
+
+    async def _guest_move(self, link: _Link, request: MoveRequest) -> None:
+        if request.seat != link.seat:
+            reason = (
+                f"there is no seat {request.seat} in this game"
+                if not 0 <= request.seat < self.match.setup.players
+                else f"this terminal plays seat {link.seat}, not seat {request.seat}"
+            )
+        elif self._undo is not None:
+            reason = "an undo vote is open; wait for it to be settled"
+        else:
+            reason = self._apply(request.seat, request.move) or ""
+        if reason:
+            self._send(link, MoveRejected(request.id, reason))
+            self._notice("rejected", f"seat {link.seat + 1}'s move refused: {reason}", link.seat)
+        else:
+            # The events went out first (in _apply), so the ack follows them.
+            self._send(link, MoveAck(request.id, self.public.length))
+        await link.conn.drain()
+
+    async def play(self, seat: int, move: Move) -> str | None:
+        """A local seat's move (from a screen); the reason if it is refused."""
+        if seat in self.links or self.seats[seat].kind == "remote":
+            return f"seat {seat + 1} is played from another terminal"
+        if self._undo is not None:
+            return "an undo vote is open; wait for it to be settled"
+        return self._apply(seat, move)
+
+    async def _drive_bots(self) -> None:
+        """Play the bots' turns whenever the game is theirs to move."""
+        while not self.closed:
+            await self.changed.wait()
+            self.changed.clear()
+            while self.started and not self.game.over and self._undo is None:
+                seat = self.game.turn
+                bot = self.local_bots.get(seat)
+                if bot is None:
+                    break
+                if self.move_delay:
+                    await asyncio.sleep(self.move_delay)
+                    if self._undo is not None or self.game.turn != seat:
+                        continue
+                move = bot.choose(self.game.view(seat))
+                reason = self._apply(seat, move)
+                if reason is not None:
+                    self._notice(
+                        "problem", f"bot {bot.name} at seat {seat + 1} chose an illegal move: {reason}"
+                    )
+                    break
+                await asyncio.sleep(0)
+
+    # -- undo ----------------------------------------------------------------
+
+    async def request_undo(self, seat: int) -> tuple[bool, str]:
+        """A local seat asks to take back its last move; (accepted, reason)."""
+        return await self._undo_flow(seat, self.public.length, None)
+
+    def vote_undo(self, undo_id: int, seat: int, accept: bool) -> None:
+        """A local human seat's answer to an ``undo_ask`` notice."""
+        vote = self._undo
+        if vote is not None and vote.id == undo_id and seat in vote.voters:
+            vote.votes[seat] = accept
+            if len(vote.votes) == len(vote.voters) or not accept:
+                vote.done.set()
+
+    async def _undo_flow(self, seat: int, at_length: int, remote_id: int | None) -> tuple[bool, str]:
+        accepted, reason = await self._settle_undo(seat, at_length, remote_id)
+        link = self.links.get(seat)
+        if remote_id is not None and link is not None:
+            self._send(link, UndoResult(remote_id, accepted, reason))
+            await link.conn.drain()
+        self._notice("undo_result", reason, seat, accepted=accepted)
+        self.changed.set()
+        return accepted, reason
+
+    async def _settle_undo(self, seat: int, at_length: int, remote_id: int | None) -> tuple[bool, str]:
+        game = self.game
+        if self._undo is not None:
+            return False, "another undo request is open"
+        if not any(mover == seat for mover, _ in game.moves):
+            return False, "there is no move of this seat to take back"
+        if game.over:
+            return False, "the game is over"
+        if at_length != self.public.length:
+            return False, "the game moved on before the request arrived"
+        voters = {
+            s
+            for s, info in enumerate(self.seats)
+            if s != seat and s not in self.local_bots and (info.kind == "remote" or info.kind == "human")
+        }
+        away = sorted(s + 1 for s in voters if self.seats[s].kind == "remote" and s not in self.links)
+        if away:
+            return False, f"seat {', '.join(map(str, away))} is not connected to vote"
+        self._undo_ids += 1
+        vote = _UndoVote(self._undo_ids, seat, at_length, voters, remote_id=remote_id)
+        self._undo = vote
+        try:
+            if voters:
+                for voter in voters:
+                    link = self.links.get(voter)
+                    if link is not None:
+                        self._send(link, UndoAsk(vote.id, seat))
+                        await link.conn.drain()
+                    else:
+                        self._notice(
+                            "undo_ask", f"seat {seat + 1} asks to take back its last move", voter, id=vote.id
+                        )
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(vote.done.wait(), UNDO_VOTE_TIMEOUT)
+                declined = sorted(s + 1 for s in voters if not vote.votes.get(s, False))
+                if declined:
+                    return False, f"declined by seat {', '.join(map(str, declined))}"
+            if self.public.length != at_length:
+                return False, "the game moved on during the vote"
+            while True:
+                mover = self.game.moves[-1][0]
+                game.pop()
+                if mover == seat:
+                    break
+            length = len(game.log)
+            self.public.truncate(length)
+            for link in self.links.values():
+                link.sent = min(link.sent, length)
+                self._send(link, Undone(length, self.public.last_hash))
+            self.save()
+            self._flush()
+            self._notice("event", f"seat {seat + 1}'s last move was taken back", seat, first=length)
+            return True, f"seat {seat + 1}'s last move was taken back"
+        finally:
+            self._undo = None

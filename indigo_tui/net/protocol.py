@@ -1,0 +1,298 @@
+"""The LAN protocol: messages as one msgspec tagged union, and their framing.
+
+Every message is a :class:`msgspec.Struct` tagged by its ``type`` field and
+encoded with MessagePack. On the wire each message is one *frame*: a 4-byte
+big-endian body length followed by the body. The length is checked against
+:data:`MAX_FRAME` before a single byte of the body is read, so a peer cannot
+make us allocate or wait for more than that. This module is the codec only;
+:mod:`indigo_tui.net.transport` moves frames over asyncio streams. See
+``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import struct
+from typing import Final
+
+import msgspec
+
+from ..engine import Event, Move, Setup
+
+#: Bumped whenever a message changes shape or meaning.
+PROTOCOL_VERSION: Final = 1
+#: The largest body we accept (a full resync of a game is far smaller).
+MAX_FRAME: Final = 256 * 1024
+HEADER: Final = struct.Struct(">I")
+HEADER_SIZE: Final = HEADER.size
+
+
+class ProtocolError(Exception):
+    """A peer broke the protocol; the message says how, in one line."""
+
+
+class FrameTooLarge(ProtocolError):
+    """A frame header announced a body larger than :data:`MAX_FRAME`."""
+
+
+class _Msg(msgspec.Struct, frozen=True, tag_field="type"):
+    pass
+
+
+# -- handshake ---------------------------------------------------------------
+
+
+class Hello(_Msg, frozen=True, tag="hello"):
+    """Guest -> host, first frame: who is calling."""
+
+    protocol: int
+    app: str
+    name: str = "Guest"
+
+
+class Challenge(_Msg, frozen=True, tag="challenge"):
+    """Host -> guest: prove you know the join code by a MAC over ``nonce``."""
+
+    nonce: str
+
+
+class Claim(msgspec.Struct, frozen=True):
+    """A guest coming back: the game and seat it held, its seat token, and how
+    many events it already has with the public-state hash after the last."""
+
+    game_id: str
+    seat: int
+    token: str
+    have: int
+    state_hash: str
+
+
+class Proof(_Msg, frozen=True, tag="proof"):
+    """Guest -> host: ``mac`` = HMAC(code, "guest" + host nonce + ``nonce``);
+    ``nonce`` is the guest's own challenge for the host's proof."""
+
+    mac: str
+    nonce: str
+    claim: Claim | None = None
+
+
+class Welcome(_Msg, frozen=True, tag="welcome"):
+    """Host -> guest: you are in. ``host_mac`` proves the host knows the code.
+    Events follow from ``from_seq`` (the guest drops whatever it held past it)."""
+
+    host_mac: str
+    game_id: str
+    seat: int
+    token: str
+    setup: Setup
+    seat_names: list[str]
+    seat_kinds: list[str]
+    commitment: str
+    from_seq: int
+    started: bool
+    app: str
+
+
+class SeatStatus(_Msg, frozen=True, tag="seat"):
+    """Host -> guests: a seat's terminal connected or went away."""
+
+    seat: int
+    connected: bool
+    name: str = ""
+
+
+# -- the game ----------------------------------------------------------------
+
+
+class GameEvent(_Msg, frozen=True, tag="event"):
+    """Host -> guest: the event at index ``seq`` of the public log (other seats'
+    draws, and this seat's too, have ``tile=None``; see :class:`YourDraw`), and
+    the hash of the public state after it. ``end`` closes a batch: the state is
+    whole and a seat may act on it."""
+
+    seq: int
+    event: Event
+    state_hash: str
+    end: bool = True
+
+
+class YourDraw(_Msg, frozen=True, tag="draw"):
+    """Host -> one guest, just before the :class:`GameEvent` ``seq`` that
+    records the draw: the tile that guest's seat drew."""
+
+    seq: int
+    tile: int
+
+
+class MoveRequest(_Msg, frozen=True, tag="move"):
+    id: int
+    seat: int
+    move: Move
+
+
+class MoveAck(_Msg, frozen=True, tag="ack"):
+    """The move was played; its events are ``seq`` onwards."""
+
+    id: int
+    seq: int
+
+
+class MoveRejected(_Msg, frozen=True, tag="rejected"):
+    id: int
+    reason: str
+
+
+class Heartbeat(_Msg, frozen=True, tag="beat"):
+    """Either way, every few seconds; ``echo`` returns a peer's ``sent``."""
+
+    sent: float
+    echo: float = 0.0
+
+
+class UndoRequest(_Msg, frozen=True, tag="undo"):
+    """A seat asks to take back the last move; ``at_seq`` = events it has seen."""
+
+    id: int
+    seat: int
+    at_seq: int
+
+
+class UndoAsk(_Msg, frozen=True, tag="undo_ask"):
+    """Host -> the other seats' terminals: do you accept taking the move back?"""
+
+    id: int
+    seat: int
+
+
+class UndoVote(_Msg, frozen=True, tag="undo_vote"):
+    id: int
+    seat: int
+    accept: bool
+
+
+class UndoResult(_Msg, frozen=True, tag="undo_result"):
+    id: int
+    accepted: bool
+    reason: str = ""
+
+
+class Undone(_Msg, frozen=True, tag="undone"):
+    """Host -> guests: the public log is cut back to ``length`` events; the
+    public-state hash after the cut is ``state_hash``."""
+
+    length: int
+    state_hash: str
+
+
+class Reveal(_Msg, frozen=True, tag="reveal"):
+    """Host -> guests at the end: the deck and salt the commitment was made of."""
+
+    deck: tuple[int, ...]
+    salt: str
+
+
+class Bye(_Msg, frozen=True, tag="bye"):
+    """Either way: a clean goodbye; the sender closes the connection."""
+
+    reason: str
+
+
+class Error(_Msg, frozen=True, tag="error"):
+    """Either way: the sender refuses to go on; ``reason`` is one line for people."""
+
+    reason: str
+    code: str = "error"
+
+
+Message = (
+    Hello
+    | Challenge
+    | Proof
+    | Welcome
+    | SeatStatus
+    | GameEvent
+    | YourDraw
+    | MoveRequest
+    | MoveAck
+    | MoveRejected
+    | Heartbeat
+    | UndoRequest
+    | UndoAsk
+    | UndoVote
+    | UndoResult
+    | Undone
+    | Reveal
+    | Bye
+    | Error
+)
+
+_encoder = msgspec.msgpack.Encoder()
+_decoder = msgspec.msgpack.Decoder(Message)  # type: ignore[arg-type]
+
+
+def encode_body(message: Message) -> bytes:
+    return _encoder.encode(message)
+
+
+def encode_frame(message: Message) -> bytes:
+    """One frame: the body's length (4 bytes, big-endian), then the body."""
+    body = _encoder.encode(message)
+    if len(body) > MAX_FRAME:
+        raise FrameTooLarge(f"message of {len(body)} bytes is over the {MAX_FRAME}-byte limit")
+    return HEADER.pack(len(body)) + body
+
+
+def body_length(header: bytes, limit: int = MAX_FRAME) -> int:
+    """The body length a frame header announces; refuses one over ``limit``."""
+    if len(header) != HEADER_SIZE:
+        raise ProtocolError("a frame header is 4 bytes")
+    (length,) = HEADER.unpack(header)
+    if length > limit:
+        raise FrameTooLarge(f"a frame of {length} bytes is over the {limit}-byte limit")
+    if length == 0:
+        raise ProtocolError("an empty frame")
+    return int(length)
+
+
+def decode_body(body: bytes) -> Message:
+    try:
+        return _decoder.decode(body)
+    except msgspec.ValidationError as exc:
+        raise ProtocolError(f"an unknown or malformed message ({exc})") from None
+    except msgspec.DecodeError as exc:
+        raise ProtocolError(f"a frame that is not a message ({exc})") from None
+
+
+def decode_frames(data: bytes) -> tuple[list[Message], bytes]:
+    """Every whole frame in ``data``, and the bytes left over (a frame cut short)."""
+    messages: list[Message] = []
+    while len(data) >= HEADER_SIZE:
+        length = body_length(data[:HEADER_SIZE])
+        if len(data) < HEADER_SIZE + length:
+            break
+        messages.append(decode_body(data[HEADER_SIZE : HEADER_SIZE + length]))
+        data = data[HEADER_SIZE + length :]
+    return messages, data
+
+
+# -- the join code -------------------------------------------------------------
+
+
+def proof_mac(code: str, role: str, first: str, second: str) -> str:
+    """HMAC-SHA256 keyed by the join code over the role and both nonces; the
+    code itself never crosses the wire."""
+    key = code.strip().upper().encode()
+    text = f"indigo-join/{PROTOCOL_VERSION}:{role}:{first}:{second}".encode()
+    return hmac.new(key, text, hashlib.sha256).hexdigest()
+
+
+def macs_equal(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode(), b.encode())
+
+
+def version_mismatch(theirs: int, their_app: str, ours_app: str) -> str:
+    return (
+        f"protocol version mismatch: the host speaks version {PROTOCOL_VERSION} (indigo-tui {ours_app}), "
+        f"the guest version {theirs} (indigo-tui {their_app})"
+    )

@@ -1,0 +1,185 @@
+"""A seat's game as a guest terminal knows it, folded from the public events.
+
+A guest has no deck, so it cannot hold a :class:`~indigo_tui.engine.Game`.
+:class:`SeatState` folds the public log (and its own draws) into a public
+:class:`~indigo_tui.engine.Board`, the seat's hand and gems, and gives bots
+and screens the same :class:`~indigo_tui.engine.SeatView` a local game would.
+The host folds the same public log with ``seat=None`` to compute the state
+hash that goes with every event, so both sides hash the very same thing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+
+import msgspec
+
+from ..engine import Board, Event, GameStarted, GemMoved, Setup, TileDrawn, TilePlaced
+from ..engine.events import GEM_KINDS_ORDER
+from ..engine.tiles import COUNTS
+from ..engine.views import SeatView
+
+DECK_SIZE = sum(COUNTS)
+_GEM_INDEX = {kind: i for i, kind in enumerate(GEM_KINDS_ORDER)}
+_hash_encoder = msgspec.msgpack.Encoder()
+
+
+class FoldError(ValueError):
+    """Public events that do not fit the state they are folded into."""
+
+
+def public_event(event: Event) -> Event:
+    """``event`` with everything private taken out: a draw's tile, the deck."""
+    if type(event) is TileDrawn:
+        return TileDrawn(event.seat, None)
+    if type(event) is GameStarted:
+        return GameStarted(event.setup, None, event.round)
+    return event
+
+
+def state_hash(length: int, board: Board, drawn: int) -> str:
+    """SHA-256 (first 16 hex digits) of the public state after ``length`` events."""
+    data = _hash_encoder.encode(
+        (
+            length,
+            board.tiles,
+            board.gem_slot,
+            board.centre,
+            board.turn,
+            board.placements,
+            board.unplaced,
+            drawn,
+        )
+    )
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+class SeatState:
+    """The public position plus, for ``seat``, its hand and its gems."""
+
+    def __init__(self, setup: Setup, seat: int | None) -> None:
+        self.setup = setup
+        self.seat = seat
+        self.events: list[Event] = []
+        self._reset()
+
+    def _reset(self) -> None:
+        self.board = Board(self.setup)
+        self.hand: list[int] = []
+        self.collected = [0, 0, 0]
+        self.drawn = 0
+        #: Draw index in the deck of each of this seat's draws, with its tile.
+        self.my_draws: list[tuple[int, int]] = []
+        self.events = []
+        self.hashes: list[str] = []
+
+    @property
+    def length(self) -> int:
+        return len(self.events)
+
+    @property
+    def last_hash(self) -> str:
+        return self.hashes[-1] if self.hashes else state_hash(0, self.board, 0)
+
+    def hash_at(self, length: int) -> str | None:
+        if length == 0:
+            return state_hash(0, Board(self.setup), 0)
+        return self.hashes[length - 1] if 0 < length <= len(self.hashes) else None
+
+    def apply(self, event: Event) -> str:
+        """Fold one event (this seat's own draw carries its tile); returns the
+        state hash after it. Raises :class:`FoldError` if it cannot follow."""
+        kind = type(event)
+        board = self.board
+        if kind is GameStarted:
+            if self.events:
+                raise FoldError("a second start of the round")
+            if event.setup != self.setup:  # type: ignore[union-attr]
+                raise FoldError("the round's setup differs from the one agreed")
+        elif not self.events:
+            raise FoldError("events before the start of the round")
+        elif kind is TilePlaced:
+            placed: TilePlaced = event  # type: ignore[assignment]
+            if placed.seat != board.turn:
+                raise FoldError(f"seat {placed.seat} placed a tile on seat {board.turn}'s turn")
+            error = board.placement_error(placed.cell, placed.tile, placed.rotation)
+            if error is not None:
+                raise FoldError(f"an illegal placement: {error}")
+            if placed.seat == self.seat:
+                if placed.tile not in self.hand:
+                    raise FoldError("this seat placed a tile it does not hold")
+                self.hand.remove(placed.tile)
+            board.apply_placement(placed.seat, placed.cell, placed.tile, placed.rotation)
+        elif kind is GemMoved:
+            moved: GemMoved = event  # type: ignore[assignment]
+            board.apply_gem_move(moved)
+            if moved.outcome == "gate" and self.seat in moved.scorers:
+                self.collected[_GEM_INDEX[moved.kind]] += 1
+        elif kind is TileDrawn:
+            drawn: TileDrawn = event  # type: ignore[assignment]
+            if self.drawn >= DECK_SIZE:
+                raise FoldError("a tile was drawn from an empty deck")
+            if drawn.seat == self.seat:
+                if drawn.tile is None:
+                    raise FoldError("this seat's draw arrived without its tile")
+                self.hand.append(drawn.tile)
+                self.my_draws.append((self.drawn, drawn.tile))
+            elif drawn.tile is not None:
+                raise FoldError(f"seat {drawn.seat}'s tile was shown to another seat")
+            self.drawn += 1
+        self.events.append(event)
+        digest = state_hash(len(self.events), board, self.drawn)
+        self.hashes.append(digest)
+        return digest
+
+    def truncate(self, length: int) -> None:
+        """Keep the first ``length`` events (an undo, or a resync from there)."""
+        kept = self.events[:length]
+        self._reset()
+        for event in kept:
+            self.apply(event)
+
+    def replace(self, events: Sequence[Event]) -> None:
+        self._reset()
+        for event in events:
+            self.apply(event)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.events) and self.board.over
+
+    def view(self) -> SeatView:
+        if self.seat is None:
+            raise ValueError("the public state has no seat to view")
+        return SeatView(
+            self.seat,
+            self.board,
+            tuple(self.hand),
+            tuple(self.collected),  # type: ignore[arg-type]
+            self.events,
+            DECK_SIZE - self.drawn,
+        )
+
+
+def commitment(deck: Sequence[int], salt: str) -> str:
+    """SHA-256 over the salt and the deck in draw order: binds the host to the
+    deal without showing it."""
+    return hashlib.sha256(f"indigo-deal/1:{salt}:{','.join(map(str, deck))}".encode()).hexdigest()
+
+
+def verify_deal(
+    commitment_hex: str, deck: Sequence[int], salt: str, my_draws: Sequence[tuple[int, int]], drawn: int
+) -> str | None:
+    """None if the revealed deck matches the commitment and every draw this
+    seat saw; else what does not match, in words."""
+    if commitment(deck, salt) != commitment_hex:
+        return "the revealed deck does not match the commitment made at the start"
+    if sorted(deck) != sorted(k for k, n in enumerate(COUNTS) for _ in range(n)):
+        return "the revealed deck is not the 54 path tiles"
+    if drawn > len(deck):
+        return f"{drawn} tiles were drawn from a deck of {len(deck)}"
+    for index, tile in my_draws:
+        if deck[index] != tile:
+            return f"draw {index + 1} gave this seat tile kind {tile} but the deck says {deck[index]}"
+    return None

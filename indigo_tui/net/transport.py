@@ -1,0 +1,112 @@
+"""Frames over asyncio streams: every read bounded in time and in size."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+
+from .protocol import HEADER_SIZE, MAX_FRAME, Message, ProtocolError, body_length, decode_body, encode_frame
+
+#: Seconds between heartbeats; a peer silent for :data:`READ_TIMEOUT` is gone.
+HEARTBEAT_INTERVAL = 1.0
+READ_TIMEOUT = 5.0
+CONNECT_TIMEOUT = 5.0
+
+
+class ConnectionLost(Exception):
+    """The peer went away, fell silent or cut a frame short; says which."""
+
+
+class Connection:
+    """One peer: reads whole frames with a timeout, writes frames in order."""
+
+    def __init__(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        *,
+        read_timeout: float = READ_TIMEOUT,
+        max_frame: int = MAX_FRAME,
+        on_frame: Callable[[bytes], None] | None = None,
+    ) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.read_timeout = read_timeout
+        self.max_frame = max_frame
+        #: Called with every raw frame received (header and body), for tests and logs.
+        self.on_frame = on_frame
+        self.closed = False
+        peer = writer.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "peer"
+
+    async def read(self, timeout: float | None = None) -> Message:
+        """The next message. Raises :class:`ConnectionLost` on silence, end of
+        stream or a frame cut short, :class:`ProtocolError` on a bad frame."""
+        limit = self.read_timeout if timeout is None else timeout
+        try:
+            header = await asyncio.wait_for(self.reader.readexactly(HEADER_SIZE), limit)
+            # The size is checked here, before any of the body is read.
+            length = body_length(header, self.max_frame)
+            body = await asyncio.wait_for(self.reader.readexactly(length), limit)
+        except TimeoutError:
+            raise ConnectionLost(f"no word from {self.peer} for {limit:g} s") from None
+        except asyncio.IncompleteReadError as exc:
+            if exc.partial or exc.expected != HEADER_SIZE:
+                raise ConnectionLost(
+                    f"the connection to {self.peer} broke in the middle of a frame"
+                ) from None
+            raise ConnectionLost(f"{self.peer} closed the connection") from None
+        except (ConnectionError, OSError) as exc:
+            raise ConnectionLost(f"the connection to {self.peer} failed ({exc.strerror or exc})") from None
+        if self.on_frame is not None:
+            self.on_frame(header + body)
+        return decode_body(body)
+
+    def send_nowait(self, message: Message) -> None:
+        """Queue ``message``; a dead connection is noticed by the next read."""
+        if self.closed or self.writer.is_closing():
+            return
+        try:
+            self.writer.write(encode_frame(message))
+        except (ConnectionError, OSError, RuntimeError):
+            self.closed = True
+
+    async def send(self, message: Message) -> None:
+        self.send_nowait(message)
+        await self.drain()
+
+    async def drain(self) -> None:
+        if self.closed:
+            return
+        try:
+            await asyncio.wait_for(self.writer.drain(), self.read_timeout)
+        except (TimeoutError, ConnectionError, OSError, RuntimeError):
+            self.closed = True
+
+    async def close(self, last: Message | None = None) -> None:
+        """Send ``last`` (a Bye or an Error) if given, then close."""
+        if last is not None:
+            with contextlib.suppress(Exception):
+                await self.send(last)
+        self.closed = True
+        with contextlib.suppress(Exception):
+            self.writer.close()
+            await asyncio.wait_for(self.writer.wait_closed(), 1.0)
+
+
+async def open_connection(
+    host: str, port: int, timeout: float = CONNECT_TIMEOUT, **kwargs: object
+) -> Connection:
+    try:
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(host, port, limit=MAX_FRAME + HEADER_SIZE), timeout
+        )
+    except TimeoutError:
+        raise ConnectionLost(f"no answer from {host}:{port} within {timeout:g} s") from None
+    except OSError as exc:
+        raise ConnectionLost(f"cannot connect to {host}:{port} ({exc.strerror or exc})") from None
+    return Connection(reader, writer, **kwargs)  # type: ignore[arg-type]
+
+
+__all__ = ["CONNECT_TIMEOUT", "Connection", "ConnectionLost", "ProtocolError", "open_connection"]
