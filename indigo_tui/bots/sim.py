@@ -175,11 +175,11 @@ class SimState:
         gain for ``seat`` as ``(gain, cell, kind, rotation)``; gain 0 and
         cell -1 when none scores more than nothing.
 
-        This is the playouts' inner loop, so it is an estimate: it follows the
-        path beyond each of the cell's six edges once, and then every
-        orientation only looks up where each moving gem leaves the tile. It
-        misses a gem that comes back into the new tile by another edge (it
-        counts it as resting); :meth:`gain` is exact."""
+        This is the playouts' inner loop: it follows the path beyond each of
+        the cell's six edges once, and then every orientation only looks up
+        where each moving gem leaves the tile (and, for a path that comes back
+        into the tile, where it leaves again). It does not check that two
+        moving gems meet after such a loop, which :meth:`gain` does."""
         exits = self.exits
         gem_at = self.gem_at
         centre = self.centre
@@ -215,10 +215,15 @@ class SimState:
                         break
                     if nb in start_slots:
                         break
+                    if nb // 6 == cell:
+                        # Back into the new tile: where it goes on depends
+                        # on the orientation; -2 - edge says where it enters.
+                        gates[e] = -2 - nb % 6
+                        break
                     out = exits[nb]
                     if out < 0:
                         break
-            if max(gates) < 0:
+            if max(gates) < 0 and min(gates) > -2:
                 continue
             allowed = ALLOWED[cell]
             for kind in kinds:
@@ -227,6 +232,10 @@ class SimState:
                     points = [0] * players
                     for e, value in entries:
                         gate = gates[turns[e]]
+                        for _ in range(3):
+                            if gate > -2:
+                                break
+                            gate = gates[turns[-2 - gate]]
                         if gate >= 0:
                             for s in owners[gate]:
                                 points[s] += value

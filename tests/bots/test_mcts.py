@@ -1,0 +1,215 @@
+"""The search bot: names, determinism, legal play, fairness and a little strength."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from indigo_tui.bots import BotSpecError, make_bot
+from indigo_tui.bots.mcts import LEVELS, Budget, MctsBot
+from indigo_tui.bots.sim import Knowledge
+from indigo_tui.engine import Game, Move, Setup, TileDrawn
+
+
+def _played(setup: Setup, seed: int, plies: int) -> Game:
+    """A game after ``plies`` placements by seeded greedy bots."""
+    game = Game.new(setup, seed)
+    bots = [make_bot("greedy", f"{seed}:{s}") for s in range(setup.players)]
+    for _ in range(plies):
+        if game.over:
+            break
+        game.push(bots[game.turn].choose(game.view(game.turn)))
+    return game
+
+
+# -- names -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("spec", "seconds"), [(name, s) for name, s in LEVELS.items()])
+def test_levels_think_by_time(spec: str, seconds: float) -> None:
+    bot = make_bot(spec, 1)
+    assert isinstance(bot, MctsBot)
+    assert bot.name == spec
+    assert bot.budget == Budget(seconds=seconds)
+
+
+@pytest.mark.parametrize(
+    ("spec", "budget", "name"),
+    [
+        ("mcts:0.25", Budget(seconds=0.25), "mcts:0.25"),
+        ("MCTS:2", Budget(seconds=2.0), "mcts:2"),
+        ("mcts:iter=2000", Budget(iterations=2000), "mcts:iter=2000"),
+        ("mcts:iterations=7", Budget(iterations=7), "mcts:iter=7"),
+    ],
+)
+def test_mcts_budgets_parse(spec: str, budget: Budget, name: str) -> None:
+    bot = make_bot(spec, 1)
+    assert isinstance(bot, MctsBot)
+    assert bot.budget == budget
+    assert bot.name == name
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("mcts", "needs a budget"),
+        ("mcts:fast", "not a number of seconds"),
+        ("mcts:-1", "more than 0"),
+        ("mcts:0", "more than 0"),
+        ("mcts:nan", "more than 0"),
+        ("mcts:iter=lots", "not a whole number"),
+        ("mcts:iter=0", "between 1 and"),
+        ("mcts:depth=3", "unknown setting"),
+        ("hard:2", "takes no argument"),
+        ("impossible", "unknown bot"),
+    ],
+)
+def test_bad_specs_say_why(spec: str, words: str) -> None:
+    with pytest.raises(BotSpecError, match=words):
+        make_bot(spec, 1)
+
+
+# -- determinism and legality -----------------------------------------------
+
+
+def test_same_seed_and_iterations_choose_the_same_move() -> None:
+    game = _played(Setup(2), 5, 12)
+    view = game.view(game.turn)
+    first = make_bot("mcts:iter=300", 9).choose(view)
+    again = make_bot("mcts:iter=300", 9).choose(view)
+    assert first == again
+    assert view.is_legal(first)
+
+
+@pytest.mark.parametrize(
+    ("setup", "seed"),
+    [(Setup(2), 1), (Setup(3, "tactical"), 2), (Setup(4), 3), (Setup(3, own_gates=True), 4)],
+)
+def test_whole_games_are_legal(setup: Setup, seed: int) -> None:
+    game = Game.new(setup, seed)
+    bots = [make_bot("mcts:iter=25", f"{seed}:0")] + [
+        make_bot("random", f"{seed}:{s}") for s in range(1, setup.players)
+    ]
+    while not game.over:
+        view = game.view(game.turn)
+        move = bots[game.turn].choose(view)
+        assert view.is_legal(move), move
+        game.push(move)
+    assert game.winners
+
+
+def test_open_game_without_hands_plays_a_legal_move() -> None:
+    game = Game.open(Setup(2))
+    game.push(Move(0, 2, 0) if game.is_legal(Move(0, 2, 0)) else game.legal_moves[0])
+    view = game.view(game.turn)
+    move = make_bot("mcts:iter=10", 1).choose(view)
+    assert game.is_legal(move)
+
+
+# -- fairness ----------------------------------------------------------------
+
+
+def _draw_owners(game: Game) -> list[int]:
+    """The seat that drew each deck position so far, in deck order."""
+    return [event.seat for event in game.log if type(event) is TileDrawn]
+
+
+def _with_other_hidden_tiles(game: Game, seat: int, rng: random.Random) -> Game:
+    """The same public history and the same hand for ``seat``, but the other
+    seats' current tiles and the undrawn deck dealt differently."""
+    assert game.deck is not None
+    deck = list(game.deck)
+    owners = _draw_owners(game)
+    placed = [move for _, move in game.moves]
+    # Deck positions whose tile is still hidden from ``seat``: the tiles the
+    # other seats hold now (their latest draws) and everything not yet drawn.
+    held: list[int] = []
+    for other in range(game.setup.players):
+        if other == seat:
+            continue
+        positions = [i for i, s in enumerate(owners) if s == other]
+        held.extend(positions[len(positions) - len(game.hands[other]) :])
+    hidden = held + list(range(len(owners), len(deck)))
+    tiles = [deck[i] for i in hidden]
+    for _ in range(100):
+        rng.shuffle(tiles)
+        if [deck[i] for i in held] != tiles[: len(held)]:
+            break
+    for i, tile in zip(hidden, tiles, strict=True):
+        deck[i] = tile
+    other = Game(game.setup, deck)
+    for move in placed:
+        other.push(move)
+    return other
+
+
+@pytest.mark.parametrize(
+    ("setup", "seed", "plies"), [(Setup(2), 11, 9), (Setup(3), 12, 7), (Setup(2, "tactical"), 13, 4)]
+)
+def test_hidden_tiles_do_not_change_the_choice(setup: Setup, seed: int, plies: int) -> None:
+    game = _played(setup, seed, plies)
+    seat = game.turn
+    rng = random.Random(seed)
+    twins = [_with_other_hidden_tiles(game, seat, rng) for _ in range(2)]
+    for twin in twins:
+        assert twin.hands[seat] == game.hands[seat]
+        assert twin.board.exits == game.board.exits and twin.board.gem_slot == game.board.gem_slot
+        assert twin.deck != game.deck  # something hidden really differs
+    assert any(
+        twin.hands[s] != game.hands[s] for twin in twins for s in range(setup.players) if s != seat
+    ) or any(twin.deck[twin.drawn :] != game.deck[game.drawn :] for twin in twins)  # type: ignore[index]
+    choices = {make_bot("mcts:iter=200", 3).choose(g.view(seat)) for g in [game, *twins]}
+    assert len(choices) == 1
+
+
+def test_knowledge_holds_only_what_the_seat_may_know() -> None:
+    game = _played(Setup(3), 21, 8)
+    seat = game.turn
+    knowledge = Knowledge(game.view(seat))
+    assert knowledge.base.hands[seat] == game.hands[seat]
+    assert all(not knowledge.base.hands[s] for s in range(3) if s != seat)
+    assert knowledge.base.deck == []
+    assert sorted(knowledge.pool) == sorted(
+        [t for s in range(3) if s != seat for t in game.hands[s]] + list(game.deck[game.drawn :])  # type: ignore[index]
+    )
+
+
+# -- strength ----------------------------------------------------------------
+
+
+def test_takes_the_placement_that_wins_at_once() -> None:
+    # Endgames from seeded games (half greedy, half random moves) where the
+    # seat to move is not ahead and exactly one placement scores the last
+    # gems and wins on the spot: a modest search must find it.
+    positions = list(_winning_endgames(range(20)))
+    assert len(positions) >= 2
+    for game, winning in positions:
+        seat = game.turn
+        move = make_bot("mcts:iter=300", 1).choose(game.view(seat))
+        assert move == winning
+
+
+def _winning_endgames(seeds: range) -> Iterator[tuple[Game, Move]]:
+    for seed in seeds:
+        game = Game.new(Setup(2), seed)
+        rng = random.Random(seed)
+        greedy = make_bot("greedy", seed)
+        while not game.over:
+            seat = game.turn
+            if game.board.gems_on_board <= 2 and game.scores[seat] <= game.scores[1 - seat]:
+                wins = [m for m in game.legal_moves if _wins_at_once(game, m)]
+                if len(wins) == 1:
+                    yield game, wins[0]
+                    break
+            view = game.view(seat)
+            game.push(greedy.choose(view) if rng.random() < 0.5 else rng.choice(view.legal_moves))
+
+
+def _wins_at_once(game: Game, move: Move) -> bool:
+    seat = game.turn
+    game.push(move)
+    won = game.over and game.winners == (seat,)
+    game.pop()
+    return won
