@@ -19,6 +19,7 @@ from . import __version__
 COMMAND_MODULES = (
     "indigo_tui.commands.replay",
     "indigo_tui.commands.selfplay",
+    "indigo_tui.commands.play",
     "indigo_tui.commands.net",
 )
 
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
+    importlib.import_module("indigo_tui.commands.play").install_default(parser)  # bare `indigo`: title screen
     return parser
 
 

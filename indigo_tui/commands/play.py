@@ -1,0 +1,140 @@
+"""``indigo play``, ``indigo load`` and bare ``indigo``: the game at the terminal."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..cli import CommandError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    play = subparsers.add_parser(
+        "play",
+        help="start a game at this terminal",
+        description=(
+            "Start a game straight away. Seats are 'human' or 'bot:NAME' (see 'indigo selfplay "
+            "--help' for bots). Every move is saved to the save folder; 'indigo' offers to continue."
+        ),
+    )
+    play.add_argument(
+        "--players", type=int, default=None, help="2 to 4 (default: the number of --seats, or 2)"
+    )
+    play.add_argument(
+        "--seats", default=None, help="comma-separated, e.g. human,bot:greedy (default: human,bot:greedy)"
+    )
+    play.add_argument("--names", default="", help="comma-separated seat names, e.g. Ann,Bob")
+    play.add_argument("--variant", choices=("classic", "tactical"), default="classic")
+    play.add_argument(
+        "--own-gates", action="store_true", help="three players, each with two gates of their own"
+    )
+    play.add_argument("--seed", default=None, help="shuffle seed, for a game you can replay")
+    play.add_argument("--rounds", type=int, default=1, help="rounds in the match (default 1)")
+    play.add_argument("--open-scores", action="store_true", help="everyone sees everyone's gems")
+    _common(play)
+    play.set_defaults(run=run_play)
+
+    load = subparsers.add_parser("load", help="resume a saved game", description="Resume a saved game.")
+    load.add_argument("file", type=Path, help="a save file")
+    _common(load)
+    load.set_defaults(run=run_load)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--save-dir", type=Path, default=None, help="where games are saved")
+    parser.add_argument("--no-animation", action="store_true", help="don't animate gems")
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.5, help="seconds between bot moves (default 0.5)"
+    )
+
+
+def install_default(parser: argparse.ArgumentParser) -> None:
+    """Make bare ``indigo`` open the title screen."""
+    parser.set_defaults(save_dir=None, no_animation=False, bot_delay=0.5)
+    parser.default_run = run_title  # type: ignore[attr-defined]
+
+
+def _seed(text: str | None) -> int | str | None:
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def new_game_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The game ``indigo play`` asks for; :class:`CommandError` on bad input."""
+    from ..bots import available_bots
+    from ..engine import Setup, SetupError
+    from ..ui.session import NewGame, seats_from_args
+
+    if args.seats:
+        kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
+    else:
+        kinds = ["human", "bot:greedy"][: args.players or 2]
+    players = args.players if args.players is not None else len(kinds)
+    if args.seats is None and players > len(kinds):
+        kinds += ["bot:greedy"] * (players - len(kinds))
+    if len(kinds) != players:
+        raise CommandError(f"--players {players} but --seats names {len(kinds)} seats")
+    bots = available_bots()
+    for kind in kinds:
+        if kind == "human":
+            continue
+        name = kind[4:].partition(":")[0] if kind.startswith("bot:") else ""
+        if name not in bots:
+            raise CommandError(f"unknown seat {kind!r}: use human or bot:NAME ({', '.join(sorted(bots))})")
+    if not 1 <= args.rounds <= 100:
+        raise CommandError("--rounds must be between 1 and 100")
+    try:
+        setup = Setup(players=players, variant=args.variant, own_gates=args.own_gates)
+    except SetupError as exc:
+        raise CommandError(str(exc)) from None
+    names = [n for n in args.names.split(",")] if args.names else []
+    if len(names) > players:
+        raise CommandError(f"--names gives {len(names)} names for {players} seats")
+    return NewGame(setup, seats_from_args(kinds, names), args.rounds, _seed(args.seed), args.open_scores)
+
+
+def _app_options(args: argparse.Namespace) -> dict[str, object]:
+    from ..saves import default_save_dir
+
+    if args.bot_delay < 0:
+        raise CommandError("--bot-delay must not be negative")
+    return {
+        "save_dir": default_save_dir(args.save_dir),
+        "animate": not args.no_animation,
+        "bot_delay": args.bot_delay,
+    }
+
+
+def run_play(args: argparse.Namespace) -> int:
+    new = new_game_from_args(args)
+    options = _app_options(args)
+    from ..ui.app import IndigoApp
+
+    IndigoApp(new_game=new, **options).run()  # type: ignore[arg-type]
+    return 0
+
+
+def run_load(args: argparse.Namespace) -> int:
+    from ..saves import SaveError, load_save
+
+    options = _app_options(args)
+    try:
+        saved = load_save(args.file)
+    except SaveError as exc:
+        raise CommandError(str(exc)) from None
+    from ..ui.app import IndigoApp
+
+    IndigoApp(saved=saved, **options).run()  # type: ignore[arg-type]
+    return 0
+
+
+def run_title(args: argparse.Namespace) -> int:
+    options = _app_options(args)
+    from ..ui.app import IndigoApp
+
+    IndigoApp(**options).run()  # type: ignore[arg-type]
+    return 0

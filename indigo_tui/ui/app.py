@@ -1,0 +1,123 @@
+"""The Textual app: screens for the title, setup, the table, saves and the end."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from ..saves import SavedGame, SaveEntry, SaveError, default_save_dir, latest_unfinished, load_save
+from .screens.game import GameScreen
+from .screens.title import TitleScreen
+from .session import NewGame, Session
+
+
+class IndigoApp(App[None]):
+    """Indigo at one terminal. Start it on the title screen, a new game or a save."""
+
+    CSS_PATH = "indigo.tcss"
+    TITLE = "Indigo"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", show=False)]
+
+    def __init__(
+        self,
+        *,
+        new_game: NewGame | None = None,
+        saved: SavedGame | None = None,
+        save_dir: Path | None = None,
+        animate: bool = True,
+        bot_delay: float = 0.5,
+    ) -> None:
+        super().__init__()
+        self.save_dir = save_dir if save_dir is not None else default_save_dir()
+        self.gem_animation = animate
+        self.bot_delay = bot_delay
+        self._start_new = new_game
+        self._start_saved = saved
+        self.session: Session | None = None
+
+    def on_mount(self) -> None:
+        if self._start_new is not None:
+            self.start_game(self._start_new)
+        elif self._start_saved is not None:
+            self.resume(self._start_saved)
+        else:
+            self.push_screen(TitleScreen())
+
+    # -- going places ----------------------------------------------------------------
+
+    def _show_game(self, session: Session) -> None:
+        self.session = session
+        # Drop setup/load screens, keep the title (if any) underneath the table.
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        self.push_screen(GameScreen(session))
+
+    def start_game(self, new: NewGame) -> None:
+        session = Session.start(new, self.save_dir)
+        session.autosave()
+        self._show_game(session)
+
+    def resume(self, saved: SavedGame) -> None:
+        self._show_game(Session.resume(saved, self.save_dir))
+
+    def open_save(self, path: Path) -> bool:
+        try:
+            saved = load_save(path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Can't load", severity="error")
+            return False
+        self.resume(saved)
+        return True
+
+    def latest_save(self) -> SaveEntry | None:
+        return latest_unfinished(self.save_dir)
+
+    def continue_hint(self) -> str:
+        entry = self.latest_save()
+        if entry is None or entry.header is None:
+            return ""
+        header = entry.header
+        names = " vs ".join(seat.name for seat in header.seats)
+        return f"  ({names}, move {header.placements + 1})"
+
+    def continue_latest(self) -> None:
+        entry = self.latest_save()
+        if entry is None:
+            self.notify("No unfinished game to continue.")
+            return
+        self.open_save(entry.path)
+
+    def to_title(self) -> None:
+        """Leave the table for the title screen (the game is already saved)."""
+        if any(isinstance(s, TitleScreen) for s in self.screen_stack):
+            while not isinstance(self.screen, TitleScreen):
+                self.pop_screen()
+        else:
+            self.switch_screen(TitleScreen())
+
+    # -- the command palette ----------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        if isinstance(screen, GameScreen):
+            actions = [
+                ("Place tile", "Place the held tile at the cursor", screen.action_place),
+                ("Rotate tile", "Turn the held tile clockwise", lambda: screen.action_rotate(1)),
+                ("Rotate tile back", "Turn the held tile anticlockwise", lambda: screen.action_rotate(-1)),
+                ("Other tile", "Choose the other tile in hand (tactical)", screen.action_next_tile),
+                ("Undo", "Take back the last move (against bots: your last move)", screen.action_undo),
+                ("Redo", "Play an undone move again", screen.action_redo),
+                ("Save as", "Save this game under a name", screen.action_save_as),
+                ("Slower bots", "Bots wait longer between moves", lambda: screen.action_pace(1)),
+                ("Faster bots", "Bots wait less between moves", lambda: screen.action_pace(-1)),
+                ("Gem animation on/off", "Animate gems along their routes", screen.action_toggle_animation),
+                ("Game help", "Keys, mouse and how to read the board", screen.action_help),
+                ("Leave to title screen", "The game stays saved", screen.action_leave),
+            ]
+            for title, help_text, callback in actions:
+                yield SystemCommand(title, help_text, callback)
+        yield from super().get_system_commands(screen)

@@ -1,0 +1,437 @@
+"""The table: board, hand, scoreboard, what-if preview and move log.
+
+The screen holds only what the person at the keyboard is doing (cursor,
+rotation, chosen tile); everything about the game goes through the
+:class:`~indigo_tui.ui.session.Session`, and everything seat-specific comes
+from ``game.view(seat)`` for the seat the session says is on screen.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import ClassVar
+
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+from textual.worker import get_current_worker
+
+from ...bots.base import Bot
+from ...engine import GemMoved, Move, SeatView
+from ...engine.geometry import COORDS, INDEX, neighbour
+from ...saves import SaveError
+from ..describe import cell_name, move_lines, preview_lines
+from ..render import Marks
+from ..session import Session
+from ..widgets.board import START_CELL, BoardView
+from ..widgets.hand import HandView
+from ..widgets.scoreboard import Scoreboard
+
+#: Pauses between bot moves a person can choose from, in seconds.
+PACES = (0.0, 0.2, 0.5, 1.0, 2.0)
+#: Below this size the side panel narrows and the hand tiles shrink.
+COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
+
+
+class GameScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("w", "move(0)", "↖", show=False),
+        Binding("e", "move(1)", "↗", show=False),
+        Binding("d", "move(2)", "→", show=False),
+        Binding("x", "move(3)", "↘", show=False),
+        Binding("z", "move(4)", "↙", show=False),
+        Binding("a", "move(5)", "←", show=False),
+        Binding("left", "move(5)", "←", show=False),
+        Binding("right", "move(2)", "→", show=False),
+        Binding("up", "vertical(-1)", "↑", show=False),
+        Binding("down", "vertical(1)", "↓", show=False),
+        Binding("r,full_stop", "rotate(1)", "Rotate"),
+        Binding("R,comma", "rotate(-1)", "Rotate back", show=False),
+        Binding("tab", "next_tile", "Other tile", show=False),
+        Binding("1", "choose_tile(0)", "Tile 1", show=False),
+        Binding("2", "choose_tile(1)", "Tile 2", show=False),
+        Binding("enter,space", "place", "Place"),
+        Binding("u", "undo", "Undo"),
+        Binding("y", "redo", "Redo"),
+        Binding("s", "save_as", "Save as"),
+        Binding("plus,equals_sign", "pace(1)", "Slower bots", show=False),
+        Binding("minus", "pace(-1)", "Faster bots", show=False),
+        Binding("m", "toggle_animation", "Animation", show=False),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("escape", "leave", "Menu"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    cursor: reactive[int] = reactive(START_CELL)
+    rotation: reactive[int] = reactive(0)
+    chosen: reactive[int] = reactive(0)
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.thinking: int | None = None
+        self.message = ""
+        self._logged_generation = -1
+        self._shown_end = -1
+
+    # -- structure -------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield BoardView(self.session.game.board, id="board")
+        with Vertical(id="side"):
+            yield Static(id="status")
+            yield HandView(id="hand")
+            yield Scoreboard(id="scores")
+            yield Static(id="preview")
+            yield RichLog(id="log", wrap=True, auto_scroll=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._apply_size(self.app.size.width, self.app.size.height)
+        self.refresh_all()
+        self.call_after_refresh(self.next_turn)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._apply_size(event.size.width, event.size.height)
+
+    def _apply_size(self, width: int, height: int) -> None:
+        compact = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
+        self.set_class(compact, "-compact")
+        self.query_one(HandView).tile_size = 4.0 if compact else 6.0
+
+    # -- state -> screen ----------------------------------------------------------------
+
+    @property
+    def game(self):  # type: ignore[no-untyped-def]
+        return self.session.game
+
+    def _view(self) -> SeatView | None:
+        return self.session.view()
+
+    def held_move(self) -> Move | None:
+        """The placement under the cursor, when the seat on screen is to move."""
+        view = self._view()
+        if view is None or not view.my_turn or not view.hand or not self.session.human_to_move:
+            return None
+        tile = view.hand[min(self.chosen, len(view.hand) - 1)]
+        return Move(self.cursor, tile, self.rotation % 6)
+
+    def watch_cursor(self) -> None:
+        self.refresh_board()
+
+    def watch_rotation(self) -> None:
+        self.refresh_board()
+
+    def watch_chosen(self) -> None:
+        self.refresh_board()
+
+    def refresh_all(self) -> None:
+        if not self.is_mounted:
+            return
+        self.refresh_board()
+        self.refresh_scores()
+        self.refresh_log()
+
+    def refresh_board(self) -> None:
+        if not self.is_mounted:
+            return
+        session = self.session
+        game = self.game
+        view = self._view()
+        move = self.held_move()
+        error = None
+        preview: list[GemMoved] = []
+        if move is not None and view is not None:
+            error = view.placement_error(move)
+            if error is None:
+                preview = view.preview(move)
+        last = game.board.last_cell
+        marks = Marks(
+            cursor=self.cursor,
+            last_cell=last if last >= 0 else None,
+            held=(move.tile, move.rotation) if move is not None else None,
+            held_legal=error is None,
+            preview=tuple(preview),
+        )
+        self.query_one(BoardView).show(game.board, marks)
+        # The hand: only the seat on screen, never anyone else's.
+        hand = self.query_one(HandView)
+        if view is None:
+            hand.show("", (), 0, 0, "Hands are hidden.")
+        else:
+            note = "" if view.my_turn else "(waiting)"
+            hand.show(session.name(view.seat), view.hand, self.chosen, self.rotation % 6, note)
+        # What-if, in words.
+        q, r = COORDS[self.cursor]
+        lines = [f"Cursor at ({q},{r})"]
+        if move is None:
+            pass
+        elif error is not None:
+            lines.append(f"Can't place here: {error}.")
+        else:
+            lines.extend(preview_lines(preview, session.name))
+        self.query_one("#preview", Static).update("\n".join(lines))
+        self.refresh_status()
+
+    def refresh_status(self) -> None:
+        session, game = self.session, self.game
+        if game.over:
+            text = "The round is over."
+        elif self.thinking is not None:
+            text = f"{session.name(self.thinking)} is thinking…"
+        elif session.human_to_move and session.viewer == game.turn:
+            text = f"{session.name(game.turn)} to move: place a tile."
+        else:
+            text = f"{session.name(game.turn)} to move."
+        extra = [f"Tiles left {game.tiles_left}", f"move {game.board.placements + 1}"]
+        if session.bots:
+            extra.append(f"bot pace {self.app.bot_delay:g}s")  # type: ignore[attr-defined]
+        if self.session.match.rounds > 1:
+            extra.append(f"round {self.session.match.round_index + 1}/{self.session.match.rounds}")
+        status = text + "\n" + " · ".join(extra)
+        if session.save_error:
+            status += f"\nNot saved: {session.save_error}"
+        if self.message:
+            status += "\n" + self.message
+        self.query_one("#status", Static).update(status)
+
+    def refresh_scores(self) -> None:
+        session, game = self.session, self.game
+        rows = []
+        for seat, info in enumerate(session.seats):
+            gems = tuple(game.view(seat).collected) if session.may_see_gems(seat) else None
+            rows.append(
+                (
+                    info.name,
+                    info.kind,
+                    session.setup.gates_of(seat),
+                    gems,  # type: ignore[arg-type]
+                    seat == game.turn and not game.over,
+                    seat == self.thinking,
+                )
+            )
+        self.query_one(Scoreboard).show(rows)  # type: ignore[arg-type]
+
+    def refresh_log(self) -> None:
+        if self._logged_generation == self.session.generation:
+            return
+        self._logged_generation = self.session.generation
+        log = self.query_one(RichLog)
+        log.clear()
+        for line in move_lines(self.game.log, self.session.name):
+            log.write(line)
+
+    # -- turns -----------------------------------------------------------------------
+
+    def next_turn(self) -> None:
+        """Whatever comes next: the end, passing the terminal, or a bot's move."""
+        session, game = self.session, self.game
+        self.refresh_all()
+        if game.over:
+            self._show_end()
+            return
+        if session.needs_handoff:
+            from .handoff import HandoffScreen
+
+            self.app.push_screen(HandoffScreen(session.name(game.turn)), self._handed_over)
+            return
+        if session.is_bot(game.turn) and self.thinking is None:
+            seat = game.turn
+            self.thinking = seat
+            self.refresh_status()
+            self.refresh_scores()
+            self.bot_turn(session.bots[seat], seat, session.generation, game.view(seat).detached())
+
+    def _handed_over(self, _result: object = None) -> None:
+        self.session.viewer = self.game.turn
+        self.chosen = 0
+        self.refresh_all()
+
+    def _show_end(self) -> None:
+        if self._shown_end == self.session.generation:
+            return
+        self._shown_end = self.session.generation
+        from .end import EndScreen
+
+        self.app.push_screen(EndScreen(self.session), self._after_end)
+
+    def _after_end(self, action: str | None) -> None:
+        if action == "next":
+            self.session.next_round()
+            self.cursor = START_CELL
+            self.chosen = 0
+            self.next_turn()
+        elif action == "title":
+            self.app.to_title()  # type: ignore[attr-defined]
+
+    @work(thread=True, exclusive=True, group="bots")
+    def bot_turn(self, bot: Bot, seat: int, generation: int, view: SeatView) -> None:
+        """Think in a worker thread on a detached copy of the bot's own view."""
+        worker = get_current_worker()
+        started = time.monotonic()
+        try:
+            move: Move | None = bot.choose(view)
+        except Exception as exc:  # a broken bot must not take the table down
+            self.app.call_from_thread(self._bot_failed, generation, f"{exc}")
+            return
+        # The pace: let a person follow what the bots do.
+        delay = float(self.app.bot_delay)  # type: ignore[attr-defined]
+        while not worker.is_cancelled and time.monotonic() - started < delay:
+            time.sleep(0.02)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._bot_moved, generation, seat, move)
+
+    def _bot_failed(self, generation: int, reason: str) -> None:
+        self.thinking = None
+        self.message = f"The bot could not move: {reason}"
+        self.refresh_all()
+
+    def _bot_moved(self, generation: int, seat: int, move: Move) -> None:
+        self.thinking = None
+        session = self.session
+        # The game changed while the bot thought (undo, new round): discard.
+        if generation != session.generation or session.game.over or session.game.turn != seat:
+            self.next_turn()
+            return
+        self._play(move)
+
+    def _play(self, move: Move) -> None:
+        seat = self.game.turn
+        events_ = self.session.play(move)
+        self.message = f"{self.session.name(seat)} placed at {cell_name(move.cell)}."
+        if self.app.gem_animation:  # type: ignore[attr-defined]
+            self.query_one(BoardView).animate_gems([e for e in events_ if isinstance(e, GemMoved)])
+        self.next_turn()
+
+    # -- actions ------------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        # Any key skips a gem animation (and still does what it does).
+        board = self.query_one(BoardView)
+        if board.animating:
+            board.skip_animation()
+
+    def action_move(self, edge: int) -> None:
+        target = neighbour(self.cursor, edge)
+        if target is not None:
+            self.cursor = target
+
+    def action_vertical(self, step: int) -> None:
+        # Up and down zig-zag between the two hex directions to keep to a column.
+        q, r = COORDS[self.cursor]
+        if step < 0:
+            options = ((q + 1, r - 1), (q, r - 1)) if r % 2 == 0 else ((q, r - 1), (q + 1, r - 1))
+        else:
+            options = ((q - 1, r + 1), (q, r + 1)) if r % 2 == 0 else ((q, r + 1), (q - 1, r + 1))
+        for coord in options:
+            if coord in INDEX:
+                self.cursor = INDEX[coord]
+                return
+
+    def action_rotate(self, step: int) -> None:
+        self.rotation = (self.rotation + step) % 6
+
+    def action_next_tile(self) -> None:
+        view = self._view()
+        if view is not None and len(view.hand) > 1:
+            self.chosen = (self.chosen + 1) % len(view.hand)
+
+    def action_choose_tile(self, index: int) -> None:
+        view = self._view()
+        if view is not None and index < len(view.hand):
+            self.chosen = index
+
+    def action_place(self) -> None:
+        move = self.held_move()
+        if move is None:
+            self.message = "It is not your turn." if not self.game.over else "The round is over."
+            self.refresh_status()
+            return
+        error = self.game.placement_error(move)
+        if error is not None:
+            self.message = f"Can't place there: {error}."
+            self.refresh_status()
+            self.app.bell()
+            return
+        self._play(Move.make(move.cell, move.tile, move.rotation))
+
+    def action_undo(self) -> None:
+        self.workers.cancel_group(self, "bots")
+        self.thinking = None
+        if self.session.undo():
+            self.message = "Move taken back."
+            self._shown_end = -1
+        else:
+            self.message = "Nothing to undo."
+        self.next_turn()
+
+    def action_redo(self) -> None:
+        self.workers.cancel_group(self, "bots")
+        self.thinking = None
+        if self.session.redo():
+            self.message = "Move played again."
+        else:
+            self.message = "Nothing to redo."
+        self.next_turn()
+
+    def action_save_as(self) -> None:
+        from .save_as import SaveAsScreen
+
+        def done(title: str | None) -> None:
+            if not title:
+                return
+            try:
+                path = self.session.save_as(title)
+            except SaveError as exc:
+                self.message = f"Not saved: {exc}"
+            else:
+                self.message = f"Saved as {path.name}."
+            self.refresh_status()
+
+        self.app.push_screen(SaveAsScreen(), done)
+
+    def action_pace(self, step: int) -> None:
+        app = self.app
+        current = PACES.index(app.bot_delay) if app.bot_delay in PACES else 2  # type: ignore[attr-defined]
+        app.bot_delay = PACES[max(0, min(len(PACES) - 1, current + step))]  # type: ignore[attr-defined]
+        self.message = f"Bots wait {app.bot_delay:g}s between moves."  # type: ignore[attr-defined]
+        self.refresh_status()
+
+    def action_toggle_animation(self) -> None:
+        self.app.gem_animation = not self.app.gem_animation  # type: ignore[attr-defined]
+        self.message = "Gem animation " + ("on." if self.app.gem_animation else "off.")  # type: ignore[attr-defined]
+        self.refresh_status()
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_leave(self) -> None:
+        self.workers.cancel_group(self, "bots")
+        self.app.to_title()  # type: ignore[attr-defined]
+
+    @on(BoardView.CellClicked)
+    def _clicked(self, event: BoardView.CellClicked) -> None:
+        # First click moves the cursor there, a click on the cursor places.
+        if event.cell == self.cursor:
+            self.action_place()
+        else:
+            self.cursor = event.cell
+
+    @on(HandView.TileClicked)
+    def _hand_clicked(self, event: HandView.TileClicked) -> None:
+        if event.index == self.chosen:
+            self.action_rotate(1)
+        else:
+            self.chosen = event.index
+
+    def on_screen_resume(self) -> None:
+        self.refresh_all()
+
+
+__all__ = ["GameScreen"]

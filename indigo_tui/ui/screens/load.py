@@ -1,0 +1,99 @@
+"""The saves in the save folder: players, date, move, whose turn; load or delete."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...saves import SaveEntry, SaveError, delete_save, list_saves
+
+
+def describe_entry(entry: SaveEntry) -> str:
+    when = datetime.fromtimestamp(entry.modified).strftime("%Y-%m-%d %H:%M")
+    if entry.header is None:
+        return f"⚠ {entry.path.name}: cannot be read: {entry.error}"
+    header = entry.header
+    players = ", ".join(seat.name for seat in header.seats)
+    title = f"{header.title}: " if header.title else ""
+    if header.over:
+        state = "finished"
+    else:
+        turn = header.seats[header.turn].name if 0 <= header.turn < len(header.seats) else "?"
+        state = f"move {header.placements + 1}, {turn} to move"
+    rounds = f", round {header.round + 1}/{header.rounds}" if header.rounds > 1 else ""
+    return f"{title}{players} · {when} · {state}{rounds}"
+
+
+class LoadScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "load", "Load", show=False),
+        Binding("delete,d", "delete", "Delete"),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="load-box"):
+            yield Static("Saved games", classes="title")
+            yield Static("", id="load-folder")
+            yield OptionList(id="saves")
+            yield Static("", id="load-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        folder = self.app.save_dir  # type: ignore[attr-defined]
+        self.query_one("#load-folder", Static).update(f"in {folder}")
+        self.entries = list_saves(folder)
+        options = self.query_one("#saves", OptionList)
+        options.clear_options()
+        for index, entry in enumerate(self.entries):
+            options.add_option(Option(describe_entry(entry), id=str(index)))
+        if not self.entries:
+            self.query_one("#load-message", Static).update("No saved games yet.")
+        options.focus()
+
+    def _selected(self) -> SaveEntry | None:
+        options = self.query_one("#saves", OptionList)
+        if options.highlighted is None or not self.entries:
+            return None
+        return self.entries[options.highlighted]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_load()
+
+    def action_load(self) -> None:
+        entry = self._selected()
+        if entry is None:
+            return
+        if entry.header is None:
+            self.query_one("#load-message", Static).update(f"Can't load {entry.path.name}: {entry.error}")
+            return
+        self.app.open_save(entry.path)  # type: ignore[attr-defined]
+
+    def action_delete(self) -> None:
+        entry = self._selected()
+        if entry is None:
+            return
+        from .confirm import ConfirmScreen
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                delete_save(entry.path)
+            except SaveError as exc:
+                self.query_one("#load-message", Static).update(str(exc))
+                return
+            self.query_one("#load-message", Static).update(f"Deleted {entry.path.name}.")
+            self.reload()
+
+        self.app.push_screen(ConfirmScreen(f"Delete {entry.path.name}?"), answer)

@@ -1,0 +1,146 @@
+"""A new game: seats (named humans or bots), variant, own gates, rounds, seed, scores."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from ...bots import available_bots
+from ...engine import Setup, SetupError
+from ...saves import SeatInfo
+from ..session import NewGame
+
+
+def seat_kinds() -> list[tuple[str, str]]:
+    kinds = [("Human", "human")]
+    kinds += [
+        (f"Bot: {name} ({description})", f"bot:{name}") for name, description in available_bots().items()
+    ]
+    return kinds
+
+
+def parse_seed(text: str) -> int | str | None:
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+class SetupScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        kinds = seat_kinds()
+        default_bot = next((v for _, v in kinds if v == "bot:greedy"), kinds[-1][1])
+        with VerticalScroll(id="setup-box"):
+            yield Static("New game", classes="title")
+            with Horizontal(classes="row"):
+                yield Label("Players", classes="field")
+                yield Select([(str(n), n) for n in (2, 3, 4)], value=2, allow_blank=False, id="players")
+            for seat in range(4):
+                with Horizontal(classes="row seat-row", id=f"seat-row-{seat}"):
+                    yield Label(f"Seat {seat + 1}", classes="field")
+                    yield Input(
+                        value="You" if seat == 0 else f"Player {seat + 1}",
+                        placeholder="name",
+                        id=f"name-{seat}",
+                        classes="seat-name",
+                    )
+                    yield Select(
+                        kinds,
+                        value="human" if seat == 0 else default_bot,
+                        allow_blank=False,
+                        id=f"kind-{seat}",
+                    )
+            with Horizontal(classes="row"):
+                yield Label("Variant", classes="field")
+                yield Select(
+                    [
+                        ("Classic: one tile in hand", "classic"),
+                        ("Tactical: two tiles, choose one", "tactical"),
+                    ],
+                    value="classic",
+                    allow_blank=False,
+                    id="variant",
+                )
+            with Horizontal(classes="row"):
+                yield Label("Rounds", classes="field")
+                yield Input(value="1", id="rounds", type="integer")
+                yield Label("Seed", classes="field")
+                yield Input(placeholder="random", id="seed")
+            with Horizontal(classes="row"):
+                yield Checkbox("Own gates only (3 players)", id="own-gates")
+                yield Checkbox("Open scores (everyone sees all gems)", id="open-scores")
+            yield Static("", id="setup-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Start (ctrl+s)", id="start", variant="primary")
+                yield Button("Back (esc)", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_seats(2)
+
+    def _show_seats(self, players: int) -> None:
+        for seat in range(4):
+            self.query_one(f"#seat-row-{seat}").display = seat < players
+        self.query_one("#own-gates", Checkbox).disabled = players != 3
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "players" and isinstance(event.value, int):
+            self._show_seats(event.value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.app.pop_screen()
+
+    def read(self) -> NewGame:
+        """The choices on screen as a :class:`NewGame`; ValueError says what is wrong."""
+        players = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+        seats = []
+        for seat in range(players):
+            kind = str(self.query_one(f"#kind-{seat}", Select).value)
+            name = self.query_one(f"#name-{seat}", Input).value.strip()
+            if not name:
+                name = f"Player {seat + 1}" if kind == "human" else f"{kind[4:].capitalize()} bot"
+            seats.append(SeatInfo(name[:24], kind))
+        rounds_text = self.query_one("#rounds", Input).value.strip() or "1"
+        try:
+            rounds = int(rounds_text)
+        except ValueError:
+            raise ValueError(f"rounds must be a number, not {rounds_text!r}") from None
+        if not 1 <= rounds <= 20:
+            raise ValueError("a match has 1 to 20 rounds")
+        variant = str(self.query_one("#variant", Select).value)
+        own_gates = players == 3 and self.query_one("#own-gates", Checkbox).value
+        try:
+            setup = Setup(players=players, variant=variant, own_gates=own_gates)  # type: ignore[arg-type]
+        except SetupError as exc:
+            raise ValueError(str(exc)) from None
+        return NewGame(
+            setup,
+            seats,
+            rounds,
+            parse_seed(self.query_one("#seed", Input).value),
+            self.query_one("#open-scores", Checkbox).value,
+        )
+
+    def action_start(self) -> None:
+        try:
+            new = self.read()
+        except ValueError as exc:
+            self.query_one("#setup-error", Static).update(f"Can't start: {exc}")
+            return
+        self.app.start_game(new)  # type: ignore[attr-defined]

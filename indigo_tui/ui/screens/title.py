@@ -1,0 +1,110 @@
+"""The title screen: a menu built from a list, so new entries are one line each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+LOGO = """\
+ ___           _ _
+|_ _|_ __   __| (_) __ _  ___
+ | || '_ \\ / _` | |/ _` |/ _ \\
+ | || | | | (_| | | (_| | (_) |
+|___|_| |_|\\__,_|_|\\__, |\\___/
+                   |___/"""
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    """One line of the menu: an id, its label, and what it does (given the screen)."""
+
+    id: str
+    label: str
+    run: Callable[[TitleScreen], None]
+    #: Whether to show it now (e.g. Continue only with an unfinished save).
+    shown: Callable[[TitleScreen], bool] = lambda screen: True
+
+
+def _new(screen: TitleScreen) -> None:
+    from .setup import SetupScreen
+
+    screen.app.push_screen(SetupScreen())
+
+
+def _continue(screen: TitleScreen) -> None:
+    screen.app.continue_latest()  # type: ignore[attr-defined]
+
+
+def _load(screen: TitleScreen) -> None:
+    from .load import LoadScreen
+
+    screen.app.push_screen(LoadScreen())
+
+
+def _rules(screen: TitleScreen) -> None:
+    from .rules import RulesScreen
+
+    screen.app.push_screen(RulesScreen())
+
+
+def _quit(screen: TitleScreen) -> None:
+    screen.app.exit()
+
+
+#: The menu, in order. Other parts of the app add entries here (before "quit").
+MENU: list[MenuEntry] = [
+    MenuEntry("new", "New game", _new),
+    MenuEntry("continue", "Continue", _continue, lambda s: s.app.latest_save() is not None),  # type: ignore[attr-defined]
+    MenuEntry("load", "Load a saved game", _load),
+    MenuEntry("rules", "Rules", _rules),
+    MenuEntry("quit", "Quit", _quit),
+]
+
+
+class TitleScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "app.quit", "Quit"),
+        Binding("n", "pick('new')", "New game"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="title-box"):
+            yield Static(LOGO, id="logo")
+            yield Static("Lay path tiles, steer gems to your gates.", id="tagline")
+            yield OptionList(id="menu")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.rebuild_menu()
+
+    def on_screen_resume(self) -> None:
+        self.rebuild_menu()
+
+    def rebuild_menu(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        menu.clear_options()
+        for entry in MENU:
+            if entry.shown(self):
+                label = entry.label
+                if entry.id == "continue":
+                    label += self.app.continue_hint()  # type: ignore[attr-defined]
+                menu.add_option(Option(label, id=entry.id))
+        menu.highlighted = 0
+        menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_pick(event.option.id or "")
+
+    def action_pick(self, entry_id: str) -> None:
+        for entry in MENU:
+            if entry.id == entry_id:
+                entry.run(self)
+                return

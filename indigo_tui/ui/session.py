@@ -1,0 +1,244 @@
+"""A table at one terminal: the match, who sits where, bots, undo and autosave.
+
+The screens never touch :class:`~indigo_tui.engine.Game` directly for
+anything seat-specific: they ask the session whose view to show
+(:attr:`Session.viewer`) and take hands and gems from ``game.view(seat)``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..bots import make_bot
+from ..bots.base import Bot
+from ..engine import Event, Game, Match, Move, SeatView, Setup
+from ..saves import SavedGame, SaveError, SeatInfo, delete_save, make_header, new_save_path, write_save
+
+
+@dataclass
+class NewGame:
+    """Everything the setup screen or ``indigo play`` decides."""
+
+    setup: Setup
+    seats: list[SeatInfo]
+    rounds: int = 1
+    seed: int | str | None = None
+    open_scores: bool = False
+
+
+@dataclass
+class Session:
+    match: Match
+    seats: list[SeatInfo]
+    open_scores: bool = False
+    save_dir: Path | None = None
+    save_path: Path | None = None
+    created: str | None = None
+    title: str = ""
+    meta: dict[str, str] = field(default_factory=dict)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    #: Bumped on every change of the position, so a bot's late answer can be discarded.
+    generation: int = 0
+    #: The human seat whose hand and gems may be on screen now, or None.
+    viewer: int | None = None
+    #: The last save error, shown to the player instead of crashing.
+    save_error: str | None = None
+
+    @classmethod
+    def start(cls, new: NewGame, save_dir: Path | None) -> Session:
+        session = cls(
+            Match(new.setup, new.rounds, new.seed),
+            list(new.seats),
+            new.open_scores,
+            save_dir,
+        )
+        if save_dir is not None:
+            session.save_path = new_save_path(save_dir)
+        session._make_bots()
+        session.viewer = session.first_viewer()
+        return session
+
+    @classmethod
+    def resume(cls, saved: SavedGame, save_dir: Path | None) -> Session:
+        header = saved.header
+        session = cls(
+            saved.match,
+            list(header.seats),
+            header.open_scores,
+            save_dir,
+            saved.path,
+            header.created,
+            header.title,
+            dict(header.meta),
+        )
+        session._make_bots()
+        session.viewer = session.first_viewer()
+        return session
+
+    def _make_bots(self) -> None:
+        seed = self.match.seed
+        for seat, info in enumerate(self.seats):
+            if info.is_bot:
+                # Seeded per seat, so a game with a seed replays the same way.
+                bot_seed = None if seed is None else f"{seed}:{seat}"
+                self.bots[seat] = make_bot(info.bot or "random", bot_seed)
+
+    # -- who is who --------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    @property
+    def setup(self) -> Setup:
+        return self.match.setup
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, info in enumerate(self.seats) if info.kind == "human"]
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self.bots
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more people share this terminal: hands are screened between turns."""
+        return len(self.humans) >= 2
+
+    def first_viewer(self) -> int | None:
+        humans = self.humans
+        if not humans:
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        turn = self.game.turn
+        return turn if turn in humans and not self.game.over else None
+
+    @property
+    def needs_handoff(self) -> bool:
+        """The next human to move is not the one whose things are on screen."""
+        game = self.game
+        if game.over or not self.hot_seat:
+            return False
+        return game.turn in self.humans and self.viewer != game.turn
+
+    def view(self) -> SeatView | None:
+        """The view of the seat shown on screen, or None when nothing private may show."""
+        return None if self.viewer is None else self.game.view(self.viewer)
+
+    def may_see_gems(self, seat: int) -> bool:
+        return self.open_scores or self.game.over or seat == self.viewer
+
+    @property
+    def human_to_move(self) -> bool:
+        game = self.game
+        return not game.over and game.turn in self.humans
+
+    # -- changing the game -----------------------------------------------------------
+
+    def play(self, move: Move) -> list[Event]:
+        seat = self.game.turn
+        events = self.game.push(move)
+        self.generation += 1
+        if self.hot_seat and seat in self.humans:
+            # The mover's hand must not stay up for the next person.
+            self.viewer = None
+        self.autosave()
+        return events
+
+    def undo(self) -> int:
+        """Take back moves down to and including the last human move (just the
+        last move when no human sits at the table). Returns how many."""
+        game = self.game
+        undone = 0
+        while game.can_undo:
+            game.pop()
+            undone += 1
+            if not self.humans or game.turn in self.humans:
+                break
+        if undone:
+            self._after_rewind()
+        return undone
+
+    def redo(self) -> int:
+        """Play again what :meth:`undo` took back, up to the next human turn."""
+        game = self.game
+        done = 0
+        while game.can_redo:
+            game.redo()
+            done += 1
+            if not self.humans or game.over or game.turn in self.humans:
+                break
+        if done:
+            self._after_rewind()
+        return done
+
+    def _after_rewind(self) -> None:
+        self.generation += 1
+        if self.hot_seat:
+            self.viewer = None
+        self.autosave()
+
+    def next_round(self) -> None:
+        self.match.next_round()
+        self.generation += 1
+        self.viewer = self.first_viewer() if not self.hot_seat else None
+        self.autosave()
+
+    # -- saving --------------------------------------------------------------------
+
+    def header(self):  # type: ignore[no-untyped-def]
+        return make_header(
+            self.match,
+            self.seats,
+            created=self.created,
+            title=self.title,
+            open_scores=self.open_scores,
+            meta=self.meta,
+        )
+
+    def autosave(self) -> bool:
+        if self.save_path is None:
+            return False
+        try:
+            header = self.header()
+            write_save(self.save_path, header, self.match)
+        except SaveError as exc:
+            self.save_error = str(exc)
+            return False
+        self.created = header.created
+        self.save_error = None
+        return True
+
+    def save_as(self, title: str) -> Path:
+        """Save under a name; later autosaves go to the named file (one file per match)."""
+        if self.save_dir is None:
+            raise SaveError("this game has no save folder")
+        old = self.save_path
+        self.title = title.strip()
+        self.save_path = new_save_path(self.save_dir, self.title)
+        if not self.autosave():
+            raise SaveError(self.save_error or "could not save")
+        if old is not None and old != self.save_path:
+            with contextlib.suppress(SaveError):
+                delete_save(old)
+        return self.save_path
+
+
+def seats_from_args(kinds: Sequence[str], names: Sequence[str]) -> list[SeatInfo]:
+    seats = []
+    for index, kind in enumerate(kinds):
+        if index < len(names) and names[index].strip():
+            name = names[index].strip()
+        elif kind == "human":
+            name = f"Player {index + 1}"
+        else:
+            name = f"{kind[4:].capitalize()} bot"
+        seats.append(SeatInfo(name, kind))
+    return seats

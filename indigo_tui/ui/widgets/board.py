@@ -1,0 +1,158 @@
+"""The hex board: every cell, tile, gem and gate, the cursor and the what-if preview."""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from textual import events
+from textual.geometry import Size
+from textual.message import Message
+from textual.strip import Strip
+from textual.timer import Timer
+from textual.widget import Widget
+
+from ...engine.board import Board
+from ...engine.events import GemMoved
+from ...engine.geometry import INDEX
+from .. import palette
+from ..render import Canvas, Marks, draw_board, fit_size, layout, route_points
+
+#: Where the cursor starts: the empty cell just north-west of the centre.
+START_CELL = INDEX[(0, -1)]
+
+
+class BoardView(Widget):
+    """Draws a :class:`Board` scaled to the space it has; re-lays out on resize."""
+
+    DEFAULT_CSS = """
+    BoardView { width: 1fr; height: 1fr; }
+    """
+
+    class CellClicked(Message):
+        """A cell was clicked (the screen decides: move the cursor or place)."""
+
+        def __init__(self, cell: int) -> None:
+            super().__init__()
+            self.cell = cell
+
+    def __init__(self, board: Board, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.board = board
+        self.marks = Marks()
+        self._hex = 8.0
+        self._strips: list[Strip] | None = None
+        self._offset = (0, 0)
+        self._animation: Timer | None = None
+        self._frames: list[tuple[tuple[str, float, float], ...]] = []
+        self._frame = 0
+        self._hidden: frozenset[int] = frozenset()
+
+    # -- what to show ----------------------------------------------------------------
+
+    def show(self, board: Board, marks: Marks) -> None:
+        self.board = board
+        self.marks = marks
+        self._strips = None
+        self.refresh()
+
+    @property
+    def hex_size(self) -> float:
+        return self._hex
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._hex = fit_size(event.size.width, event.size.height)
+        self._strips = None
+        self.refresh()
+
+    def canvas(self) -> Canvas:
+        marks = self.marks
+        if self._animation is not None:
+            frame = self._frames[min(self._frame, len(self._frames) - 1)]
+            marks = Marks(
+                marks.cursor,
+                marks.last_cell,
+                None,
+                True,
+                (),
+                self._hidden,
+                frame,
+            )
+        return draw_board(self.board, self._hex, marks)
+
+    def _build(self) -> list[Strip]:
+        canvas = self.canvas()
+        dark = self.app.current_theme.dark if self.is_attached else True
+        width, height = self.size
+        x_off = max(0, (width - canvas.width) // 2)
+        y_off = max(0, (height - canvas.height) // 2)
+        self._offset = (x_off, y_off)
+        strips = [Strip.blank(width)] * y_off
+        pad = Segment(" " * x_off)
+        for runs in canvas.lines():
+            segments = [pad] + [
+                Segment(text, palette.style(fg, bg, bold, dark)) for text, fg, bg, bold in runs
+            ]
+            strips.append(Strip(segments).adjust_cell_length(width) if width else Strip(segments))
+        return strips
+
+    def render_line(self, y: int) -> Strip:
+        if self._strips is None:
+            self._strips = self._build()
+        if y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(self.size.width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return container.height
+
+    def notify_style_update(self) -> None:
+        # A theme change recolours the board.
+        super().notify_style_update()
+        self._strips = None
+
+    # -- mouse ---------------------------------------------------------------------
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        return layout(self._hex).cell_at(x - self._offset[0], y - self._offset[1])
+
+    def on_click(self, event: events.Click) -> None:
+        cell = self.cell_at(event.x, event.y)
+        if cell is not None:
+            event.stop()
+            self.post_message(self.CellClicked(cell))
+
+    # -- animation -------------------------------------------------------------------
+
+    @property
+    def animating(self) -> bool:
+        return self._animation is not None
+
+    def animate_gems(self, moves: list[GemMoved], seconds: float = 0.6) -> None:
+        """Move each gem along its route; the board already shows the result."""
+        if not moves:
+            return
+        tracks = [(m.kind, route_points(self._hex, m.route)) for m in moves]
+        length = max(len(points) for _, points in tracks)
+        self._frames = [
+            tuple((kind, *points[min(i, len(points) - 1)]) for kind, points in tracks)  # type: ignore[misc]
+            for i in range(length)
+        ]
+        self._hidden = frozenset(m.gem for m in moves)
+        self._frame = 0
+        self.skip_animation()
+        self._animation = self.set_interval(max(0.02, seconds / max(1, length)), self._step)
+        self._strips = None
+        self.refresh()
+
+    def _step(self) -> None:
+        self._frame += 1
+        if self._frame >= len(self._frames):
+            self.skip_animation()
+        self._strips = None
+        self.refresh()
+
+    def skip_animation(self) -> None:
+        if self._animation is not None:
+            self._animation.stop()
+            self._animation = None
+            self._strips = None
+            self.refresh()

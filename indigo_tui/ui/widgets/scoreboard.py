@@ -1,0 +1,58 @@
+"""Seats, their gates, and gems and points where the rules let this screen show them."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widget import Widget
+
+from ...engine.events import GEM_POINTS
+from .. import palette
+from ..render import GEM_GLYPH
+
+Row = tuple[str, str, tuple[int, ...], tuple[int, int, int] | None, bool, bool]
+
+
+class Scoreboard(Widget):
+    """One line per seat: colour, name, kind, gates, and gems or "hidden"."""
+
+    DEFAULT_CSS = """
+    Scoreboard { height: auto; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rows: list[Row] = []
+        self.footer = ""
+
+    def show(self, rows: list[Row], footer: str = "") -> None:
+        """``rows``: (name, kind, gates, gems or None when hidden, to move, thinking)."""
+        self.rows, self.footer = rows, footer
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        dark = self.app.current_theme.dark
+        text = Text()
+        for seat, (name, kind, gates, gems, to_move, thinking) in enumerate(self.rows):
+            colour = palette.seat_colour(seat, dark)
+            text.append("▶ " if to_move else "  ", style="bold")
+            text.append("■ ", style=colour)
+            text.append(name, style=f"bold {colour}")
+            if kind != "human":
+                text.append(f" ({kind.removeprefix('bot:')} bot)", style="italic")
+            if thinking:
+                text.append(" thinking…", style="italic")
+            text.append(f"\n    gates {','.join(str(g + 1) for g in gates)}  ")
+            if gems is None:
+                text.append("gems hidden", style="italic")
+            else:
+                amber, emerald, sapphire = gems
+                points = amber * GEM_POINTS["amber"] + emerald * GEM_POINTS["emerald"] + sapphire * 3
+                for glyph_kind, count in zip(("amber", "emerald", "sapphire"), gems, strict=True):
+                    text.append(
+                        f"{GEM_GLYPH[glyph_kind]}{count} ", style=palette.colour(f"gem:{glyph_kind}", dark)
+                    )
+                text.append(f"= {points} pts", style="bold")
+            text.append("\n")
+        if self.footer:
+            text.append(self.footer, style="italic")
+        return text
