@@ -180,6 +180,9 @@ def decode_save(data: bytes) -> SavedGame:
         raise SaveError("the file is cut short" if truncated else f"not a save file ({exc})") from None
     except msgspec.ValidationError:
         raise SaveError("not a save file") from None
+    except UnicodeDecodeError:
+        # msgspec raises this, not DecodeError, for bad UTF-8 inside a string.
+        raise SaveError("not a save file (text that is not UTF-8)") from None
     if probe.format != FORMAT:
         raise SaveError("not an indigo-tui save file")
     if probe.version > VERSION:
@@ -192,6 +195,8 @@ def decode_save(data: bytes) -> SavedGame:
         save = _decoder.decode(data)
     except (msgspec.DecodeError, msgspec.ValidationError) as exc:
         raise SaveError(f"damaged save ({exc})") from None
+    except UnicodeDecodeError:
+        raise SaveError("damaged save (text that is not UTF-8)") from None
     header = save.header
     if not save.rounds:
         raise SaveError("the save holds no round")

@@ -141,6 +141,9 @@ def from_json(data: bytes | str) -> Game:
         raise NotationError(f"not an {FORMAT} record: {exc}") from None
     except msgspec.DecodeError as exc:
         raise NotationError(f"not JSON: {exc}") from None
+    except UnicodeDecodeError:
+        # msgspec raises this, not DecodeError, for bad UTF-8 inside a string.
+        raise NotationError("not JSON: text that is not UTF-8") from None
     if record.format != FORMAT:
         raise NotationError(f"format {record.format!r} is not {FORMAT!r}")
     game = Game.open(_setup_from(record.setup))
