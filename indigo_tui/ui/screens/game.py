@@ -87,7 +87,7 @@ class GameScreen(Screen[None]):
             yield HandView(id="hand")
             yield Scoreboard(id="scores")
             yield Static(id="preview")
-            yield RichLog(id="log", wrap=True, auto_scroll=True)
+            yield RichLog(id="log", wrap=True, auto_scroll=True, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -57,7 +57,9 @@ class LoadScreen(Screen[None]):
         options.clear_options()
         for index, entry in enumerate(self.entries):
             options.add_option(Option(describe_entry(entry), id=str(index)))
-        if not self.entries:
+        if self.entries:
+            options.highlighted = 0
+        else:
             self.query_one("#load-message", Static).update("No saved games yet.")
         options.focus()
 

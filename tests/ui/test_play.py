@@ -1,0 +1,183 @@
+"""Real games driven through the keyboard and the mouse."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from indigo_tui.engine.geometry import CENTRE, COORDS, INDEX
+from indigo_tui.saves import list_saves
+from indigo_tui.ui.render import layout
+from indigo_tui.ui.screens.end import EndScreen
+from indigo_tui.ui.screens.game import GameScreen
+from indigo_tui.ui.widgets.board import START_CELL, BoardView
+
+from .conftest import AppFactory, game_screen, new_game, until
+
+
+def screen_text(app) -> str:  # type: ignore[no-untyped-def]
+    """Everything on screen now (the SVG screenshot, unescaped)."""
+    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
+
+
+async def test_keyboard_move_rotate_place_and_bot_reply(make_app: AppFactory, save_dir: Path) -> None:
+    app = make_app(new_game())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.cursor == START_CELL
+        await pilot.press("d")  # east
+        q, r = COORDS[START_CELL]
+        assert screen.cursor == INDEX[(q + 1, r)]
+        await pilot.press("a", "r", "r", "R")
+        assert screen.cursor == START_CELL and screen.rotation == 1
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        game = app.session.game  # type: ignore[union-attr]
+        assert game.moves[0][1].cell == START_CELL
+        assert game.board.placements == 2, "the greedy bot answered in its worker"
+        assert game.turn == 0
+        saves = list_saves(save_dir)
+        assert len(saves) == 1 and saves[0].header is not None and saves[0].header.placements == 2
+
+
+async def test_mouse_click_moves_cursor_then_places(make_app: AppFactory) -> None:
+    app = make_app(new_game(("human", "human")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "HandoffScreen")
+        await pilot.press("enter")  # the hand-off screen for Ann
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = game_screen(app)
+        board = screen.query_one(BoardView)
+        target = INDEX[(1, -1)]
+        lay = layout(board.hex_size)
+        x, y = lay.centres[target]
+        offset = (int(x // 2) + board._offset[0], int(y // 4) + board._offset[1])
+        await pilot.click(BoardView, offset=offset)
+        assert screen.cursor == target
+        assert app.session.game.board.placements == 0  # type: ignore[union-attr]
+        await pilot.click(BoardView, offset=offset)
+        await pilot.pause()
+        assert app.session.game.moves[0][1].cell == target  # type: ignore[union-attr]
+
+
+async def test_click_hand_rotates(make_app: AppFactory) -> None:
+    app = make_app(new_game())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        await pilot.click("#hand", offset=(4, 3))
+        assert screen.rotation == 1
+
+
+async def test_preview_and_illegal_reason(make_app: AppFactory) -> None:
+    app = make_app(new_game())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        preview = str(screen.query_one("#preview").render())
+        # The start cell touches the centre: its first emerald would move.
+        assert "emerald would" in preview
+        screen.cursor = CENTRE
+        await pilot.pause()
+        preview = str(screen.query_one("#preview").render())
+        assert "Can't place here: that cell holds a treasure tile" in preview
+        await pilot.press("enter")
+        assert app.session.game.board.placements == 0  # type: ignore[union-attr]
+
+
+async def test_undo_goes_back_to_the_last_human_move_and_redo(make_app: AppFactory) -> None:
+    app = make_app(new_game())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        game = app.session.game  # type: ignore[union-attr]
+        assert game.board.placements == 2
+        await pilot.press("u")
+        await pilot.pause()
+        assert game.board.placements == 0 and game.turn == 0
+        await pilot.press("y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert game.board.placements == 2 and game.turn == 0
+
+
+async def test_hot_seat_hides_the_other_hand(make_app: AppFactory) -> None:
+    app = make_app(new_game(("human", "human")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "HandoffScreen")
+        text = screen_text(app)
+        assert "Ann's hand" not in text and "Bob's hand" not in text
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        text = screen_text(app)
+        assert "Ann's hand" in text and "Bob's hand" not in text
+        assert "gems hidden" in text  # Bob's gems
+        await pilot.press("enter")  # Ann places
+        await until(pilot, lambda: type(app.screen).__name__ == "HandoffScreen")
+        text = screen_text(app)
+        assert "Ann's hand" not in text and "Bob's hand" not in text
+        # Even the table underneath has let go of Ann's hand.
+        assert game_screen(app).query_one("#hand").tiles == ()  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        text = screen_text(app)
+        assert "Bob's hand" in text and "Ann's hand" not in text
+
+
+async def test_bots_play_a_whole_game_to_the_end_screen(make_app: AppFactory) -> None:
+    app = make_app(new_game(("bot:random", "bot:random")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(400):
+            await pilot.pause(0.01)
+            if isinstance(app.screen, EndScreen):
+                break
+        assert isinstance(app.screen, EndScreen)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Final result" in text
+        game = app.session.game  # type: ignore[union-attr]
+        assert game.over
+        winner = game.standings()[0]
+        assert str(winner.points) in text
+
+
+async def test_resize_to_80x24_stays_playable(make_app: AppFactory) -> None:
+    app = make_app(new_game())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        big = screen.query_one(BoardView).hex_size
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert screen.has_class("-compact")
+        assert screen.query_one(BoardView).hex_size < big
+        lay = layout(screen.query_one(BoardView).hex_size)
+        assert lay.width <= 80 and lay.height <= 24
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.session.game.board.placements == 2  # type: ignore[union-attr]
+
+
+async def test_escape_leaves_to_title_and_continue_resumes(make_app: AppFactory) -> None:
+    app = make_app(new_game())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("x", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        moves = app.session.game.moves  # type: ignore[union-attr]
+        assert isinstance(app.screen, GameScreen)
+    # A fresh start of `indigo`: the title screen offers to continue exactly there.
+    again = make_app()
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "Continue" in screen_text(again)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(again.screen, GameScreen)
+        assert again.session.game.moves == moves  # type: ignore[union-attr]

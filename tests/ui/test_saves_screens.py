@@ -1,0 +1,125 @@
+"""Autosave, the load screen (with a broken save), setup, and the command line."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import pytest
+
+from indigo_tui.cli import main
+from indigo_tui.engine import Match, Setup
+from indigo_tui.saves import SeatInfo, list_saves, make_header, write_save
+from indigo_tui.ui.screens.game import GameScreen
+from indigo_tui.ui.screens.load import LoadScreen
+from indigo_tui.ui.screens.setup import SetupScreen
+
+from .conftest import AppFactory, until
+
+
+def text_of(app) -> str:  # type: ignore[no-untyped-def]
+    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
+
+
+def write_game(folder: Path, name: str, moves: int = 4) -> Path:
+    match = Match(Setup(players=2), seed=5)
+    for _ in range(moves):
+        match.game.push(match.game.legal_moves[0])
+    path = folder / f"{name}.indigo"
+    write_save(path, make_header(match, [SeatInfo("Ann"), SeatInfo("Greedy bot", "bot:greedy")]), match)
+    return path
+
+
+async def test_load_screen_lists_a_corrupt_save_loads_and_deletes(
+    make_app: AppFactory, save_dir: Path
+) -> None:
+    good = write_game(save_dir, "good")
+    broken = save_dir / "broken.indigo"
+    broken.write_text('{"format": "indigo-save", "version": 1, "header": {')
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(LoadScreen())
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        await pilot.pause()
+        text = text_of(app)
+        assert "broken.indigo: cannot be read" in text
+        assert "Ann, Greedy bot" in text and "move 5, Ann to move" in text
+        screen = app.screen
+        entries = screen.entries  # type: ignore[attr-defined]
+        broken_index = next(i for i, e in enumerate(entries) if e.path == broken)
+        screen.query_one("#saves").highlighted = broken_index  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        assert "Can't load broken.indigo" in text_of(app)
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert not broken.exists() and good.exists()
+        await pilot.press("enter")  # the only save left: the good one
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.session is not None and app.session.game.board.placements == 4
+
+
+async def test_setup_screen_starts_a_tactical_game(make_app: AppFactory, save_dir: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # New game
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        app.screen.query_one("#variant").value = "tactical"  # type: ignore[attr-defined]
+        app.screen.query_one("#seed").value = "11"  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        session = app.session
+        assert session is not None
+        assert session.setup.variant == "tactical" and session.match.seed == 11
+        assert [s.kind for s in session.seats] == ["human", "bot:greedy"]
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("tab")
+        assert screen.chosen == 1
+        await pilot.press("1")
+        assert screen.chosen == 0
+        assert len(list_saves(save_dir)) == 1
+
+
+async def test_save_as_names_the_file(make_app: AppFactory, save_dir: Path) -> None:
+    from .conftest import new_game
+
+    app = make_app(new_game())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press(*"Sunday", "enter")
+        await pilot.pause()
+        saves = list_saves(save_dir)
+        assert len(saves) == 1, "save-as moves the match to its named file"
+        assert saves[0].path.name.endswith("-Sunday.indigo")
+        assert saves[0].header is not None and saves[0].header.title == "Sunday"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "--seats", "human,bot:nobody"],
+        ["play", "--players", "3", "--seats", "human,human"],
+        ["play", "--players", "2", "--own-gates"],
+        ["play", "--rounds", "0"],
+    ],
+)
+def test_play_rejects_bad_options_in_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("indigo: ") and err.count("\n") == 1
+
+
+def test_load_rejects_a_bad_file_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.indigo"
+    bad.write_text("not a save")
+    assert main(["load", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("indigo: ") and err.count("\n") == 1
