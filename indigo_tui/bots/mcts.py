@@ -26,15 +26,16 @@ with different guesses and add up their root statistics.
 from __future__ import annotations
 
 import math
+import pickle
+import queue
 import random
-import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Final
 
 from ..engine import Move, SeatView
+from . import helper_process
 from .base import BotSpecError, register
 from .sim import ALLOWED, Knowledge, SimState, is_open
 
@@ -247,29 +248,22 @@ class Search:
         return {key: child.reward for key, child in self.root.children.items()}
 
 
-def _search_in_worker(
-    knowledge: Knowledge, seed: str, budget: Budget, tuning: Tuning
-) -> tuple[dict[PlaceKey, int], dict[PlaceKey, float], int, int]:
+Statistics = tuple[dict[PlaceKey, int], dict[PlaceKey, float], int, int]
+
+
+def search_statistics(knowledge: Knowledge, seed: str, budget: Budget, tuning: Tuning) -> Statistics:
+    """One search's root visits and reward sums per move, iterations and playout plies."""
     search = Search(knowledge, seed, tuning)
     search.run(budget)
     return search.root_visits(), search.root_rewards(), search.iterations, search.playout_plies
 
 
-_POOL_LOCK = threading.Lock()
-_POOL: ProcessPoolExecutor | None = None
-
-
-def _worker_pool() -> ProcessPoolExecutor:
-    """One helper process kept for the life of the program. 'spawn' because
-    the UI calls bots from a worker thread, and forking a threaded process
-    can copy a held lock."""
-    global _POOL
-    with _POOL_LOCK:
-        if _POOL is None:
-            import multiprocessing
-
-            _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        return _POOL
+def _merge(one: Statistics, other: Statistics) -> Statistics:
+    visits, rewards_sum = dict(one[0]), dict(one[1])
+    for key, n in other[0].items():
+        visits[key] = visits.get(key, 0) + n
+        rewards_sum[key] = rewards_sum.get(key, 0.0) + other[1][key]
+    return visits, rewards_sum, one[2] + other[2], one[3] + other[3]
 
 
 class MctsBot:
@@ -312,41 +306,38 @@ class MctsBot:
         if len(moves) == 1:
             (only,) = moves
             return Move(*only)
-        visits: dict[PlaceKey, int] = {}
-        rewards_sum: dict[PlaceKey, float] = {}
-        future: Future[tuple[dict[PlaceKey, int], dict[PlaceKey, float], int, int]] | None = None
-        budget = self.budget
-        if self._parallel():
-            if budget.iterations is not None:
-                # Split an iteration budget evenly, so the total stays what was asked.
-                half = budget.iterations // 2
-                budget = Budget(iterations=budget.iterations - half)
-                other_budget = Budget(iterations=half)
-            else:
-                other_budget = budget
+        budget = other_budget = self.budget
+        parallel = self._parallel()
+        if parallel and budget.iterations is not None:
+            # Two searches of half the iterations each, on two processes or
+            # (when the helper is busy or broken) one after the other: the
+            # same statistics either way, so the move is repeatable.
+            half = budget.iterations // 2
+            budget, other_budget = Budget(iterations=budget.iterations - half), Budget(iterations=half)
+        helper = helper_process.acquire() if parallel else None
+        if helper is not None:
             try:
-                future = _worker_pool().submit(
-                    _search_in_worker, knowledge, seed + ":b", other_budget, self.tuning
-                )
-            except (OSError, RuntimeError):
-                future = None  # no second process to be had: think alone
-        search = Search(knowledge, seed + ":a", self.tuning)
-        search.run(budget)
-        visits.update(search.root_visits())
-        rewards_sum.update(search.root_rewards())
-        iterations, plies = search.iterations, search.playout_plies
-        if future is not None:
+                helper.send((knowledge, seed + ":b", other_budget, self.tuning))
+            except OSError:
+                helper_process.release(helper, healthy=False)
+                helper = None
+        mine = search_statistics(knowledge, seed + ":a", budget, self.tuning)
+        other: Statistics = ({}, {}, 0, 0)
+        healthy = False
+        if helper is not None:
             try:
-                other_visits, other_rewards, other_iterations, other_plies = future.result(
-                    timeout=(self.budget.seconds or 60.0) + 30.0
-                )
-            except Exception:
-                other_visits, other_rewards, other_iterations, other_plies = {}, {}, 0, 0
-            for key, n in other_visits.items():
-                visits[key] = visits.get(key, 0) + n
-                rewards_sum[key] = rewards_sum.get(key, 0.0) + other_rewards[key]
-            iterations += other_iterations
-            plies += other_plies
+                # A time budget: the helper started with us and ends with us.
+                # An iteration budget: allow it generously, it is for tests.
+                timeout = 5.0 + self.budget.seconds if self.budget.seconds is not None else 600.0
+                other = helper.receive(timeout)
+                healthy = True
+            except (queue.Empty, EOFError, OSError, pickle.UnpicklingError):
+                healthy = False
+            finally:
+                helper_process.release(helper, healthy)
+        if parallel and not healthy and other_budget.iterations is not None:
+            other = search_statistics(knowledge, seed + ":b", other_budget, self.tuning)
+        visits, rewards_sum, iterations, plies = _merge(mine, other)
         self.last_iterations = iterations
         self.last_playout_plies = plies
         self.last_seconds = time.perf_counter() - started

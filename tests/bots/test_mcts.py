@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -213,3 +214,31 @@ def _wins_at_once(game: Game, move: Move) -> bool:
     won = game.over and game.winners == (seat,)
     game.pop()
     return won
+
+
+# -- two processes -------------------------------------------------------------
+
+
+def test_helper_process_gives_the_same_move_as_thinking_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    from indigo_tui.bots import helper_process, mcts
+
+    monkeypatch.setattr(mcts, "PARALLEL_FROM_ITERATIONS", 100)
+    game = _played(Setup(2), 31, 10)
+    view = game.view(game.turn)
+    results: dict[str, tuple[Move, int]] = {}
+
+    def think(label: str) -> None:
+        bot = make_bot("mcts:iter=200", 4)
+        assert isinstance(bot, MctsBot)
+        results[label] = (bot.choose(view), bot.last_iterations)
+
+    # The UI calls bots from a worker thread: do the same.
+    worker = threading.Thread(target=think, args=("helper",))
+    worker.start()
+    worker.join(timeout=120)
+    # The helper answered in time (a late or broken one is retired at once).
+    assert helper_process._HELPER is not None and helper_process._HELPER.alive
+    monkeypatch.setattr(helper_process, "acquire", lambda: None)
+    think("alone")
+    assert results["helper"] == results["alone"]
+    assert results["alone"][1] == 200
