@@ -45,6 +45,7 @@ from .protocol import (
     ProtocolError,
     Reveal,
     SeatStatus,
+    Started,
     UndoAsk,
     Undone,
     UndoRequest,
@@ -172,6 +173,8 @@ class GuestSession:
         self.notices: asyncio.Queue[Notice] = asyncio.Queue()
         #: Set whenever a whole batch of events leaves this seat to move.
         self.turn_ready = asyncio.Event()
+        #: Set once the game is over and the deal has been checked.
+        self.finished = asyncio.Event()
         self.state: SeatState | None = None
         self.welcome: Welcome | None = None
         self.conn: Connection | None = None
@@ -358,6 +361,14 @@ class GuestSession:
             self._notice(
                 "joined" if message.connected else "left", f"seat {message.seat + 1} {status}", message.seat
             )
+        elif isinstance(message, Started):
+            if message.length != state.length:
+                raise JoinError(
+                    f"desync: the host has {message.length} events where this seat has {state.length}",
+                    "desync",
+                )
+            self._notice("started", "the game has started")
+            self._check_turn()
         elif isinstance(message, Reveal):
             self._reveal(message)
         elif isinstance(message, Bye):
@@ -426,6 +437,7 @@ class GuestSession:
         )
         self._save()
         self._notice("verified", text, None, ok=problem is None)
+        self.finished.set()
 
     def _write_final(self, deck: tuple[int, ...]) -> str | None:
         """Replay the whole game from the revealed deck; it must give the very

@@ -33,7 +33,9 @@ def _print(text: str) -> None:
     print(text, flush=True)
 
 
-def _drain(queue: asyncio.Queue[Notice], out: Printer, skip: tuple[str, ...] = ("event", "started", "over")) -> list[Notice]:
+def _drain(
+    queue: asyncio.Queue[Notice], out: Printer, skip: tuple[str, ...] = ("event", "started", "over")
+) -> list[Notice]:
     notices = []
     while not queue.empty():
         notice = queue.get_nowait()

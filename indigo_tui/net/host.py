@@ -40,6 +40,7 @@ from .protocol import (
     ProtocolError,
     Reveal,
     SeatStatus,
+    Started,
     UndoAsk,
     Undone,
     UndoRequest,
@@ -219,6 +220,7 @@ class HostSession:
         self.started = True
         self._notice("started", "the game has started")
         self._flush()
+        self._broadcast(Started(self.public.length))
         self.changed.set()
 
     async def close(self, reason: str = "the host closed the game") -> None:
@@ -325,6 +327,8 @@ class HostSession:
         )
         self._broadcast(SeatStatus(seat, True, name), skip=seat)
         self._flush()
+        if self.started:
+            self._send(link, Started(self.public.length))
         return link
 
     def _seat_for(self, claim: Claim | None) -> tuple[int | None, int]:

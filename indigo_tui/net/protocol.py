@@ -94,6 +94,13 @@ class Welcome(_Msg, frozen=True, tag="welcome"):
     app: str
 
 
+class Started(_Msg, frozen=True, tag="started"):
+    """Host -> guest: play is on and the guest has had the log up to ``length``
+    (sent when the game starts, and after the catch-up of a guest who joins later)."""
+
+    length: int
+
+
 class SeatStatus(_Msg, frozen=True, tag="seat"):
     """Host -> guests: a seat's terminal connected or went away."""
 
@@ -210,6 +217,7 @@ Message = (
     | Challenge
     | Proof
     | Welcome
+    | Started
     | SeatStatus
     | GameEvent
     | YourDraw

@@ -45,10 +45,14 @@ class Connection:
         stream or a frame cut short, :class:`ProtocolError` on a bad frame."""
         limit = self.read_timeout if timeout is None else timeout
         try:
-            header = await asyncio.wait_for(self.reader.readexactly(HEADER_SIZE), limit)
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow
+            # a cancellation that races with a frame arriving.
+            async with asyncio.timeout(limit):
+                header = await self.reader.readexactly(HEADER_SIZE)
             # The size is checked here, before any of the body is read.
             length = body_length(header, self.max_frame)
-            body = await asyncio.wait_for(self.reader.readexactly(length), limit)
+            async with asyncio.timeout(limit):
+                body = await self.reader.readexactly(length)
         except TimeoutError:
             raise ConnectionLost(f"no word from {self.peer} for {limit:g} s") from None
         except asyncio.IncompleteReadError as exc:
@@ -80,7 +84,8 @@ class Connection:
         if self.closed:
             return
         try:
-            await asyncio.wait_for(self.writer.drain(), self.read_timeout)
+            async with asyncio.timeout(self.read_timeout):
+                await self.writer.drain()
         except (TimeoutError, ConnectionError, OSError, RuntimeError):
             self.closed = True
 

@@ -1,0 +1,326 @@
+"""Host and guest peers in one process over 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from indigo_tui import saves
+from indigo_tui.bots import make_bot
+from indigo_tui.engine import GameOver, GameStarted, Move, TileDrawn
+from indigo_tui.net.guest import GuestSession, JoinError, load_record, record_path
+from indigo_tui.net.host import HostSession
+from indigo_tui.net.protocol import (
+    HEADER,
+    MAX_FRAME,
+    Challenge,
+    Error,
+    GameEvent,
+    Hello,
+    Proof,
+    Reveal,
+    Welcome,
+    YourDraw,
+    decode_body,
+    encode_frame,
+    proof_mac,
+)
+from indigo_tui.net.state import public_event
+from indigo_tui.net.transport import Connection, open_connection
+
+from .conftest import CODE, LIMIT, make_guest, make_host, play_guest
+
+
+async def _joined(host: HostSession, port: int, **kwargs: object) -> GuestSession:
+    guest = make_guest(port, **kwargs)
+    await asyncio.wait_for(guest.connect(), LIMIT)
+    return guest
+
+
+async def _until(condition: object, limit: float = LIMIT) -> None:
+    async def poll() -> None:
+        while not condition():  # type: ignore[operator]
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), limit)
+
+
+async def test_whole_game_guest_sees_only_its_own_tiles(listening, tmp_path: Path) -> None:
+    host = make_host(["bot:greedy", "remote"], save_path=tmp_path / "host.indigo")
+    port = await listening(host)
+    frames: list[bytes] = []
+    guest = await _joined(host, port, on_frame=frames.append, save_dir=tmp_path / "guest", kind="bot:random")
+    host.begin()
+    await asyncio.wait_for(play_guest(guest, make_bot("random", 1)), LIMIT)
+
+    game = host.game
+    assert game.over and guest.over and guest.deal == "verified"
+    assert guest.state is not None
+    assert guest.state.events == list(game.view(1).events)
+    # The raw frames, as they came off the wire: no other seat's tile, no deck before the end.
+    deck_bytes = msgspec.msgpack.encode(game.deck)
+    messages = [decode_body(frame[4:]) for frame in frames]
+    over_at = next(
+        i for i, m in enumerate(messages) if isinstance(m, GameEvent) and type(m.event) is GameOver
+    )
+    reveal_at = next(i for i, m in enumerate(messages) if isinstance(m, Reveal))
+    assert reveal_at > over_at
+    assert all(deck_bytes not in frame for frame in frames[:reveal_at])
+    own_draws = {i for i, e in enumerate(game.log) if type(e) is TileDrawn and e.seat == 1}
+    for message in messages:
+        if isinstance(message, GameEvent):
+            if type(message.event) is TileDrawn:
+                assert message.event.tile is None
+            if type(message.event) is GameStarted:
+                assert message.event.deck is None
+        if isinstance(message, YourDraw):
+            assert message.seq in own_draws
+    assert {m.seq for m in messages if isinstance(m, YourDraw)} == own_draws
+    # Both saves hold the same game; the guest's is an ordinary save once the deck is out.
+    assert guest.final_save is not None
+    mine = saves.load_save(guest.final_save)
+    theirs = saves.load_save(tmp_path / "host.indigo")
+    assert mine.match.game.log == theirs.match.game.log == game.log
+    assert mine.header.meta["net_role"] == "guest" and theirs.header.meta["net_role"] == "host"
+
+
+async def test_wrong_code_is_refused_and_the_right_one_still_gets_in(listening) -> None:
+    host = make_host(["bot:greedy", "remote"])
+    port = await listening(host)
+    with pytest.raises(JoinError, match="wrong join code") as refused:
+        await _joined(host, port, code="WRONG1")
+    assert refused.value.code == "code"
+    guest = await _joined(host, port)
+    assert guest.seat == 1
+
+
+async def test_other_protocol_version_is_refused_naming_both(listening) -> None:
+    port = await listening(make_host(["bot:greedy", "remote"]))
+    with pytest.raises(JoinError) as refused:
+        await _joined(HostSession, port, protocol_version=99, app_version="9.9.9")
+    text = str(refused.value)
+    assert refused.value.code == "version"
+    assert "version 1" in text and "version 99" in text and "9.9.9" in text
+
+
+async def test_a_full_game_refuses_a_second_guest(listening) -> None:
+    host = make_host(["bot:greedy", "remote"])
+    port = await listening(host)
+    await _joined(host, port)
+    with pytest.raises(JoinError, match="full"):
+        await _joined(host, port)
+
+
+async def test_moves_out_of_turn_illegal_or_for_another_seat_are_refused_and_play_goes_on(listening) -> None:
+    host = make_host(["human", "remote"])
+    port = await listening(host)
+    guest = await _joined(host, port)
+    host.begin()
+    reader = asyncio.create_task(guest.run())
+    try:
+        await _until(lambda: guest.state is not None and guest.state.length == len(host.game.log))
+        some_move = host.game.legal_moves[0]
+        # Seat 0 (the host's human) is to move: the guest is out of turn.
+        assert "turn" in (await guest.play(some_move) or "")
+        assert "no seat 7" in (await guest.play(some_move, seat=7) or "")
+        assert "plays seat 1, not seat 0" in (await guest.play(some_move, seat=0) or "")
+        assert await host.play(0, some_move) is None
+        await _until(lambda: guest.state is not None and guest.state.board.turn == 1)
+        assert guest.state is not None
+        hand = guest.state.hand
+        not_mine = next(k for k in range(5) if k not in hand)
+        cell = guest.state.board.empty_cells[0]
+        assert "not in the hand" in (await guest.play(Move(cell, not_mine, 0)) or "")
+        assert "already holds a tile" in (await guest.play(Move(some_move.cell, hand[0], 0)) or "")
+        assert "treasure" in (await guest.play(Move(30, hand[0], 0)) or "")
+        assert "not a path tile" in (await guest.play(Move(cell, 9, 0)) or "")
+        # The game goes on: a legal move is acknowledged.
+        assert await guest.play(guest.state.view().legal_moves[0]) is None
+        assert host.game.board.placements == 2
+    finally:
+        reader.cancel()
+        with contextlib.suppress(BaseException):
+            await reader
+
+
+async def test_undo_is_a_request_the_others_accept_or_decline(listening) -> None:
+    host = make_host(["human", "remote"])
+    port = await listening(host)
+    guest = await _joined(host, port)
+    host.begin()
+    reader = asyncio.create_task(guest.run())
+    try:
+        assert await host.play(0, host.game.legal_moves[0]) is None
+        await _until(lambda: guest.state is not None and guest.state.board.turn == 1)
+        assert guest.state is not None
+        hand_before = list(guest.state.hand)
+        length_before = guest.state.length
+        assert await guest.play(guest.state.view().legal_moves[0]) is None
+
+        async def answer(accept: bool) -> None:
+            while True:
+                notice = await host.notices.get()
+                if notice.kind == "undo_ask":
+                    host.vote_undo(notice.data["id"], notice.seat or 0, accept)
+                    return
+
+        voter = asyncio.create_task(answer(False))
+        accepted, reason = await asyncio.wait_for(guest.request_undo(), LIMIT)
+        await voter
+        assert not accepted and "declined by seat 1" in reason
+        assert host.game.board.placements == 2
+
+        voter = asyncio.create_task(answer(True))
+        accepted, reason = await asyncio.wait_for(guest.request_undo(), LIMIT)
+        await voter
+        assert accepted, reason
+        await _until(lambda: guest.state is not None and guest.state.length == length_before)
+        assert host.game.board.placements == 1 and host.game.turn == 1
+        assert guest.state.hand == hand_before
+        assert guest.state.events == list(host.game.view(1).events)
+        # The seat plays again after its undo, and the host takes it.
+        assert await guest.play(guest.state.view().legal_moves[-1]) is None
+        assert host.game.board.placements == 2
+    finally:
+        reader.cancel()
+        with contextlib.suppress(BaseException):
+            await reader
+
+
+async def test_a_dropped_guest_rejoins_at_the_same_move(listening, tmp_path: Path) -> None:
+    host = make_host(["bot:greedy", "remote"], save_path=tmp_path / "host.indigo")
+    port = await listening(host)
+    guest = await _joined(host, port, save_dir=tmp_path)
+    host.begin()
+    bot = make_bot("random", 5)
+    await asyncio.wait_for(play_guest(guest, bot, until=lambda: host.game.board.placements >= 12), LIMIT)
+    # Cut the wire with no goodbye, as a crash would.
+    assert guest.conn is not None
+    guest.conn.writer.transport.abort()
+    await _until(lambda: 1 not in host.links)
+    record_file = record_path(tmp_path, host.game_id, 1)
+    record = load_record(record_file)
+    assert 0 < len(record.events) <= len(host.game.log)
+    again = await _joined(host, port, save_dir=tmp_path, record=record)
+    assert again.seat == 1 and again.welcome is not None
+    assert again.welcome.from_seq == len(record.events)  # nothing sent twice
+    await asyncio.wait_for(play_guest(again, bot), LIMIT)
+    assert host.game.over and again.deal == "verified"
+    assert again.state is not None and again.state.events == list(host.game.view(1).events)
+
+
+async def test_garbage_at_the_port_leaves_the_host_serving(listening) -> None:
+    host = make_host(["bot:greedy", "remote"])
+    host.read_timeout = 0.5
+    port = await listening(host)
+
+    async def attack(data: bytes, *, close: bool) -> bytes:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(data)
+        await writer.drain()
+        if close:
+            writer.close()
+            return b""
+        reply = await asyncio.wait_for(reader.read(), LIMIT)
+        writer.close()
+        return reply
+
+    random_reply = await attack(b"\x00\x00\x00\x10" + secrets.token_bytes(16), close=False)
+    oversize_reply = await attack(HEADER.pack(MAX_FRAME * 64), close=False)
+    silent_reply = await attack(b"", close=False)  # says nothing: dropped after the read timeout
+    frame = encode_frame(Hello(1, "x"))
+    await attack(frame[: len(frame) // 2], close=True)  # dropped in mid-frame
+    for reply, words in ((random_reply, "message"), (oversize_reply, "over the")):
+        message = decode_body(reply[4:])
+        assert isinstance(message, Error) and words in message.reason
+    assert silent_reply == b""
+    guest = await _joined(host, port)
+    host.begin()
+    await asyncio.wait_for(play_guest(guest, make_bot("random", 2)), LIMIT)
+    assert host.game.over and guest.deal == "verified"
+
+
+async def _fake_host(handler) -> tuple[asyncio.Server, int]:  # type: ignore[no-untyped-def]
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Connection(reader, writer, read_timeout=LIMIT)
+        with contextlib.suppress(Exception):
+            await handler(conn)
+        await conn.close()
+
+    server = await asyncio.start_server(serve, "127.0.0.1", 0)
+    return server, server.sockets[0].getsockname()[1]
+
+
+async def _fake_welcome(conn: Connection, *, host_code: str = CODE) -> None:
+    host = make_host(["human", "remote"])
+    hello = await conn.read()
+    assert isinstance(hello, Hello)
+    await conn.send(Challenge("n" * 32))
+    proof = await conn.read()
+    assert isinstance(proof, Proof)
+    welcome = Welcome(
+        proof_mac(host_code, "host", proof.nonce, "n" * 32),
+        "fake",
+        1,
+        "token",
+        host.match.setup,
+        ["A", "B"],
+        ["human", "remote"],
+        host.commitment,
+        0,
+        True,
+        "0.0.0",
+    )
+    await conn.send(welcome)
+    for seq, event in enumerate(host.game.log[:2]):
+        digest = host.public.hashes[seq] if seq == 0 else "feedfacefeedface"
+        await conn.send(GameEvent(seq, public_event(event), digest, seq == 1))
+    await conn.read()
+
+
+async def test_a_desync_is_detected_and_named() -> None:
+    server, port = await _fake_host(_fake_welcome)
+    try:
+        guest = await _joined(HostSession, port)
+        with pytest.raises(JoinError, match="desync at event 1") as broken:
+            await asyncio.wait_for(guest.run(), LIMIT)
+        assert broken.value.code == "desync" and "feedfacefeedface" in str(broken.value)
+    finally:
+        server.close()
+
+
+async def test_a_host_that_does_not_know_the_code_is_not_trusted() -> None:
+    async def impostor(conn: Connection) -> None:
+        await _fake_welcome(conn, host_code="OTHER9")
+
+    server, port = await _fake_host(impostor)
+    try:
+        with pytest.raises(JoinError, match="could not prove"):
+            await _joined(HostSession, port)
+    finally:
+        server.close()
+
+
+async def test_a_silent_host_is_noticed_within_seconds() -> None:
+    async def silent(conn: Connection) -> None:
+        await _fake_welcome(conn)
+        await asyncio.sleep(LIMIT)
+
+    server, port = await _fake_host(silent)
+    try:
+        guest = make_guest(port, read_timeout=0.5)
+        with contextlib.suppress(JoinError):  # the fake's bad hash may come first
+            await asyncio.wait_for(guest.connect(), LIMIT)
+        conn = await open_connection("127.0.0.1", port, read_timeout=0.5)
+        await conn.send(Hello(1, "x"))
+        await conn.read()
+        with pytest.raises(Exception, match="no word"):
+            await conn.read()
+        await conn.close()
+    finally:
+        server.close()

@@ -1,0 +1,234 @@
+"""The codec, the framing over streams, the state fold and the deal commitment."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import msgspec
+import pytest
+
+from indigo_tui.engine import Game, GameStarted, Move, Setup, TileDrawn, shuffled_deck
+from indigo_tui.net.common import new_join_code, parse_address
+from indigo_tui.net.protocol import (
+    HEADER,
+    MAX_FRAME,
+    PROTOCOL_VERSION,
+    Bye,
+    Challenge,
+    Claim,
+    Error,
+    FrameTooLarge,
+    GameEvent,
+    Heartbeat,
+    Hello,
+    MoveAck,
+    MoveRejected,
+    MoveRequest,
+    Proof,
+    ProtocolError,
+    Reveal,
+    SeatStatus,
+    Started,
+    UndoAsk,
+    Undone,
+    UndoRequest,
+    UndoResult,
+    UndoVote,
+    Welcome,
+    YourDraw,
+    body_length,
+    decode_body,
+    decode_frames,
+    encode_frame,
+    proof_mac,
+)
+from indigo_tui.net.state import SeatState, commitment, public_event, verify_deal
+from indigo_tui.net.transport import Connection, ConnectionLost
+
+SETUP = Setup(2)
+
+EVERY_MESSAGE = [
+    Hello(PROTOCOL_VERSION, "0.1.0", "Ann"),
+    Challenge("ab" * 16),
+    Proof("cd" * 32, "ef" * 16, Claim("g1", 1, "tok", 12, "0123456789abcdef")),
+    Proof("cd" * 32, "ef" * 16),
+    Welcome("aa", "g1", 1, "tok", SETUP, ["A", "B"], ["bot:greedy", "remote"], "c" * 64, 0, True, "0.1.0"),
+    SeatStatus(1, False, "B"),
+    Started(40),
+    GameEvent(0, GameStarted(SETUP, None, 0), "0123456789abcdef", False),
+    GameEvent(3, TileDrawn(1, None), "0123456789abcdef"),
+    YourDraw(3, 4),
+    MoveRequest(7, 1, Move(12, 3, 2)),
+    MoveAck(7, 9),
+    MoveRejected(7, "that cell already holds a tile"),
+    Heartbeat(1.5, 0.5),
+    UndoRequest(2, 1, 30),
+    UndoAsk(2, 1),
+    UndoVote(2, 0, True),
+    UndoResult(2, False, "declined by seat 1"),
+    Undone(25, "0123456789abcdef"),
+    Reveal(tuple(shuffled_deck(1)), "salt"),
+    Bye("the game is over"),
+    Error("wrong join code", "code"),
+]
+
+
+@pytest.mark.parametrize("message", EVERY_MESSAGE, ids=lambda m: type(m).__name__)
+def test_every_message_survives_a_round_trip(message: object) -> None:
+    frame = encode_frame(message)  # type: ignore[arg-type]
+    assert HEADER.unpack(frame[:4])[0] == len(frame) - 4
+    messages, rest = decode_frames(frame)
+    assert messages == [message] and rest == b""
+
+
+def test_frames_split_anywhere_decode_the_same() -> None:
+    stream = b"".join(encode_frame(m) for m in EVERY_MESSAGE)  # type: ignore[arg-type]
+    for cut in (1, 3, 4, 5, 100, len(stream) - 1):
+        first, rest = decode_frames(stream[:cut])
+        second, tail = decode_frames(rest + stream[cut:])
+        assert first + second == EVERY_MESSAGE and tail == b""
+
+
+def test_a_header_over_the_limit_is_refused_by_the_header_alone() -> None:
+    with pytest.raises(FrameTooLarge, match="over the"):
+        body_length(HEADER.pack(MAX_FRAME + 1))
+    with pytest.raises(ProtocolError, match="empty frame"):
+        body_length(HEADER.pack(0))
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"\xc1",
+        msgspec.msgpack.encode({"type": "nonsense"}),
+        msgspec.msgpack.encode({"type": "move", "id": "x"}),
+    ],
+)
+def test_garbage_bodies_are_protocol_errors(body: bytes) -> None:
+    with pytest.raises(ProtocolError):
+        decode_body(body)
+
+
+def _connection(data: bytes, *, eof: bool, timeout: float = 2.0) -> Connection:
+    reader = asyncio.StreamReader()
+    reader.feed_data(data)
+    if eof:
+        reader.feed_eof()
+
+    class _Writer:
+        def get_extra_info(self, name: str) -> tuple[str, int]:
+            return ("127.0.0.1", 1)
+
+    return Connection(reader, _Writer(), read_timeout=timeout)  # type: ignore[arg-type]
+
+
+async def test_oversized_frame_refused_before_its_body_is_read() -> None:
+    # Only the header has arrived and the stream stays open: a reader that
+    # waited for the body would sit out the whole timeout.
+    conn = _connection(HEADER.pack(50 * 1024 * 1024), eof=False, timeout=10.0)
+    started = time.monotonic()
+    with pytest.raises(FrameTooLarge):
+        await conn.read()
+    assert time.monotonic() - started < 1.0
+
+
+async def test_a_frame_cut_short_is_a_lost_connection_named_as_such() -> None:
+    frame = encode_frame(Bye("x"))
+    with pytest.raises(ConnectionLost, match="middle of a frame"):
+        await _connection(frame[:-2], eof=True).read()
+    with pytest.raises(ConnectionLost, match="middle of a frame"):
+        await _connection(frame[:2], eof=True).read()
+    with pytest.raises(ConnectionLost, match="closed the connection"):
+        await _connection(b"", eof=True).read()
+
+
+async def test_a_silent_peer_is_noticed_within_the_timeout() -> None:
+    conn = _connection(b"", eof=False, timeout=0.2)
+    started = time.monotonic()
+    with pytest.raises(ConnectionLost, match="no word"):
+        await conn.read()
+    assert time.monotonic() - started < 1.0
+
+
+async def test_connection_reads_whole_frames_in_order() -> None:
+    conn = _connection(b"".join(encode_frame(m) for m in EVERY_MESSAGE[:5]), eof=True)  # type: ignore[arg-type]
+    assert [await conn.read() for _ in range(5)] == EVERY_MESSAGE[:5]
+
+
+def test_proofs_depend_on_code_role_and_nonces() -> None:
+    mac = proof_mac("abc123", "guest", "n1", "n2")
+    assert mac == proof_mac(" ABC123 ", "guest", "n1", "n2")  # codes are read case-insensitively
+    assert mac != proof_mac("ABC124", "guest", "n1", "n2")
+    assert mac != proof_mac("ABC123", "host", "n1", "n2")
+    assert mac != proof_mac("ABC123", "guest", "n2", "n1")
+    assert "ABC123" not in mac.upper()
+
+
+def test_join_codes_avoid_look_alike_characters() -> None:
+    codes = {new_join_code() for _ in range(50)}
+    assert len(codes) > 45
+    assert not any(set(code) & set("01OIL") for code in codes)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("host", ("host", 7777)), ("10.0.0.2:9000", ("10.0.0.2", 9000)), ("[::1]:81", ("::1", 81))],
+)
+def test_addresses(text: str, expected: tuple[str, int]) -> None:
+    assert parse_address(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "host:0", "host:99999", "host:abc", ":80", "[::1"])
+def test_bad_addresses_say_why(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_address(text)
+
+
+def _play_out(seed: int) -> Game:
+    game = Game.new(SETUP, seed)
+    while not game.over:
+        game.push(game.legal_moves[len(game.log) % len(game.legal_moves)])
+    return game
+
+
+def test_seat_state_folds_to_the_same_view_and_hash_as_the_game() -> None:
+    game = _play_out(3)
+    public = SeatState(SETUP, None)
+    seat1 = SeatState(SETUP, 1)
+    hashes = [public.apply(public_event(e)) for e in game.log]
+    for event in game.view(1).events:
+        seat1.apply(event)
+    assert seat1.hashes == hashes  # the hash is of the public state only
+    view, mine = game.view(1), seat1.view()
+    assert mine.hand == view.hand and mine.collected == view.collected and mine.tiles_left == view.tiles_left
+    assert seat1.over and mine.board.tiles == view.board.tiles
+    seat1.truncate(10)
+    assert seat1.hashes == hashes[:10]
+
+
+def test_seat_state_refuses_another_seats_tile() -> None:
+    game = Game.new(SETUP, 3)
+    state = SeatState(SETUP, 1)
+    state.apply(public_event(game.log[0]))
+    with pytest.raises(ValueError, match="shown to another seat"):
+        state.apply(game.log[1])  # seat 0's draw with its tile
+
+
+def test_deal_commitment_verifies_and_names_a_mismatch() -> None:
+    game = _play_out(4)
+    deck = game.deck
+    assert deck is not None
+    seat = SeatState(SETUP, 1)
+    for event in game.view(1).events:
+        seat.apply(event)
+    promise = commitment(deck, "salt")
+    assert verify_deal(promise, deck, "salt", seat.my_draws, seat.drawn) is None
+    assert "commitment" in (verify_deal(promise, deck, "other", seat.my_draws, seat.drawn) or "")
+    # A host that swapped one of this seat's tiles and re-committed is caught by the draws.
+    index, tile = seat.my_draws[0]
+    other = next(i for i, t in enumerate(deck) if t != tile)
+    forged = list(deck)
+    forged[index], forged[other] = forged[other], forged[index]
+    problem = verify_deal(commitment(forged, "s"), forged, "s", seat.my_draws, seat.drawn)
+    assert problem is not None and f"draw {index + 1}" in problem
