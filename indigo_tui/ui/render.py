@@ -152,6 +152,8 @@ def path_dots(size: float, cell: int, a: int, b: int) -> tuple[tuple[int, int], 
         dot = (int(x), int(y))
         if not dots or dots[-1] != dot:
             dots.append(dot)
+    if size < 7:
+        return tuple(dots)  # small hexagons: thin lines keep the three paths apart
     # Two dots thick, so paths stand out from the dotted rims at a glance.
     thick = dict.fromkeys(dots)
     for x, y in dots:
@@ -189,7 +191,7 @@ def outline_dots(size: float) -> tuple[tuple[int, int], ...]:
             x1, y1 = _corner(cx, cy, size, k + 1)
             # Every other dot: a light, dotted rim that paths stand out from.
             steps = max(4, int(size * 2))
-            for i in range(0, steps + 1, 2):
+            for i in range(0, steps + 1, 2 if size >= 7 else 3):
                 t = i / steps
                 dots.add((int(x0 + (x1 - x0) * t), int(y0 + (y1 - y0) * t)))
     return tuple(sorted(dots))

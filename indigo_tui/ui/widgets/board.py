@@ -85,13 +85,15 @@ class BoardView(Widget):
         x_off = max(0, (width - canvas.width) // 2)
         y_off = max(0, (height - canvas.height) // 2)
         self._offset = (x_off, y_off)
-        strips = [Strip.blank(width)] * y_off
-        pad = Segment(" " * x_off)
+        # Every segment carries a style (the widget's own underneath), as line filters expect.
+        base = self.rich_style
+        strips = [Strip.blank(width, base)] * y_off
+        pad = Segment(" " * x_off, base)
         for runs in canvas.lines():
             segments = [pad] + [
-                Segment(text, palette.style(fg, bg, bold, dark)) for text, fg, bg, bold in runs
+                Segment(text, base + palette.style(fg, bg, bold, dark)) for text, fg, bg, bold in runs
             ]
-            strips.append(Strip(segments).adjust_cell_length(width) if width else Strip(segments))
+            strips.append(Strip(segments).adjust_cell_length(width, base) if width else Strip(segments))
         return strips
 
     def render_line(self, y: int) -> Strip:
@@ -99,7 +101,7 @@ class BoardView(Widget):
             self._strips = self._build()
         if y < len(self._strips):
             return self._strips[y]
-        return Strip.blank(self.size.width)
+        return Strip.blank(self.size.width, self.rich_style)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return container.height

@@ -1,0 +1,47 @@
+"""Snapshots of the table at full size and compact, in colour and without.
+
+Regenerate with ``pytest tests/ui/test_snapshots.py --snapshot-update`` and look
+at the report before committing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from indigo_tui.engine.geometry import INDEX
+from indigo_tui.ui.app import IndigoApp
+from indigo_tui.ui.screens.game import GameScreen
+
+from .conftest import advance, game_screen, new_game, until
+
+
+def _app(save_dir: Path) -> IndigoApp:
+    # One human against a bot, with the bot's moves made up front so nothing runs in a worker.
+    return IndigoApp(new_game=new_game(seed=8), save_dir=save_dir, animate=False, bot_delay=0.0)
+
+
+async def _midgame(pilot: Any) -> None:
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted)
+    await pilot.pause()
+    advance(app, 24, seed=4)
+    screen = game_screen(app)
+    screen.cursor = INDEX[(1, 1)]
+    screen.rotation = 2
+    screen.message = ""
+    screen.refresh_all()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["full", "compact"])
+@pytest.mark.parametrize("colour", [True, False], ids=["colour", "no-colour"])
+def test_board_snapshot(
+    snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], colour: bool
+) -> None:
+    if not colour:
+        # Textual reads NO_COLOR when the app is made, and paints in monochrome.
+        monkeypatch.setenv("NO_COLOR", "1")
+    assert snap_compare(_app(tmp_path), terminal_size=size, run_before=_midgame)
