@@ -1,0 +1,304 @@
+"""End to end: real ``indigo host --headless`` and ``indigo join --headless``
+processes on 127.0.0.1 play whole games; then both saves are compared."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import queue
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from indigo_tui import saves
+from indigo_tui.net.guest import GuestSession, JoinError
+from indigo_tui.net.protocol import HEADER, MAX_FRAME, Hello, encode_frame
+
+TIMEOUT = 30.0
+
+
+class Peer:
+    """A running ``indigo`` process whose output lines we can wait for."""
+
+    def __init__(self, *args: str, cwd: Path) -> None:
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.args = args
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "indigo_tui", *args],
+            cwd=cwd,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self.lines: list[str] = []
+        self._queue: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self._queue.put(line.rstrip("\n"))
+        self._queue.put(None)
+
+    def wait_for(self, pattern: str, timeout: float = TIMEOUT) -> re.Match[str]:
+        deadline = time.monotonic() + timeout
+        regex = re.compile(pattern)
+        for line in self.lines:
+            found = regex.search(line)
+            if found:
+                return found
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{pattern!r} not printed within {timeout} s; got {self.lines[-5:]}")
+            try:
+                line = self._queue.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line is None:
+                raise AssertionError(f"{pattern!r} never printed; exit {self.proc.wait()}: {self.lines[-5:]}")
+            self.lines.append(line)
+            found = regex.search(line)
+            if found:
+                return found
+
+    def finish(self, timeout: float = TIMEOUT) -> tuple[int, str]:
+        """Exit status and stderr, once the process ends."""
+        try:
+            _, err = self.proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise AssertionError(f"{self.args[0]} did not end within {timeout} s: {self.lines[-5:]}") from None
+        while True:
+            line = self._queue.get(timeout=5)
+            if line is None:
+                break
+            self.lines.append(line)
+        return self.proc.returncode, err
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+
+
+@pytest.fixture
+def peers(tmp_path: Path):  # type: ignore[no-untyped-def]
+    started: list[Peer] = []
+
+    def start(*args: str) -> Peer:
+        peer = Peer(*args, cwd=tmp_path)
+        started.append(peer)
+        return peer
+
+    yield start
+    for peer in started:
+        peer.kill()
+
+
+def host_args(tmp_path: Path, *extra: str) -> list[str]:
+    return [
+        "host",
+        "--headless",
+        "--bot",
+        "greedy",
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        "0",
+        "--code",
+        "TEST42",
+        "--seed",
+        "9",
+        "--save-dir",
+        str(tmp_path / "host"),
+        "--rejoin-timeout",
+        "20",
+        "--start-timeout",
+        "30",
+        *extra,
+    ]
+
+
+def join_args(tmp_path: Path, port: int, *extra: str, folder: str = "guest") -> list[str]:
+    return [
+        "join",
+        f"127.0.0.1:{port}",
+        "--code",
+        "test42",
+        "--headless",
+        "--bot",
+        "random",
+        "--save-dir",
+        str(tmp_path / folder),
+        *extra,
+    ]
+
+
+def listening_port(host: Peer) -> int:
+    found = host.wait_for(r"listening on 127\.0\.0\.1:(\d+) code TEST42")
+    return int(found.group(1))
+
+
+def assert_same_game(tmp_path: Path, *guest_folders: str) -> None:
+    (host_file,) = (tmp_path / "host").glob("*.indigo")
+    host = saves.load_save(host_file)
+    assert host.match.game.over and host.header.meta["net_role"] == "host"
+    for folder in guest_folders:
+        (guest_file,) = (tmp_path / folder).glob("*.indigo")
+        guest = saves.load_save(guest_file)
+        assert guest.header.meta["net_role"] == "guest" and guest.header.meta["net_deal"] == "verified"
+        assert guest.match.game.moves == host.match.game.moves
+        assert guest.match.game.log == host.match.game.log
+        assert guest.match.game.standings() == host.match.game.standings()
+
+
+def test_two_processes_play_a_whole_game(peers, tmp_path: Path) -> None:
+    host = peers(*host_args(tmp_path))
+    port = listening_port(host)
+    guest = peers(*join_args(tmp_path, port))
+    guest_status, guest_err = guest.finish()
+    host_status, host_err = host.finish()
+    assert (host_status, host_err) == (0, "")
+    assert (guest_status, guest_err) == (0, "")
+    guest.wait_for(r"^deal verified")
+    host.wait_for(r"^game over; saved to")
+    assert_same_game(tmp_path, "guest")
+
+
+def test_four_seats_two_guests_and_a_bot(peers, tmp_path: Path) -> None:
+    host = peers(*host_args(tmp_path, "--seats", "remote,host,bot:random,remote", "--variant", "tactical"))
+    port = listening_port(host)
+    first = peers(*join_args(tmp_path, port, folder="one"))
+    second = peers(*join_args(tmp_path, port, folder="two"))
+    assert first.finish()[0] == 0 and second.finish()[0] == 0
+    assert host.finish() == (0, "")
+    assert_same_game(tmp_path, "one", "two")
+
+
+def test_a_killed_guest_rejoins_at_the_same_move(peers, tmp_path: Path) -> None:
+    host = peers(*host_args(tmp_path, "--move-delay", "0.01"))
+    port = listening_port(host)
+    guest = peers(*join_args(tmp_path, port, "--move-delay", "0.01"))
+    guest.wait_for(r"\(move (1\d|[2-9]\d)\)")
+    guest.kill()
+    host.wait_for(r"seat 2 .*disconnected")
+    again = peers(*join_args(tmp_path, port))
+    again.wait_for(r"^rejoining game \w+ as seat 2")
+    assert again.finish()[0] == 0
+    assert host.finish() == (0, "")
+    assert_same_game(tmp_path, "guest")
+    # Nothing was played twice: every placement of the guest's seat appears once in the host's save.
+    (host_file,) = (tmp_path / "host").glob("*.indigo")
+    game = saves.load_save(host_file).match.game
+    assert len(game.moves) == game.board.placements
+
+
+def test_a_killed_host_resumes_from_its_save_and_the_guest_comes_back(peers, tmp_path: Path) -> None:
+    host = peers(*host_args(tmp_path, "--move-delay", "0.01"))
+    port = listening_port(host)
+    guest = peers(*join_args(tmp_path, port, "--move-delay", "0.01", "--reconnect-timeout", "25"))
+    guest.wait_for(r"\(move (1\d|[2-9]\d)\)")
+    host.kill()
+    guest.wait_for(r"trying to rejoin")
+    (save,) = (tmp_path / "host").glob("*.indigo")
+    resumed = peers(
+        "host",
+        "--headless",
+        "--bot",
+        "greedy",
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--resume",
+        str(save),
+        "--rejoin-timeout",
+        "20",
+        "--start-timeout",
+        "30",
+    )
+    resumed.wait_for(rf"listening on 127\.0\.0\.1:{port} code TEST42")
+    assert guest.finish()[0] == 0
+    assert resumed.finish() == (0, "")
+    assert_same_game(tmp_path, "guest")
+
+
+def test_bad_peers_at_the_port_do_not_stop_the_host(peers, tmp_path: Path) -> None:
+    host = peers(*host_args(tmp_path))
+    port = listening_port(host)
+
+    def poke(data: bytes) -> None:
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+            sock.sendall(data)
+            sock.settimeout(5)
+            try:
+                sock.recv(4096)
+            except (TimeoutError, ConnectionError):
+                pass
+
+    poke(os.urandom(3000))
+    poke(HEADER.pack(MAX_FRAME * 100))
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        frame = encode_frame(Hello(1, "x"))
+        sock.sendall(frame[:5])  # and hang up in the middle of the frame
+
+    wrong = peers("join", f"127.0.0.1:{port}", "--code", "NOPE99", "--headless", "--bot", "random")
+    status, err = wrong.finish()
+    assert status == 2 and err.strip().count("\n") == 0 and "wrong join code" in err and "Traceback" not in err
+
+    async def other_version() -> str:
+        guest = GuestSession("127.0.0.1", port, "TEST42", protocol_version=2, app_version="9.0")
+        with pytest.raises(JoinError) as refused:
+            await asyncio.wait_for(guest.connect(), TIMEOUT)
+        return str(refused.value)
+
+    text = asyncio.run(other_version())
+    assert "version 1" in text and "version 2" in text
+
+    guest = peers(*join_args(tmp_path, port))
+    assert guest.finish()[0] == 0
+    assert host.finish() == (0, "")
+    assert_same_game(tmp_path, "guest")
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["join", "127.0.0.1:9", "--headless", "--bot", "random", "--save-dir", "x"], "join code is needed"),
+        (["join", "127.0.0.1:1", "--code", "A", "--headless", "--bot", "random"], "cannot connect"),
+        (["join", "127.0.0.1:99999", "--code", "A", "--headless", "--bot", "random"], "port must be"),
+        (["join", "127.0.0.1:7777", "--code", "A"], "--headless"),
+        (["host", "--headless", "--bot", "nobody", "--port", "0"], "unknown bot"),
+        (["host", "--headless", "--bot", "greedy", "--seats", "host,bot:greedy"], "remote seat"),
+        (["host", "--headless", "--bot", "greedy", "--resume", "missing.indigo"], "no such file"),
+    ],
+)
+def test_bad_requests_get_one_line_and_status_2(tmp_path: Path, args: list[str], words: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "indigo_tui", *args], cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT
+    )
+    assert done.returncode == 2
+    assert words in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_ctrl_c_on_the_guest_tells_the_host(peers, tmp_path: Path) -> None:
+    host = peers(*host_args(tmp_path, "--move-delay", "0.05"))
+    port = listening_port(host)
+    guest = peers(*join_args(tmp_path, port))
+    guest.wait_for(r"\(move [3-9]\)|\(move \d\d\)")
+    guest.proc.send_signal(signal.SIGINT)
+    status, err = guest.finish()
+    assert status == 2 and "interrupted" in err
+    host.wait_for(r"seat 2 .*disconnected: left: the guest quit")
+    host.proc.send_signal(signal.SIGINT)
+    status, err = host.finish()
+    assert status == 2 and "interrupted" in err and "saved" in err
