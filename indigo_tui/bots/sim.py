@@ -58,6 +58,7 @@ class SimState:
         "empty",
         "exits",
         "gate_owners",
+        "gate_weights",
         "gem_at",
         "gem_slot",
         "gems_left",
@@ -79,6 +80,7 @@ class SimState:
     hands: list[list[int]]
     deck: list[int]
     gate_owners: tuple[tuple[int, ...], ...]
+    gate_weights: tuple[tuple[int, ...], ...]
     players: int
     turn: int
     gems_left: int
@@ -96,6 +98,7 @@ class SimState:
         other.hands = [hand[:] for hand in self.hands]
         other.deck = self.deck[:]
         other.gate_owners = self.gate_owners
+        other.gate_weights = self.gate_weights
         other.players = self.players
         other.turn = self.turn
         other.gems_left = self.gems_left
@@ -173,7 +176,11 @@ class SimState:
     def best_scoring(self, seat: int, kinds: list[int], cells: list[int]) -> tuple[int, int, int, int]:
         """A placement of one of ``kinds`` on one of ``cells`` with the best
         gain for ``seat`` as ``(gain, cell, kind, rotation)``; gain 0 and
-        cell -1 when none scores more than nothing.
+        cell -1 when none scores more than nothing. Each gem counts +value
+        through a gate of ``seat`` alone, -value through another seat's gate
+        and nothing through a gate ``seat`` shares: that is :meth:`gain` in
+        two-player games and a cheap stand-in for its "minus the best other
+        seat" with more players.
 
         This is the playouts' inner loop: it follows the path beyond each of
         the cell's six edges once, and then every orientation only looks up
@@ -183,8 +190,7 @@ class SimState:
         exits = self.exits
         gem_at = self.gem_at
         centre = self.centre
-        owners = self.gate_owners
-        players = self.players
+        weights = self.gate_weights[seat]
         best = (0, -1, -1, -1)
         best_gain = 0
         for cell in cells:
@@ -229,7 +235,7 @@ class SimState:
             for kind in kinds:
                 for rot in allowed[kind]:
                     turns = TURNS[kind * 6 + rot]
-                    points = [0] * players
+                    gain = 0
                     for e, value in entries:
                         gate = gates[turns[e]]
                         for _ in range(3):
@@ -237,15 +243,10 @@ class SimState:
                                 break
                             gate = gates[turns[-2 - gate]]
                         if gate >= 0:
-                            for s in owners[gate]:
-                                points[s] += value
-                    mine = points[seat]
-                    if mine > best_gain:
-                        points[seat] = 0
-                        gain = mine - max(points)
-                        if gain > best_gain:
-                            best_gain = gain
-                            best = (gain, cell, kind, rot)
+                            gain += value * weights[gate]
+                    if gain > best_gain:
+                        best_gain = gain
+                        best = (gain, cell, kind, rot)
         return best
 
     def play(self, cell: int, kind: int, rotation: int) -> None:
@@ -371,6 +372,10 @@ class Knowledge:
         state.hands[view.seat] = list(view.hand)
         state.deck = []
         state.gate_owners = setup.gates
+        state.gate_weights = tuple(
+            tuple((seat in owners) - any(s != seat for s in owners) for owners in setup.gates)
+            for seat in range(players)
+        )
         state.players = players
         state.turn = board.turn
         state.gems_left = board.gems_on_board
