@@ -12,8 +12,14 @@ from textual.screen import Screen
 
 from ..saves import SavedGame, SaveEntry, SaveError, default_save_dir, latest_unfinished, load_save
 from .screens.game import GameScreen
-from .screens.title import TitleScreen
 from .session import NewGame, Session
+
+
+def _title_screen_type() -> type[Screen[None]]:
+    # Imported when needed: `indigo play` goes straight to the table.
+    from .screens.title import TitleScreen
+
+    return TitleScreen
 
 
 class IndigoApp(App[None]):
@@ -46,21 +52,23 @@ class IndigoApp(App[None]):
         elif self._start_saved is not None:
             self.resume(self._start_saved)
         else:
-            self.push_screen(TitleScreen())
+            self.push_screen(_title_screen_type()())
 
     # -- going places ----------------------------------------------------------------
 
     def _show_game(self, session: Session) -> None:
         self.session = session
         # Drop setup/load screens, keep the title (if any) underneath the table.
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+        title = _title_screen_type()
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, title):
             self.pop_screen()
         self.push_screen(GameScreen(session))
 
     def start_game(self, new: NewGame) -> None:
         session = Session.start(new, self.save_dir)
-        session.autosave()
         self._show_game(session)
+        # Saved straight away (so Continue finds it), but after the first frame.
+        self.call_after_refresh(session.autosave)
 
     def resume(self, saved: SavedGame) -> None:
         self._show_game(Session.resume(saved, self.save_dir))
@@ -94,11 +102,12 @@ class IndigoApp(App[None]):
 
     def to_title(self) -> None:
         """Leave the table for the title screen (the game is already saved)."""
-        if any(isinstance(s, TitleScreen) for s in self.screen_stack):
-            while not isinstance(self.screen, TitleScreen):
+        title = _title_screen_type()
+        if any(isinstance(s, title) for s in self.screen_stack):
+            while not isinstance(self.screen, title):
                 self.pop_screen()
         else:
-            self.switch_screen(TitleScreen())
+            self.switch_screen(title())
 
     # -- the command palette ----------------------------------------------------------
 

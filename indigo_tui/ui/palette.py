@@ -1,5 +1,8 @@
 """Colours for the board's roles, one set for dark themes and one for light.
 
+A tile's three paths are white, grey-blue and dusty rose: quiet colours, so
+the gems and the preview's routes (drawn in the moving gem's colour) stand out.
+
 Seats are red, violet, cyan and pink; gems are amber (yellow), emerald
 (green) and sapphire (blue): seven hues chosen to stay apart from each other
 on both backgrounds. Every gem also has its own glyph and every gate its
@@ -24,9 +27,9 @@ _DARK: Final[dict[str, str]] = {
     "gem:emerald": "#3ddc6b",
     "gem:sapphire": "#5c8dff",
     "outline": "#4a5260",
-    "path0": "#e8e8e8",
-    "path1": "#d9a86c",
-    "path2": "#8fb8d8",
+    "path0": "#f0f0f0",
+    "path1": "#9da9b8",
+    "path2": "#d88f8f",
     "held": "#ffffff",
     "illegal": "#ff4040",
     "arrow": "#ffc233",
@@ -44,9 +47,9 @@ _LIGHT: Final[dict[str, str]] = {
     "gem:emerald": "#1a8a3a",
     "gem:sapphire": "#1f4fd1",
     "outline": "#b8bcc4",
-    "path0": "#303030",
-    "path1": "#8a5a1c",
-    "path2": "#3d6a8f",
+    "path0": "#202020",
+    "path1": "#7a8494",
+    "path2": "#a84f4f",
     "held": "#000000",
     "illegal": "#d00000",
     "arrow": "#b07800",

@@ -77,6 +77,7 @@ class GameScreen(Screen[None]):
         self.message = ""
         self._logged_generation = -1
         self._shown_end = -1
+        self._texts: dict[str, str] = {}
 
     # -- structure -------------------------------------------------------------------
 
@@ -92,8 +93,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._apply_size(self.app.size.width, self.app.size.height)
-        self.refresh_all()
-        self.call_after_refresh(self.next_turn)
+        self.next_turn()
 
     def on_resize(self, event: events.Resize) -> None:
         self._apply_size(event.size.width, event.size.height)
@@ -174,8 +174,14 @@ class GameScreen(Screen[None]):
             lines.append(f"Can't place here: {error}.")
         else:
             lines.extend(preview_lines(preview, session.name))
-        self.query_one("#preview", Static).update("\n".join(lines))
+        self._update("#preview", "\n".join(lines))
         self.refresh_status()
+
+    def _update(self, selector: str, text: str) -> None:
+        # Only a changed text is worth a re-layout of the side panel.
+        if self._texts.get(selector) != text:
+            self._texts[selector] = text
+            self.query_one(selector, Static).update(text)
 
     def refresh_status(self) -> None:
         session, game = self.session, self.game
@@ -197,7 +203,7 @@ class GameScreen(Screen[None]):
             status += f"\nNot saved: {session.save_error}"
         if self.message:
             status += "\n" + self.message
-        self.query_one("#status", Static).update(status)
+        self._update("#status", status)
 
     def refresh_scores(self) -> None:
         session, game = self.session, self.game

@@ -35,7 +35,10 @@ class HandView(Widget):
         self._spans: list[tuple[int, int]] = []
 
     def show(self, owner: str, tiles: tuple[int, ...], chosen: int, rotation: int, note: str = "") -> None:
-        self.owner, self.tiles, self.chosen, self.rotation, self.note = owner, tiles, chosen, rotation, note
+        new = (owner, tiles, chosen, rotation, note)
+        if new == (self.owner, self.tiles, self.chosen, self.rotation, self.note):
+            return  # moving the cursor must not cost a re-layout
+        self.owner, self.tiles, self.chosen, self.rotation, self.note = new
         self.refresh(layout=True)
 
     def render(self) -> Text:

@@ -26,6 +26,8 @@ class Scoreboard(Widget):
 
     def show(self, rows: list[Row], footer: str = "") -> None:
         """``rows``: (name, kind, gates, gems or None when hidden, to move, thinking)."""
+        if (rows, footer) == (self.rows, self.footer):
+            return
         self.rows, self.footer = rows, footer
         self.refresh(layout=True)
 
