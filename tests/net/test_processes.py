@@ -73,7 +73,8 @@ class Peer:
     def finish(self, timeout: float = TIMEOUT) -> tuple[int, str]:
         """Exit status and stderr, once the process ends."""
         try:
-            _, err = self.proc.communicate(timeout=timeout)
+            # Not communicate(): the pump thread owns stdout.
+            self.proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.kill()
             raise AssertionError(f"{self.args[0]} did not end within {timeout} s: {self.lines[-5:]}") from None
@@ -82,7 +83,8 @@ class Peer:
             if line is None:
                 break
             self.lines.append(line)
-        return self.proc.returncode, err
+        assert self.proc.stderr is not None
+        return self.proc.returncode, self.proc.stderr.read()
 
     def kill(self) -> None:
         if self.proc.poll() is None:
