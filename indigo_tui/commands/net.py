@@ -162,7 +162,7 @@ def run_host(args: argparse.Namespace) -> int:
         seats: list[SeatInfo] = list(saved.header.seats)
         created = saved.header.created
         save_path: Path = args.resume
-        kinds = ["remote" if s.kind == "remote" else ("bot:" + s.bot if s.is_bot else "host") for s in seats]
+        kinds = ["remote" if s.kind == "remote" else (s.kind if s.is_bot else "host") for s in seats]
         # A seat played by the host's headless bot was saved as that bot; it is the host's seat again.
         host_marks = set(meta.get("net_host_seats", "").split(",")) - {""}
         kinds = ["host" if str(i) in host_marks else k for i, k in enumerate(kinds)]

@@ -430,8 +430,9 @@ class GuestSession:
         if problem is None:
             problem = self._write_final(message.deck)
         self.deal = "verified" if problem is None else problem
+        draws = len(state.my_draws)
         text = (
-            f"deal verified: the deck matches the commitment and all {len(state.my_draws)} of this seat's draws"
+            f"deal verified: the deck matches the commitment and all {draws} of this seat's draws"
             if problem is None
             else f"deal NOT verified: {problem}"
         )

@@ -233,9 +233,8 @@ async def _run_guest(
                 continue
             raise NetRunError(str(exc)) from None
         lost_at = None
-        out(
-            f"joined {host}:{port} as seat {welcome.seat + 1} of {welcome.setup.players} (game {welcome.game_id})"
-        )
+        seat, players = welcome.seat + 1, welcome.setup.players
+        out(f"joined {host}:{port} as seat {seat} of {players} (game {welcome.game_id})")
         try:
             finished = await _play(session, bot, move_delay, stop, out)
         except JoinError as exc:

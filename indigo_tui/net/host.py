@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .. import __version__, saves
 from ..bots import Bot
@@ -75,7 +76,7 @@ class _Link:
     #: Events of the public log already sent to it.
     sent: int = 0
     revealed: bool = False
-    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    tasks: list[asyncio.Future[Any]] = field(default_factory=list)
 
 
 @dataclass

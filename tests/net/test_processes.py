@@ -19,7 +19,7 @@ import pytest
 
 from indigo_tui import saves
 from indigo_tui.net.guest import GuestSession, JoinError
-from indigo_tui.net.protocol import HEADER, MAX_FRAME, Hello, encode_frame
+from indigo_tui.net.protocol import HEADER, MAX_FRAME, Error, Hello, decode_frames, encode_frame
 
 TIMEOUT = 30.0
 
@@ -77,7 +77,8 @@ class Peer:
             self.proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.kill()
-            raise AssertionError(f"{self.args[0]} did not end within {timeout} s: {self.lines[-5:]}") from None
+            what = self.args[0]
+            raise AssertionError(f"{what} did not end within {timeout} s: {self.lines[-5:]}") from None
         while True:
             line = self._queue.get(timeout=5)
             if line is None:
@@ -238,24 +239,26 @@ def test_bad_peers_at_the_port_do_not_stop_the_host(peers, tmp_path: Path) -> No
     host = peers(*host_args(tmp_path))
     port = listening_port(host)
 
-    def poke(data: bytes) -> None:
+    def poke(data: bytes) -> str:
+        """Send ``data``; the reason in the host's Error reply."""
         with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
             sock.sendall(data)
-            sock.settimeout(5)
-            try:
-                sock.recv(4096)
-            except (TimeoutError, ConnectionError):
-                pass
+            reply = b""
+            while chunk := sock.recv(4096):
+                reply += chunk
+        messages, _ = decode_frames(reply)
+        assert len(messages) == 1 and isinstance(messages[0], Error)
+        return messages[0].reason
 
-    poke(os.urandom(3000))
-    poke(HEADER.pack(MAX_FRAME * 100))
+    assert poke(b"\x00\x00\x00\x20" + os.urandom(32))
+    assert "over the" in poke(HEADER.pack(MAX_FRAME * 100))
     with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
         frame = encode_frame(Hello(1, "x"))
         sock.sendall(frame[:5])  # and hang up in the middle of the frame
 
     wrong = peers("join", f"127.0.0.1:{port}", "--code", "NOPE99", "--headless", "--bot", "random")
     status, err = wrong.finish()
-    assert status == 2 and err.strip().count("\n") == 0 and "wrong join code" in err and "Traceback" not in err
+    assert status == 2 and err.count("\n") == 1 and "wrong join code" in err and "Traceback" not in err
 
     async def other_version() -> str:
         guest = GuestSession("127.0.0.1", port, "TEST42", protocol_version=2, app_version="9.0")
@@ -285,9 +288,8 @@ def test_bad_peers_at_the_port_do_not_stop_the_host(peers, tmp_path: Path) -> No
     ],
 )
 def test_bad_requests_get_one_line_and_status_2(tmp_path: Path, args: list[str], words: str) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "indigo_tui", *args], cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT
-    )
+    command = [sys.executable, "-m", "indigo_tui", *args]
+    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT)
     assert done.returncode == 2
     assert words in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
 
