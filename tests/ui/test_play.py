@@ -110,22 +110,22 @@ async def test_hot_seat_hides_the_other_hand(make_app: AppFactory) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: type(app.screen).__name__ == "HandoffScreen")
         text = screen_text(app)
-        assert "Ann's hand" not in text and "Bob's hand" not in text
+        assert "Hand of Ann" not in text and "Hand of Bob" not in text
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         text = screen_text(app)
-        assert "Ann's hand" in text and "Bob's hand" not in text
+        assert "Hand of Ann" in text and "Hand of Bob" not in text
         assert "gems hidden" in text  # Bob's gems
         await pilot.press("enter")  # Ann places
         await until(pilot, lambda: type(app.screen).__name__ == "HandoffScreen")
         text = screen_text(app)
-        assert "Ann's hand" not in text and "Bob's hand" not in text
+        assert "Hand of Ann" not in text and "Hand of Bob" not in text
         # Even the table underneath has let go of Ann's hand.
         assert game_screen(app).query_one("#hand").tiles == ()  # type: ignore[attr-defined]
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         text = screen_text(app)
-        assert "Bob's hand" in text and "Ann's hand" not in text
+        assert "Hand of Bob" in text and "Hand of Ann" not in text
 
 
 async def test_bots_play_a_whole_game_to_the_end_screen(make_app: AppFactory) -> None:

@@ -18,9 +18,7 @@ from ..session import NewGame
 
 def seat_kinds() -> list[tuple[str, str]]:
     kinds = [("Human", "human")]
-    kinds += [
-        (f"Bot: {name} ({description})", f"bot:{name}") for name, description in available_bots().items()
-    ]
+    kinds += [(f"Bot: {name}", f"bot:{name}") for name in available_bots()]
     return kinds
 
 
@@ -52,8 +50,8 @@ class SetupScreen(Screen[None]):
                 with Horizontal(classes="row seat-row", id=f"seat-row-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="field")
                     yield Input(
-                        value="You" if seat == 0 else f"Player {seat + 1}",
-                        placeholder="name",
+                        value="You" if seat == 0 else "",
+                        placeholder="name (optional)",
                         id=f"name-{seat}",
                         classes="seat-name",
                     )

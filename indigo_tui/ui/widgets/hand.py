@@ -47,7 +47,7 @@ class HandView(Widget):
         if not self.tiles:
             text.append(self.note or "No hand to show.", style="italic")
             return text
-        text.append(f"{self.owner}'s hand", style="bold")
+        text.append(f"Hand of {self.owner}", style="bold")
         if self.note:
             text.append(f"  {self.note}", style="italic")
         text.append("\n")
