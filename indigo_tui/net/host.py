@@ -58,6 +58,8 @@ from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionL
 
 #: Seconds a guest's vote on an undo may take before it counts as "no".
 UNDO_VOTE_TIMEOUT = 30.0
+#: Bytes waiting in a guest's send buffer before the host waits for them to go.
+DRAIN_ABOVE = 64 * 1024
 #: Pause before answering a wrong join code, so guessing is slow.
 WRONG_CODE_DELAY = 0.3
 
@@ -420,35 +422,44 @@ class HostSession:
             if seat != skip:
                 self._send(link, message)
 
-    def _flush(self) -> None:
+    def _flush(self, after: dict[int, Message] | None = None) -> None:
         """Send every seated guest the events it has not had yet (its own draws
-        with their tiles just before), then the deck if the game is over."""
+        with their tiles just before), then the deck if the game is over, then
+        ``after[seat]`` if given (a move's acknowledgement): one write each."""
         if not self.started:
             return
         log = self.game.log
         public = self.public
         length = public.length
         for link in list(self.links.values()):
+            batch: list[Message] = []
             for seq in range(link.sent, length):
                 event = log[seq]
                 if type(event) is TileDrawn and event.seat == link.seat:
                     assert event.tile is not None
-                    self._send(link, YourDraw(seq, event.tile))
-                self._send(link, GameEvent(seq, public.events[seq], public.hashes[seq], seq == length - 1))
+                    batch.append(YourDraw(seq, event.tile))
+                batch.append(GameEvent(seq, public.events[seq], public.hashes[seq], seq == length - 1))
             link.sent = length
             if self.game.over and not link.revealed:
                 deck = self.game.deck
                 assert deck is not None
-                self._send(link, Reveal(deck, self.salt))
+                batch.append(Reveal(deck, self.salt))
                 link.revealed = True
-        for link in list(self.links.values()):
-            link.tasks.append(asyncio.ensure_future(link.conn.drain()))
-            link.tasks = [t for t in link.tasks if not t.done()]
+            if after is not None and link.seat in after:
+                batch.append(after[link.seat])
+            link.conn.send_many(batch)
+            if self.on_frame_sent is not None:
+                for message in batch:
+                    self.on_frame_sent(link.seat, message)
+            if link.conn.backlog > DRAIN_ABOVE:
+                link.tasks = [t for t in link.tasks if not t.done()]
+                link.tasks.append(asyncio.ensure_future(link.conn.drain()))
 
     # -- moves ---------------------------------------------------------------
 
-    def _apply(self, seat: int, move: Move) -> str | None:
-        """Play ``move`` for ``seat`` if the rules allow; the reason if not."""
+    def _apply(self, seat: int, move: Move, ack: MoveAck | None = None) -> str | None:
+        """Play ``move`` for ``seat`` if the rules allow; the reason if not.
+        ``ack`` goes to ``seat``'s terminal right after the move's events."""
         game = self.game
         if not self.started:
             return "the game has not started"
@@ -464,7 +475,9 @@ class HostSession:
         for event in game.log[first:]:
             self.public.apply(public_event(event))
         self.save()
-        self._flush()
+        if ack is not None:
+            ack = MoveAck(ack.id, self.public.length)
+        self._flush({seat: ack} if ack is not None else None)
         self._notice("event", f"seat {seat + 1} played {move}", seat, first=first)
         if game.over:
             self.over_event.set()
@@ -482,13 +495,11 @@ class HostSession:
         elif self._undo is not None:
             reason = "an undo vote is open; wait for it to be settled"
         else:
-            reason = self._apply(request.seat, request.move) or ""
+            # The acknowledgement goes out in the same write as the move's events.
+            reason = self._apply(request.seat, request.move, MoveAck(request.id, 0)) or ""
         if reason:
             self._send(link, MoveRejected(request.id, reason))
             self._notice("rejected", f"seat {link.seat + 1}'s move refused: {reason}", link.seat)
-        else:
-            # The events went out first (in _apply), so the ack follows them.
-            self._send(link, MoveAck(request.id, self.public.length))
         await link.conn.drain()
 
     async def play(self, seat: int, move: Move) -> str | None:

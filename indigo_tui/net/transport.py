@@ -12,6 +12,8 @@ from .protocol import HEADER_SIZE, MAX_FRAME, Message, ProtocolError, body_lengt
 HEARTBEAT_INTERVAL = 1.0
 READ_TIMEOUT = 5.0
 CONNECT_TIMEOUT = 5.0
+#: The most bytes taken from the socket at once.
+CHUNK = 64 * 1024
 
 
 class ConnectionLost(Exception):
@@ -37,35 +39,55 @@ class Connection:
         #: Called with every raw frame received (header and body), for tests and logs.
         self.on_frame = on_frame
         self.closed = False
+        self._buffer = bytearray()
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "peer"
 
     async def read(self, timeout: float | None = None) -> Message:
         """The next message. Raises :class:`ConnectionLost` on silence, end of
-        stream or a frame cut short, :class:`ProtocolError` on a bad frame."""
+        stream or a frame cut short, :class:`ProtocolError` on a bad frame.
+
+        Bytes are read in chunks of at most :data:`CHUNK` into a buffer; a
+        frame's announced size is checked as soon as its 4-byte header is in,
+        before any wait for (or allocation of) its body."""
         limit = self.read_timeout if timeout is None else timeout
+        buffer = self._buffer
+        length = -1
+        while True:
+            if length < 0 and len(buffer) >= HEADER_SIZE:
+                length = body_length(bytes(buffer[:HEADER_SIZE]), self.max_frame)
+            if length >= 0 and len(buffer) >= HEADER_SIZE + length:
+                frame = bytes(buffer[: HEADER_SIZE + length])
+                del buffer[: HEADER_SIZE + length]
+                if self.on_frame is not None:
+                    self.on_frame(frame)
+                return decode_body(frame[HEADER_SIZE:])
+            await self._fill(limit)
+
+    async def _fill(self, limit: float) -> None:
         try:
             # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow
-            # a cancellation that races with a frame arriving.
+            # a cancellation that races with data arriving.
             async with asyncio.timeout(limit):
-                header = await self.reader.readexactly(HEADER_SIZE)
-            # The size is checked here, before any of the body is read.
-            length = body_length(header, self.max_frame)
-            async with asyncio.timeout(limit):
-                body = await self.reader.readexactly(length)
+                chunk = await self.reader.read(CHUNK)
         except TimeoutError:
             raise ConnectionLost(f"no word from {self.peer} for {limit:g} s") from None
-        except asyncio.IncompleteReadError as exc:
-            if exc.partial or exc.expected != HEADER_SIZE:
-                raise ConnectionLost(
-                    f"the connection to {self.peer} broke in the middle of a frame"
-                ) from None
-            raise ConnectionLost(f"{self.peer} closed the connection") from None
         except (ConnectionError, OSError) as exc:
             raise ConnectionLost(f"the connection to {self.peer} failed ({exc.strerror or exc})") from None
-        if self.on_frame is not None:
-            self.on_frame(header + body)
-        return decode_body(body)
+        if not chunk:
+            if self._buffer:
+                raise ConnectionLost(f"the connection to {self.peer} broke in the middle of a frame")
+            raise ConnectionLost(f"{self.peer} closed the connection")
+        self._buffer += chunk
+
+    def send_many(self, messages: list[Message]) -> None:
+        """Queue several messages with one write (one system call, not one each)."""
+        if not messages or self.closed or self.writer.is_closing():
+            return
+        try:
+            self.writer.write(b"".join(encode_frame(m) for m in messages))
+        except (ConnectionError, OSError, RuntimeError):
+            self.closed = True
 
     def send_nowait(self, message: Message) -> None:
         """Queue ``message``; a dead connection is noticed by the next read."""
@@ -80,8 +102,16 @@ class Connection:
         self.send_nowait(message)
         await self.drain()
 
+    @property
+    def backlog(self) -> int:
+        """Bytes written but not yet handed to the network."""
+        try:
+            return int(self.writer.transport.get_write_buffer_size())
+        except (AttributeError, RuntimeError):
+            return 0
+
     async def drain(self) -> None:
-        if self.closed:
+        if self.closed or self.backlog == 0:
             return
         try:
             async with asyncio.timeout(self.read_timeout):
