@@ -243,6 +243,8 @@ class GameScreen(Screen[None]):
         if session.needs_handoff:
             from .handoff import HandoffScreen
 
+            if isinstance(self.app.screen, HandoffScreen):
+                return
             self.app.push_screen(HandoffScreen(session.name(game.turn)), self._handed_over)
             return
         if session.is_bot(game.turn) and self.thinking is None:
@@ -309,9 +311,14 @@ class GameScreen(Screen[None]):
         seat = self.game.turn
         events_ = self.session.play(move)
         self.message = f"{self.session.name(seat)} placed at {cell_name(move.cell)}."
-        if self.app.gem_animation:  # type: ignore[attr-defined]
-            self.query_one(BoardView).animate_gems([e for e in events_ if isinstance(e, GemMoved)])
-        self.next_turn()
+        self.refresh_all()
+        gem_moves = [e for e in events_ if isinstance(e, GemMoved)]
+        # What comes next (the hand-off, the next bot) waits until the gems have moved.
+        if not (
+            self.app.gem_animation  # type: ignore[attr-defined]
+            and self.query_one(BoardView).animate_gems(gem_moves, on_done=self.next_turn)
+        ):
+            self.next_turn()
 
     # -- actions ------------------------------------------------------------------------
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.segment import Segment
 from textual import events
 from textual.geometry import Size
@@ -45,6 +47,7 @@ class BoardView(Widget):
         self._frames: list[tuple[tuple[str, float, float], ...]] = []
         self._frame = 0
         self._hidden: frozenset[int] = frozenset()
+        self._on_done: Callable[[], None] | None = None
 
     # -- what to show ----------------------------------------------------------------
 
@@ -128,10 +131,13 @@ class BoardView(Widget):
     def animating(self) -> bool:
         return self._animation is not None
 
-    def animate_gems(self, moves: list[GemMoved], seconds: float = 0.6) -> None:
-        """Move each gem along its route; the board already shows the result."""
+    def animate_gems(
+        self, moves: list[GemMoved], seconds: float = 0.6, on_done: Callable[[], None] | None = None
+    ) -> bool:
+        """Move each gem along its route (the board already shows the result);
+        ``on_done`` runs when it ends or is skipped. False if nothing moves."""
         if not moves:
-            return
+            return False
         tracks = [(m.kind, route_points(self._hex, m.route)) for m in moves]
         length = max(len(points) for _, points in tracks)
         self._frames = [
@@ -141,9 +147,11 @@ class BoardView(Widget):
         self._hidden = frozenset(m.gem for m in moves)
         self._frame = 0
         self.skip_animation()
+        self._on_done = on_done
         self._animation = self.set_interval(max(0.02, seconds / max(1, length)), self._step)
         self._strips = None
         self.refresh()
+        return True
 
     def _step(self) -> None:
         self._frame += 1
@@ -158,3 +166,6 @@ class BoardView(Widget):
             self._animation = None
             self._strips = None
             self.refresh()
+        done, self._on_done = self._on_done, None
+        if done is not None:
+            done()

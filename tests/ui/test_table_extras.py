@@ -1,0 +1,81 @@
+"""Gem animation, the bots' thinking state, match rounds and the command palette."""
+
+from __future__ import annotations
+
+from indigo_tui.ui.screens.end import EndScreen
+from indigo_tui.ui.screens.game import GameScreen
+from indigo_tui.ui.widgets.board import BoardView
+from indigo_tui.ui.widgets.scoreboard import Scoreboard
+
+from .conftest import AppFactory, game_screen, new_game, until
+
+
+async def test_gem_animation_runs_and_any_key_skips_it(make_app: AppFactory) -> None:
+    app = make_app(new_game(("human", "human")))
+    app.gem_animation = True
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "HandoffScreen")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        board = game_screen(app).query_one(BoardView)
+        # The start cell touches the centre, so placing there moves an emerald.
+        await pilot.press("enter")
+        assert board.animating
+        await pilot.press("r")
+        assert not board.animating
+
+
+async def test_bot_shows_thinking_then_moves(make_app: AppFactory) -> None:
+    app = make_app(new_game())
+    app.bot_delay = 0.3
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        screen = game_screen(app)
+        await until(pilot, lambda: screen.thinking == 1)
+        assert any(row[5] for row in screen.query_one(Scoreboard).rows)
+        assert "is thinking" in str(screen.query_one("#status").render())
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: screen.thinking is None)
+        assert app.session is not None and app.session.game.board.placements == 2
+
+
+async def test_undo_while_a_bot_thinks_discards_its_answer(make_app: AppFactory) -> None:
+    app = make_app(new_game())
+    app.bot_delay = 0.3
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        screen = game_screen(app)
+        await until(pilot, lambda: screen.thinking == 1)
+        await pilot.press("u")
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.05)
+        game = app.session.game  # type: ignore[union-attr]
+        assert game.board.placements == 0 and game.turn == 0
+
+
+async def test_a_match_goes_on_to_the_next_round(make_app: AppFactory) -> None:
+    app = make_app(new_game(("bot:random", "bot:random"), rounds=2, open_scores=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EndScreen), tries=600)
+        await pilot.pause()
+        assert app.session is not None and app.session.match.can_start_next_round
+        await pilot.press("n")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, (GameScreen, EndScreen)) and app.session.match.round_index == 1,
+        )
+        assert app.session.match.round_index == 1
+
+
+async def test_command_palette_offers_the_game_actions(make_app: AppFactory) -> None:
+    app = make_app(new_game())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        for wanted in ("Place tile", "Rotate tile", "Undo", "Redo", "Save as", "Game help"):
+            assert wanted in titles
+        undo = next(c for c in app.get_system_commands(app.screen) if c.title == "Rotate tile")
+        undo.callback()
+        assert game_screen(app).rotation == 1
