@@ -276,7 +276,6 @@ class MctsBot:
         self.budget = budget
         self.tuning = tuning
         self.seed = seed
-        self._moves = 0
         #: Facts about the last decision, for benchmarks and the curious.
         self.last_iterations = 0
         self.last_playout_plies = 0
@@ -293,10 +292,10 @@ class MctsBot:
         if not view.my_turn:
             raise ValueError("no move to choose: it is not this seat's turn")
         started = time.perf_counter()
-        self._moves += 1
-        # The seed covers the bot's seed and how many moves it has made, so a
-        # game replays identically, and nothing hidden enters the search.
-        seed = f"mcts:{self.seed}:{self._moves}:{view.board.placements}"
+        # The search's seed is the bot's seed and public facts only, so a game
+        # replays identically (also after loading it) and nothing hidden
+        # enters the search.
+        seed = f"mcts:{self.seed}:{view.seat}:{view.board.placements}"
         if is_open(view):
             move = self._choose_open(view, seed)
             self.last_seconds = time.perf_counter() - started
