@@ -89,9 +89,10 @@ async def network_game(seed: str, specs: list[str], folder: Path | None) -> tupl
 def process_game(seed: str, specs: list[str], folder: Path) -> float:
     """Wall time of a whole headless host + join pair of processes."""
     started = time.perf_counter()
+    indigo = [sys.executable, "-m", "indigo_tui"]
     host = subprocess.Popen(
-        [sys.executable, "-m", "indigo_tui", "host", "--headless", "--bot", specs[0], "--bind", "127.0.0.1"]
-        + ["--port", "0", "--code", "BENCH1", "--seed", seed, "--save-dir", str(folder / "h")],
+        [*indigo, "host", "--headless", "--bot", specs[0], "--bind", "127.0.0.1", "--port", "0"]
+        + ["--code", "BENCH1", "--seed", seed, "--save-dir", str(folder / "h")],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -99,8 +100,8 @@ def process_game(seed: str, specs: list[str], folder: Path) -> float:
     line = host.stdout.readline()
     port = line.split(":")[1].split()[0]
     guest = subprocess.run(
-        [sys.executable, "-m", "indigo_tui", "join", f"127.0.0.1:{port}", "--code", "BENCH1", "--headless"]
-        + ["--bot", specs[1], "--save-dir", str(folder / "g")],
+        [*indigo, "join", f"127.0.0.1:{port}", "--code", "BENCH1", "--headless", "--bot", specs[1]]
+        + ["--save-dir", str(folder / "g")],
         capture_output=True,
         timeout=120,
     )

@@ -95,13 +95,16 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _bot(args: argparse.Namespace, seed: object) -> object:
+def _bot(args: argparse.Namespace, seed: object, needed: bool = True) -> object:
+    """The bot for this terminal's own seat(s), or None if it has none."""
     from ..bots import BotSpecError, make_bot
     from ..cli import CommandError
 
     if not args.headless:
         raise CommandError(_HEADLESS_ONLY)
     if not args.bot:
+        if not needed:
+            return None
         raise CommandError("--headless needs --bot NAME for this terminal's seat")
     try:
         return make_bot(args.bot, seed)  # type: ignore[arg-type]
@@ -143,7 +146,8 @@ def run_host(args: argparse.Namespace) -> int:
     if not 0 <= args.port < 65536:
         raise CommandError("--port must be from 0 to 65535")
     seed = parse_seed(args.seed) if args.seed is not None else None
-    own_bot = _bot(args, f"{seed}:host")
+    if not args.headless:
+        raise CommandError(_HEADLESS_ONLY)
     meta: dict[str, str] = {}
     created = None
     if args.resume is not None:
@@ -189,6 +193,7 @@ def run_host(args: argparse.Namespace) -> int:
         save_path = save_dir / "pending"  # replaced below once the game id is known
     if not code:
         raise CommandError("the join code may not be empty")
+    own_bot = _bot(args, f"{seed}:host", needed="host" in kinds)
     local_bots: dict[int, Bot] = {}
     for index, kind in enumerate(kinds):
         if kind == "host":

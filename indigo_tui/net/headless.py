@@ -34,7 +34,7 @@ def _print(text: str) -> None:
 
 
 def _drain(
-    queue: asyncio.Queue[Notice], out: Printer, skip: tuple[str, ...] = ("event", "started", "over")
+    queue: asyncio.Queue[Notice], out: Printer, skip: tuple[str, ...] = ("event", "started", "over", "closed")
 ) -> list[Notice]:
     notices = []
     while not queue.empty():

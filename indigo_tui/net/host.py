@@ -220,6 +220,9 @@ class HostSession:
         """Start play: every seated guest gets the log so far, bots start moving."""
         if self.started:
             return
+        unclaimed = [s + 1 for s in self.remote_seats if s not in self.tokens]
+        if unclaimed:
+            raise HostError(f"remote seat {', '.join(map(str, unclaimed))} has no terminal yet")
         self.started = True
         self._notice("started", "the game has started")
         self._flush()
