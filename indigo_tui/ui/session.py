@@ -15,7 +15,16 @@ from pathlib import Path
 from ..bots import make_bot
 from ..bots.base import Bot
 from ..engine import Event, Game, Match, Move, SeatView, Setup
-from ..saves import SavedGame, SaveError, SeatInfo, delete_save, make_header, new_save_path, write_save
+from ..saves import (
+    SavedGame,
+    SaveError,
+    SaveHeader,
+    SeatInfo,
+    delete_save,
+    make_header,
+    new_save_path,
+    write_save,
+)
 
 
 @dataclass
@@ -193,7 +202,7 @@ class Session:
 
     # -- saving --------------------------------------------------------------------
 
-    def header(self):  # type: ignore[no-untyped-def]
+    def header(self) -> SaveHeader:
         return make_header(
             self.match,
             self.seats,

@@ -9,7 +9,7 @@ from ``game.view(seat)`` for the seat the session says is on screen.
 from __future__ import annotations
 
 import time
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -21,7 +21,7 @@ from textual.widgets import Footer, RichLog, Static
 from textual.worker import get_current_worker
 
 from ...bots.base import Bot
-from ...engine import GemMoved, Move, SeatView
+from ...engine import Game, GemMoved, Move, SeatView
 from ...engine.geometry import COORDS, INDEX, neighbour
 from ...saves import SaveError
 from ..describe import cell_name, move_lines, preview_lines
@@ -29,7 +29,10 @@ from ..render import Marks
 from ..session import Session
 from ..widgets.board import START_CELL, BoardView
 from ..widgets.hand import HandView
-from ..widgets.scoreboard import Scoreboard
+from ..widgets.scoreboard import Row, Scoreboard
+
+if TYPE_CHECKING:
+    from ..app import IndigoApp
 
 #: Pauses between bot moves a person can choose from, in seconds.
 PACES = (0.0, 0.2, 0.5, 1.0, 2.0)
@@ -103,10 +106,15 @@ class GameScreen(Screen[None]):
         self.set_class(compact, "-compact")
         self.query_one(HandView).tile_size = 4.0 if compact else 6.0
 
+    @property
+    def indigo(self) -> IndigoApp:
+        """The app, with its settings (bot pace, animation) typed."""
+        return cast("IndigoApp", self.app)
+
     # -- state -> screen ----------------------------------------------------------------
 
     @property
-    def game(self):  # type: ignore[no-untyped-def]
+    def game(self) -> Game:
         return self.session.game
 
     def _view(self) -> SeatView | None:
@@ -195,7 +203,7 @@ class GameScreen(Screen[None]):
             text = f"{session.name(game.turn)} to move."
         extra = [f"Tiles left {game.tiles_left}", f"move {game.board.placements + 1}"]
         if session.bots:
-            extra.append(f"bot pace {self.app.bot_delay:g}s")  # type: ignore[attr-defined]
+            extra.append(f"bot pace {self.indigo.bot_delay:g}s")
         if self.session.match.rounds > 1:
             extra.append(f"round {self.session.match.round_index + 1}/{self.session.match.rounds}")
         status = text + "\n" + " · ".join(extra)
@@ -207,20 +215,21 @@ class GameScreen(Screen[None]):
 
     def refresh_scores(self) -> None:
         session, game = self.session, self.game
-        rows = []
+        rows: list[Row] = []
         for seat, info in enumerate(session.seats):
-            gems = tuple(game.view(seat).collected) if session.may_see_gems(seat) else None
+            # Another seat's gems are asked for only when this screen may show them.
+            gems = game.view(seat).collected if session.may_see_gems(seat) else None
             rows.append(
                 (
                     info.name,
                     info.kind,
                     session.setup.gates_of(seat),
-                    gems,  # type: ignore[arg-type]
+                    gems,
                     seat == game.turn and not game.over,
                     seat == self.thinking,
                 )
             )
-        self.query_one(Scoreboard).show(rows)  # type: ignore[arg-type]
+        self.query_one(Scoreboard).show(rows)
 
     def refresh_log(self) -> None:
         if self._logged_generation == self.session.generation:
@@ -274,7 +283,7 @@ class GameScreen(Screen[None]):
             self.chosen = 0
             self.next_turn()
         elif action == "title":
-            self.app.to_title()  # type: ignore[attr-defined]
+            self.indigo.to_title()
 
     @work(thread=True, exclusive=True, group="bots")
     def bot_turn(self, bot: Bot, seat: int, generation: int, view: SeatView) -> None:
@@ -287,7 +296,7 @@ class GameScreen(Screen[None]):
             self.app.call_from_thread(self._bot_failed, generation, f"{exc}")
             return
         # The pace: let a person follow what the bots do.
-        delay = float(self.app.bot_delay)  # type: ignore[attr-defined]
+        delay = float(self.indigo.bot_delay)
         while not worker.is_cancelled and time.monotonic() - started < delay:
             time.sleep(0.02)
         if not worker.is_cancelled:
@@ -315,7 +324,7 @@ class GameScreen(Screen[None]):
         gem_moves = [e for e in events_ if isinstance(e, GemMoved)]
         # What comes next (the hand-off, the next bot) waits until the gems have moved.
         if not (
-            self.app.gem_animation  # type: ignore[attr-defined]
+            self.indigo.gem_animation
             and self.query_one(BoardView).animate_gems(gem_moves, on_done=self.next_turn)
         ):
             self.next_turn()
@@ -408,15 +417,15 @@ class GameScreen(Screen[None]):
         self.app.push_screen(SaveAsScreen(), done)
 
     def action_pace(self, step: int) -> None:
-        app = self.app
-        current = PACES.index(app.bot_delay) if app.bot_delay in PACES else 2  # type: ignore[attr-defined]
-        app.bot_delay = PACES[max(0, min(len(PACES) - 1, current + step))]  # type: ignore[attr-defined]
-        self.message = f"Bots wait {app.bot_delay:g}s between moves."  # type: ignore[attr-defined]
+        app = self.indigo
+        current = PACES.index(app.bot_delay) if app.bot_delay in PACES else 2
+        app.bot_delay = PACES[max(0, min(len(PACES) - 1, current + step))]
+        self.message = f"Bots wait {app.bot_delay:g}s between moves."
         self.refresh_status()
 
     def action_toggle_animation(self) -> None:
-        self.app.gem_animation = not self.app.gem_animation  # type: ignore[attr-defined]
-        self.message = "Gem animation " + ("on." if self.app.gem_animation else "off.")  # type: ignore[attr-defined]
+        self.indigo.gem_animation = not self.indigo.gem_animation
+        self.message = "Gem animation " + ("on." if self.indigo.gem_animation else "off.")
         self.refresh_status()
 
     def action_help(self) -> None:
@@ -426,7 +435,7 @@ class GameScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.workers.cancel_group(self, "bots")
-        self.app.to_title()  # type: ignore[attr-defined]
+        self.indigo.to_title()
 
     @on(BoardView.CellClicked)
     def _clicked(self, event: BoardView.CellClicked) -> None:
