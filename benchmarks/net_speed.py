@@ -1,16 +1,23 @@
 """How much LAN play costs: bot-against-bot games over loopback against the
 same games in one process, and the round trip of a guest's move.
 
-    python benchmarks/net_speed.py [--games 20] [--bots greedy,greedy] [--save] [--processes]
+    python benchmarks/net_speed.py [--games 20] [--bots greedy,greedy] [--save] [--commands]
 
-Over loopback, a :class:`~indigo_tui.net.host.HostSession` (seat 1's bot) and
-a :class:`~indigo_tui.net.guest.GuestSession` (seat 2's bot) run in one event
-loop and talk over TCP on 127.0.0.1, with every frame encoded, hashed and
-checked as in a real game; the baseline plays the same seeds with the same
-bots straight on the engine. ``--save`` adds the host's and the guest's
-autosave after every move to the network side (and the host's to the
-baseline). ``--processes`` also times whole ``indigo host/join --headless``
-runs, start-up included. Target: ratio at most 1.5.
+For each seed the same two bots play the same deal three ways:
+
+* **in one process**: straight on the engine (the baseline);
+* **two processes over loopback**: a child process hosts (a
+  :class:`~indigo_tui.net.host.HostSession`, seat 1's bot) and this process
+  joins (a :class:`~indigo_tui.net.guest.GuestSession`, seat 2's bot), over
+  TCP on 127.0.0.1 with every frame encoded, hashed and checked as in a real
+  game. The time runs from the host's first event to the deal being verified.
+  The round trip is from the guest sending a move to the host's ack arriving;
+  with the host in its own process it is not held up by the host's bot;
+* with ``--commands``: whole ``indigo host/join --headless`` runs, start-up
+  and autosaves included (wall time per game).
+
+``--save`` makes both sides autosave after every move (the commands always
+do); the baseline then autosaves too. Target: ratio at most 1.5.
 """
 
 from __future__ import annotations
@@ -31,6 +38,8 @@ from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.host import HostSession
 from indigo_tui.saves import SeatInfo
 
+CODE = "BENCH1"
+
 
 def local_game(seed: str, specs: list[str], save: Path | None) -> float:
     match = Match(Setup(2), 1, seed)
@@ -46,27 +55,34 @@ def local_game(seed: str, specs: list[str], save: Path | None) -> float:
     return time.perf_counter() - started
 
 
-async def network_game(seed: str, specs: list[str], folder: Path | None) -> tuple[float, list[float]]:
+async def serve(seed: str, spec: str, save: Path | None) -> None:
+    """The child process: host one game, seat 1 played by ``spec``."""
     match = Match(Setup(2), 1, seed)
-    seats = [SeatInfo(specs[0], f"bot:{specs[0]}"), SeatInfo("guest", "remote")]
-    host = HostSession(
-        match,
-        seats,
-        "BENCH1",
-        local_bots={0: make_bot(specs[0], f"{seed}:0")},
-        save_path=folder / "host.indigo" if folder else None,
-    )
+    seats = [SeatInfo(spec, f"bot:{spec}"), SeatInfo("guest", "remote")]
+    host = HostSession(match, seats, CODE, local_bots={0: make_bot(spec, f"{seed}:0")}, save_path=save)
     _, port = await host.listen("127.0.0.1", 0)
-    guest = GuestSession("127.0.0.1", port, "BENCH1", save_dir=folder, kind=f"bot:{specs[1]}")
-    bot = make_bot(specs[1], f"{seed}:1")
+    print(port, flush=True)
+    async with asyncio.timeout(300):
+        while not host.all_remote_connected:
+            await asyncio.sleep(0.001)
+        host.begin()
+        await host.over_event.wait()
+        while host.links and not all(link.revealed for link in host.links.values()):
+            await asyncio.sleep(0.001)
+        await asyncio.sleep(0.05)
+    await host.close("benchmark over")
+
+
+async def guest_game(port: int, seed: str, spec: str, folder: Path | None) -> tuple[float, list[float]]:
+    guest = GuestSession("127.0.0.1", port, CODE, save_dir=folder, kind=f"bot:{spec}")
+    bot = make_bot(spec, f"{seed}:1")
     await guest.connect()
     reader = asyncio.create_task(guest.run())
-    started = time.perf_counter()
-    host.begin()
+    started: float | None = None
     while not guest.finished.is_set():
         turn = asyncio.create_task(guest.turn_ready.wait())
         finished = asyncio.create_task(guest.finished.wait())
-        await asyncio.wait({turn, finished, reader}, timeout=30, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait({turn, finished, reader}, timeout=60, return_when=asyncio.FIRST_COMPLETED)
         turn.cancel()
         finished.cancel()
         if reader.done():
@@ -75,33 +91,49 @@ async def network_game(seed: str, specs: list[str], folder: Path | None) -> tupl
         guest.turn_ready.clear()
         state = guest.state
         assert state is not None
+        if started is None:
+            started = time.perf_counter()
         if state.board.turn == guest.seat and not state.over:
             reason = await guest.play(bot.choose(state.view()))
             assert reason is None, reason
+    assert started is not None and guest.over and guest.deal == "verified", guest.deal
     elapsed = time.perf_counter() - started
-    assert host.game.over and guest.deal == "verified"
     await guest.close("benchmark over")
-    await host.close("benchmark over")
     reader.cancel()
     return elapsed, guest.round_trips
 
 
-def process_game(seed: str, specs: list[str], folder: Path) -> float:
+def network_game(seed: str, specs: list[str], folder: Path | None) -> tuple[float, list[float]]:
+    command = [sys.executable, __file__, "--serve", seed, "--bots", ",".join(specs)]
+    if folder is not None:
+        command += ["--host-save", str(folder / f"host-{seed}.indigo")]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None
+        port = int(child.stdout.readline())
+        result = asyncio.run(guest_game(port, seed, specs[1], folder))
+        child.wait(timeout=60)
+        return result
+    finally:
+        if child.poll() is None:
+            child.kill()
+
+
+def command_game(seed: str, specs: list[str], folder: Path) -> float:
     """Wall time of a whole headless host + join pair of processes."""
-    started = time.perf_counter()
     indigo = [sys.executable, "-m", "indigo_tui"]
+    started = time.perf_counter()
+    host_tail = ["--code", CODE, "--seed", seed, "--save-dir", str(folder / "h")]
     host = subprocess.Popen(
-        [*indigo, "host", "--headless", "--bot", specs[0], "--bind", "127.0.0.1", "--port", "0"]
-        + ["--code", "BENCH1", "--seed", seed, "--save-dir", str(folder / "h")],
+        [*indigo, "host", "--headless", "--bot", specs[0], "--bind", "127.0.0.1", "--port", "0", *host_tail],
         stdout=subprocess.PIPE,
         text=True,
     )
     assert host.stdout is not None
-    line = host.stdout.readline()
-    port = line.split(":")[1].split()[0]
+    port = host.stdout.readline().split(":")[1].split()[0]
+    guest_tail = ["--bot", specs[1], "--save-dir", str(folder / "g")]
     guest = subprocess.run(
-        [*indigo, "join", f"127.0.0.1:{port}", "--code", "BENCH1", "--headless", "--bot", specs[1]]
-        + ["--save-dir", str(folder / "g")],
+        [*indigo, "join", f"127.0.0.1:{port}", "--code", CODE, "--headless", *guest_tail],
         capture_output=True,
         timeout=120,
     )
@@ -114,10 +146,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--bots", default="greedy,greedy")
-    parser.add_argument("--save", action="store_true", help="autosave every move on both sides")
-    parser.add_argument("--processes", action="store_true", help="also time real host/join processes")
+    parser.add_argument("--save", action="store_true", help="autosave every move on every side")
+    parser.add_argument("--commands", action="store_true", help="also time indigo host/join --headless")
+    parser.add_argument("--serve", metavar="SEED", help=argparse.SUPPRESS)
+    parser.add_argument("--host-save", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     specs = args.bots.split(",")
+    if args.serve is not None:
+        asyncio.run(serve(args.serve, specs[0], args.host_save))
+        return
     seeds = [f"bench:{i}" for i in range(args.games)]
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) if args.save else None
@@ -125,23 +162,22 @@ def main() -> None:
         network = 0.0
         trips: list[float] = []
         for seed in seeds:
-            elapsed, rtts = asyncio.run(network_game(seed, specs, folder))
+            elapsed, rtts = network_game(seed, specs, folder)
             network += elapsed
             trips += rtts
-        print(
-            f"{args.games} games, {specs[0]} (host) against {specs[1]} (guest), saves {'on' if args.save else 'off'}"
-        )
-        print(f"in one process:  {local / args.games * 1000:8.1f} ms per game")
-        print(f"over loopback:   {network / args.games * 1000:8.1f} ms per game")
-        print(f"ratio:           {network / local:8.2f}  (target <= 1.5)")
-        print(
-            f"guest move -> host ack, median {statistics.median(trips) * 1000:.2f} ms, "
-            f"95th percentile {statistics.quantiles(trips, n=20)[-1] * 1000:.2f} ms over {len(trips)} moves"
-        )
-        if args.processes:
-            walls = [process_game(str(i), specs, Path(tmp) / f"p{i}") for i in range(min(args.games, 5))]
+        saving = "on" if args.save else "off"
+        print(f"{args.games} games, {specs[0]} (host) against {specs[1]} (guest), autosaves {saving}")
+        print(f"in one process:            {local / args.games * 1000:8.1f} ms per game")
+        print(f"two processes, loopback:   {network / args.games * 1000:8.1f} ms per game")
+        print(f"ratio:                     {network / local:8.2f}  (target <= 1.5)")
+        median = statistics.median(trips) * 1000
+        p95 = statistics.quantiles(trips, n=20)[-1] * 1000
+        print(f"guest move -> host ack:    median {median:.2f} ms, 95th percentile {p95:.2f} ms")
+        if args.commands:
+            walls = [command_game(str(i), specs, Path(tmp) / f"c{i}") for i in range(min(args.games, 5))]
+            wall = statistics.median(walls)
             print(
-                f"whole host+join processes, start-up included: median {statistics.median(walls):.2f} s per game"
+                f"indigo host/join --headless, start-up and autosaves included: median {wall:.2f} s per game"
             )
 
 

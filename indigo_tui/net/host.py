@@ -477,10 +477,13 @@ class HostSession:
         game.push(Move.make(move.cell, move.tile, move.rotation))
         for event in game.log[first:]:
             self.public.apply(public_event(event))
-        self.save()
         if ack is not None:
             ack = MoveAck(ack.id, self.public.length)
         self._flush({seat: ack} if ack is not None else None)
+        # Saved after the events are handed to the network, so the fsync does
+        # not hold up play. Should the host die in between, a guest that holds
+        # more than the resumed save gets the whole log again (see _seat_for).
+        self.save()
         self._notice("event", f"seat {seat + 1} played {move}", seat, first=first)
         if game.over:
             self.over_event.set()

@@ -324,3 +324,25 @@ async def test_a_silent_host_is_noticed_within_seconds() -> None:
         await conn.close()
     finally:
         server.close()
+
+
+async def test_a_guest_ahead_of_a_resumed_host_gets_the_whole_log_again(listening) -> None:
+    host = make_host(["bot:greedy", "remote"])
+    port = await listening(host)
+    guest = await _joined(host, port)
+    host.begin()
+    await asyncio.wait_for(
+        play_guest(guest, make_bot("random", 3), until=lambda: host.game.board.placements >= 6), LIMIT
+    )
+    assert guest.record is not None and guest.conn is not None
+    guest.conn.writer.transport.abort()
+    await _until(lambda: 1 not in host.links)
+    # The guest claims more than the host holds (the host lost its last moves).
+    while host.game.moves[-1][0] != 1:
+        host.game.pop()
+    host.game.pop()
+    host.public.truncate(len(host.game.log))
+    again = await _joined(host, port, record=guest.record)
+    assert again.welcome is not None and again.welcome.from_seq == 0
+    await asyncio.wait_for(play_guest(again, make_bot("random", 4)), LIMIT)
+    assert again.state is not None and again.state.events == list(host.game.view(1).events)
