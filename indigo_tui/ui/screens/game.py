@@ -95,16 +95,22 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._apply_size(self.app.size.width, self.app.size.height)
+        self._apply_size(self.app.size.width, self.app.size.height, repaint=False)
         self.next_turn()
 
     def on_resize(self, event: events.Resize) -> None:
         self._apply_size(event.size.width, event.size.height)
 
-    def _apply_size(self, width: int, height: int) -> None:
+    def _apply_size(self, width: int, height: int, repaint: bool = True) -> None:
         compact = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
         self.set_class(compact, "-compact")
-        self.query_one(HandView).tile_size = 4.0 if compact else 6.0
+        hand = self.query_one(HandView)
+        hand.tile_size = 4.0 if compact else 6.0
+        hand.compact = compact
+        self.query_one(Scoreboard).compact = compact
+        self._texts.clear()
+        if repaint:
+            self.refresh_all()
 
     @property
     def indigo(self) -> IndigoApp:
@@ -185,6 +191,10 @@ class GameScreen(Screen[None]):
         self._update("#preview", "\n".join(lines))
         self.refresh_status()
 
+    @property
+    def compact(self) -> bool:
+        return self.has_class("-compact")
+
     def _update(self, selector: str, text: str) -> None:
         # Only a changed text is worth a re-layout of the side panel.
         if self._texts.get(selector) != text:
@@ -198,11 +208,15 @@ class GameScreen(Screen[None]):
         elif self.thinking is not None:
             text = f"{session.name(self.thinking)} is thinking…"
         elif session.human_to_move and session.viewer == game.turn:
-            text = f"{session.name(game.turn)} to move: place a tile."
+            text = (
+                f"{session.name(game.turn)}: your move."
+                if self.compact
+                else f"{session.name(game.turn)} to move: place a tile."
+            )
         else:
             text = f"{session.name(game.turn)} to move."
         extra = [f"Tiles left {game.tiles_left}", f"move {game.board.placements + 1}"]
-        if session.bots:
+        if session.bots and not self.compact:
             extra.append(f"bot pace {self.indigo.bot_delay:g}s")
         if self.session.match.rounds > 1:
             extra.append(f"round {self.session.match.round_index + 1}/{self.session.match.rounds}")

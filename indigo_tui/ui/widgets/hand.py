@@ -32,6 +32,8 @@ class HandView(Widget):
         self.owner = ""
         self.note = ""
         self.tile_size = 6.0
+        #: Narrow side panel: tile codes without their descriptions.
+        self.compact = False
         self._spans: list[tuple[int, int]] = []
 
     def show(self, owner: str, tiles: tuple[int, ...], chosen: int, rotation: int, note: str = "") -> None:
@@ -74,7 +76,8 @@ class HandView(Widget):
             text.append("\n")
         for i, kind in enumerate(self.tiles):
             mark = "▶" if i == self.chosen else " "
-            text.append(f"{mark}{i + 1}: {KIND_CODES[kind]} {KIND_DESCRIPTIONS[kind]}\n")
+            description = "" if self.compact else f" {KIND_DESCRIPTIONS[kind]}"
+            text.append(f"{mark}{i + 1}: {KIND_CODES[kind]}{description}\n")
         return text
 
     def on_click(self, event: events.Click) -> None:

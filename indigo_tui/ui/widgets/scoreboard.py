@@ -23,6 +23,8 @@ class Scoreboard(Widget):
         super().__init__(id=id)
         self.rows: list[Row] = []
         self.footer = ""
+        #: Narrow side panel: shorter words.
+        self.compact = False
 
     def show(self, rows: list[Row], footer: str = "") -> None:
         """``rows``: (name, kind, gates, gems or None when hidden, to move, thinking)."""
@@ -39,21 +41,24 @@ class Scoreboard(Widget):
             text.append("▶ " if to_move else "  ", style="bold")
             text.append("■ ", style=colour)
             text.append(name, style=f"bold {colour}")
-            if kind != "human":
+            if kind != "human" and not self.compact:
                 text.append(f" ({kind.removeprefix('bot:')} bot)", style="italic")
             if thinking:
                 text.append(" thinking…", style="italic")
-            text.append(f"\n    gates {','.join(str(g + 1) for g in gates)}  ")
+            gate_list = ",".join(str(g + 1) for g in gates)
+            text.append(f"\n    g{gate_list} " if self.compact else f"\n    gates {gate_list}  ")
             if gems is None:
-                text.append("gems hidden", style="italic")
+                text.append("hidden" if self.compact else "gems hidden", style="italic")
             else:
                 amber, emerald, sapphire = gems
                 points = amber * GEM_POINTS["amber"] + emerald * GEM_POINTS["emerald"] + sapphire * 3
+                gap = "" if self.compact else " "
                 for glyph_kind, count in zip(("amber", "emerald", "sapphire"), gems, strict=True):
                     text.append(
-                        f"{GEM_GLYPH[glyph_kind]}{count} ", style=palette.colour(f"gem:{glyph_kind}", dark)
+                        f"{GEM_GLYPH[glyph_kind]}{count}{gap}",
+                        style=palette.colour(f"gem:{glyph_kind}", dark),
                     )
-                text.append(f"= {points} pts", style="bold")
+                text.append(f"={points}" if self.compact else f"= {points} pts", style="bold")
             text.append("\n")
         if self.footer:
             text.append(self.footer, style="italic")
