@@ -240,6 +240,14 @@ class GuestSession:
             raise ProtocolError(f"expected a welcome, got a {type(welcome).__name__} message")
         if not macs_equal(welcome.host_mac, proof_mac(self.code, "host", nonce, challenge.nonce)):
             raise JoinError("the host could not prove it knows the join code; not joining", "code")
+        players = welcome.setup.players
+        if (
+            not 0 <= welcome.seat < players
+            or not len(welcome.seat_names) == len(welcome.seat_kinds) == players
+        ):
+            raise ProtocolError(f"a welcome to seat {welcome.seat} that does not fit a {players}-player game")
+        if welcome.from_seq < 0:
+            raise ProtocolError("a welcome that resumes before the first event")
         record = self.record
         state = SeatState(welcome.setup, welcome.seat)
         if record is not None and record.game_id == welcome.game_id and record.seat == welcome.seat:
@@ -333,7 +341,7 @@ class GuestSession:
             if future is not None and not future.done():
                 future.set_result(message)
         elif isinstance(message, Undone):
-            if message.length > state.length:
+            if not 0 <= message.length <= state.length:
                 raise JoinError(
                     f"desync: an undo back to event {message.length} but only {state.length} are here",
                     "desync",
@@ -401,6 +409,11 @@ class GuestSession:
             digest = state.apply(event)
         except FoldError as exc:
             raise JoinError(f"desync at event {message.seq}: {exc}", "desync") from None
+        except (IndexError, KeyError, ValueError, TypeError):
+            # Numbers no board has (a gem or slot out of range): the host is broken.
+            raise JoinError(
+                f"desync at event {message.seq}: an event this board cannot hold", "desync"
+            ) from None
         if digest != message.state_hash:
             raise JoinError(
                 f"desync at event {message.seq}: the public state here ({digest}) differs from the host's "

@@ -306,7 +306,8 @@ class HostSession:
         if old is not None:
             # The same seat's token again: the old connection is a dead one.
             await old.conn.close(Bye("this seat rejoined from another connection"))
-        name = hello.name.strip()[:40] or f"Player {seat + 1}"
+        # Names are shown on screens and in logs: printable characters only.
+        name = "".join(c for c in hello.name if c.isprintable()).strip()[:40] or f"Player {seat + 1}"
         self.seats[seat] = SeatInfo(name, "remote")
         token = self.tokens.setdefault(seat, secrets.token_hex(16))
         link = _Link(conn, seat, name, sent=from_seq)

@@ -120,9 +120,11 @@ class SeatState:
             drawn: TileDrawn = event  # type: ignore[assignment]
             if self.drawn >= DECK_SIZE:
                 raise FoldError("a tile was drawn from an empty deck")
+            if not 0 <= drawn.seat < self.setup.players:
+                raise FoldError(f"a draw for seat {drawn.seat}, which is not in the game")
             if drawn.seat == self.seat:
-                if drawn.tile is None:
-                    raise FoldError("this seat's draw arrived without its tile")
+                if drawn.tile is None or not 0 <= drawn.tile < len(COUNTS):
+                    raise FoldError("this seat's draw arrived without a tile it can hold")
                 self.hand.append(drawn.tile)
                 self.my_draws.append((self.drawn, drawn.tile))
             elif drawn.tile is not None:

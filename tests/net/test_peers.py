@@ -12,7 +12,7 @@ import pytest
 
 from indigo_tui import saves
 from indigo_tui.bots import make_bot
-from indigo_tui.engine import GameOver, GameStarted, Move, TileDrawn
+from indigo_tui.engine import Event, GameOver, GameStarted, GemMoved, Move, TileDrawn, TilePlaced
 from indigo_tui.net.guest import GuestSession, JoinError, load_record, record_path
 from indigo_tui.net.host import HostSession
 from indigo_tui.net.protocol import (
@@ -256,7 +256,7 @@ async def _fake_host(handler) -> tuple[asyncio.Server, int]:  # type: ignore[no-
     return server, server.sockets[0].getsockname()[1]
 
 
-async def _fake_welcome(conn: Connection, *, host_code: str = CODE) -> None:
+async def _fake_welcome(conn: Connection, *, host_code: str = CODE, second: Event | None = None) -> None:
     host = make_host(["human", "remote"])
     hello = await conn.read()
     assert isinstance(hello, Hello)
@@ -279,7 +279,7 @@ async def _fake_welcome(conn: Connection, *, host_code: str = CODE) -> None:
     await conn.send(welcome)
     for seq, event in enumerate(host.game.log[:2]):
         digest = host.public.hashes[seq] if seq == 0 else "feedfacefeedface"
-        await conn.send(GameEvent(seq, public_event(event), digest, seq == 1))
+        await conn.send(GameEvent(seq, second if seq and second else public_event(event), digest, seq == 1))
     await conn.read()
 
 
@@ -346,3 +346,28 @@ async def test_a_guest_ahead_of_a_resumed_host_gets_the_whole_log_again(listenin
     assert again.welcome is not None and again.welcome.from_seq == 0
     await asyncio.wait_for(play_guest(again, make_bot("random", 4)), LIMIT)
     assert again.state is not None and again.state.events == list(host.game.view(1).events)
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        GemMoved(99, "amber", (1, 2), "rest"),
+        TilePlaced(0, 500, 1, 0),
+        TilePlaced(1, 3, 1, 0),
+        TileDrawn(0, 3),
+        TileDrawn(9, None),
+    ],
+    ids=["no-such-gem", "no-such-cell", "out-of-turn", "other-seats-tile", "no-such-seat"],
+)
+async def test_events_no_board_can_hold_are_a_named_desync(event: Event) -> None:
+    async def broken(conn: Connection) -> None:
+        await _fake_welcome(conn, second=event)
+
+    server, port = await _fake_host(broken)
+    try:
+        guest = await _joined(HostSession, port)
+        with pytest.raises(JoinError, match="desync at event 1") as broke:
+            await asyncio.wait_for(guest.run(), LIMIT)
+        assert broke.value.code == "desync"
+    finally:
+        server.close()
