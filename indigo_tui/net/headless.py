@@ -235,6 +235,8 @@ async def _run_guest(
         lost_at = None
         seat, players = welcome.seat + 1, welcome.setup.players
         out(f"joined {host}:{port} as seat {seat} of {players} (game {welcome.game_id})")
+        if not welcome.started:
+            out("waiting for the host to start the game")
         try:
             finished = await _play(session, bot, move_delay, stop, out)
         except JoinError as exc:

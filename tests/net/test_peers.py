@@ -371,3 +371,20 @@ async def test_events_no_board_can_hold_are_a_named_desync(event: Event) -> None
         assert broke.value.code == "desync"
     finally:
         server.close()
+
+
+async def test_a_seated_guest_that_falls_silent_is_noticed_within_seconds(listening) -> None:
+    host = make_host(["human", "remote"], read_timeout=0.5, heartbeat=0.1)
+    port = await listening(host)
+    guest = await _joined(host, port)
+    host.begin()
+    assert guest._beat_task is not None
+    guest._beat_task.cancel()  # a frozen machine: no heartbeats, no reads
+    started = asyncio.get_running_loop().time()
+    await _until(lambda: 1 not in host.links, 5.0)
+    assert asyncio.get_running_loop().time() - started < 2.0
+    texts = []
+    while not host.notices.empty():
+        texts.append(host.notices.get_nowait().text)
+    assert any("seat 2" in t and "disconnected" in t and "no word" in t for t in texts), texts
+    assert 1 in host.away_since

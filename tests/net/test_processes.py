@@ -306,3 +306,18 @@ def test_ctrl_c_on_the_guest_tells_the_host(peers, tmp_path: Path) -> None:
     host.proc.send_signal(signal.SIGINT)
     status, err = host.finish()
     assert status == 2 and "interrupted" in err and "saved" in err
+
+
+def test_ctrl_c_on_the_host_tells_the_guest(peers, tmp_path: Path) -> None:
+    host = peers(*host_args(tmp_path, "--move-delay", "0.05"))
+    port = listening_port(host)
+    guest = peers(*join_args(tmp_path, port))
+    guest.wait_for(r"\(move [3-9]\)|\(move \d\d\)")
+    host.proc.send_signal(signal.SIGINT)
+    status, err = guest.finish()
+    assert status == 2 and "the host left: the host quit" in err and err.count("\n") == 1
+    status, err = host.finish()
+    assert status == 2 and "interrupted" in err
+    # The host's save is whole and can be resumed.
+    (save,) = (tmp_path / "host").glob("*.indigo")
+    assert not saves.load_save(save).match.game.over
