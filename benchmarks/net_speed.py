@@ -67,7 +67,7 @@ async def serve(seed: str, spec: str, save: Path | None) -> None:
             await asyncio.sleep(0.001)
         host.begin()
         await host.over_event.wait()
-        while host.links and not all(link.revealed for link in host.links.values()):
+        while not set(host.remote_seats) <= host.revealed_seats:
             await asyncio.sleep(0.001)
         await asyncio.sleep(0.05)
     await host.close("benchmark over")

@@ -146,7 +146,7 @@ async def _run_host(
     # Let seats that are away come back for the last events and the deck.
     with contextlib.suppress(NetRunError):
         await wait_until(
-            lambda: session.all_remote_connected and all(link.revealed for link in session.links.values()),
+            lambda: set(session.remote_seats) <= session.revealed_seats,
             rejoin_timeout,
             "a seat missed the end of the game",
         )
@@ -274,11 +274,19 @@ async def _play(
     try:
         while True:
             turn = asyncio.create_task(session.turn_ready.wait())
-            done, _ = await asyncio.wait({reader, stopper, turn}, return_when=asyncio.FIRST_COMPLETED)
+            finished = asyncio.create_task(session.finished.wait())
+            done, _ = await asyncio.wait(
+                {reader, stopper, turn, finished}, return_when=asyncio.FIRST_COMPLETED
+            )
             turn.cancel()
+            finished.cancel()
             _drain(session.notices, out)
             if reader in done:
                 reader.result()  # raises JoinError if the session broke
+                return True
+            if session.finished.is_set():
+                # The deal is checked and saved: nothing more to wait for.
+                await session.close("the game is over")
                 return True
             if stopper in done:
                 await session.close("the guest quit")

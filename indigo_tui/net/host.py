@@ -141,6 +141,8 @@ class HostSession:
         }
         self.started = False
         self.closed = False
+        #: Remote seats whose terminal has been sent the deck at the end.
+        self.revealed_seats: set[int] = set()
         self.public = SeatState(match.setup, None)
         for event in self.game.log:
             self.public.apply(public_event(event))
@@ -449,6 +451,7 @@ class HostSession:
                 assert deck is not None
                 batch.append(Reveal(deck, self.salt))
                 link.revealed = True
+                self.revealed_seats.add(link.seat)
             if after is not None and link.seat in after:
                 batch.append(after[link.seat])
             link.conn.send_many(batch)
