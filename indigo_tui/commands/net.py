@@ -112,6 +112,19 @@ def _bot(args: argparse.Namespace, seed: object, needed: bool = True) -> object:
         raise CommandError(str(exc)) from None
 
 
+def _usable_save_dir(option: Path | None) -> Path:
+    """The save folder, made if need be; a one-line error if it cannot be."""
+    from .. import saves
+    from ..cli import CommandError
+
+    folder = saves.default_save_dir(option)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CommandError(f"cannot use {folder} for saves: {exc.strerror or exc}") from None
+    return folder
+
+
 def _seat_kinds(args: argparse.Namespace) -> list[str]:
     from ..cli import CommandError
 
@@ -189,7 +202,7 @@ def run_host(args: argparse.Namespace) -> int:
             else:
                 seats.append(saves.SeatInfo(f"{kind[4:].capitalize()} bot", kind))
         code = normal_code(args.code) if args.code else new_join_code()
-        save_dir = saves.default_save_dir(args.save_dir)
+        save_dir = _usable_save_dir(args.save_dir)
         save_path = save_dir / "pending"  # replaced below once the game id is known
     if not code:
         raise CommandError("the join code may not be empty")
@@ -257,7 +270,7 @@ def run_join(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     bot = _bot(args, f"join:{host}:{port}")
-    save_dir = saves.default_save_dir(args.save_dir)
+    save_dir = _usable_save_dir(args.save_dir)
     name = args.name or f"{args.bot.capitalize()} bot"
     try:
         return asyncio.run(

@@ -285,6 +285,11 @@ def test_bad_peers_at_the_port_do_not_stop_the_host(peers, tmp_path: Path) -> No
         (["host", "--headless", "--bot", "nobody", "--port", "0"], "unknown bot"),
         (["host", "--headless", "--bot", "greedy", "--seats", "host,bot:greedy"], "remote seat"),
         (["host", "--headless", "--bot", "greedy", "--resume", "missing.indigo"], "no such file"),
+        (["host", "--headless", "--bot", "greedy", "--save-dir", "/dev/null/x"], "cannot use"),
+        (
+            ["join", "h:1", "--code", "A", "--headless", "--bot", "random", "--save-dir", "/dev/null"],
+            "cannot use",
+        ),
     ],
 )
 def test_bad_requests_get_one_line_and_status_2(tmp_path: Path, args: list[str], words: str) -> None:
