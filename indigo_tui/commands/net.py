@@ -260,7 +260,6 @@ def run_host(args: argparse.Namespace) -> int:
 def run_join(args: argparse.Namespace) -> int:
     import asyncio
 
-    from .. import saves
     from ..cli import CommandError
     from ..net.common import parse_address
     from ..net.headless import NetRunError, run_guest
