@@ -83,15 +83,25 @@ class Layout:
 
 
 #: Dots of margin around the board, for the gate numbers outside the rim.
-_MARGIN_X, _MARGIN_Y = 6.0, 3.0
+_MARGIN_X, _MARGIN_Y = 5.0, 2.0
+
+
+def board_chars(size: float) -> tuple[int, int]:
+    """The characters (columns, rows) :func:`layout` takes for hexagons of ``size``."""
+    width_dots = 9 * SQRT3 * size + 2 * _MARGIN_X
+    height_dots = 14 * size + 2 * _MARGIN_Y
+    return math.ceil(width_dots / 2) + 1, math.ceil(height_dots / 4) + 1
 
 
 def fit_size(cols: int, rows: int) -> float:
-    """The largest hexagon size (in dots) whose board fits ``cols`` x ``rows`` characters."""
-    by_width = (cols * 2 - 2 * _MARGIN_X - 2) / (9 * SQRT3)
-    by_height = (rows * 4 - 2 * _MARGIN_Y - 2) / 14
-    size = min(by_width, by_height)
-    return max(3.0, math.floor(size * 2) / 2)
+    """The largest hexagon size (in dots, in half-dot steps) whose board fits ``cols`` x ``rows``."""
+    size = math.floor(min((cols * 2 - 2 * _MARGIN_X) / (9 * SQRT3), (rows * 4 - 2 * _MARGIN_Y) / 14) * 2) / 2
+    while size > 3.0:
+        width, height = board_chars(size)
+        if width <= cols and height <= rows:
+            break
+        size -= 0.5
+    return max(3.0, size)
 
 
 @lru_cache(maxsize=8)

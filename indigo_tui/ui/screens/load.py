@@ -33,7 +33,7 @@ def describe_entry(entry: SaveEntry) -> str:
 
 class LoadScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "load", "Load", show=False),
+        Binding("enter", "load", "Load"),
         Binding("delete,d", "delete", "Delete"),
         Binding("escape", "app.pop_screen", "Back"),
     ]
