@@ -300,7 +300,10 @@ class HostSession:
             return None
         seat, from_seq = self._seat_for(proof.claim)
         if seat is None:
-            reason = "the game is full: every remote seat is taken"
+            reason = (
+                "the game is full: every remote seat is taken "
+                "(a player coming back needs the save folder it joined with)"
+            )
             await conn.close(Error(reason, "full"))
             self._notice("problem", f"{conn.peer}: refused, {reason}")
             return None

@@ -194,7 +194,10 @@ def test_a_killed_guest_rejoins_at_the_same_move(peers, tmp_path: Path) -> None:
     guest.wait_for(r"\(move (1\d|[2-9]\d)\)")
     guest.kill()
     host.wait_for(r"seat 2 .*disconnected")
-    again = peers(*join_args(tmp_path, port))
+    # No --code: the guest's save remembers it.
+    again = peers(
+        "join", f"127.0.0.1:{port}", "--headless", "--bot", "random", "--save-dir", str(tmp_path / "guest")
+    )
     again.wait_for(r"^rejoining game \w+ as seat 2")
     assert again.finish()[0] == 0
     assert host.finish() == (0, "")
