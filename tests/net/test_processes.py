@@ -187,6 +187,18 @@ def test_four_seats_two_guests_and_a_bot(peers, tmp_path: Path) -> None:
     assert_same_game(tmp_path, "one", "two")
 
 
+def test_three_seats_own_gates(peers, tmp_path: Path) -> None:
+    host = peers(*host_args(tmp_path, "--players", "3", "--seats", "bot:greedy,remote,host", "--own-gates"))
+    port = listening_port(host)
+    guest = peers(*join_args(tmp_path, port))
+    guest.wait_for(r"as seat 2 of 3")
+    assert guest.finish()[0] == 0
+    assert host.finish() == (0, "")
+    assert_same_game(tmp_path, "guest")
+    (host_file,) = (tmp_path / "host").glob("*.indigo")
+    assert saves.load_save(host_file).header.setup.own_gates
+
+
 def test_a_killed_guest_rejoins_at_the_same_move(peers, tmp_path: Path) -> None:
     host = peers(*host_args(tmp_path, "--move-delay", "0.01"))
     port = listening_port(host)
