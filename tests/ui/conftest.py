@@ -55,7 +55,7 @@ def advance(app: IndigoApp, moves: int, seed: int = 1) -> None:
         session.play(rng.choice(session.game.legal_moves))
 
 
-async def until(pilot: object, condition: Callable[[], bool], tries: int = 200) -> None:
+async def until(pilot: object, condition: Callable[[], bool], tries: int = 1000) -> None:
     """Let the app run until ``condition`` holds (bounded; fails loudly)."""
     for _ in range(tries):
         if condition():

@@ -131,7 +131,7 @@ async def test_hot_seat_hides_the_other_hand(make_app: AppFactory) -> None:
 async def test_bots_play_a_whole_game_to_the_end_screen(make_app: AppFactory) -> None:
     app = make_app(new_game(("bot:random", "bot:random")))
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(400):
+        for _ in range(3000):
             await pilot.pause(0.01)
             if isinstance(app.screen, EndScreen):
                 break

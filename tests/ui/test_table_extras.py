@@ -58,7 +58,7 @@ async def test_undo_while_a_bot_thinks_discards_its_answer(make_app: AppFactory)
 async def test_a_match_goes_on_to_the_next_round(make_app: AppFactory) -> None:
     app = make_app(new_game(("bot:random", "bot:random"), rounds=2, open_scores=True))
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, EndScreen), tries=600)
+        await until(pilot, lambda: isinstance(app.screen, EndScreen), tries=3000)
         await pilot.pause()
         assert app.session is not None and app.session.match.can_start_next_round
         await pilot.press("n")
