@@ -4,7 +4,8 @@
 - :mod:`.transport`: frames over asyncio streams, every read bounded;
 - :mod:`.state`: a seat's game folded from public events, state hashes, the deal commitment;
 - :mod:`.host` / :mod:`.guest`: the two peers, driven by a screen or by
-- :mod:`.headless`: bots, for ``indigo host/join --headless``.
+- :mod:`.headless`: bots, for ``indigo host/join --headless``;
+- :mod:`.table`: a guest's game in the shape a game screen reads.
 
 See ``docs/protocol.md``.
 """

@@ -180,6 +180,8 @@ class GuestSession:
         self.conn: Connection | None = None
         self.deal: str = ""
         self.final_save: Path | None = None
+        #: The whole game, replayed from the revealed deck once it checks out.
+        self.final_game: Game | None = None
         self.connected_seats: dict[int, bool] = {}
         self._pending_draws: dict[int, int] = {}
         self._ids = itertools.count(1)
@@ -470,6 +472,7 @@ class GuestSession:
         theirs = [public_event(e) for e in game.log]
         if mine != theirs:
             return "the revealed deck does not give the events that were played"
+        self.final_game = game
         if self.save_dir is None:
             return None
         match = Match.from_games(state.setup, 1, None, [game])

@@ -388,3 +388,33 @@ async def test_a_seated_guest_that_falls_silent_is_noticed_within_seconds(listen
         texts.append(host.notices.get_nowait().text)
     assert any("seat 2" in t and "disconnected" in t and "no word" in t for t in texts), texts
     assert 1 in host.away_since
+
+
+async def test_a_guest_game_answers_like_a_game_and_hides_other_seats(listening) -> None:
+    from indigo_tui.net.table import GuestGame, GuestMatch
+
+    host = make_host(["bot:greedy", "remote"])
+    port = await listening(host)
+    guest = await _joined(host, port)
+    host.begin()
+    table = GuestGame(guest)
+    checked: list[int] = []
+
+    def check_mid_game() -> bool:
+        game = host.game
+        if checked or game.board.placements < 9 or game.turn != 1:
+            return False
+        mine, public = table.view(1), table.view(0)
+        assert mine.hand == game.view(1).hand and mine.collected == game.view(1).collected
+        assert public.hand == () and public.collected == (0, 0, 0)  # seat 0's stay hidden
+        assert table.board.tiles == game.board.tiles and table.tiles_left == game.tiles_left
+        assert "another terminal" in (table.placement_error(game.legal_moves[0], seat=0) or "")
+        assert len(table.standings()) == 2 and not table.winners
+        checked.append(game.board.placements)
+        return False
+
+    await asyncio.wait_for(play_guest(guest, make_bot("random", 8), until=check_mid_game), LIMIT)
+    game = host.game
+    assert checked and table.over and table.standings() == game.standings()
+    match = GuestMatch(guest)
+    assert match.over and match.winners == game.winners and match.totals == game.scores

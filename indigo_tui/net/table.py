@@ -1,0 +1,152 @@
+"""A guest's game in the shape screens read a :class:`~indigo_tui.engine.Game`.
+
+A guest has no deck, so it has no ``Game``; :class:`GuestGame` answers the
+questions a game screen asks of one (board, turn, log, whose hand, standings)
+from the guest's :class:`~indigo_tui.net.state.SeatState`, and
+:class:`GuestMatch` those an end screen asks of a ``Match``. Another seat's
+hand and gems are never available: its view has an empty hand and no gems.
+Moves and undo go through the :class:`~indigo_tui.net.guest.GuestSession`.
+"""
+
+from __future__ import annotations
+
+from ..engine import Board, Event, GameOver, Move, Setup, Standing
+from ..engine.views import SeatView
+from .guest import GuestSession
+from .state import SeatState
+
+
+class GuestGame:
+    """Read-only, game-shaped access to a guest's seat of a hosted game."""
+
+    def __init__(self, session: GuestSession) -> None:
+        self.session = session
+
+    @property
+    def _state(self) -> SeatState:
+        state = self.session.state
+        if state is None:
+            raise RuntimeError("the guest has not joined a game yet")
+        return state
+
+    @property
+    def setup(self) -> Setup:
+        return self._state.setup
+
+    @property
+    def board(self) -> Board:
+        return self._state.board
+
+    @property
+    def log(self) -> list[Event]:
+        """This seat's log: public events, its own draws with their tiles."""
+        return self._state.events
+
+    @property
+    def turn(self) -> int:
+        return self._state.board.turn
+
+    @property
+    def over(self) -> bool:
+        return self._state.over
+
+    @property
+    def tiles_left(self) -> int:
+        return self._state.view().tiles_left
+
+    @property
+    def seat(self) -> int:
+        """The seat this terminal plays."""
+        return self.session.seat
+
+    def placement_error(self, move: Move, seat: int | None = None) -> str | None:
+        if seat is not None and seat != self.seat:
+            return f"seat {seat + 1} is played from another terminal"
+        return self._state.view().placement_error(move)
+
+    def is_legal(self, move: Move) -> bool:
+        return self.placement_error(move) is None
+
+    @property
+    def legal_moves(self) -> list[Move]:
+        return self._state.view().legal_moves
+
+    def view(self, seat: int) -> SeatView:
+        """This seat's view; for another seat, only what is public (no hand, no gems)."""
+        state = self._state
+        if seat == self.seat:
+            return state.view()
+        if not 0 <= seat < state.setup.players:
+            raise ValueError(f"no seat {seat} in a {state.setup.players}-player game")
+        return SeatView(seat, state.board, (), (0, 0, 0), state.events, state.view().tiles_left)
+
+    def _game_over(self) -> GameOver | None:
+        events = self._state.events
+        last = events[-1] if events else None
+        return last if type(last) is GameOver else None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Final points once the game is over (public then); before, only this seat's."""
+        over = self._game_over()
+        if over is not None:
+            return over.scores
+        return tuple(self._state.view().points if s == self.seat else 0 for s in range(self.setup.players))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        over = self._game_over()
+        return over.winners if over is not None else ()
+
+    def standings(self) -> list[Standing]:
+        """Every seat's result, best first. Gems by kind are known for every
+        seat only after the deck is revealed and the game replayed."""
+        final = self.session.final_game
+        if final is not None:
+            return final.standings()
+        over = self._game_over()
+        mine = tuple(self._state.collected)
+        if over is None:
+            points = self.scores
+            counts = tuple(sum(mine) if s == self.seat else 0 for s in range(self.setup.players))
+            winners: tuple[int, ...] = ()
+        else:
+            points, counts, winners = over.scores, over.gem_counts, over.winners
+        rows = [
+            Standing(
+                seat,
+                points[seat],
+                counts[seat],
+                mine if seat == self.seat else (0, 0, 0),  # type: ignore[arg-type]
+                seat in winners,
+            )
+            for seat in range(self.setup.players)
+        ]
+        return sorted(rows, key=lambda s: (-s.points, -s.gems, s.seat))
+
+
+class GuestMatch:
+    """A hosted game is one round: the match-shaped answers an end screen asks."""
+
+    rounds = 1
+    round_index = 0
+    can_start_next_round = False
+
+    def __init__(self, session: GuestSession) -> None:
+        self.game = GuestGame(session)
+
+    @property
+    def setup(self) -> Setup:
+        return self.game.setup
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.game.scores
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.game.winners
