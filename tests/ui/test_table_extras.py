@@ -79,3 +79,24 @@ async def test_command_palette_offers_the_game_actions(make_app: AppFactory) -> 
         undo = next(c for c in app.get_system_commands(app.screen) if c.title == "Rotate tile")
         undo.callback()
         assert game_screen(app).rotation == 1
+
+
+async def test_a_storm_of_keys_and_resizes_never_breaks_the_table(make_app: AppFactory) -> None:
+    import random
+
+    app = make_app(new_game(("human", "bot:random"), variant="tactical"))
+    keys = list("wedxzarR12u y.,+-") + ["tab", "enter", "left", "right", "up", "down"]
+    rng = random.Random(5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for step in range(120):
+            if step % 30 == 29:
+                await pilot.resize_terminal(*rng.choice([(80, 24), (120, 40), (50, 16), (160, 50)]))
+            await pilot.press(rng.choice(keys).replace(" ", "space"))
+            if not isinstance(app.screen, GameScreen):
+                break  # the round ended: the end screen is up
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        game = app.session.game  # type: ignore[union-attr]
+        assert game.board.placements > 0
+        assert app.return_code is None  # still running, no crash

@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, RichLog
 from textual.worker import get_current_worker
 
 from ...bots.base import Bot
@@ -30,6 +30,7 @@ from ..session import Session
 from ..widgets.board import START_CELL, BoardView
 from ..widgets.hand import HandView
 from ..widgets.scoreboard import Row, Scoreboard
+from ..widgets.text_panel import TextPanel
 
 if TYPE_CHECKING:
     from ..app import IndigoApp
@@ -87,10 +88,10 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield BoardView(self.session.game.board, id="board")
         with Vertical(id="side"):
-            yield Static(id="status")
+            yield TextPanel(id="status")
             yield HandView(id="hand")
             yield Scoreboard(id="scores")
-            yield Static(id="preview")
+            yield TextPanel(id="preview")
             yield RichLog(id="log", wrap=True, auto_scroll=True, min_width=20)
         yield Footer()
 
@@ -199,7 +200,7 @@ class GameScreen(Screen[None]):
         # Only a changed text is worth a re-layout of the side panel.
         if self._texts.get(selector) != text:
             self._texts[selector] = text
-            self.query_one(selector, Static).update(text)
+            self.query_one(selector, TextPanel).set_text(text)
 
     def refresh_status(self) -> None:
         session, game = self.session, self.game

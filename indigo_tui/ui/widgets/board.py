@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from rich.segment import Segment
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
 from textual.timer import Timer
@@ -48,14 +48,38 @@ class BoardView(Widget):
         self._frame = 0
         self._hidden: frozenset[int] = frozenset()
         self._on_done: Callable[[], None] | None = None
+        #: The last drawing's runs per line, and what they were drawn for.
+        self._lines: list[list[tuple[str, str, str, bool]]] | None = None
+        self._key: tuple[object, ...] = ()
 
     # -- what to show ----------------------------------------------------------------
 
     def show(self, board: Board, marks: Marks) -> None:
         self.board = board
         self.marks = marks
-        self._strips = None
-        self.refresh()
+        self._repaint()
+
+    def _repaint(self) -> None:
+        """Rebuild now, and repaint only the lines that changed: a cursor move
+        touches a few lines of the board, and Textual then redraws just those."""
+        if not self.is_mounted or not self.size.width:
+            self._strips = None
+            self.refresh()
+            return
+        old_lines, old_key = self._lines, self._key
+        self._strips = self._build()
+        new_lines = self._lines
+        if old_lines is None or new_lines is None or old_key != self._key or len(old_lines) != len(new_lines):
+            self.refresh()
+            return
+        width, y_off = self.size.width, self._offset[1]
+        changed = [
+            Region(0, y_off + y, width, 1)
+            for y, (old, new) in enumerate(zip(old_lines, new_lines, strict=True))
+            if old != new
+        ]
+        if changed:
+            self.refresh(*changed)
 
     @property
     def hex_size(self) -> float:
@@ -64,6 +88,7 @@ class BoardView(Widget):
     def on_resize(self, event: events.Resize) -> None:
         self._hex = fit_size(event.size.width, event.size.height)
         self._strips = None
+        self._lines = None
         self.refresh()
 
     def canvas(self) -> Canvas:
@@ -92,7 +117,10 @@ class BoardView(Widget):
         base = self.rich_style
         strips = [Strip.blank(width, base)] * y_off
         pad = Segment(" " * x_off, base)
-        for runs in canvas.lines():
+        lines = canvas.lines()
+        self._lines = lines
+        self._key = (self._hex, self._offset, dark, width, height)
+        for runs in lines:
             segments = [pad] + [
                 Segment(text, base + palette.style(fg, bg, bold, dark)) for text, fg, bg, bold in runs
             ]
@@ -113,6 +141,7 @@ class BoardView(Widget):
         # A theme change recolours the board.
         super().notify_style_update()
         self._strips = None
+        self._lines = None
 
     # -- mouse ---------------------------------------------------------------------
 
@@ -149,23 +178,21 @@ class BoardView(Widget):
         self.skip_animation()
         self._on_done = on_done
         self._animation = self.set_interval(max(0.02, seconds / max(1, length)), self._step)
-        self._strips = None
-        self.refresh()
+        self._repaint()
         return True
 
     def _step(self) -> None:
         self._frame += 1
         if self._frame >= len(self._frames):
             self.skip_animation()
-        self._strips = None
-        self.refresh()
+            return
+        self._repaint()
 
     def skip_animation(self) -> None:
         if self._animation is not None:
             self._animation.stop()
             self._animation = None
-            self._strips = None
-            self.refresh()
+            self._repaint()
         done, self._on_done = self._on_done, None
         if done is not None:
             done()
