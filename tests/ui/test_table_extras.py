@@ -85,7 +85,7 @@ async def test_a_storm_of_keys_and_resizes_never_breaks_the_table(make_app: AppF
     import random
 
     app = make_app(new_game(("human", "bot:random"), variant="tactical"))
-    keys = list("wedxzarR12u y.,+-") + ["tab", "enter", "left", "right", "up", "down"]
+    keys = [*"wedxzarR12u y.,+-", "tab", "enter", "left", "right", "up", "down"]
     rng = random.Random(5)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
