@@ -162,7 +162,7 @@ def _summary(args: argparse.Namespace, setup: Setup, stats: list[BotStats], elap
         "own_gates": setup.own_gates,
         "seed": args.seed,
         "seconds": round(elapsed, 3),
-        "games_per_second": round(args.games / elapsed, 1) if elapsed > 0 else None,
+        "games_per_second": round(args.games / elapsed, 3) if elapsed > 0 else None,
         "bots": [
             {
                 "bot": row.label,
