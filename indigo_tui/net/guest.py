@@ -337,6 +337,8 @@ class GuestSession:
         if isinstance(message, GameEvent):
             self._event(message)
         elif isinstance(message, YourDraw):
+            if len(self._pending_draws) >= 8:
+                raise ProtocolError("draws announced for events that never came")
             self._pending_draws[message.seq] = message.tile
         elif isinstance(message, (MoveAck, MoveRejected, UndoResult)):
             future = self._waiting.pop(message.id, None)

@@ -298,7 +298,11 @@ async def _play(
                 continue
             if move_delay:
                 await asyncio.sleep(move_delay)
-            move = bot.choose(state.view())
+            # A worker thread, so that heartbeats and reads go on while the bot thinks.
+            length = state.length
+            move = await asyncio.to_thread(bot.choose, state.view().detached())
+            if state is not session.state or state.length != length:
+                continue  # an undo changed the position while the bot thought
             reason = await session.play(move)
             if reason is None:
                 refusals = 0

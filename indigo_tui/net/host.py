@@ -537,7 +537,12 @@ class HostSession:
                     await asyncio.sleep(self.move_delay)
                     if self._undo is not None or self.game.turn != seat:
                         continue
-                move = bot.choose(self.game.view(seat))
+                # In a worker thread on a detached view, so that a bot thinking for
+                # seconds does not stop heartbeats and reads on this loop.
+                length = self.public.length
+                move = await asyncio.to_thread(bot.choose, self.game.view(seat).detached())
+                if self.closed or self._undo is not None or self.public.length != length:
+                    continue  # the game changed while the bot thought (an undo)
                 reason = self._apply(seat, move)
                 if reason is not None:
                     self._notice(

@@ -67,6 +67,8 @@ async def play_guest(guest: GuestSession, bot: Bot, *, until: Callable[[], bool]
             if reader.done() or guest.finished.is_set():
                 break
             guest.turn_ready.clear()
+            if until is not None and until():
+                return
             state = guest.state
             assert state is not None
             if state.board.turn == guest.seat and not state.over:

@@ -402,7 +402,8 @@ async def test_a_guest_game_answers_like_a_game_and_hides_other_seats(listening)
 
     def check_mid_game() -> bool:
         game = host.game
-        if checked or game.board.placements < 9 or game.turn != 1:
+        caught_up = guest.state is not None and guest.state.length == host.public.length
+        if checked or game.board.placements < 9 or game.turn != 1 or not caught_up:
             return False
         mine, public = table.view(1), table.view(0)
         assert mine.hand == game.view(1).hand and mine.collected == game.view(1).collected
