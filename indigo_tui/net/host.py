@@ -187,6 +187,7 @@ class HostSession:
             "net_code": self.code,
             "net_commitment": self.commitment,
             "net_tokens": ",".join(f"{seat}:{token}" for seat, token in sorted(self.tokens.items())),
+            "net_address": f"{self.address[0]}:{self.address[1]}" if self.address else "",
         }
 
     def save(self) -> None:

@@ -419,3 +419,47 @@ async def test_a_guest_game_answers_like_a_game_and_hides_other_seats(listening)
     assert checked and table.over and table.standings() == game.standings()
     match = GuestMatch(guest)
     assert match.over and match.winners == game.winners and match.totals == game.scores
+
+
+async def test_undo_asks_every_other_person_including_remote_seats(listening) -> None:
+    host = make_host(["human", "remote", "remote"])
+    port = await listening(host)
+    asker = await _joined(host, port)
+    voter = await _joined(host, port, accept_undo=True)
+    assert (asker.seat, voter.seat) == (1, 2)
+    host.begin()
+    readers = [asyncio.create_task(asker.run()), asyncio.create_task(voter.run())]
+
+    async def host_votes(accept: bool) -> None:
+        while True:
+            notice = await host.notices.get()
+            if notice.kind == "undo_ask":
+                host.vote_undo(notice.data["id"], 0, accept)
+                return
+
+    try:
+        assert await host.play(0, host.game.legal_moves[0]) is None
+        await _until(lambda: asker.state is not None and asker.state.length == host.public.length)
+        assert asker.state is not None and voter.state is not None
+        before = asker.state.length
+        assert await asker.play(asker.state.view().legal_moves[0]) is None
+        host_vote = asyncio.create_task(host_votes(True))
+        accepted, reason = await asyncio.wait_for(asker.request_undo(), LIMIT)
+        await host_vote
+        assert accepted, reason
+        await _until(lambda: voter.state is not None and voter.state.length == before)
+        assert host.game.turn == 1 and voter.state.events == list(host.game.view(2).events)
+
+        voter.accept_undo = False
+        await _until(lambda: asker.state is not None and asker.state.length == before)
+        assert await asker.play(asker.state.view().legal_moves[-1]) is None
+        host_vote = asyncio.create_task(host_votes(True))
+        accepted, reason = await asyncio.wait_for(asker.request_undo(), LIMIT)
+        host_vote.cancel()
+        assert not accepted and "declined by seat 3" in reason
+        assert host.game.board.placements == 2
+    finally:
+        for reader in readers:
+            reader.cancel()
+            with contextlib.suppress(BaseException):
+                await reader

@@ -155,6 +155,7 @@ def assert_same_game(tmp_path: Path, *guest_folders: str) -> None:
     (host_file,) = (tmp_path / "host").glob("*.indigo")
     host = saves.load_save(host_file)
     assert host.match.game.over and host.header.meta["net_role"] == "host"
+    assert host.header.meta["net_address"].startswith("127.0.0.1:")
     for folder in guest_folders:
         (guest_file,) = (tmp_path / folder).glob("*.indigo")
         guest = saves.load_save(guest_file)
