@@ -100,3 +100,21 @@ async def test_a_storm_of_keys_and_resizes_never_breaks_the_table(make_app: AppF
         game = app.session.game  # type: ignore[union-attr]
         assert game.board.placements > 0
         assert app.return_code is None  # still running, no crash
+
+
+async def test_escape_to_the_title_and_continue_in_the_same_app(make_app: AppFactory) -> None:
+    from indigo_tui.ui.screens.title import TitleScreen
+
+    app = make_app(new_game())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: app.session is not None and app.session.game.board.placements == 2)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.pause()
+        app.screen.action_pick("continue")  # type: ignore[attr-defined]
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted)
+        await pilot.pause()
+        assert app.session is not None and app.session.game.board.placements == 2

@@ -96,6 +96,8 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.query(HandView):
+            return  # the app is closing while this screen mounts
         self._apply_size(self.app.size.width, self.app.size.height, repaint=False)
         self.next_turn()
 
@@ -105,7 +107,10 @@ class GameScreen(Screen[None]):
     def _apply_size(self, width: int, height: int, repaint: bool = True) -> None:
         compact = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
         self.set_class(compact, "-compact")
-        hand = self.query_one(HandView)
+        hands = self.query(HandView)
+        if not hands:
+            return  # the app is closing while this screen mounts
+        hand = hands.first()
         hand.tile_size = 4.0 if compact else 6.0
         hand.compact = compact
         self.query_one(Scoreboard).compact = compact
