@@ -518,6 +518,8 @@ class HostSession:
 
     async def play(self, seat: int, move: Move) -> str | None:
         """A local seat's move (from a screen); the reason if it is refused."""
+        if not 0 <= seat < len(self.seats):
+            return f"there is no seat {seat} in this game"
         if seat in self.links or self.seats[seat].kind == "remote":
             return f"seat {seat + 1} is played from another terminal"
         if self._undo is not None:

@@ -129,6 +129,8 @@ async def test_moves_out_of_turn_illegal_or_for_another_seat_are_refused_and_pla
         assert "turn" in (await guest.play(some_move) or "")
         assert "no seat 7" in (await guest.play(some_move, seat=7) or "")
         assert "plays seat 1, not seat 0" in (await guest.play(some_move, seat=0) or "")
+        assert "no seat 9" in (await host.play(9, some_move) or "")
+        assert "another terminal" in (await host.play(1, some_move) or "")
         assert await host.play(0, some_move) is None
         await _until(lambda: guest.state is not None and guest.state.board.turn == 1)
         assert guest.state is not None
