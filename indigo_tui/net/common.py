@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import secrets
 import socket
+import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from ..bots import Bot
+from ..engine import Move, SeatView
 
 NoticeKind = Literal[
     "joined",  # a guest took a seat (host), or we are in (guest)
@@ -77,3 +82,29 @@ def lan_address() -> str | None:
         probe.connect(("10.254.254.254", 1))
         return str(probe.getsockname()[0])
     return None
+
+
+class Thinker:
+    """Asks bots for moves without stalling the event loop: a bot runs in a
+    worker thread (on a detached view) until it has shown itself quick, then
+    inline, and back to the thread as soon as it takes longer. A slow bot in
+    the loop would stop heartbeats and reads, and its peers would give up."""
+
+    #: Seconds a choice may take inline without a thread.
+    QUICK = 0.02
+
+    def __init__(self) -> None:
+        self._quick: set[int] = set()
+
+    async def choose(self, bot: Bot, view: SeatView) -> Move:
+        key = id(bot)
+        started = time.perf_counter()
+        if key in self._quick:
+            move = bot.choose(view)
+        else:
+            move = await asyncio.to_thread(bot.choose, view.detached())
+        if time.perf_counter() - started < self.QUICK:
+            self._quick.add(key)
+        else:
+            self._quick.discard(key)
+        return move

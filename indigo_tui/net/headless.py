@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..bots import Bot
-from .common import Notice, lan_address
+from .common import Notice, Thinker, lan_address
 from .guest import GuestRecord, GuestSession, JoinError, find_record
 from .host import HostError, HostSession
 
@@ -271,6 +271,7 @@ async def _play(
     reader = asyncio.create_task(session.run())
     stopper = asyncio.create_task(stop.wait())
     refusals = 0
+    thinker = Thinker()
     try:
         while True:
             turn = asyncio.create_task(session.turn_ready.wait())
@@ -298,9 +299,9 @@ async def _play(
                 continue
             if move_delay:
                 await asyncio.sleep(move_delay)
-            # A worker thread, so that heartbeats and reads go on while the bot thinks.
+            # Heartbeats and reads must go on while the bot thinks.
             length = state.length
-            move = await asyncio.to_thread(bot.choose, state.view().detached())
+            move = await thinker.choose(bot, state.view())
             if state is not session.state or state.length != length:
                 continue  # an undo changed the position while the bot thought
             reason = await session.play(move)

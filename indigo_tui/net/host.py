@@ -23,7 +23,7 @@ from .. import __version__, saves
 from ..bots import Bot
 from ..engine import Game, Match, Move, TileDrawn
 from ..saves import SeatInfo
-from .common import Notice, normal_code
+from .common import Notice, Thinker, normal_code
 from .protocol import (
     PROTOCOL_VERSION,
     Bye,
@@ -154,6 +154,7 @@ class HostSession:
         self._bot_task: asyncio.Task[None] | None = None
         self._undo: _UndoVote | None = None
         self._undo_ids = 0
+        self._thinker = Thinker()
         self._handlers: set[asyncio.Task[None]] = set()
         self.address: tuple[str, int] | None = None
 
@@ -540,10 +541,9 @@ class HostSession:
                     await asyncio.sleep(self.move_delay)
                     if self._undo is not None or self.game.turn != seat:
                         continue
-                # In a worker thread on a detached view, so that a bot thinking for
-                # seconds does not stop heartbeats and reads on this loop.
+                # A bot thinking for seconds must not stop heartbeats and reads.
                 length = self.public.length
-                move = await asyncio.to_thread(bot.choose, self.game.view(seat).detached())
+                move = await self._thinker.choose(bot, self.game.view(seat))
                 if self.closed or self._undo is not None or self.public.length != length:
                     continue  # the game changed while the bot thought (an undo)
                 reason = self._apply(seat, move)

@@ -232,3 +232,32 @@ def test_deal_commitment_verifies_and_names_a_mismatch() -> None:
     forged[index], forged[other] = forged[other], forged[index]
     problem = verify_deal(commitment(forged, "s"), forged, "s", seat.my_draws, seat.drawn)
     assert problem is not None and f"draw {index + 1}" in problem
+
+
+async def test_a_thinker_runs_slow_bots_off_the_event_loop() -> None:
+    import threading
+
+    from indigo_tui.net.common import Thinker
+
+    game = Game.new(SETUP, 1)
+    loop_thread = threading.get_ident()
+
+    class Probe:
+        name = "probe"
+
+        def __init__(self, seconds: float) -> None:
+            self.seconds = seconds
+            self.threads: list[int] = []
+
+        def choose(self, view: object) -> Move:
+            self.threads.append(threading.get_ident())
+            time.sleep(self.seconds)  # stands for a bot that thinks
+            return game.legal_moves[0]
+
+    thinker = Thinker()
+    quick, slow = Probe(0.0), Probe(Thinker.QUICK * 2)
+    for _ in range(3):
+        assert await thinker.choose(quick, game.view(0)) == game.legal_moves[0]  # type: ignore[arg-type]
+        await thinker.choose(slow, game.view(0))  # type: ignore[arg-type]
+    assert quick.threads[0] != loop_thread and quick.threads[1:] == [loop_thread, loop_thread]
+    assert loop_thread not in slow.threads
