@@ -117,19 +117,21 @@ def load_record(path: Path) -> GuestRecord:
 
 
 def find_record(directory: Path, host: str, port: int) -> tuple[Path, GuestRecord] | None:
-    """The newest unfinished guest save for a game at ``host:port``."""
+    """The newest unfinished guest save for a game at ``host:port``, else at
+    ``host`` on another port (a host resumed on a new port). A claim for
+    another game does no harm: the host ignores it."""
     if not directory.is_dir():
         return None
     found = []
     for path in directory.glob(f"*{RECORD_SUFFIX}"):
         with contextlib.suppress(saves.SaveError, OSError):
             record = load_record(path)
-            if not record.over and record.host == host and record.port == port:
-                found.append((path.stat().st_mtime, path, record))
+            if not record.over and record.host == host:
+                found.append((record.port == port, path.stat().st_mtime, path, record))
     if not found:
         return None
-    found.sort(key=lambda item: item[0], reverse=True)
-    return found[0][1], found[0][2]
+    found.sort(key=lambda item: (item[0], item[1]), reverse=True)
+    return found[0][2], found[0][3]
 
 
 def record_path(directory: Path, game_id: str, seat: int) -> Path:

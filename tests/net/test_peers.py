@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import secrets
 from pathlib import Path
 
@@ -465,3 +466,28 @@ async def test_undo_asks_every_other_person_including_remote_seats(listening) ->
             reader.cancel()
             with contextlib.suppress(BaseException):
                 await reader
+
+
+def test_find_record_prefers_the_same_port_then_the_same_host(tmp_path: Path) -> None:
+    from indigo_tui.engine import Setup
+    from indigo_tui.net.guest import GuestRecord, find_record
+
+    def record(name: str, host: str, port: int, over: bool = False) -> None:
+        data = GuestRecord(
+            host=host, port=port, code="C", name="n", game_id=name, seat=1, token="t", setup=Setup(2),
+            seat_names=["a", "b"], seat_kinds=["human", "remote"], commitment="c", over=over,
+        )  # fmt: skip
+        (tmp_path / f"{name}.indigo-guest").write_bytes(msgspec.json.encode(data))
+
+    assert find_record(tmp_path / "none", "h", 1) is None
+    record("other-port", "h", 2)
+    record("over", "h", 1, over=True)
+    record("elsewhere", "k", 1)
+    (tmp_path / "broken.indigo-guest").write_text("{")
+    found = find_record(tmp_path, "h", 1)
+    assert found is not None and found[1].game_id == "other-port"
+    record("same-port", "h", 1)
+    later = (tmp_path / "same-port.indigo-guest").stat().st_mtime + 60
+    os.utime(tmp_path / "other-port.indigo-guest", (later, later))  # newer, but on another port
+    found = find_record(tmp_path, "h", 1)
+    assert found is not None and found[1].game_id == "same-port"
