@@ -64,6 +64,16 @@ DRAIN_ABOVE = 64 * 1024
 WRONG_CODE_DELAY = 0.3
 
 
+@dataclass(frozen=True)
+class SeatLine:
+    """One seat as a lobby shows it."""
+
+    seat: int
+    name: str
+    kind: str
+    connected: bool
+
+
 class HostError(Exception):
     """The host cannot go on (a port in use, a bad save); one line for people."""
 
@@ -177,6 +187,19 @@ class HostSession:
     @property
     def all_remote_connected(self) -> bool:
         return all(s in self.links for s in self.remote_seats)
+
+    def lobby(self) -> list[SeatLine]:
+        """Every seat for a lobby or status line: who, what kind, whether its
+        terminal is here (local seats always are)."""
+        return [
+            SeatLine(seat, info.name, info.kind, info.kind != "remote" or seat in self.links)
+            for seat, info in enumerate(self.seats)
+        ]
+
+    @property
+    def ready(self) -> bool:
+        """Whether every remote seat has a terminal, so :meth:`begin` may start."""
+        return self.all_remote_connected
 
     def meta(self) -> dict[str, str]:
         """What a resumed host needs to take the game up again."""

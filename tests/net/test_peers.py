@@ -15,7 +15,7 @@ from indigo_tui import saves
 from indigo_tui.bots import make_bot
 from indigo_tui.engine import Event, GameOver, GameStarted, GemMoved, Move, TileDrawn, TilePlaced
 from indigo_tui.net.guest import GuestSession, JoinError, load_record, record_path
-from indigo_tui.net.host import HostSession
+from indigo_tui.net.host import HostError, HostSession
 from indigo_tui.net.protocol import (
     HEADER,
     MAX_FRAME,
@@ -96,8 +96,12 @@ async def test_wrong_code_is_refused_and_the_right_one_still_gets_in(listening) 
     with pytest.raises(JoinError, match="wrong join code") as refused:
         await _joined(host, port, code="WRONG1")
     assert refused.value.code == "code"
-    guest = await _joined(host, port)
+    assert not host.ready and [line.connected for line in host.lobby()] == [True, False]
+    with pytest.raises(HostError, match="no terminal yet"):
+        host.begin()
+    guest = await _joined(host, port, name="Ann\x1b[2J")
     assert guest.seat == 1
+    assert host.ready and host.lobby()[1].connected and host.lobby()[1].name == "Ann[2J"
 
 
 async def test_other_protocol_version_is_refused_naming_both(listening) -> None:
