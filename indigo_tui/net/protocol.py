@@ -270,6 +270,9 @@ def decode_body(body: bytes) -> Message:
         raise ProtocolError(f"an unknown or malformed message ({exc})") from None
     except msgspec.DecodeError as exc:
         raise ProtocolError(f"a frame that is not a message ({exc})") from None
+    except UnicodeDecodeError:
+        # msgspec raises this, not DecodeError, for bad UTF-8 inside a string.
+        raise ProtocolError("a frame with text that is not UTF-8") from None
 
 
 def decode_frames(data: bytes) -> tuple[list[Message], bytes]:

@@ -261,3 +261,14 @@ async def test_a_thinker_runs_slow_bots_off_the_event_loop() -> None:
         await thinker.choose(slow, game.view(0))  # type: ignore[arg-type]
     assert quick.threads[0] != loop_thread and quick.threads[1:] == [loop_thread, loop_thread]
     assert loop_thread not in slow.threads
+
+
+def test_text_that_is_not_utf8_is_a_protocol_error() -> None:
+    import msgspec as _msgspec
+
+    from indigo_tui.net.protocol import ProtocolError, decode_body
+
+    # A valid msgpack map whose string value holds bytes that are not UTF-8.
+    body = _msgspec.msgpack.encode({"type": "x"}).replace(b"\xa1x", b"\xa2\xa9\xa9")
+    with pytest.raises(ProtocolError):
+        decode_body(body)
