@@ -322,12 +322,21 @@ class GameScreen(Screen[None]):
         if not worker.is_cancelled:
             self.app.call_from_thread(self._bot_moved, generation, seat, move)
 
+    @property
+    def _on_stage(self) -> bool:
+        """Whether this table still has its widgets (not being torn down with the app)."""
+        return self.is_attached and bool(self.query(BoardView))
+
     def _bot_failed(self, generation: int, reason: str) -> None:
+        if not self._on_stage:
+            return
         self.thinking = None
         self.message = f"The bot could not move: {reason}"
         self.refresh_all()
 
     def _bot_moved(self, generation: int, seat: int, move: Move) -> None:
+        if not self._on_stage:
+            return  # the app is closing: the answer has nowhere to go
         self.thinking = None
         session = self.session
         # The game changed while the bot thought (undo, new round): discard.

@@ -1,0 +1,341 @@
+"""A network game at the table: the peers in the shape the game screen reads.
+
+The game screen reads a :class:`~indigo_tui.ui.session.Session`. A network
+game has no local session: the host's game lives in a
+:class:`~indigo_tui.net.host.HostSession`, a guest's seat in a
+:class:`~indigo_tui.net.guest.GuestSession`. :class:`HostTable` and
+:class:`GuestTable` answer the screen's questions from those (a guest's only
+through :class:`~indigo_tui.net.table.GuestGame`, which never holds another
+seat's hand), and :class:`NetLink` carries the peer's notices to whichever
+screen is showing (lobby, waiting room, table). Moves, undo and goodbyes are
+asynchronous here, so the screen awaits them in workers on the app's loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Game, Match, Move, SeatView, Setup
+from ..net.common import Notice
+from ..net.guest import GuestSession, JoinError
+from ..net.host import HostSession
+from ..net.table import GuestGame, GuestMatch
+from ..saves import SaveError, SeatInfo
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+
+class NetTable:
+    """What :class:`~indigo_tui.ui.screens.game.GameScreen` asks of a session,
+    for a game played over the network. Subclasses say which game and seats."""
+
+    open_scores = False
+    title = ""
+    #: Bots of a network game are run by the host session, never by the screen.
+    bots: dict[int, Any] = {}  # noqa: RUF012 (read-only, shared empty)
+    hot_seat = False
+    needs_handoff = False
+
+    def __init__(self) -> None:
+        self.generation = 0
+        self.save_error: str | None = None
+        self.save_path: Path | None = None
+        self.meta: dict[str, str] = {}
+
+    # -- overridden ------------------------------------------------------------
+
+    @property
+    def game(self) -> Game | GuestGame:
+        raise NotImplementedError
+
+    @property
+    def match(self) -> Match | GuestMatch:
+        raise NotImplementedError
+
+    @property
+    def seats(self) -> list[SeatInfo]:
+        raise NotImplementedError
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats played at this terminal."""
+        raise NotImplementedError
+
+    @property
+    def viewer(self) -> int | None:
+        raise NotImplementedError
+
+    async def send_move(self, move: Move) -> str | None:
+        """Play a move of this terminal's seat; the reason if it is refused."""
+        raise NotImplementedError
+
+    async def ask_undo(self) -> tuple[bool, str]:
+        raise NotImplementedError
+
+    def vote_undo(self, notice: Notice, accept: bool) -> None:
+        raise NotImplementedError
+
+    # -- shared ----------------------------------------------------------------
+
+    @property
+    def setup(self) -> Setup:
+        return self.game.setup
+
+    def is_bot(self, seat: int) -> bool:
+        return False
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def first_viewer(self) -> int | None:
+        return self.viewer
+
+    def view(self) -> SeatView | None:
+        viewer = self.viewer
+        return None if viewer is None else self.game.view(viewer)
+
+    def may_see_gems(self, seat: int) -> bool:
+        return self.game.over or seat == self.viewer
+
+    @property
+    def human_to_move(self) -> bool:
+        game = self.game
+        return not game.over and game.turn in self.humans
+
+    def play(self, move: Move) -> list[Any]:
+        raise RuntimeError("a network move is sent with send_move")
+
+    def undo(self) -> int:
+        return 0
+
+    def redo(self) -> int:
+        return 0
+
+    def autosave(self) -> bool:
+        # Each peer saves after every move by itself.
+        return True
+
+    def save_as(self, title: str) -> Path:
+        raise SaveError("a network game is saved automatically after every move")
+
+
+class HostTable(NetTable):
+    """The host's terminal: its own seat(s) of the host session's game."""
+
+    def __init__(self, host: HostSession, own: list[int]) -> None:
+        super().__init__()
+        self.host = host
+        self.own = list(own)
+        self._last_viewer: int | None = self.own[0] if self.own else None
+        self.save_path = host.save_path
+
+    @property
+    def game(self) -> Game:
+        return self.host.game
+
+    @property
+    def match(self) -> Match:
+        return self.host.match
+
+    @property
+    def seats(self) -> list[SeatInfo]:
+        return self.host.seats
+
+    @property
+    def humans(self) -> list[int]:
+        return self.own
+
+    @property
+    def viewer(self) -> int | None:
+        # One person plays every own seat: the view follows the turn among them.
+        turn = self.game.turn
+        if turn in self.own and not self.game.over:
+            self._last_viewer = turn
+        return self._last_viewer
+
+    async def send_move(self, move: Move) -> str | None:
+        return await self.host.play(self.game.turn, move)
+
+    async def ask_undo(self) -> tuple[bool, str]:
+        movers = [seat for seat, _ in self.game.moves if seat in self.own]
+        if not movers:
+            return False, "you have no move to take back"
+        return await self.host.request_undo(movers[-1])
+
+    def vote_undo(self, notice: Notice, accept: bool) -> None:
+        if notice.seat is not None:
+            self.host.vote_undo(int(notice.data["id"]), notice.seat, accept)
+
+
+class GuestTable(NetTable):
+    """A guest's terminal: one seat, seen only as that seat may see it."""
+
+    def __init__(self, guest: GuestSession) -> None:
+        super().__init__()
+        self.guest = guest
+        self._match = GuestMatch(guest)
+
+    def rebind(self, guest: GuestSession) -> None:
+        """After a rejoin: the same seat, a new connection."""
+        self.guest = guest
+        self._match = GuestMatch(guest)
+        self.generation += 1
+
+    @property
+    def game(self) -> GuestGame:
+        return self._match.game
+
+    @property
+    def match(self) -> GuestMatch:
+        return self._match
+
+    @property
+    def seats(self) -> list[SeatInfo]:
+        record = self.guest.record
+        assert record is not None
+        seat = self.guest.seat
+        return [
+            SeatInfo(name, "human" if s == seat else kind.replace("human", "remote"))
+            for s, (name, kind) in enumerate(zip(record.seat_names, record.seat_kinds, strict=True))
+        ]
+
+    @property
+    def humans(self) -> list[int]:
+        return [self.guest.seat]
+
+    @property
+    def viewer(self) -> int | None:
+        return self.guest.seat
+
+    async def send_move(self, move: Move) -> str | None:
+        return await self.guest.play(move)
+
+    async def ask_undo(self) -> tuple[bool, str]:
+        return await self.guest.request_undo()
+
+    def vote_undo(self, notice: Notice, accept: bool) -> None:
+        self.guest.vote_undo(int(notice.data["id"]), accept)
+
+
+Listener = Callable[[Notice], None]
+
+
+class NetLink:
+    """The peer's life in the app: its notices go to the screen now showing
+    (a screen sets :attr:`listener`); it outlives screens, so its tasks are
+    app workers. For a guest it also runs the session's reader and, after a
+    lost connection, rejoins for up to ``rejoin_timeout`` seconds."""
+
+    def __init__(
+        self,
+        app: App[Any],
+        table: HostTable | GuestTable,
+        *,
+        rejoin_timeout: float = 30.0,
+    ) -> None:
+        self.app = app
+        self.table = table
+        self.rejoin_timeout = rejoin_timeout
+        self.listener: Listener | None = None
+        #: The last words of the session, once it has ended.
+        self.ended: str | None = None
+        self.closing = False
+        self._pumps: list[asyncio.Queue[Notice]] = []
+
+    @property
+    def host(self) -> HostSession | None:
+        return self.table.host if isinstance(self.table, HostTable) else None
+
+    @property
+    def guest(self) -> GuestSession | None:
+        return self.table.guest if isinstance(self.table, GuestTable) else None
+
+    def start(self) -> None:
+        host, guest = self.host, self.guest
+        if host is not None:
+            self._pump_from(host.notices)
+        elif guest is not None:
+            self._pump_from(guest.notices)
+            self.app.run_worker(self._read(), group="net", name="guest reader")
+
+    def _pump_from(self, queue: asyncio.Queue[Notice]) -> None:
+        self._pumps.append(queue)
+        self.app.run_worker(self._pump(queue), group="net", name="net notices")
+
+    async def _pump(self, queue: asyncio.Queue[Notice]) -> None:
+        while queue in self._pumps:
+            notice = await queue.get()
+            if queue in self._pumps:
+                self.tell(notice)
+
+    def tell(self, notice: Notice) -> None:
+        if notice.kind == "closed" and notice.data.get("final"):
+            self.ended = notice.text
+        if self.listener is not None:
+            self.listener(notice)
+
+    async def _read(self) -> None:
+        """Run the guest's session; on a lost connection, rejoin the same seat."""
+        while True:
+            guest = self.guest
+            assert guest is not None
+            try:
+                await guest.run()
+            except JoinError as exc:
+                if self.closing:
+                    return
+                if exc.code != "lost" or guest.over or self.rejoin_timeout <= 0:
+                    self.tell(Notice("closed", str(exc), None, {"final": True, "code": exc.code}))
+                    return
+                self.tell(Notice("left", f"{exc}; trying to rejoin", None, {"rejoining": True}))
+                if not await self._rejoin(guest):
+                    return
+                continue
+            if not self.closing:
+                self.tell(Notice("closed", "the host closed the game", None, {"final": True}))
+            return
+
+    async def _rejoin(self, old: GuestSession) -> bool:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.rejoin_timeout
+        last = "no answer"
+        while not self.closing and loop.time() < deadline:
+            fresh = GuestSession(
+                old.host, old.port, old.code, name=old.name, save_dir=old.save_dir, record=old.record
+            )
+            try:
+                await fresh.connect(timeout=5.0)
+            except JoinError as exc:
+                last = str(exc)
+                if exc.code not in ("lost", "full"):
+                    break
+                await asyncio.sleep(1.0)
+                continue
+            assert isinstance(self.table, GuestTable)
+            if old.notices in self._pumps:
+                self._pumps.remove(old.notices)
+            self.table.rebind(fresh)
+            self._pump_from(fresh.notices)
+            self.tell(Notice("joined", "back in the game", fresh.seat, {"rejoined": True}))
+            return True
+        if not self.closing:
+            self.tell(Notice("closed", f"could not rejoin the host: {last}", None, {"final": True}))
+        return False
+
+    async def close(self, reason: str) -> None:
+        """Leave the game and tell the other side (bounded)."""
+        if self.closing:
+            return
+        self.closing = True
+        host, guest = self.host, self.guest
+        with contextlib.suppress(Exception):
+            if host is not None:
+                await asyncio.wait_for(host.close(reason), 3.0)
+            elif guest is not None:
+                await asyncio.wait_for(guest.close(reason), 3.0)
+        self._pumps.clear()

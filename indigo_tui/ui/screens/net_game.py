@@ -1,0 +1,247 @@
+"""The table of a network game: the local game screen, driven by a peer.
+
+Everything the person sees is the ordinary :class:`GameScreen`; what differs
+is where moves go (to the host session, or over the wire to the host) and
+where the game changes come from (the peer's notices, one at a time, on the
+app's asyncio loop). Undo is a request the others vote on; leaving says
+goodbye to the other terminals.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, cast
+
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from ...engine import GemMoved, Move, TilePlaced
+from ...net.common import Notice
+from ...net.guest import JoinError
+from ..describe import cell_name
+from ..net_table import GuestTable, NetLink, NetTable
+from ..session import Session
+from ..widgets.board import BoardView
+from .end import EndScreen
+from .game import GameScreen
+
+
+class NetEndScreen(EndScreen):
+    """The end screen, plus how the deal checked out (a guest's own check)."""
+
+    def __init__(self, table: NetTable, deal: str) -> None:
+        super().__init__(cast(Session, table))
+        self.deal = deal
+
+    def on_mount(self) -> None:
+        if self.deal:
+            box = self.query_one("#end-box")
+            box.mount(Static(self.deal, id="deal"), before=box.query_one(".buttons"))
+
+
+class NetGameScreen(GameScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit_net", "Quit"),
+        Binding("escape", "leave", "Leave"),
+    ]
+
+    def __init__(self, table: NetTable, link: NetLink) -> None:
+        super().__init__(cast(Session, table))
+        self.table = table
+        self.link = link
+        self._seen = 0
+        self._sending = False
+        self.deal = ""
+        self._ended = False
+
+    def on_mount(self) -> None:
+        self._seen = len(self.game.log)
+        self.link.listener = self.on_notice
+        if self.link.ended is not None:
+            self.message = f"The game has ended: {self.link.ended}"
+        super().on_mount()
+
+    def on_screen_resume(self) -> None:
+        self.link.listener = self.on_notice
+        super().on_screen_resume()
+
+    # -- the peer's news ----------------------------------------------------------
+
+    def on_notice(self, notice: Notice) -> None:
+        if not self._on_stage:
+            return
+        kind = notice.kind
+        if kind in ("event", "started", "over"):
+            self._catch_up()
+        elif kind == "rejected":
+            pass  # the mover's own worker shows the reason
+        elif kind == "left":
+            self.message = self._left_text(notice)
+            self.refresh_status()
+        elif kind == "joined":
+            self.message = self._joined_text(notice)
+            self.refresh_all()
+        elif kind == "undo_ask":
+            self._ask_vote(notice)
+        elif kind == "undo_result":
+            if notice.seat not in self.table.humans:
+                self.message = f"Undo: {notice.text}."
+                self.refresh_status()
+        elif kind == "verified":
+            self.deal = notice.text[:1].upper() + notice.text[1:] + "."
+            self._catch_up()
+            self._show_end()
+        elif kind == "closed":
+            final = bool(notice.data.get("final"))
+            if final or not self.game.over:
+                self._ended = True
+                self.message = f"The game has ended: {notice.text}."
+                self.refresh_status()
+                if self.game.over:
+                    self._show_end()
+        elif kind == "problem":
+            self.message = notice.text
+            self.refresh_status()
+
+    def _left_text(self, notice: Notice) -> str:
+        if notice.data.get("rejoining"):
+            return f"{notice.text[:1].upper()}{notice.text[1:]}…"
+        seat = notice.seat
+        if seat is None:
+            return notice.text
+        name = self.table.name(seat)
+        if self.game.over:
+            return f"{name} left."
+        return f"{name} disconnected: waiting for them to rejoin."
+
+    def _joined_text(self, notice: Notice) -> str:
+        if notice.data.get("rejoined") or notice.seat is None:
+            return "Back in the game."
+        return f"{self.table.name(notice.seat)} is back."
+
+    def _catch_up(self) -> None:
+        """Show what the log gained (or lost to an undo) since last time."""
+        log = self.game.log
+        new = list(log[self._seen :]) if len(log) >= self._seen else []
+        self._seen = len(log)
+        self.table.generation += 1
+        board = self.query_one(BoardView)
+        if board.animating:
+            board.skip_animation()
+        placed = [e for e in new if isinstance(e, TilePlaced)]
+        if placed:
+            last = placed[-1]
+            self.message = f"{self.table.name(last.seat)} placed at {cell_name(last.cell)}."
+        self.refresh_all()
+        gem_moves = [e for e in new if isinstance(e, GemMoved)]
+        if not (self.indigo.gem_animation and board.animate_gems(gem_moves, on_done=self.next_turn)):
+            self.next_turn()
+
+    # -- turns ----------------------------------------------------------------------
+
+    def next_turn(self) -> None:
+        # No hand-offs and no bots here: the host session runs the bots.
+        self.refresh_all()
+        if self.game.over:
+            self._show_end()
+
+    def _show_end(self) -> None:
+        guest = self.link.guest
+        if guest is not None and not guest.finished.is_set() and not self._ended:
+            # Until the deck is revealed, a guest knows only its own gems by kind.
+            self.message = "The round is over; checking the deal…"
+            self.refresh_status()
+            return
+        if self._shown_end == self.table.generation:
+            return
+        self._shown_end = self.table.generation
+        self.app.push_screen(NetEndScreen(self.table, self.deal), self._after_end)
+
+    def _after_end(self, action: str | None) -> None:
+        if action == "title":
+            self.action_leave()
+
+    def _play(self, move: Move) -> None:
+        if self._sending:
+            return
+        self._sending = True
+        self.message = "Sending the move…" if isinstance(self.table, GuestTable) else ""
+        self.refresh_status()
+        self.run_worker(self._send(move), group="net-move")
+
+    async def _send(self, move: Move) -> None:
+        try:
+            reason = await self.table.send_move(move)
+        except JoinError as exc:
+            reason = str(exc)
+        finally:
+            self._sending = False
+        if not self._on_stage:
+            return
+        if reason is not None:
+            self.message = f"The host refused the move: {reason}."
+            self.app.bell()
+        elif self.message == "Sending the move…":
+            self.message = ""
+        self.refresh_status()
+
+    # -- actions --------------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        if self.game.over:
+            self.message = "The round is over."
+            self.refresh_status()
+            return
+        self.message = "Asking the others to take back your last move…"
+        self.refresh_status()
+        self.run_worker(self._undo(), group="net-undo", exclusive=True)
+
+    async def _undo(self) -> None:
+        try:
+            accepted, reason = await self.table.ask_undo()
+        except JoinError as exc:
+            accepted, reason = False, str(exc)
+        if not self._on_stage:
+            return
+        self.message = ("Undo accepted: " if accepted else "Undo refused: ") + reason + "."
+        self._shown_end = -1
+        self.refresh_status()
+
+    def _ask_vote(self, notice: Notice) -> None:
+        from .confirm import ConfirmScreen
+
+        asker = notice.seat if isinstance(self.table, GuestTable) else notice.data.get("asker")
+        who = self.table.name(asker) if isinstance(asker, int) else notice.text.split(" asks")[0]
+        question = f"{who} asks to take back their last move. Allow it?"
+
+        def answer(accept: bool | None) -> None:
+            self.table.vote_undo(notice, bool(accept))
+            self.message = "You allowed the undo." if accept else "You declined the undo."
+            if self._on_stage:
+                self.refresh_status()
+
+        self.app.push_screen(ConfirmScreen(question), answer)
+
+    def action_redo(self) -> None:
+        self.message = "There is no redo in a network game."
+        self.refresh_status()
+
+    def action_save_as(self) -> None:
+        self.message = "A network game is saved automatically after every move."
+        self.refresh_status()
+
+    def action_leave(self) -> None:
+        self.run_worker(self._leave(to_title=True), group="net-leave", exclusive=True)
+
+    def action_quit_net(self) -> None:
+        self.run_worker(self._leave(to_title=False), group="net-leave", exclusive=True)
+
+    async def _leave(self, to_title: bool) -> None:
+        who = "the host" if self.link.host is not None else "a player"
+        await self.link.close(f"{who} left the game")
+        if to_title:
+            self.indigo.to_title()
+        else:
+            self.app.exit()
+
+
+__all__ = ["NetEndScreen", "NetGameScreen"]
