@@ -58,11 +58,13 @@ class EndScreen(ModalScreen[str | None]):
         table.add_column("#")
         table.add_column("Seat")
         for kind in ("amber", "emerald", "sapphire"):
-            table.add_column(f"{GEM_GLYPH[kind]} {kind}", justify="right")
+            # A narrow terminal gets the gems' glyphs alone as headings.
+            heading = GEM_GLYPH[kind] if self.app.size.width < 100 else f"{GEM_GLYPH[kind]} {kind}"
+            table.add_column(heading, justify="right")
         table.add_column("gems", justify="right")
         table.add_column("points", justify="right")
         if match.rounds > 1:
-            table.add_column("match total", justify="right")
+            table.add_column("total", justify="right")
         place = 0
         previous: tuple[int, int] | None = None
         for index, row in enumerate(standings):
@@ -70,7 +72,8 @@ class EndScreen(ModalScreen[str | None]):
                 place = index + 1
                 previous = (row.points, row.gems)
             name = Text(
-                names[row.seat] + (" 🏆" if row.winner else ""), style=palette.seat_colour(row.seat, dark)
+                names[row.seat] + (" (winner)" if row.winner else ""),
+                style=palette.seat_colour(row.seat, dark),
             )
             cells: list[str | Text] = [
                 str(place),

@@ -125,7 +125,10 @@ class HostSetupScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Variant", classes="field")
                 yield Select(
-                    [("Classic: one tile in hand", "classic"), ("Tactical: two tiles, choose one", "tactical")],
+                    [
+                        ("Classic: one tile in hand", "classic"),
+                        ("Tactical: two tiles, choose one", "tactical"),
+                    ],
                     value="classic",
                     allow_blank=False,
                     id="variant",

@@ -55,6 +55,18 @@ def _rules(screen: TitleScreen) -> None:
     screen.app.push_screen(RulesScreen())
 
 
+def _host(screen: TitleScreen) -> None:
+    from .lobby import HostSetupScreen
+
+    screen.app.push_screen(HostSetupScreen())
+
+
+def _join(screen: TitleScreen) -> None:
+    from .join import JoinScreen
+
+    screen.app.push_screen(JoinScreen())
+
+
 def _quit(screen: TitleScreen) -> None:
     screen.app.exit()
 
@@ -64,6 +76,8 @@ MENU: list[MenuEntry] = [
     MenuEntry("new", "New game", _new),
     MenuEntry("continue", "Continue", _continue, lambda s: s.app.latest_save() is not None),  # type: ignore[attr-defined]
     MenuEntry("load", "Load a saved game", _load),
+    MenuEntry("host", "Host game (local network)", _host),
+    MenuEntry("join", "Join game (local network)", _join),
     MenuEntry("rules", "Rules", _rules),
     MenuEntry("quit", "Quit", _quit),
 ]

@@ -1,0 +1,229 @@
+"""Joining a network game: the address-and-code form, then the waiting room.
+
+The form proves the join code to the host (the code itself never crosses the
+network) and takes a seat; a refusal (wrong code, full game, another
+version, nobody listening) is one line on the form. The waiting room shows
+the seats until the host presses Start, then the table opens.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from ...net.common import Notice, parse_address
+from ...net.guest import GuestSession, JoinError, find_record
+from ..net_table import GuestTable, NetLink
+from .lobby import leave_to_title
+
+#: Seconds the host may take to answer a join.
+JOIN_TIMEOUT = 10.0
+
+
+async def join_game(
+    address: str, code: str, name: str, save_dir: Path | None, *, timeout: float = JOIN_TIMEOUT
+) -> GuestTable:
+    """Connect and take a seat (the same seat again if this folder holds an
+    unfinished game with that host); :class:`JoinError` or ValueError says why not."""
+    host, port = parse_address(address)
+    record = None
+    if save_dir is not None:
+        found = find_record(save_dir, host, port)
+        if found is not None:
+            record = found[1]
+            code = code or record.code
+    if not code.strip():
+        raise ValueError("the join code is missing: ask the host for it")
+    if save_dir is not None:
+        try:
+            save_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"cannot use {save_dir} for saves: {exc.strerror or exc}") from None
+    guest = GuestSession(
+        host, port, code, name=name.strip()[:24] or "Guest", save_dir=save_dir, record=record
+    )
+    if record is not None and record.code != guest.code:
+        guest.record = None  # another game's record; the code given wins
+    await guest.connect(timeout=timeout)
+    return GuestTable(guest)
+
+
+class JoinScreen(Screen[None]):
+    """HOST[:PORT], the code and a name; Join."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, address: str = "", code: str = "", name: str = "", *, auto: bool = False) -> None:
+        super().__init__()
+        #: Join as soon as the form shows (``indigo join`` on the command line).
+        self.auto = auto
+        self.address = address
+        self.code = code
+        self.player = name
+        self.joining = False
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="setup-box"):
+            yield Static("Join a game on the local network", classes="title")
+            with Horizontal(classes="row"):
+                yield Label("Host", classes="field")
+                yield Input(
+                    value=self.address, placeholder="HOST[:PORT], e.g. 192.168.1.20:7777", id="address"
+                )
+            with Horizontal(classes="row"):
+                yield Label("Code", classes="field")
+                yield Input(value=self.code, placeholder="the host's join code", id="code")
+            with Horizontal(classes="row"):
+                yield Label("Your name", classes="field")
+                yield Input(value=self.player or "Guest", id="player-name")
+            yield Static("", id="setup-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Join (enter)", id="join", variant="primary")
+                yield Button("Back (esc)", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#code" if self.address else "#address", Input).focus()
+        if self.auto:
+            self.action_join()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_join()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "join":
+            self.action_join()
+        else:
+            self.action_back()
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            leave_to_title(self.app)
+
+    def show_error(self, text: str) -> None:
+        self.query_one("#setup-error", Static).update(text)
+
+    def action_join(self) -> None:
+        if self.joining:
+            return
+        address = self.query_one("#address", Input).value
+        code = self.query_one("#code", Input).value
+        name = self.query_one("#player-name", Input).value
+        self.joining = True
+        self.show_error("Joining…")
+        self.run_worker(self._join(address, code, name), group="join", exclusive=True)
+
+    async def _join(self, address: str, code: str, name: str) -> None:
+        try:
+            table = await join_game(address, code, name, getattr(self.app, "save_dir", None))
+        except JoinError as exc:
+            text = str(exc)
+            if exc.code == "code":
+                text = "Wrong join code: the host refused it. Check the code and try again."
+            self.show_error(f"Can't join: {text}")
+            return
+        except ValueError as exc:
+            self.show_error(f"Can't join: {exc}")
+            return
+        finally:
+            self.joining = False
+        link = NetLink(self.app, table)
+        link.start()
+        self.app.switch_screen(WaitScreen(table, link))
+
+
+class WaitScreen(Screen[None]):
+    """A guest's waiting room: the seats, until the host starts."""
+
+    DEFAULT_CSS = """
+    #wait-box { width: 100; max-width: 100%; height: 100%; padding: 0 1; }
+    #wait-seats { height: auto; margin: 1 0; }
+    #wait-status { height: auto; color: $text-muted; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", "Leave"),
+    ]
+
+    def __init__(self, table: GuestTable, link: NetLink) -> None:
+        super().__init__()
+        self.table = table
+        self.link = link
+        self.status = ""
+        self._leaving = False
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="wait-box"):
+            yield Static("Joined: waiting for the host to start", classes="title", id="wait-title")
+            yield Static("", id="wait-seats")
+            yield Static("", id="wait-status")
+            with Horizontal(classes="buttons"):
+                yield Button("Leave (esc)", id="leave")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.link.listener = self.on_notice
+        guest = self.table.guest
+        welcome = guest.welcome
+        if (welcome is not None and welcome.started) or guest.turn_ready.is_set():
+            self._to_table()
+            return
+        self.refresh_seats()
+
+    def on_notice(self, notice: Notice) -> None:
+        if not self.is_attached:
+            return
+        if notice.kind in ("started", "event"):
+            self._to_table()
+            return
+        if notice.kind == "closed":
+            self.status = f"The game has ended: {notice.text}"
+        elif notice.kind in ("joined", "left"):
+            self.status = notice.text
+        self.refresh_seats()
+
+    def refresh_seats(self) -> None:
+        guest = self.table.guest
+        lines = [f"You are seat {guest.seat + 1} of {self.table.setup.players}  ({guest.host}:{guest.port})"]
+        for seat, info in enumerate(self.table.seats):
+            here = guest.connected_seats.get(seat, False)
+            if seat == guest.seat:
+                what = "you"
+            elif info.kind.startswith("bot:"):
+                what = f"{info.kind[4:]} bot"
+            else:
+                what = "here" if here else "waiting for a player…"
+            lines.append(f"  {seat + 1}. {info.name:<24} {what}")
+        self.query_one("#wait-seats", Static).update("\n".join(lines))
+        self.query_one("#wait-status", Static).update(self.status)
+
+    def _to_table(self) -> None:
+        from .net_game import NetGameScreen
+
+        if self._leaving:
+            return  # notices that came before the table mounted
+        self._leaving = True
+        self.app.switch_screen(NetGameScreen(self.table, self.link))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_leave()
+
+    def action_leave(self) -> None:
+        self.run_worker(self._leave(), group="wait-leave", exclusive=True)
+
+    async def _leave(self) -> None:
+        await self.link.close("the player left before the start")
+        leave_to_title(self.app)
+
+
+__all__ = ["JoinScreen", "WaitScreen", "join_game"]
