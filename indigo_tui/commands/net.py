@@ -160,7 +160,9 @@ def run_host(args: argparse.Namespace) -> int:
         raise CommandError("--port must be from 0 to 65535")
     seed = parse_seed(args.seed) if args.seed is not None else None
     if not args.headless:
-        raise CommandError(_HEADLESS_ONLY)
+        from ..ui.net_app import run_host_ui
+
+        return run_host_ui(args, _usable_save_dir(args.save_dir))
     meta: dict[str, str] = {}
     created = None
     if args.resume is not None:
@@ -268,6 +270,10 @@ def run_join(args: argparse.Namespace) -> int:
         host, port = parse_address(args.address)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
+    if not args.headless:
+        from ..ui.net_app import run_join_ui
+
+        return run_join_ui(args, _usable_save_dir(args.save_dir))
     bot = _bot(args, f"join:{host}:{port}")
     save_dir = _usable_save_dir(args.save_dir)
     name = args.name or f"{args.bot.capitalize()} bot"

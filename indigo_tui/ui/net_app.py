@@ -8,6 +8,7 @@ import argparse
 from collections.abc import Callable
 from pathlib import Path
 
+from textual import events
 from textual.screen import Screen
 
 from .app import IndigoApp
@@ -20,7 +21,10 @@ class NetApp(IndigoApp):
         super().__init__(**options)  # type: ignore[arg-type]
         self._first = first
 
-    def on_mount(self) -> None:
+    def _on_mount(self, event: events.Mount) -> None:
+        # Instead of the title screen IndigoApp.on_mount would show: Textual
+        # calls the handlers of base classes too, unless the default is prevented.
+        event.prevent_default()
         self.push_screen(self._first())
 
 

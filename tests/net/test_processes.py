@@ -297,7 +297,7 @@ def test_bad_peers_at_the_port_do_not_stop_the_host(peers, tmp_path: Path) -> No
         (["join", "127.0.0.1:9", "--headless", "--bot", "random", "--save-dir", "x"], "join code is needed"),
         (["join", "127.0.0.1:1", "--code", "A", "--headless", "--bot", "random"], "cannot connect"),
         (["join", "127.0.0.1:99999", "--code", "A", "--headless", "--bot", "random"], "port must be"),
-        (["join", "127.0.0.1:7777", "--code", "A"], "--headless"),
+        (["join", "127.0.0.1:7777", "--code", "A", "--bot", "random"], "--bot is for --headless"),
         (["host", "--headless", "--bot", "nobody", "--port", "0"], "unknown bot"),
         (["host", "--headless", "--bot", "greedy", "--seats", "host,bot:greedy"], "remote seat"),
         (["host", "--headless", "--bot", "greedy", "--resume", "missing.indigo"], "no such file"),
