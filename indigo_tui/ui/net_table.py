@@ -58,10 +58,6 @@ class NetTable:
         raise NotImplementedError
 
     @property
-    def seats(self) -> list[SeatInfo]:
-        raise NotImplementedError
-
-    @property
     def humans(self) -> list[int]:
         """The seats played at this terminal."""
         raise NotImplementedError
@@ -90,7 +86,28 @@ class NetTable:
         return False
 
     def name(self, seat: int) -> str:
-        return self.seats[seat].name
+        return self.raw_seats[seat].name
+
+    @property
+    def raw_seats(self) -> list[SeatInfo]:
+        """Who sits where, as the peer knows it."""
+        raise NotImplementedError
+
+    def connected(self, seat: int) -> bool:
+        raise NotImplementedError
+
+    @property
+    def seats(self) -> list[SeatInfo]:
+        """The seats as the scoreboard shows them: a person at another terminal
+        is a person (not a bot), marked while their terminal is away."""
+        shown = []
+        for seat, info in enumerate(self.raw_seats):
+            if info.kind.startswith("bot:"):
+                shown.append(info)
+            else:
+                away = "" if self.connected(seat) else " (away)"
+                shown.append(SeatInfo(info.name + away, "human"))
+        return shown
 
     def first_viewer(self) -> int | None:
         return self.viewer
@@ -143,8 +160,11 @@ class HostTable(NetTable):
         return self.host.match
 
     @property
-    def seats(self) -> list[SeatInfo]:
+    def raw_seats(self) -> list[SeatInfo]:
         return self.host.seats
+
+    def connected(self, seat: int) -> bool:
+        return self.host.seats[seat].kind != "remote" or seat in self.host.links
 
     @property
     def humans(self) -> list[int]:
@@ -195,14 +215,13 @@ class GuestTable(NetTable):
         return self._match
 
     @property
-    def seats(self) -> list[SeatInfo]:
+    def raw_seats(self) -> list[SeatInfo]:
         record = self.guest.record
         assert record is not None
-        seat = self.guest.seat
-        return [
-            SeatInfo(name, "human" if s == seat else kind.replace("human", "remote"))
-            for s, (name, kind) in enumerate(zip(record.seat_names, record.seat_kinds, strict=True))
-        ]
+        return [SeatInfo(name, kind) for name, kind in zip(record.seat_names, record.seat_kinds, strict=True)]
+
+    def connected(self, seat: int) -> bool:
+        return self.guest.connected_seats.get(seat, True)
 
     @property
     def humans(self) -> list[int]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from textual._context import active_app
 from textual.widgets import Button
 
 from indigo_tui.engine import Move, SeatView, TilePlaced
@@ -36,6 +37,13 @@ def host_app(save_dir: Path, **plan: object) -> tuple[NetApp, HostTable]:
     table.host.move_delay = 0.0
     app = NetApp(lambda: LobbyScreen(table, bind="127.0.0.1", port=0), save_dir=save_dir, animate=False)
     return app, table
+
+
+def screen_text(app: NetApp) -> str:
+    """Every character on the app's screen now, as plain text (the SVG export
+    spells spaces as entities, so words cannot be searched there)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text for strip in strips)
 
 
 def hand_text(app: NetApp) -> str:
@@ -89,14 +97,14 @@ async def test_host_and_guest_play_through_the_screens(tmp_path: Path) -> None:
             def check_secret() -> None:
                 # The host's tiles are never on the guest's screen.
                 assert "Hazel" not in hand_text(guest)
-                screen_text = guest.export_screenshot()
-                assert "Hand of Hazel" not in screen_text
+                text = screen_text(guest)
+                assert "Hand of Gus" in text and "Hand of Hazel" not in text
                 # Tile kinds the guest may see anyway: its own hand and the placed tiles.
                 seen = set(gtable.game.view(guest_seat).hand)
                 seen |= {e.tile for e in gtable.game.log if isinstance(e, TilePlaced)}
                 for tile in host_hand():
                     if tile not in seen:
-                        assert tile_name(tile) not in screen_text
+                        assert tile_name(tile) not in text
 
             # The host (seat 1) moves first, with the keyboard on its screen.
             assert host.game.turn == host_seat
@@ -110,10 +118,7 @@ async def test_host_and_guest_play_through_the_screens(tmp_path: Path) -> None:
             check_secret()
             view = my_view(guest)
             legal = view.legal_moves[0]
-            guest_screen.cursor = legal.cell
-            guest_screen.rotation = legal.rotation
-            await gp.pause()
-            await gp.press("enter")
+            await place_legal(guest, gp)
             await until(pilots, lambda: host.game.board.placements == placed + 2)
             # The host's screen shows the guest's move.
             await until(pilots, lambda: "Gus placed" in str(app.screen.query_one("#status").render()))
@@ -146,3 +151,77 @@ async def test_wrong_code_is_one_clear_line(tmp_path: Path) -> None:
             assert "Traceback" not in error()
             # The lobby still waits; nobody took the seat.
             assert not host.ready
+
+
+async def place_legal(app: NetApp, pilot: object) -> None:
+    """Put the cursor and rotation on a legal placement and press Enter."""
+    screen = app.screen
+    assert isinstance(screen, NetGameScreen)
+    view = my_view(app)
+    move = view.legal_moves[0]
+    # Two apps in one test: the screen's watchers must see their own app.
+    token = active_app.set(app)
+    try:
+        screen.chosen = view.hand.index(move.tile)
+        screen.cursor = move.cell
+        screen.rotation = move.rotation
+    finally:
+        active_app.reset(token)
+    await pilot.press("enter")  # type: ignore[attr-defined]
+
+
+async def test_undo_vote_whole_game_deal_verified_and_goodbye(tmp_path: Path) -> None:
+    app, table = host_app(tmp_path / "host")
+    host = table.host
+    async with app.run_test(size=SIZE) as hp:
+        await until([hp], lambda: host.address is not None)
+        assert host.address is not None
+        guest = NetApp(
+            lambda: JoinScreen(f"127.0.0.1:{host.address[1]}", host.code, "Gus", auto=True),  # type: ignore[index]
+            save_dir=tmp_path / "guest",
+            animate=False,
+        )
+        async with guest.run_test(size=SIZE) as gp:
+            pilots = [hp, gp]
+            await until(pilots, lambda: host.ready)
+            await until(pilots, lambda: isinstance(app.screen, LobbyScreen))
+            await hp.press("ctrl+s")
+            await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
+            await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
+            # The host moves, then asks to take it back; the guest is asked and accepts.
+            await place_legal(app, hp)
+            await until(pilots, lambda: host.game.board.placements == 1)
+            await hp.press("u")
+            await until(pilots, lambda: "take back" in guest.screen.query_one("Label").render().plain)  # type: ignore[attr-defined]
+            await gp.press("y")
+            await until(pilots, lambda: host.game.board.placements == 0)
+            await until(pilots, lambda: "Undo accepted" in str(app.screen.query_one("#status").render()))
+            gscreen = guest.screen
+            assert isinstance(gscreen, NetGameScreen)
+            await until(pilots, lambda: gscreen.game.board.placements == 0)
+            # Play the whole game, each side at its own keyboard.
+            for _ in range(200):
+                if host.game.over:
+                    break
+                side, pilot = (app, hp) if host.game.turn == 0 else (guest, gp)
+                count = host.game.board.placements
+                await until(pilots, lambda side=side: my_view(side).my_turn and not side.screen._sending)  # type: ignore[attr-defined]
+                await place_legal(side, pilot)
+                await until(pilots, lambda count=count: host.game.board.placements == count + 1)
+            assert host.game.over
+            # The guest's end screen says the deal checked out.
+            await until(pilots, lambda: guest.screen.query("#deal") and True or False)
+            assert "Deal verified" in str(guest.screen.query_one("#deal").render())
+            assert "Final result" in screen_text(guest)
+            # The host leaves; the guest is told, without a crash.
+            await hp.press("b")
+            await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
+            await hp.press("q")
+            await until(pilots, lambda: gtable_closed(guest), seconds=10)
+
+
+def gtable_closed(app: NetApp) -> bool:
+    for screen in app.screen_stack:
+        if isinstance(screen, NetGameScreen):
+            return screen.link.closing or "ended" in screen.message or "left" in screen.message
+    return False

@@ -195,7 +195,7 @@ class WaitScreen(Screen[None]):
     def refresh_seats(self) -> None:
         guest = self.table.guest
         lines = [f"You are seat {guest.seat + 1} of {self.table.setup.players}  ({guest.host}:{guest.port})"]
-        for seat, info in enumerate(self.table.seats):
+        for seat, info in enumerate(self.table.raw_seats):
             here = guest.connected_seats.get(seat, False)
             if seat == guest.seat:
                 what = "you"

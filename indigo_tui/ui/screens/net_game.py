@@ -21,8 +21,16 @@ from ..describe import cell_name
 from ..net_table import GuestTable, NetLink, NetTable
 from ..session import Session
 from ..widgets.board import BoardView
+from ..widgets.scoreboard import Row, Scoreboard
 from .end import EndScreen
 from .game import GameScreen
+
+
+def deal_text(deal: str, draws: int) -> str:
+    """A guest's check of the deal, in words: ``deal`` is "verified" or what did not match."""
+    if deal == "verified":
+        return f"Deal verified: the deck matches the commitment and all {draws} of this seat's draws."
+    return f"Deal NOT verified: {deal}."
 
 
 class NetEndScreen(EndScreen):
@@ -42,6 +50,9 @@ class NetGameScreen(GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit_net", "Quit"),
         Binding("escape", "leave", "Leave"),
+        # Each peer saves by itself, and there is nothing to redo over the network.
+        Binding("y", "redo", "Redo", show=False),
+        Binding("s", "save_as", "Save as", show=False),
     ]
 
     def __init__(self, table: NetTable, link: NetLink) -> None:
@@ -76,7 +87,7 @@ class NetGameScreen(GameScreen):
             pass  # the mover's own worker shows the reason
         elif kind == "left":
             self.message = self._left_text(notice)
-            self.refresh_status()
+            self.refresh_all()
         elif kind == "joined":
             self.message = self._joined_text(notice)
             self.refresh_all()
@@ -87,7 +98,6 @@ class NetGameScreen(GameScreen):
                 self.message = f"Undo: {notice.text}."
                 self.refresh_status()
         elif kind == "verified":
-            self.deal = notice.text[:1].upper() + notice.text[1:] + "."
             self._catch_up()
             self._show_end()
         elif kind == "closed":
@@ -136,6 +146,19 @@ class NetGameScreen(GameScreen):
         if not (self.indigo.gem_animation and board.animate_gems(gem_moves, on_done=self.next_turn)):
             self.next_turn()
 
+    def refresh_scores(self) -> None:
+        guest = self.link.guest
+        final = guest.final_game if guest is not None else None
+        if final is None:
+            super().refresh_scores()
+            return
+        # After the reveal every seat's gems are public: from the replayed game.
+        rows: list[Row] = [
+            (info.name, info.kind, final.setup.gates_of(seat), final.view(seat).collected, False, False)
+            for seat, info in enumerate(self.table.seats)
+        ]
+        self.query_one(Scoreboard).show(rows)
+
     # -- turns ----------------------------------------------------------------------
 
     def next_turn(self) -> None:
@@ -151,9 +174,15 @@ class NetGameScreen(GameScreen):
             self.message = "The round is over; checking the deal…"
             self.refresh_status()
             return
-        if self._shown_end == self.table.generation:
+        # Several notices tell of the same end (the last event, "over", the reveal).
+        if self._shown_end == len(self.game.log) or any(
+            isinstance(screen, NetEndScreen) for screen in self.app.screen_stack
+        ):
             return
-        self._shown_end = self.table.generation
+        self._shown_end = len(self.game.log)
+        if guest is not None and guest.deal and not self.deal:
+            # The reveal was checked before its notice came round.
+            self.deal = deal_text(guest.deal, len(guest.state.my_draws) if guest.state else 0)
         self.app.push_screen(NetEndScreen(self.table, self.deal), self._after_end)
 
     def _after_end(self, action: str | None) -> None:
