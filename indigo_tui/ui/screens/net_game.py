@@ -265,8 +265,7 @@ class NetGameScreen(GameScreen):
         self.run_worker(self._leave(to_title=False), group="net-leave", exclusive=True)
 
     async def _leave(self, to_title: bool) -> None:
-        who = "the host" if self.link.host is not None else "a player"
-        await self.link.close(f"{who} left the game")
+        await self.link.close("they quit")
         if to_title:
             self.indigo.to_title()
         else:
