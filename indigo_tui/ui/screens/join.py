@@ -38,6 +38,7 @@ async def join_game(
         if found is not None:
             record = found[1]
             code = code or record.code
+            name = name.strip() or record.name
     if not code.strip():
         raise ValueError("the join code is missing: ask the host for it")
     if save_dir is not None:
@@ -83,7 +84,7 @@ class JoinScreen(Screen[None]):
                 yield Input(value=self.code, placeholder="the host's join code", id="code")
             with Horizontal(classes="row"):
                 yield Label("Your name", classes="field")
-                yield Input(value=self.player or "Guest", id="player-name")
+                yield Input(value=self.player, placeholder="Guest", id="player-name")
             yield Static("", id="setup-error")
             with Horizontal(classes="buttons"):
                 yield Button("Join (enter)", id="join", variant="primary")
@@ -153,6 +154,7 @@ class WaitScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "leave", "Leave"),
+        Binding("ctrl+q", "leave(True)", "Quit", show=False),
     ]
 
     def __init__(self, table: GuestTable, link: NetLink) -> None:
@@ -218,12 +220,15 @@ class WaitScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_leave()
 
-    def action_leave(self) -> None:
-        self.run_worker(self._leave(), group="wait-leave", exclusive=True)
+    def action_leave(self, quit_app: bool = False) -> None:
+        self.run_worker(self._leave(quit_app), group="wait-leave", exclusive=True)
 
-    async def _leave(self) -> None:
+    async def _leave(self, quit_app: bool) -> None:
         await self.link.close("the player left before the start")
-        leave_to_title(self.app)
+        if quit_app:
+            self.app.exit()
+        else:
+            leave_to_title(self.app)
 
 
 __all__ = ["JoinScreen", "WaitScreen", "join_game"]

@@ -214,6 +214,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+q", "cancel(True)", "Quit", show=False),
     ]
 
     def __init__(self, table: HostTable, *, bind: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
@@ -314,13 +315,16 @@ class LobbyScreen(Screen[None]):
             return
         self.app.switch_screen(NetGameScreen(self.table, self.link))
 
-    def action_cancel(self) -> None:
-        self.run_worker(self._cancel(), group="lobby-cancel", exclusive=True)
+    def action_cancel(self, quit_app: bool = False) -> None:
+        self.run_worker(self._cancel(quit_app), group="lobby-cancel", exclusive=True)
 
-    async def _cancel(self) -> None:
+    async def _cancel(self, quit_app: bool) -> None:
         if self.link is not None:
             await self.link.close("the host closed the lobby")
-        leave_to_title(self.app)
+        if quit_app:
+            self.app.exit()
+        else:
+            leave_to_title(self.app)
 
 
 def leave_to_title(app: Any) -> None:

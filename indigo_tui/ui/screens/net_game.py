@@ -9,6 +9,7 @@ goodbye to the other terminals.
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar, cast
 
 from textual.binding import Binding, BindingType
@@ -49,6 +50,8 @@ class NetEndScreen(EndScreen):
 class NetGameScreen(GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit_net", "Quit"),
+        # Quitting the app from here says goodbye to the other terminals first.
+        Binding("ctrl+q", "quit_net", "Quit", show=False),
         Binding("escape", "leave", "Leave"),
         # Each peer saves by itself, and there is nothing to redo over the network.
         Binding("y", "redo", "Redo", show=False),
@@ -238,8 +241,13 @@ class NetGameScreen(GameScreen):
     def _ask_vote(self, notice: Notice) -> None:
         from .confirm import ConfirmScreen
 
-        asker = notice.seat if isinstance(self.table, GuestTable) else notice.data.get("asker")
-        who = self.table.name(asker) if isinstance(asker, int) else notice.text.split(" asks")[0]
+        if isinstance(self.table, GuestTable):
+            asker = notice.seat
+        else:
+            # The host's notice is addressed to the voter; the asker is in its words.
+            found = re.match(r"seat (\d+) ", notice.text)
+            asker = int(found.group(1)) - 1 if found else None
+        who = self.table.name(asker) if asker is not None else "Another player"
         question = f"{who} asks to take back their last move. Allow it?"
 
         def answer(accept: bool | None) -> None:
