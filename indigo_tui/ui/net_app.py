@@ -32,14 +32,20 @@ def run_host_ui(args: argparse.Namespace, save_dir: Path) -> int:
     """``indigo host`` without ``--headless``: the lobby, then the table."""
     from ..cli import CommandError
     from ..net.host import HostError
-    from .screens.lobby import HostPlan, LobbyScreen, build_host
+    from .screens.lobby import HostPlan, LobbyScreen, build_host, resume_host
 
-    if args.resume is not None:
-        raise CommandError(
-            "--resume needs --headless in this version (or join the guests again to a new game)"
-        )
     if args.bot:
         raise CommandError("--bot is for --headless; on screen, name bot seats in --seats (bot:NAME)")
+    if args.resume is not None:
+        # The guests rejoin the same game with `indigo join` (or Join game) again.
+        try:
+            resumed = resume_host(args.resume)
+        except (ValueError, HostError) as exc:
+            raise CommandError(str(exc)) from None
+        if args.code:
+            resumed.host.code = args.code.strip().upper()
+        NetApp(lambda: LobbyScreen(resumed, bind=args.bind, port=args.port), save_dir=save_dir).run()
+        return 0
     if args.seats:
         kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
     else:

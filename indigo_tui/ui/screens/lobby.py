@@ -92,6 +92,60 @@ def build_host(plan: HostPlan, save_dir: Path | None) -> HostTable:
     return table
 
 
+def resume_host(path: Path) -> HostTable:
+    """A hosted game taken up from its save (after the host crashed or quit):
+    the same game, code and seats, so the guests get back in by joining
+    again. ValueError with one line if the file is not such a save."""
+    try:
+        saved = saves.load_save(path)
+    except saves.SaveError as exc:
+        raise ValueError(str(exc)) from None
+    meta = dict(saved.header.meta)
+    if meta.get("net_role") != "host" or "net_game_id" not in meta:
+        raise ValueError(f"{path}: not the save of a hosted network game")
+    if saved.match.over:
+        raise ValueError(f"{path}: that game is already over")
+    own = {int(s) for s in meta.get("net_host_seats", "").split(",") if s.isdigit()}
+    seats: list[SeatInfo] = []
+    bots: dict[int, Bot] = {}
+    seed = saved.match.seed
+    for index, info in enumerate(saved.header.seats):
+        if index in own or info.kind == "human":
+            # A headless host's own seat was saved as its bot: a person plays it now.
+            own.add(index)
+            seats.append(SeatInfo(info.name, "human"))
+            continue
+        if info.is_bot:
+            try:
+                bots[index] = make_bot(info.bot or "random", None if seed is None else f"{seed}:{index}")
+            except BotSpecError as exc:
+                raise ValueError(str(exc)) from None
+        seats.append(info)
+    tokens = {}
+    for item in meta.get("net_tokens", "").split(","):
+        seat_text, _, token = item.partition(":")
+        if seat_text.isdigit() and token:
+            tokens[int(seat_text)] = token
+    code = meta.get("net_code", "")
+    if not code:
+        raise ValueError(f"{path}: the save holds no join code")
+    meta.pop("net_host_seats", None)
+    host = HostSession(
+        saved.match,
+        seats,
+        code,
+        local_bots=bots,
+        game_id=meta["net_game_id"],
+        salt=meta.get("net_salt"),
+        tokens=tokens,
+        save_path=path,
+        created=saved.header.created,
+        move_delay=0.5,
+        extra_meta={"net_host_seats": ",".join(str(i) for i in sorted(own))},
+    )
+    return HostTable(host, sorted(own))
+
+
 def seat_choices() -> list[tuple[str, str]]:
     return [("You (this terminal)", "host"), ("Remote player", "remote")] + [
         (f"Bot: {name}", f"bot:{name}") for name in available_bots()
