@@ -6,15 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual._context import active_app
 from textual.widgets import Button
 
-from indigo_tui.engine import Move, SeatView, TilePlaced
+from indigo_tui.engine import Match, Move, SeatView, Setup, TilePlaced
+from indigo_tui.saves import SeatInfo, make_header, write_save
 from indigo_tui.ui.describe import tile_name
 from indigo_tui.ui.net_app import NetApp
 from indigo_tui.ui.net_table import GuestTable, HostTable
 from indigo_tui.ui.screens.join import JoinScreen, WaitScreen
-from indigo_tui.ui.screens.lobby import HostPlan, LobbyScreen, build_host
+from indigo_tui.ui.screens.lobby import HostPlan, LobbyScreen, build_host, resume_host
 from indigo_tui.ui.screens.net_game import NetGameScreen
 from indigo_tui.ui.widgets.hand import HandView
 
@@ -225,3 +227,26 @@ def gtable_closed(app: NetApp) -> bool:
         if isinstance(screen, NetGameScreen):
             return "The game has ended: the host closed the game" in screen.message
     return False
+
+
+def test_a_hosted_game_is_taken_up_from_its_save(tmp_path: Path) -> None:
+    table = build_host(HostPlan(["host", "remote", "bot:greedy"], name="Hazel", code="abc", seed=5), tmp_path)
+    host = table.host
+    assert host.save_path is not None and host.save_path.parent == tmp_path / "net"
+    host.tokens[1] = "token-of-seat-2"
+    host.started = True
+    for _ in range(4):
+        move = host.game.legal_moves[0]
+        assert host._apply(host.game.turn, move) is None
+    again = resume_host(host.save_path)
+    assert again.host.game_id == host.game_id and again.host.code == "ABC"
+    assert again.host.tokens == {1: "token-of-seat-2"}
+    assert again.own == [0] and set(again.host.local_bots) == {2}
+    assert [e for e in again.game.log] == [e for e in host.game.log]
+    # A local game's save is not a hosted game.
+    local = tmp_path / "local.indigo"
+    seats = [SeatInfo("Ann", "human"), SeatInfo("Bob", "human")]
+    match = Match(Setup(2), 1, 3)
+    write_save(local, make_header(match, seats), match)
+    with pytest.raises(ValueError, match="not the save of a hosted"):
+        resume_host(local)
