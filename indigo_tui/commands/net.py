@@ -11,10 +11,8 @@ from ..net.common import DEFAULT_PORT
 if TYPE_CHECKING:
     from ..saves import SeatInfo
 
-_HEADLESS_ONLY = (
-    "playing over the network from the game screen is not wired up in this version; "
-    "add --headless --bot NAME to let a bot play this terminal's seat"
-)
+# Without --headless the game screen plays this terminal's seat (see run_host_ui/run_join_ui).
+_HEADLESS_ONLY = "--bot NAME plays this terminal's seat only with --headless"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
