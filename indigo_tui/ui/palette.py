@@ -27,15 +27,17 @@ _DARK: Final[dict[str, str]] = {
     "gem:emerald": "#3ddc6b",
     "gem:sapphire": "#5c8dff",
     "outline": "#4a5260",
-    "path0": "#f0f0f0",
-    "path1": "#9da9b8",
-    "path2": "#d88f8f",
+    "path0": "#ffffff",
+    "path1": "#b4c3d6",
+    "path2": "#f29c9c",
     "held": "#ffffff",
     "illegal": "#ff4040",
     "arrow": "#ffc233",
-    "bg-cursor": "#2f3d55",
-    "bg-last": "#3a3420",
-    "bg-illegal": "#4a1f24",
+    "bg-tile": "#1b2b44",
+    "bg-treasure": "#2e2448",
+    "bg-cursor": "#3b5f96",
+    "bg-last": "#4d4220",
+    "bg-illegal": "#6a1f2a",
 }
 
 _LIGHT: Final[dict[str, str]] = {
@@ -53,9 +55,11 @@ _LIGHT: Final[dict[str, str]] = {
     "held": "#000000",
     "illegal": "#d00000",
     "arrow": "#b07800",
-    "bg-cursor": "#c9dcff",
-    "bg-last": "#f3e4b5",
-    "bg-illegal": "#ffd0d0",
+    "bg-tile": "#dde6f3",
+    "bg-treasure": "#ece0f5",
+    "bg-cursor": "#a9c8ff",
+    "bg-last": "#f3e0a0",
+    "bg-illegal": "#ffc4c4",
 }
 
 

@@ -162,12 +162,15 @@ def path_dots(size: float, cell: int, a: int, b: int) -> tuple[tuple[int, int], 
         dot = (int(x), int(y))
         if not dots or dots[-1] != dot:
             dots.append(dot)
-    if size < 7:
-        return tuple(dots)  # small hexagons: thin lines keep the three paths apart
-    # Two dots thick, so paths stand out from the dotted rims at a glance.
+    # A thick brush makes braille dots merge into solid-looking lines: two dots
+    # wide on small hexagons (thicker would blur the three paths together),
+    # 2x2 on big ones.
     thick = dict.fromkeys(dots)
     for x, y in dots:
         thick.setdefault((x + 1, y))
+        if size >= 7:
+            thick.setdefault((x, y + 1))
+            thick.setdefault((x + 1, y + 1))
     return tuple(thick)
 
 
@@ -191,19 +194,18 @@ def route_points(size: float, route: tuple[int, ...], steps_per_path: int = 4) -
     return points
 
 
-@lru_cache(maxsize=8)
-def outline_dots(size: float) -> tuple[tuple[int, int], ...]:
-    lay = layout(size)
+@lru_cache(maxsize=1024)
+def cell_outline_dots(size: float, cell: int) -> tuple[tuple[int, int], ...]:
+    """A light, dotted rim around one cell (drawn only where no tile lies yet)."""
+    cx, cy = layout(size).centres[cell]
     dots: set[tuple[int, int]] = set()
-    for cx, cy in lay.centres:
-        for k in range(6):
-            x0, y0 = _corner(cx, cy, size, k)
-            x1, y1 = _corner(cx, cy, size, k + 1)
-            # Every other dot: a light, dotted rim that paths stand out from.
-            steps = max(4, int(size * 2))
-            for i in range(0, steps + 1, 2 if size >= 7 else 3):
-                t = i / steps
-                dots.add((int(x0 + (x1 - x0) * t), int(y0 + (y1 - y0) * t)))
+    for k in range(6):
+        x0, y0 = _corner(cx, cy, size, k)
+        x1, y1 = _corner(cx, cy, size, k + 1)
+        steps = max(4, int(size * 2))
+        for i in range(0, steps + 1, 2 if size >= 7 else 3):
+            t = i / steps
+            dots.add((int(x0 + (x1 - x0) * t), int(y0 + (y1 - y0) * t)))
     return tuple(sorted(dots))
 
 
@@ -318,30 +320,38 @@ def gate_owner_roles(board: Board) -> list[list[str]]:
 
 @lru_cache(maxsize=64)
 def _tiles_canvas_key(size: float, tiles: tuple[int, ...], gates: tuple[tuple[int, ...], ...]) -> Canvas:
-    """The static layer: outlines, placed tiles, corner paths and arrows, gates."""
+    """The static layer: rims of empty cells, tiles on their fill, corner paths and arrows, gates.
+
+    A placed tile is a block of background colour with its three paths drawn
+    on it, so the board reads as tiles on a table; only empty cells keep a
+    dotted rim, and nothing else competes with the paths."""
     lay = layout(size)
     canvas = Canvas(lay.width, lay.height)
-    canvas.dots(outline_dots(size), "outline", PRI_OUTLINE)
     for cell, packed in enumerate(tiles):
-        if packed == EMPTY or packed < 0:
-            continue
-        kind, rot = divmod(packed, 6)
-        for index, (a, b) in enumerate(rotated_paths(kind, rot)):
-            canvas.dots(path_dots(size, cell, a, b), f"path{index}", PRI_PATH)
+        if cell == CENTRE or cell in CORNER_ARROWS:
+            canvas.shade(lay.cell_chars[cell], "bg-treasure")
+        elif packed == EMPTY or packed < 0:
+            canvas.dots(cell_outline_dots(size, cell), "outline", PRI_OUTLINE)
+        else:
+            canvas.shade(lay.cell_chars[cell], "bg-tile")
+            kind, rot = divmod(packed, 6)
+            for index, (a, b) in enumerate(rotated_paths(kind, rot)):
+                canvas.dots(path_dots(size, cell, a, b), f"path{index}", PRI_PATH)
     for corner, arrow in CORNER_ARROWS.items():
         canvas.dots(path_dots(size, corner, (arrow - 1) % 6, (arrow + 1) % 6), "path0", PRI_PATH)
         cx, cy = lay.centres[corner]
         col, row = lay.char_of(cx, cy)
         canvas.put(col, row, ARROW_GLYPH[arrow], "arrow")
+    # One gate number per rim cell, outside the corner between its two exits;
+    # a shared gate alternates its owners' colours along the side.
     for gate, cells in enumerate(GATE_CELLS):
         owners = gates[gate]
-        n = 0
-        for cell in cells:
-            for edge in outward_edges(cell):
-                x, y = lay.edge_point(cell, edge, extra=max(3.0, size * 0.45))
-                col, row = lay.char_of(x, y)
-                canvas.put(col, row, str(gate + 1), f"gate{owners[n % len(owners)]}")
-                n += 1
+        for n, cell in enumerate(cells):
+            points = [lay.edge_point(cell, edge, extra=max(3.0, size * 0.45)) for edge in outward_edges(cell)]
+            x = sum(p[0] for p in points) / len(points)
+            y = sum(p[1] for p in points) / len(points)
+            col, row = lay.char_of(x, y)
+            canvas.put(col, row, str(gate + 1), f"gate{owners[n % len(owners)]}")
     return canvas
 
 
@@ -421,6 +431,7 @@ def draw_tile(kind: int, rotation: int, size: float = 6.0, role_prefix: str = "p
             "outline",
             PRI_OUTLINE,
         )
+    canvas.shade(lay.cell_chars[cell], "bg-tile")
     for index, (a, b) in enumerate(rotated_paths(kind, rotation)):
         canvas.dots(path_dots(size, cell, a, b), f"{role_prefix}{index}", PRI_PATH)
     return _crop(canvas, ccol - cols, crow - rows, 2 * cols + 1, 2 * rows + 1)
@@ -441,6 +452,8 @@ def _crop(canvas: Canvas, col0: int, row0: int, width: int, height: int) -> Canv
                 out.bits[j] = canvas.bits[i]
                 out.ink[j] = canvas.ink[i]
                 out.pri[j] = canvas.pri[i]
+                if i in canvas.bg:
+                    out.bg[j] = canvas.bg[i]
     return out
 
 
