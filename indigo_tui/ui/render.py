@@ -342,16 +342,22 @@ def _tiles_canvas_key(size: float, tiles: tuple[int, ...], gates: tuple[tuple[in
         cx, cy = lay.centres[corner]
         col, row = lay.char_of(cx, cy)
         canvas.put(col, row, ARROW_GLYPH[arrow], "arrow")
-    # One gate number per rim cell, outside the corner between its two exits;
-    # a shared gate alternates its owners' colours along the side.
+    # One label per gate side, outside the middle of its exits: the gate's
+    # number on its owner's colour; a shared gate shows both owners' colours.
     for gate, cells in enumerate(GATE_CELLS):
         owners = gates[gate]
-        for n, cell in enumerate(cells):
-            points = [lay.edge_point(cell, edge, extra=max(3.0, size * 0.45)) for edge in outward_edges(cell)]
-            x = sum(p[0] for p in points) / len(points)
-            y = sum(p[1] for p in points) / len(points)
-            col, row = lay.char_of(x, y)
-            canvas.put(col, row, str(gate + 1), f"gate{owners[n % len(owners)]}")
+        points = [
+            lay.edge_point(cell, edge, extra=max(3.0, size * 0.45))
+            for cell in cells
+            for edge in outward_edges(cell)
+        ]
+        x = sum(p[0] for p in points) / len(points)
+        y = sum(p[1] for p in points) / len(points)
+        col, row = lay.char_of(x, y)
+        first, last = f"gate{owners[0]}", f"gate{owners[-1]}"
+        canvas.put(col - 1, row, " ", first)
+        canvas.put(col, row, str(gate + 1), first)
+        canvas.put(col + 1, row, " ", last)
     return canvas
 
 
