@@ -111,7 +111,7 @@ class GameScreen(Screen[None]):
         if not hands:
             return  # the app is closing while this screen mounts
         hand = hands.first()
-        hand.tile_size = 4.0 if compact else 6.0
+        hand.tile_size = 4.0 if compact else 10.0
         hand.compact = compact
         self.query_one(Scoreboard).compact = compact
         self._texts.clear()
