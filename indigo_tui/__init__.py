@@ -1,8 +1,4 @@
 """indigo-tui: Reiner Knizia's Indigo in the terminal."""
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("indigo-tui")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.1.0"
+#: The one place the version is written; pyproject.toml reads it from here.
+__version__ = "0.1.0"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from . import __version__
 
@@ -29,6 +29,15 @@ class CommandError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    #: Builds the description when help is shown, for text that is costly to
+    #: gather (every bot's name imports every bot).
+    describe: Callable[[], str] | None = None
+
+    def format_help(self) -> str:
+        if self.describe is not None:
+            self.description = self.describe()
+        return super().format_help()
+
     def error(self, message: str) -> None:  # type: ignore[override]
         # One line and status 2, as every other bad input gets.
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")

@@ -35,9 +35,14 @@ def register(name: str, description: str) -> Callable[[BotFactory], BotFactory]:
     return decorate
 
 
-def _load_builtin() -> None:
-    # Imported for their registrations; kept lazy so importing the engine stays cheap.
-    from . import greedy, mcts, random_bot  # noqa: F401
+def _load_builtin(search: bool = True) -> None:
+    # Imported for their registrations, and only when asked: the search bot's
+    # module costs more to import than the rest, and a game against greedy
+    # bots should not pay for it at start-up.
+    from . import greedy, random_bot  # noqa: F401
+
+    if search:
+        from . import mcts  # noqa: F401
 
 
 def available_bots() -> dict[str, str]:
@@ -48,9 +53,12 @@ def available_bots() -> dict[str, str]:
 
 def make_bot(spec: str, seed: int | str | None = None) -> Bot:
     """The bot named by ``spec`` (``name`` or ``name:argument``)."""
-    _load_builtin()
     name, _, argument = spec.strip().partition(":")
+    _load_builtin(search=False)
     entry = _REGISTRY.get(name.lower())
+    if entry is None:
+        _load_builtin()
+        entry = _REGISTRY.get(name.lower())
     if entry is None:
         known = ", ".join(sorted(_REGISTRY))
         raise BotSpecError(f"unknown bot {spec!r} (known: {known})")

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..net.common import DEFAULT_PORT
+from ..net import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from ..saves import SeatInfo

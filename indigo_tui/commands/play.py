@@ -65,7 +65,7 @@ def _seed(text: str | None) -> int | str | None:
 
 def new_game_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     """The game ``indigo play`` asks for; :class:`CommandError` on bad input."""
-    from ..bots import available_bots
+    from ..bots import BotSpecError, available_bots, make_bot
     from ..engine import Setup, SetupError
     from ..ui.session import NewGame, seats_from_args
 
@@ -78,13 +78,16 @@ def new_game_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def
         kinds += ["bot:greedy"] * (players - len(kinds))
     if len(kinds) != players:
         raise CommandError(f"--players {players} but --seats names {len(kinds)} seats")
-    bots = available_bots()
     for kind in kinds:
         if kind == "human":
             continue
-        name = kind[4:].partition(":")[0] if kind.startswith("bot:") else ""
-        if name not in bots:
-            raise CommandError(f"unknown seat {kind!r}: use human or bot:NAME ({', '.join(sorted(bots))})")
+        try:
+            if not kind.startswith("bot:"):
+                raise BotSpecError(kind)
+            make_bot(kind[4:], 0)  # only builds it: loads the search bot only if it is named
+        except BotSpecError:
+            bots = ", ".join(sorted(available_bots()))
+            raise CommandError(f"unknown seat {kind!r}: use human or bot:NAME ({bots})") from None
     if not 1 <= args.rounds <= 100:
         raise CommandError("--rounds must be between 1 and 100")
     try:

@@ -17,16 +17,16 @@ from ..engine import Game, Match, Setup, SetupError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    bots = ", ".join(f"{name} ({text})" for name, text in available_bots().items())
-    parser = subparsers.add_parser(
-        "selfplay",
-        help="play bots against each other without a screen",
-        description=(
-            "Play GAMES games between bots and print a summary: wins, win rate with a 95%% "
+    def describe() -> str:
+        bots = ", ".join(f"{name} ({text})" for name, text in available_bots().items())
+        return (
+            "Play GAMES games between bots and print a summary: wins, win rate with a 95% "
             "confidence interval, mean points per bot, and games per second. Seats rotate from "
             "game to game so that no bot always moves first. Bots: " + bots + "."
-        ),
-    )
+        )
+
+    parser = subparsers.add_parser("selfplay", help="play bots against each other without a screen")
+    parser.describe = describe
     parser.add_argument("--players", type=int, default=None, help="2 to 4 (default: the number of bots)")
     parser.add_argument(
         "--bots",

@@ -9,3 +9,6 @@
 
 See ``docs/protocol.md``.
 """
+
+#: The TCP port a host listens on unless told otherwise.
+DEFAULT_PORT = 7777

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from ..bots import Bot
 from ..engine import Move, SeatView
+from . import DEFAULT_PORT
 
 NoticeKind = Literal[
     "joined",  # a guest took a seat (host), or we are in (guest)
@@ -48,9 +49,6 @@ def new_join_code(length: int = 6) -> str:
 
 def normal_code(code: str) -> str:
     return code.strip().upper()
-
-
-DEFAULT_PORT = 7777
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:

@@ -115,13 +115,19 @@ def layout(size: float) -> Layout:
     max_y = max(y for _, y in centres) + size + _MARGIN_Y
     width, height = math.ceil(max_x / 2) + 1, math.ceil(max_y / 4) + 1
     cell_chars = []
-    normals = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in (0, 60, 120)]
+    # A character is inside a cell when its centre lies within 92% of the
+    # apothem along the hexagon's three edge normals (0, 60 and 120 degrees);
+    # written out, because start-up runs this for every character of the board.
+    limit = apothem * 0.92
+    half_root3 = SQRT3 / 2
     for cx, cy in centres:
         inside = []
         for row in range(max(0, int((cy - size) // 4)), min(height, int((cy + size) // 4) + 1)):
+            dy = row * 4 + 2 - cy
+            slant = dy * half_root3
             for col in range(max(0, int((cx - apothem) // 2)), min(width, int((cx + apothem) // 2) + 1)):
-                dx, dy = col * 2 + 1 - cx, row * 4 + 2 - cy
-                if all(abs(dx * nx + dy * ny) <= apothem * 0.92 for nx, ny in normals):
+                dx = col * 2 + 1 - cx
+                if abs(dx) <= limit and abs(dx * 0.5 + slant) <= limit and abs(slant - dx * 0.5) <= limit:
                     inside.append((col, row))
         cell_chars.append(tuple(inside))
     return Layout(size, width, height, centres, tuple(cell_chars))
