@@ -26,6 +26,7 @@ from ...net.common import DEFAULT_PORT, Notice, lan_address, new_join_code, norm
 from ...net.host import HostError, HostSession
 from ...saves import SeatInfo
 from ..net_table import HostTable, NetLink
+from .seat_rows import SeatRowsScreen
 
 
 @dataclass
@@ -152,7 +153,7 @@ def seat_choices() -> list[tuple[str, str]]:
     ]
 
 
-class HostSetupScreen(Screen[None]):
+class HostSetupScreen(SeatRowsScreen):
     """Seats, variant, port and code for a hosted game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -199,18 +200,6 @@ class HostSetupScreen(Screen[None]):
                 yield Button("Open lobby (ctrl+s)", id="open", variant="primary")
                 yield Button("Back (esc)", id="back")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self._show_seats(2)
-
-    def _show_seats(self, players: int) -> None:
-        for seat in range(4):
-            self.query_one(f"#seat-row-{seat}").display = seat < players
-        self.query_one("#own-gates", Checkbox).disabled = players != 3
-
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "players" and isinstance(event.value, int):
-            self._show_seats(event.value)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "open":

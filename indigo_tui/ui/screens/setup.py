@@ -7,13 +7,13 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ...bots import available_bots
 from ...engine import Setup, SetupError
 from ...saves import SeatInfo
 from ..session import NewGame
+from .seat_rows import SeatRowsScreen
 
 
 def seat_kinds() -> list[tuple[str, str]]:
@@ -32,7 +32,7 @@ def parse_seed(text: str) -> int | str | None:
         return text
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(SeatRowsScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("ctrl+s", "start", "Start"),
@@ -85,18 +85,6 @@ class SetupScreen(Screen[None]):
                 yield Button("Start (ctrl+s)", id="start", variant="primary")
                 yield Button("Back (esc)", id="back")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self._show_seats(2)
-
-    def _show_seats(self, players: int) -> None:
-        for seat in range(4):
-            self.query_one(f"#seat-row-{seat}").display = seat < players
-        self.query_one("#own-gates", Checkbox).disabled = players != 3
-
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "players" and isinstance(event.value, int):
-            self._show_seats(event.value)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
