@@ -21,6 +21,7 @@ from .events import (
     GemMoved,
     TileDrawn,
     TilePlaced,
+    public_event,
 )
 from .game import Game, IllegalMove, LogError, Standing, rank, shuffled_deck
 from .match import Match
@@ -54,6 +55,7 @@ __all__ = [
     "TileKind",
     "TilePlaced",
     "Variant",
+    "public_event",
     "rank",
     "shuffled_deck",
 ]

@@ -84,3 +84,14 @@ class GameOver(msgspec.Struct, tag="over", frozen=True):
 
 
 Event = GameStarted | TileDrawn | TilePlaced | GemMoved | GameOver
+
+
+def public_event(event: Event) -> Event:
+    """``event`` as a seat that did not make it may see it: a draw without its
+    tile, the start of a round without the deck. The one definition of what an
+    event keeps private, for seat views, network peers and saves alike."""
+    if type(event) is TileDrawn:
+        return TileDrawn(event.seat, None)
+    if type(event) is GameStarted:
+        return GameStarted(event.setup, None, event.round)
+    return event

@@ -23,6 +23,7 @@ from .events import (
     GemMoved,
     TileDrawn,
     TilePlaced,
+    public_event,
 )
 from .moves import Move
 from .setup import Setup
@@ -119,18 +120,14 @@ class Game:
     def _record(self, event: Event) -> None:
         self._apply(event)
         self.log.append(event)
-        kind = type(event)
-        if kind is TileDrawn:
-            hidden = TileDrawn(event.seat, None)  # type: ignore[union-attr]
+        public = public_event(event)
+        if type(event) is TileDrawn:
+            # The seat that drew sees its own tile; every other seat sees a draw.
             for seat, seat_log in enumerate(self._seat_logs):
-                seat_log.append(event if seat == event.seat else hidden)  # type: ignore[union-attr]
-        elif kind is GameStarted:
-            public = GameStarted(event.setup, None, event.round)  # type: ignore[union-attr]
-            for seat_log in self._seat_logs:
-                seat_log.append(public)
+                seat_log.append(event if seat == event.seat else public)
         else:
             for seat_log in self._seat_logs:
-                seat_log.append(event)
+                seat_log.append(public)
 
     def _apply(self, event: Event) -> None:
         """Fold one event into the state."""

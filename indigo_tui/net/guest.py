@@ -25,7 +25,7 @@ from typing import Final, Literal
 import msgspec
 
 from .. import __version__, saves
-from ..engine import Event, Game, IllegalMove, Match, Move, Setup, TileDrawn, TilePlaced
+from ..engine import Event, Game, IllegalMove, Match, Move, Setup, TileDrawn, TilePlaced, public_event
 from ..saves import SeatInfo
 from .common import Notice, normal_code
 from .protocol import (
@@ -56,7 +56,7 @@ from .protocol import (
     macs_equal,
     proof_mac,
 )
-from .state import FoldError, SeatState, public_event, verify_deal
+from .state import FoldError, SeatState, verify_deal
 from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost, open_connection
 
 RECORD_FORMAT: Final = "indigo-guest"

@@ -21,7 +21,7 @@ from typing import Any
 
 from .. import __version__, saves
 from ..bots import Bot
-from ..engine import Game, Match, Move, TileDrawn
+from ..engine import Game, Match, Move, TileDrawn, public_event
 from ..saves import SeatInfo
 from .common import Notice, Thinker, normal_code
 from .protocol import (
@@ -53,7 +53,7 @@ from .protocol import (
     proof_mac,
     version_mismatch,
 )
-from .state import SeatState, commitment, public_event
+from .state import SeatState, commitment
 from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost
 
 #: Seconds a guest's vote on an undo may take before it counts as "no".

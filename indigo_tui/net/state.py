@@ -29,15 +29,6 @@ class FoldError(ValueError):
     """Public events that do not fit the state they are folded into."""
 
 
-def public_event(event: Event) -> Event:
-    """``event`` with everything private taken out: a draw's tile, the deck."""
-    if type(event) is TileDrawn:
-        return TileDrawn(event.seat, None)
-    if type(event) is GameStarted:
-        return GameStarted(event.setup, None, event.round)
-    return event
-
-
 def state_hash(length: int, board: Board, drawn: int) -> str:
     """SHA-256 (first 16 hex digits) of the public state after ``length`` events."""
     data = _hash_encoder.encode(

@@ -13,7 +13,16 @@ import pytest
 
 from indigo_tui import saves
 from indigo_tui.bots import make_bot
-from indigo_tui.engine import Event, GameOver, GameStarted, GemMoved, Move, TileDrawn, TilePlaced
+from indigo_tui.engine import (
+    Event,
+    GameOver,
+    GameStarted,
+    GemMoved,
+    Move,
+    TileDrawn,
+    TilePlaced,
+    public_event,
+)
 from indigo_tui.net.guest import GuestSession, JoinError, load_record, record_path
 from indigo_tui.net.host import HostError, HostSession
 from indigo_tui.net.protocol import (
@@ -31,7 +40,6 @@ from indigo_tui.net.protocol import (
     encode_frame,
     proof_mac,
 )
-from indigo_tui.net.state import public_event
 from indigo_tui.net.transport import Connection, open_connection
 
 from .conftest import CODE, LIMIT, make_guest, make_host, play_guest

@@ -8,7 +8,7 @@ import time
 import msgspec
 import pytest
 
-from indigo_tui.engine import Game, GameStarted, Move, Setup, TileDrawn, shuffled_deck
+from indigo_tui.engine import Game, GameStarted, Move, Setup, TileDrawn, public_event, shuffled_deck
 from indigo_tui.net.common import new_join_code, parse_address
 from indigo_tui.net.protocol import (
     HEADER,
@@ -43,7 +43,7 @@ from indigo_tui.net.protocol import (
     encode_frame,
     proof_mac,
 )
-from indigo_tui.net.state import SeatState, commitment, public_event, verify_deal
+from indigo_tui.net.state import SeatState, commitment, verify_deal
 from indigo_tui.net.transport import Connection, ConnectionLost
 
 SETUP = Setup(2)
