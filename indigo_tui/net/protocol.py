@@ -236,7 +236,7 @@ Message = (
 )
 
 _encoder = msgspec.msgpack.Encoder()
-_decoder = msgspec.msgpack.Decoder(Message)  # type: ignore[arg-type]
+_decoder: msgspec.msgpack.Decoder[Message] = msgspec.msgpack.Decoder(Message)
 
 
 def encode_body(message: Message) -> bytes:

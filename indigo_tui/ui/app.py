@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -111,7 +111,7 @@ class IndigoApp(App[None]):
 
     # -- the command palette ----------------------------------------------------------
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         if isinstance(screen, GameScreen):
             actions = [
                 ("Place tile", "Place the held tile at the cursor", screen.action_place),

@@ -22,7 +22,8 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from ... import saves
 from ...bots import Bot, BotSpecError, available_bots, make_bot
 from ...engine import Match, Setup, SetupError
-from ...net.common import DEFAULT_PORT, Notice, lan_address, new_join_code, normal_code
+from ...net import DEFAULT_PORT
+from ...net.common import Notice, lan_address, new_join_code, normal_code
 from ...net.host import HostError, HostSession
 from ...saves import SeatInfo
 from ..net_table import HostTable, NetLink

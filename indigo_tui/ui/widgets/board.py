@@ -170,8 +170,7 @@ class BoardView(Widget):
         tracks = [(m.kind, route_points(self._hex, m.route)) for m in moves]
         length = max(len(points) for _, points in tracks)
         self._frames = [
-            tuple((kind, *points[min(i, len(points) - 1)]) for kind, points in tracks)  # type: ignore[misc]
-            for i in range(length)
+            tuple((kind, *points[min(i, len(points) - 1)]) for kind, points in tracks) for i in range(length)
         ]
         self._hidden = frozenset(m.gem for m in moves)
         self._frame = 0
