@@ -1,7 +1,7 @@
 """The guest peer: one seat of a game hosted on another terminal.
 
-:class:`GuestSession` joins a host (proving the join code by HMAC without
-sending it), folds the public events it is sent into a
+:class:`GuestSession` joins a host (agreeing a key on the join code and
+sealing the connection with it, :mod:`.channel`), folds the public events it is sent into a
 :class:`~indigo_tui.net.state.SeatState`, checks each event's sequence number
 and public-state hash, sends its seat's moves and keeps its own save: a
 ``.indigo-guest`` record of what this seat may know (see
@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import itertools
 import os
-import secrets
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -27,21 +26,20 @@ import msgspec
 from .. import __version__, saves
 from ..engine import Event, Game, IllegalMove, Match, Move, Setup, TileDrawn, TilePlaced, public_event
 from ..saves import SeatInfo
+from .channel import ChannelRefused, seal_as_guest
 from .common import Notice, normal_code
 from .protocol import (
     PROTOCOL_VERSION,
     Bye,
-    Challenge,
     Claim,
     Error,
     GameEvent,
     Heartbeat,
-    Hello,
+    Join,
     Message,
     MoveAck,
     MoveRejected,
     MoveRequest,
-    Proof,
     ProtocolError,
     Reveal,
     SeatStatus,
@@ -53,8 +51,6 @@ from .protocol import (
     UndoVote,
     Welcome,
     YourDraw,
-    macs_equal,
-    proof_mac,
 )
 from .state import FoldError, SeatState, verify_deal
 from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost, open_connection
@@ -233,17 +229,17 @@ class GuestSession:
         return welcome
 
     async def _handshake(self, conn: Connection, timeout: float) -> Welcome:
-        await conn.send(Hello(self.protocol_version, self.app_version, self.name))
-        challenge = self._refusal(await conn.read(timeout))
-        if not isinstance(challenge, Challenge):
-            raise ProtocolError(f"expected a challenge, got a {type(challenge).__name__} message")
-        nonce = secrets.token_hex(16)
-        await conn.send(Proof(proof_mac(self.code, "guest", challenge.nonce, nonce), nonce, self._claim()))
+        try:
+            await seal_as_guest(
+                conn, self.code, app=self.app_version, timeout=timeout, protocol=self.protocol_version
+            )
+        except ChannelRefused as exc:
+            raise JoinError(exc.reason, exc.code) from None
+        # Sealed from here: the name, the claim and its seat token are nobody else's business.
+        await conn.send(Join(self.name, self._claim()))
         welcome = self._refusal(await conn.read(timeout))
         if not isinstance(welcome, Welcome):
             raise ProtocolError(f"expected a welcome, got a {type(welcome).__name__} message")
-        if not macs_equal(welcome.host_mac, proof_mac(self.code, "host", nonce, challenge.nonce)):
-            raise JoinError("the host could not prove it knows the join code; not joining", "code")
         players = welcome.setup.players
         if (
             not 0 <= welcome.seat < players

@@ -1,8 +1,9 @@
 """The host peer: the one authority over the game, its deck and its seats.
 
 :class:`HostSession` holds the :class:`~indigo_tui.engine.Match`, listens
-for guest terminals, checks their join code by challenge and HMAC, gives
-each a remote seat, validates every move they send, and sends each terminal
+for guest terminals, agrees a key with each on the join code and seals the
+connection with it (:mod:`.channel`), within the budgets of :mod:`.guard`,
+gives each a remote seat, validates every move they send, and sends each terminal
 the public events plus only its own seat's draws. Local seats are played by
 bots the host runs, or by a screen through :meth:`HostSession.play`.
 Everything a screen may want to show arrives on :attr:`HostSession.notices`.
@@ -13,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import socket
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -23,21 +25,20 @@ from .. import __version__, saves
 from ..bots import Bot
 from ..engine import Game, Match, Move, TileDrawn, public_event
 from ..saves import SeatInfo
+from .channel import ChannelRefused, seal_as_host
 from .common import Notice, Thinker, normal_code
+from .guard import Budgets, GuessLimiter, accept_forever, listening_socket
 from .protocol import (
-    PROTOCOL_VERSION,
     Bye,
-    Challenge,
     Claim,
     Error,
     GameEvent,
     Heartbeat,
-    Hello,
+    Join,
     Message,
     MoveAck,
     MoveRejected,
     MoveRequest,
-    Proof,
     ProtocolError,
     Reveal,
     SeatStatus,
@@ -49,19 +50,19 @@ from .protocol import (
     UndoVote,
     Welcome,
     YourDraw,
-    macs_equal,
-    proof_mac,
-    version_mismatch,
+    encode_body,
+    frame,
 )
 from .state import SeatState, commitment
-from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost
+from .transport import CHUNK, HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost
 
 #: Seconds a guest's vote on an undo may take before it counts as "no".
 UNDO_VOTE_TIMEOUT = 30.0
 #: Bytes waiting in a guest's send buffer before the host waits for them to go.
 DRAIN_ABOVE = 64 * 1024
-#: Pause before answering a wrong join code, so guessing is slow.
-WRONG_CODE_DELAY = 0.3
+#: Lines about strangers at the port (refused, broken off) shown per minute;
+#: a flood of them says so once instead of flooding the log.
+STRANGER_LINES = 5
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,8 @@ class HostSession:
         app_version: str = __version__,
         on_frame_sent: Callable[[int, Message], None] | None = None,
         extra_meta: dict[str, str] | None = None,
+        budgets: Budgets | None = None,
+        limiter: GuessLimiter | None = None,
     ) -> None:
         if len(seats) != match.setup.players:
             raise HostError(f"{len(seats)} seats for {match.setup.players} players")
@@ -160,7 +163,16 @@ class HostSession:
         self.over_event = asyncio.Event()
         if self.game.over:
             self.over_event.set()
-        self._server: asyncio.Server | None = None
+        self.budgets = budgets or Budgets()
+        self.limiter = limiter or GuessLimiter()
+        self.limiter.on_guessing = self._guessing
+        self._socket: socket.socket | None = None
+        self._accepting: asyncio.Task[None] | None = None
+        #: Connections still in the handshake: overall, and per address.
+        self._pending: dict[str, int] = {}
+        self._stranger_lines = 0
+        self._stranger_since = 0.0
+        self._exhausted_at: float | None = None
         self._bot_task: asyncio.Task[None] | None = None
         self._undo: _UndoVote | None = None
         self._undo_ids = 0
@@ -234,11 +246,14 @@ class HostSession:
     async def listen(self, bind: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         """Open the port; returns the address actually bound (``port=0`` picks one)."""
         try:
-            self._server = await asyncio.start_server(self._on_connect, bind, port)
+            self._socket = listening_socket(bind, port)
         except OSError as exc:
             raise HostError(f"cannot listen on {bind}:{port} ({exc.strerror or exc})") from None
-        sockname = self._server.sockets[0].getsockname()
+        sockname = self._socket.getsockname()
         self.address = (str(sockname[0]), int(sockname[1]))
+        self._accepting = asyncio.create_task(
+            accept_forever(self._socket, self._on_accept, self._exhausted, self.budgets.accept_pause)
+        )
         self._bot_task = asyncio.create_task(self._drive_bots())
         self.save()
         return self.address
@@ -263,8 +278,12 @@ class HostSession:
         self.closed = True
         if self._bot_task is not None:
             self._bot_task.cancel()
-        if self._server is not None:
-            self._server.close()
+        if self._accepting is not None:
+            self._accepting.cancel()
+            with contextlib.suppress(BaseException):
+                await self._accepting
+        if self._socket is not None:
+            self._socket.close()
         links = list(self.links.values())
         await asyncio.gather(*(link.conn.close(Bye(reason)) for link in links), return_exceptions=True)
         for task in list(self._handlers):
@@ -272,58 +291,136 @@ class HostSession:
         for task in list(self._handlers):
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(task, 1.0)
-        if self._server is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._server.wait_closed(), 1.0)
         self.save()
         self._notice("closed", reason)
 
-    async def _on_connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def _on_accept(self, client: socket.socket, address: str) -> None:
+        """A connection came in: serve it, or refuse it at once if it would
+        go over a budget (the refusal is one small frame, then the door)."""
+        budgets = self.budgets
+        pending = sum(self._pending.values())
+        if self.closed:
+            client.close()
+            return
+        if (
+            len(self._handlers) >= budgets.max_connections
+            or pending >= budgets.max_pending
+            or self._pending.get(address, 0) >= budgets.max_pending_per_address
+        ):
+            with contextlib.suppress(OSError):
+                client.setblocking(False)
+                reason = "the host is busy with other connections; try again in a moment"
+                client.send(frame(encode_body(Error(reason, "busy"))))
+            client.close()
+            self._stranger(f"{address}: refused, too many connections at once")
+            return
+        self._pending[address] = self._pending.get(address, 0) + 1
+        task = asyncio.create_task(self._on_connect(client, address))
+        self._handlers.add(task)
+
+    def _exhausted(self, exc: OSError) -> None:
+        """Out of file descriptors: said once (again only after a quiet minute)."""
+        now = time.monotonic()
+        if self._exhausted_at is None or now - self._exhausted_at > 60.0:
+            pause = self.budgets.accept_pause
+            self._notice(
+                "problem",
+                f"out of file descriptors ({exc.strerror or exc}): new connections wait, "
+                f"accepting again every {pause:g} s",
+            )
+        self._exhausted_at = now
+
+    def _guessing(self, address: str) -> None:
+        self._notice(
+            "problem",
+            f"someone at {address} gave a wrong join code; every further wrong code is slowed "
+            "down (said once)",
+        )
+
+    def _stranger(self, text: str) -> None:
+        """A line about a connection that never got a seat, at most
+        :data:`STRANGER_LINES` a minute."""
+        now = time.monotonic()
+        if now - self._stranger_since > 60.0:
+            self._stranger_since, self._stranger_lines = now, 0
+        self._stranger_lines += 1
+        if self._stranger_lines <= STRANGER_LINES:
+            self._notice("problem", text)
+        elif self._stranger_lines == STRANGER_LINES + 1:
+            self._notice("problem", "more connections were refused or broke off; not shown for a minute")
+
+    async def _on_connect(self, client: socket.socket, address: str) -> None:
         task = asyncio.current_task()
         assert task is not None
-        self._handlers.add(task)
-        conn = Connection(reader, writer, read_timeout=self.read_timeout)
+        pending = True
         link: _Link | None = None
+        conn: Connection | None = None
         try:
-            link = await self._handshake(conn)
+            reader, writer = await asyncio.open_connection(sock=client, limit=CHUNK)
+            conn = Connection(reader, writer, read_timeout=self.read_timeout)
+            deadline = self.budgets.handshake_deadline
+            try:
+                async with asyncio.timeout(deadline):
+                    link = await self._handshake(conn, address, time.monotonic() + deadline)
+            except TimeoutError:
+                raise ConnectionLost(f"{conn.peer} did not finish joining within {deadline:g} s") from None
+            finally:
+                pending = False
+                self._unpend(address)
             if link is not None:
                 await self._serve(link)
+        except ChannelRefused as exc:
+            if conn is not None:
+                if exc.code != "code":  # wrong codes are announced once, by the limiter
+                    self._stranger(f"{conn.peer}: {exc.reason}")
+                await conn.close(Error(exc.reason, exc.code))
         except ProtocolError as exc:
-            self._notice("problem", f"{conn.peer}: {exc}")
-            await conn.close(Error(str(exc), "protocol"))
+            if conn is not None:
+                if link is None:
+                    self._stranger(f"{conn.peer}: {exc}")
+                else:
+                    self._notice("problem", f"{conn.peer}: {exc}")
+                await conn.close(Error(str(exc), "protocol"))
         except ConnectionLost as exc:
             if link is None:
-                self._notice("problem", f"{conn.peer}: {exc}")
+                self._stranger(str(exc) if conn is None else f"{conn.peer}: {exc}")
             else:
                 self._lost(link, str(exc))
+        except OSError as exc:
+            self._stranger(f"{address}: {exc.strerror or exc}")
         except asyncio.CancelledError:
             pass
         finally:
+            if pending:
+                self._unpend(address)
             if link is not None and self.links.get(link.seat) is link:
                 self._lost(link, "the connection closed")
-            await conn.close()
+            if conn is not None:
+                await conn.close()
+            else:
+                client.close()
             self._handlers.discard(task)
 
-    async def _handshake(self, conn: Connection) -> _Link | None:
-        hello = await conn.read()
-        if not isinstance(hello, Hello):
-            raise ProtocolError(f"expected a hello, got a {type(hello).__name__} message")
-        if hello.protocol != PROTOCOL_VERSION:
-            reason = version_mismatch(hello.protocol, hello.app, self.app_version)
-            self._notice("problem", f"{conn.peer}: {reason}")
-            await conn.close(Error(reason, "version"))
-            return None
-        nonce = secrets.token_hex(16)
-        await conn.send(Challenge(nonce))
-        proof = await conn.read()
-        if not isinstance(proof, Proof):
-            raise ProtocolError(f"expected a proof of the join code, got a {type(proof).__name__} message")
-        if not macs_equal(proof.mac, proof_mac(self.code, "guest", nonce, proof.nonce)):
-            self._notice("problem", f"{conn.peer}: wrong join code")
-            await asyncio.sleep(WRONG_CODE_DELAY)
-            await conn.close(Error("wrong join code", "code"))
-            return None
-        seat, from_seq = self._seat_for(proof.claim)
+    def _unpend(self, address: str) -> None:
+        left = self._pending.get(address, 0) - 1
+        if left > 0:
+            self._pending[address] = left
+        else:
+            self._pending.pop(address, None)
+
+    async def _handshake(self, conn: Connection, address: str, deadline: float) -> _Link | None:
+        await seal_as_host(
+            conn,
+            self.code,
+            app_version=self.app_version,
+            limiter=self.limiter,
+            address=address,
+            deadline=deadline,
+        )
+        join = await conn.read(max(0.0, deadline - time.monotonic()))
+        if not isinstance(join, Join):
+            raise ProtocolError(f"expected a join, got a {type(join).__name__} message")
+        seat, from_seq = self._seat_for(join.claim)
         if seat is None:
             reason = (
                 "the game is full: every remote seat is taken "
@@ -337,12 +434,11 @@ class HostSession:
             # The same seat's token again: the old connection is a dead one.
             await old.conn.close(Bye("this seat rejoined from another connection"))
         # Names are shown on screens and in logs: printable characters only.
-        name = "".join(c for c in hello.name if c.isprintable()).strip()[:40] or f"Player {seat + 1}"
+        name = "".join(c for c in join.name if c.isprintable()).strip()[:40] or f"Player {seat + 1}"
         self.seats[seat] = SeatInfo(name, "remote")
         token = self.tokens.setdefault(seat, secrets.token_hex(16))
         link = _Link(conn, seat, name, sent=from_seq)
         welcome = Welcome(
-            host_mac=proof_mac(self.code, "host", proof.nonce, nonce),
             game_id=self.game_id,
             seat=seat,
             token=token,
@@ -358,7 +454,7 @@ class HostSession:
         self.links[seat] = link
         self.away_since.pop(seat, None)
         self.save()
-        rejoined = proof.claim is not None and proof.claim.seat == seat
+        rejoined = join.claim is not None and join.claim.seat == seat
         self._notice(
             "joined", f"{name} {'rejoined' if rejoined else 'joined'} at seat {seat + 1}", seat, name=name
         )

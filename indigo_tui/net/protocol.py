@@ -4,15 +4,15 @@ Every message is a :class:`msgspec.Struct` tagged by its ``type`` field and
 encoded with MessagePack. On the wire each message is one *frame*: a 4-byte
 big-endian body length followed by the body. The length is checked against
 :data:`MAX_FRAME` before a single byte of the body is read, so a peer cannot
-make us allocate or wait for more than that. This module is the codec only;
+make us allocate or wait for more than that. Once the join code is proven
+(:mod:`indigo_tui.net.channel`) every body is sealed: the frame carries the
+encrypted body, the message inside is the same. This module is the codec only;
 :mod:`indigo_tui.net.transport` moves frames over asyncio streams. See
 ``docs/protocol.md``.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import struct
 from typing import Final
 
@@ -20,16 +20,23 @@ import msgspec
 
 from ..engine import Event, Move, Setup
 
-#: Bumped whenever a message changes shape or meaning.
-PROTOCOL_VERSION: Final = 1
+#: Bumped whenever a message changes shape or meaning (2: the sealed channel).
+PROTOCOL_VERSION: Final = 2
 #: The largest body we accept (a full resync of a game is far smaller).
 MAX_FRAME: Final = 256 * 1024
+#: The largest body accepted before the join code is proven: the handshake's
+#: frames are small, and a stranger may not make us hold more than this.
+MAX_CLEAR_FRAME: Final = 1024
 HEADER: Final = struct.Struct(">I")
 HEADER_SIZE: Final = HEADER.size
 
 
 class ProtocolError(Exception):
     """A peer broke the protocol; the message says how, in one line."""
+
+
+class ChannelSpent(ProtocolError):
+    """A sealed direction has used every frame number; the connection must end."""
 
 
 class FrameTooLarge(ProtocolError):
@@ -40,21 +47,33 @@ class _Msg(msgspec.Struct, frozen=True, tag_field="type"):
     pass
 
 
-# -- handshake ---------------------------------------------------------------
+# -- handshake (in clear; see indigo_tui.net.channel) ---------------------------
 
 
 class Hello(_Msg, frozen=True, tag="hello"):
-    """Guest -> host, first frame: who is calling."""
+    """Guest -> host, first frame: the protocol version (checked before
+    anything else, so an older peer still gets a readable refusal) and the
+    guest's SPAKE2 message on the join code."""
 
     protocol: int
     app: str
-    name: str = "Guest"
+    pake: bytes = b""
 
 
-class Challenge(_Msg, frozen=True, tag="challenge"):
-    """Host -> guest: prove you know the join code by a MAC over ``nonce``."""
+class Exchange(_Msg, frozen=True, tag="exchange"):
+    """Host -> guest: the host's SPAKE2 message."""
 
-    nonce: str
+    pake: bytes
+
+
+class Confirm(_Msg, frozen=True, tag="confirm"):
+    """Either way: HMAC over the handshake transcript with this direction's
+    confirmation key; the guest's comes first, the host's only after it."""
+
+    mac: bytes
+
+
+# -- seating (sealed from here on) ---------------------------------------------
 
 
 class Claim(msgspec.Struct, frozen=True):
@@ -68,20 +87,18 @@ class Claim(msgspec.Struct, frozen=True):
     state_hash: str
 
 
-class Proof(_Msg, frozen=True, tag="proof"):
-    """Guest -> host: ``mac`` = HMAC(code, "guest" + host nonce + ``nonce``);
-    ``nonce`` is the guest's own challenge for the host's proof."""
+class Join(_Msg, frozen=True, tag="join"):
+    """Guest -> host, the first sealed frame: the player's name and a claim
+    to a seat held before."""
 
-    mac: str
-    nonce: str
+    name: str
     claim: Claim | None = None
 
 
 class Welcome(_Msg, frozen=True, tag="welcome"):
-    """Host -> guest: you are in. ``host_mac`` proves the host knows the code.
-    Events follow from ``from_seq`` (the guest drops whatever it held past it)."""
+    """Host -> guest: you are in. Events follow from ``from_seq`` (the guest
+    drops whatever it held past it)."""
 
-    host_mac: str
     game_id: str
     seat: int
     token: str
@@ -214,8 +231,9 @@ class Error(_Msg, frozen=True, tag="error"):
 
 Message = (
     Hello
-    | Challenge
-    | Proof
+    | Exchange
+    | Confirm
+    | Join
     | Welcome
     | Started
     | SeatStatus
@@ -248,6 +266,11 @@ def encode_frame(message: Message) -> bytes:
     body = _encoder.encode(message)
     if len(body) > MAX_FRAME:
         raise FrameTooLarge(f"message of {len(body)} bytes is over the {MAX_FRAME}-byte limit")
+    return HEADER.pack(len(body)) + body
+
+
+def frame(body: bytes) -> bytes:
+    """A body (a message, or a sealed one) with its 4-byte length in front."""
     return HEADER.pack(len(body)) + body
 
 
@@ -287,23 +310,11 @@ def decode_frames(data: bytes) -> tuple[list[Message], bytes]:
     return messages, data
 
 
-# -- the join code -------------------------------------------------------------
-
-
-def proof_mac(code: str, role: str, first: str, second: str) -> str:
-    """HMAC-SHA256 keyed by the join code over the role and both nonces; the
-    code itself never crosses the wire."""
-    key = code.strip().upper().encode()
-    text = f"indigo-join/{PROTOCOL_VERSION}:{role}:{first}:{second}".encode()
-    return hmac.new(key, text, hashlib.sha256).hexdigest()
-
-
-def macs_equal(a: str, b: str) -> bool:
-    return hmac.compare_digest(a.encode(), b.encode())
+# -- refusals ------------------------------------------------------------------
 
 
 def version_mismatch(theirs: int, their_app: str, ours_app: str) -> str:
     return (
         f"protocol version mismatch: the host speaks version {PROTOCOL_VERSION} (indigo-tui {ours_app}), "
-        f"the guest version {theirs} (indigo-tui {their_app})"
+        f"the guest version {theirs} (indigo-tui {their_app[:40]})"
     )

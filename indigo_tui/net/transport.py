@@ -1,12 +1,35 @@
-"""Frames over asyncio streams: every read bounded in time and in size."""
+"""Frames over asyncio streams: every read bounded in time and in size.
+
+A :class:`Connection` starts in clear, with a small frame limit, for the
+handshake; :mod:`indigo_tui.net.channel` then seals it (:meth:`Connection.seal`)
+and from there every body is sealed on the way out and opened on the way in.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from .protocol import HEADER_SIZE, MAX_FRAME, Message, ProtocolError, body_length, decode_body, encode_frame
+from .protocol import (
+    HEADER,
+    HEADER_SIZE,
+    MAX_CLEAR_FRAME,
+    MAX_FRAME,
+    ChannelSpent,
+    FrameTooLarge,
+    Message,
+    ProtocolError,
+    body_length,
+    decode_body,
+    encode_body,
+    frame,
+)
+
+if TYPE_CHECKING:
+    from .channel import Channel
 
 #: Seconds between heartbeats; a peer silent for :data:`READ_TIMEOUT` is gone.
 HEARTBEAT_INTERVAL = 1.0
@@ -29,48 +52,74 @@ class Connection:
         writer: asyncio.StreamWriter,
         *,
         read_timeout: float = READ_TIMEOUT,
-        max_frame: int = MAX_FRAME,
+        max_frame: int = MAX_CLEAR_FRAME,
         on_frame: Callable[[bytes], None] | None = None,
     ) -> None:
         self.reader = reader
         self.writer = writer
         self.read_timeout = read_timeout
+        #: The largest body accepted: small until the connection is sealed.
         self.max_frame = max_frame
-        #: Called with every raw frame received (header and body), for tests and logs.
+        #: Called with every frame received (header and body; a sealed one
+        #: opened, as if it had come in clear), for tests and logs.
         self.on_frame = on_frame
         self.closed = False
+        self.channel: Channel | None = None
         self._buffer = bytearray()
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "peer"
 
+    @property
+    def sealed(self) -> bool:
+        return self.channel is not None
+
+    def seal(self, channel: Channel, max_frame: int) -> None:
+        """From now on every frame is sealed (out) and opened (in) by ``channel``."""
+        self.channel = channel
+        self.max_frame = max_frame
+
     async def read(self, timeout: float | None = None) -> Message:
         """The next message. Raises :class:`ConnectionLost` on silence, end of
-        stream or a frame cut short, :class:`ProtocolError` on a bad frame.
+        stream or a frame cut short, :class:`ProtocolError` on a bad frame
+        (one that does not open included)."""
+        return self.decode(await self.read_body(timeout))
 
-        Bytes are read in chunks of at most :data:`CHUNK` into a buffer; a
-        frame's announced size is checked as soon as its 4-byte header is in,
-        before any wait for (or allocation of) its body."""
+    def decode(self, body: bytes) -> Message:
+        if self.on_frame is not None:
+            self.on_frame(frame(body))
+        return decode_body(body)
+
+    async def read_body(self, timeout: float | None = None) -> bytes:
+        """The next frame's body, opened if the connection is sealed.
+
+        ``timeout`` (default: the read timeout) bounds the whole frame, not
+        each piece of it: a peer trickling one byte a second is dropped as
+        surely as a silent one. A frame's announced size is checked as soon
+        as its 4-byte header is in, and no more than the frame still needs is
+        taken from the stream, so a peer can make us hold at most one frame."""
         limit = self.read_timeout if timeout is None else timeout
+        deadline = time.monotonic() + limit
         buffer = self._buffer
         length = -1
         while True:
             if length < 0 and len(buffer) >= HEADER_SIZE:
                 length = body_length(bytes(buffer[:HEADER_SIZE]), self.max_frame)
             if length >= 0 and len(buffer) >= HEADER_SIZE + length:
-                frame = bytes(buffer[: HEADER_SIZE + length])
+                body = bytes(buffer[HEADER_SIZE : HEADER_SIZE + length])
                 del buffer[: HEADER_SIZE + length]
-                if self.on_frame is not None:
-                    self.on_frame(frame)
-                return decode_body(frame[HEADER_SIZE:])
-            await self._fill(limit)
+                return body if self.channel is None else self.channel.incoming.open(body)
+            wanted = HEADER_SIZE - len(buffer) if length < 0 else HEADER_SIZE + length - len(buffer)
+            await self._fill(min(wanted, CHUNK), deadline, limit)
 
-    async def _fill(self, limit: float) -> None:
+    async def _fill(self, wanted: int, deadline: float, limit: float) -> None:
         try:
             # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow
             # a cancellation that races with data arriving.
-            async with asyncio.timeout(limit):
-                chunk = await self.reader.read(CHUNK)
+            async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
+                chunk = await self.reader.read(wanted)
         except TimeoutError:
+            if self._buffer:
+                raise ConnectionLost(f"{self.peer} sent only part of a frame within {limit:g} s") from None
             raise ConnectionLost(f"no word from {self.peer} for {limit:g} s") from None
         except (ConnectionError, OSError) as exc:
             raise ConnectionLost(f"the connection to {self.peer} failed ({exc.strerror or exc})") from None
@@ -80,23 +129,41 @@ class Connection:
             raise ConnectionLost(f"{self.peer} closed the connection")
         self._buffer += chunk
 
+    def _frame(self, message: Message) -> bytes:
+        body = encode_body(message)
+        if len(body) > MAX_FRAME:
+            raise FrameTooLarge(f"message of {len(body)} bytes is over the {MAX_FRAME}-byte limit")
+        if self.channel is not None:
+            body = self.channel.outgoing.seal(body)
+        return HEADER.pack(len(body)) + body
+
+    def _write(self, data: bytes) -> None:
+        try:
+            self.writer.write(data)
+        except (ConnectionError, OSError, RuntimeError):
+            self.closed = True
+
     def send_many(self, messages: list[Message]) -> None:
         """Queue several messages with one write (one system call, not one each)."""
         if not messages or self.closed or self.writer.is_closing():
             return
         try:
-            self.writer.write(b"".join(encode_frame(m) for m in messages))
-        except (ConnectionError, OSError, RuntimeError):
-            self.closed = True
+            data = b"".join(self._frame(m) for m in messages)
+        except ChannelSpent:
+            self.closed = True  # the frame counter ran out: this connection is over
+            self.writer.close()
+            return
+        self._write(data)
 
     def send_nowait(self, message: Message) -> None:
         """Queue ``message``; a dead connection is noticed by the next read."""
-        if self.closed or self.writer.is_closing():
-            return
-        try:
-            self.writer.write(encode_frame(message))
-        except (ConnectionError, OSError, RuntimeError):
-            self.closed = True
+        self.send_many([message])
+
+    async def send_body(self, body: bytes) -> None:
+        """Send a body already encoded (the handshake hashes the exact bytes)."""
+        if not self.closed and not self.writer.is_closing():
+            self._write(frame(body if self.channel is None else self.channel.outgoing.seal(body)))
+        await self.drain()
 
     async def send(self, message: Message) -> None:
         self.send_nowait(message)
@@ -134,9 +201,7 @@ async def open_connection(
     host: str, port: int, timeout: float = CONNECT_TIMEOUT, **kwargs: object
 ) -> Connection:
     try:
-        reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(host, port, limit=MAX_FRAME + HEADER_SIZE), timeout
-        )
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port, limit=CHUNK), timeout)
     except TimeoutError:
         raise ConnectionLost(f"no answer from {host}:{port} within {timeout:g} s") from None
     except OSError as exc:

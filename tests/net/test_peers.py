@@ -10,6 +10,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from spake2 import SPAKE2_B
 
 from indigo_tui import saves
 from indigo_tui.bots import make_bot
@@ -23,24 +24,34 @@ from indigo_tui.engine import (
     TilePlaced,
     public_event,
 )
+from indigo_tui.net.channel import (
+    GUEST_ID,
+    HOST_ID,
+    confirmation,
+    derive_keys,
+    seal_as_host,
+    transcript_hash,
+)
+from indigo_tui.net.guard import GuessLimiter
 from indigo_tui.net.guest import GuestSession, JoinError, load_record, record_path
 from indigo_tui.net.host import HostError, HostSession
 from indigo_tui.net.protocol import (
     HEADER,
     MAX_FRAME,
-    Challenge,
+    Confirm,
     Error,
+    Exchange,
     GameEvent,
     Hello,
-    Proof,
+    Join,
     Reveal,
     Welcome,
     YourDraw,
     decode_body,
+    encode_body,
     encode_frame,
-    proof_mac,
 )
-from indigo_tui.net.transport import Connection, open_connection
+from indigo_tui.net.transport import Connection
 
 from .conftest import CODE, LIMIT, make_guest, make_host, play_guest
 
@@ -118,7 +129,7 @@ async def test_other_protocol_version_is_refused_naming_both(listening) -> None:
         await _joined(HostSession, port, protocol_version=99, app_version="9.9.9")
     text = str(refused.value)
     assert refused.value.code == "version"
-    assert "version 1" in text and "version 99" in text and "9.9.9" in text
+    assert "version 2" in text and "version 99" in text and "9.9.9" in text
 
 
 async def test_a_full_game_refuses_a_second_guest(listening) -> None:
@@ -248,7 +259,7 @@ async def test_garbage_at_the_port_leaves_the_host_serving(listening) -> None:
     random_reply = await attack(b"\x00\x00\x00\x10" + secrets.token_bytes(16), close=False)
     oversize_reply = await attack(HEADER.pack(MAX_FRAME * 64), close=False)
     silent_reply = await attack(b"", close=False)  # says nothing: dropped after the read timeout
-    frame = encode_frame(Hello(1, "x"))
+    frame = encode_frame(Hello(2, "x", b"\x01" * 33))
     await attack(frame[: len(frame) // 2], close=True)  # dropped in mid-frame
     for reply, words in ((random_reply, "message"), (oversize_reply, "over the")):
         message = decode_body(reply[4:])
@@ -271,15 +282,16 @@ async def _fake_host(handler) -> tuple[asyncio.Server, int]:  # type: ignore[no-
     return server, server.sockets[0].getsockname()[1]
 
 
-async def _fake_welcome(conn: Connection, *, host_code: str = CODE, second: Event | None = None) -> None:
+async def _fake_welcome(conn: Connection, *, second: Event | None = None) -> None:
+    """A host that knows the code and seats the guest, then sends a second
+    event whose hash is wrong (or ``second`` instead of the real one)."""
     host = make_host(["human", "remote"])
-    hello = await conn.read()
-    assert isinstance(hello, Hello)
-    await conn.send(Challenge("n" * 32))
-    proof = await conn.read()
-    assert isinstance(proof, Proof)
+    deadline = asyncio.get_running_loop().time() + LIMIT
+    await seal_as_host(
+        conn, CODE, app_version="0.0.0", limiter=GuessLimiter(), address="guest", deadline=deadline
+    )
+    assert isinstance(await conn.read(), Join)
     welcome = Welcome(
-        proof_mac(host_code, "host", proof.nonce, "n" * 32),
         "fake",
         1,
         "token",
@@ -311,34 +323,50 @@ async def test_a_desync_is_detected_and_named() -> None:
 
 async def test_a_host_that_does_not_know_the_code_is_not_trusted() -> None:
     async def impostor(conn: Connection) -> None:
-        await _fake_welcome(conn, host_code="OTHER9")
+        # Runs the key exchange on another code and confirms its own key
+        # regardless of the guest's proof, which it cannot check.
+        hello_body = await conn.read_body()
+        hello = decode_body(hello_body)
+        assert isinstance(hello, Hello)
+        spake = SPAKE2_B(b"OTHER9", idA=GUEST_ID, idB=HOST_ID)
+        exchange_body = encode_body(Exchange(spake.start()))
+        keys = derive_keys(spake.finish(hello.pake), transcript_hash(hello_body, exchange_body))
+        await conn.send_body(exchange_body)
+        await conn.read()
+        await conn.send(Confirm(confirmation(keys.confirm_host, keys.transcript)))
+        await conn.read()
 
     server, port = await _fake_host(impostor)
     try:
-        with pytest.raises(JoinError, match="could not prove"):
+        with pytest.raises(JoinError, match="could not prove") as refused:
             await _joined(HostSession, port)
+        assert refused.value.code == "code"
     finally:
         server.close()
 
 
 async def test_a_silent_host_is_noticed_within_seconds() -> None:
-    async def silent(conn: Connection) -> None:
-        await _fake_welcome(conn)
-        await asyncio.sleep(LIMIT)
+    async def sealed_then_silent(conn: Connection) -> None:
+        deadline = asyncio.get_running_loop().time() + LIMIT
+        await seal_as_host(
+            conn, CODE, app_version="0.0.0", limiter=GuessLimiter(), address="guest", deadline=deadline
+        )
+        await asyncio.sleep(LIMIT)  # never sends the welcome
 
-    server, port = await _fake_host(silent)
-    try:
-        guest = make_guest(port, read_timeout=0.5)
-        with contextlib.suppress(JoinError):  # the fake's bad hash may come first
-            await asyncio.wait_for(guest.connect(), LIMIT)
-        conn = await open_connection("127.0.0.1", port, read_timeout=0.5)
-        await conn.send(Hello(1, "x"))
-        await conn.read()
-        with pytest.raises(Exception, match="no word"):
-            await conn.read()
-        await conn.close()
-    finally:
-        server.close()
+    async def mute(conn: Connection) -> None:
+        await asyncio.sleep(LIMIT)  # takes the connection and never answers the hello
+
+    for handler in (sealed_then_silent, mute):
+        server, port = await _fake_host(handler)
+        try:
+            guest = make_guest(port, read_timeout=0.5)
+            started = asyncio.get_running_loop().time()
+            with pytest.raises(JoinError, match="no word") as lost:
+                await asyncio.wait_for(guest.connect(), LIMIT)
+            assert lost.value.code == "lost"
+            assert asyncio.get_running_loop().time() - started < 3.0
+        finally:
+            server.close()
 
 
 async def test_a_guest_ahead_of_a_resumed_host_gets_the_whole_log_again(listening) -> None:

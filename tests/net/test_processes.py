@@ -277,13 +277,13 @@ def test_bad_peers_at_the_port_do_not_stop_the_host(peers, tmp_path: Path) -> No
     assert status == 2 and err.count("\n") == 1 and "wrong join code" in err and "Traceback" not in err
 
     async def other_version() -> str:
-        guest = GuestSession("127.0.0.1", port, "TEST42", protocol_version=2, app_version="9.0")
+        guest = GuestSession("127.0.0.1", port, "TEST42", protocol_version=1, app_version="9.0")
         with pytest.raises(JoinError) as refused:
             await asyncio.wait_for(guest.connect(), TIMEOUT)
         return str(refused.value)
 
     text = asyncio.run(other_version())
-    assert "version 1" in text and "version 2" in text
+    assert "version 2" in text and "version 1" in text
 
     guest = peers(*join_args(tmp_path, port))
     assert guest.finish()[0] == 0

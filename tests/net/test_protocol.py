@@ -15,17 +15,18 @@ from indigo_tui.net.protocol import (
     MAX_FRAME,
     PROTOCOL_VERSION,
     Bye,
-    Challenge,
     Claim,
+    Confirm,
     Error,
+    Exchange,
     FrameTooLarge,
     GameEvent,
     Heartbeat,
     Hello,
+    Join,
     MoveAck,
     MoveRejected,
     MoveRequest,
-    Proof,
     ProtocolError,
     Reveal,
     SeatStatus,
@@ -41,7 +42,6 @@ from indigo_tui.net.protocol import (
     decode_body,
     decode_frames,
     encode_frame,
-    proof_mac,
 )
 from indigo_tui.net.state import SeatState, commitment, verify_deal
 from indigo_tui.net.transport import Connection, ConnectionLost
@@ -49,11 +49,12 @@ from indigo_tui.net.transport import Connection, ConnectionLost
 SETUP = Setup(2)
 
 EVERY_MESSAGE = [
-    Hello(PROTOCOL_VERSION, "0.1.0", "Ann"),
-    Challenge("ab" * 16),
-    Proof("cd" * 32, "ef" * 16, Claim("g1", 1, "tok", 12, "0123456789abcdef")),
-    Proof("cd" * 32, "ef" * 16),
-    Welcome("aa", "g1", 1, "tok", SETUP, ["A", "B"], ["bot:greedy", "remote"], "c" * 64, 0, True, "0.1.0"),
+    Hello(PROTOCOL_VERSION, "0.1.0", b"\x01" * 33),
+    Exchange(b"\x02" * 33),
+    Confirm(b"\x03" * 32),
+    Join("Ann", Claim("g1", 1, "tok", 12, "0123456789abcdef")),
+    Join("Ann"),
+    Welcome("g1", 1, "tok", SETUP, ["A", "B"], ["bot:greedy", "remote"], "c" * 64, 0, True, "0.1.0"),
     SeatStatus(1, False, "B"),
     Started(40),
     GameEvent(0, GameStarted(SETUP, None, 0), "0123456789abcdef", False),
@@ -154,15 +155,6 @@ async def test_a_silent_peer_is_noticed_within_the_timeout() -> None:
 async def test_connection_reads_whole_frames_in_order() -> None:
     conn = _connection(b"".join(encode_frame(m) for m in EVERY_MESSAGE[:5]), eof=True)  # type: ignore[arg-type]
     assert [await conn.read() for _ in range(5)] == EVERY_MESSAGE[:5]
-
-
-def test_proofs_depend_on_code_role_and_nonces() -> None:
-    mac = proof_mac("abc123", "guest", "n1", "n2")
-    assert mac == proof_mac(" ABC123 ", "guest", "n1", "n2")  # codes are read case-insensitively
-    assert mac != proof_mac("ABC124", "guest", "n1", "n2")
-    assert mac != proof_mac("ABC123", "host", "n1", "n2")
-    assert mac != proof_mac("ABC123", "guest", "n2", "n1")
-    assert "ABC123" not in mac.upper()
 
 
 def test_join_codes_avoid_look_alike_characters() -> None:

@@ -1,0 +1,289 @@
+"""The sealed channel: a key agreed on the join code, then every frame sealed.
+
+The join code is short (six characters, or a word people chose), so it must
+never be testable offline. Both peers run SPAKE2 (the ``spake2`` package, as
+magic-wormhole does) on it: an eavesdropper sees two group elements that say
+nothing about the code, and an attacker who talks to a peer gets exactly one
+guess per connection. The handshake, in clear, is three frames and a reply::
+
+    guest -> host   Hello(protocol, app, pake=X)     version checked first
+    host  -> guest  Exchange(pake=Y)
+    guest -> host   Confirm(mac_g)                   the host waits its turn
+                                                    (guess limiter), then checks
+    host  -> guest  Confirm(mac_h)  or  Error("wrong join code")
+
+The SPAKE2 key ``K`` and the transcript hash ``T`` (SHA-256 over both clear
+frames' bodies, exactly as sent) give, by HKDF-SHA256, four keys: one to
+confirm each side and one to seal each direction. ``mac_g`` and ``mac_h`` are
+HMAC-SHA256 over ``T`` with the two confirmation keys; the host proves the
+key only after the guest has, so a guess is always seen (and slowed) by the
+host. From then on each frame's body is ChaCha20-Poly1305 of the message
+with that direction's key and, as nonce, a 64-bit count of the frames sent
+that way: a frame replayed, reordered, dropped, altered or injected fails to
+open and ends the connection. See ``docs/protocol.md`` for the threat model.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import time
+from dataclasses import dataclass
+from typing import Final
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from spake2 import SPAKE2_A, SPAKE2_B
+
+from .guard import HANDSHAKE_DEADLINE, GuessLimiter
+from .protocol import (
+    MAX_FRAME,
+    PROTOCOL_VERSION,
+    Bye,
+    ChannelSpent,
+    Confirm,
+    Error,
+    Exchange,
+    Hello,
+    Message,
+    ProtocolError,
+    encode_body,
+    version_mismatch,
+)
+from .transport import Connection
+
+#: Names the two roles inside SPAKE2, so a message cannot be reflected back.
+GUEST_ID: Final = b"indigo-guest"
+HOST_ID: Final = b"indigo-host"
+LABEL: Final = b"indigo-channel/2"
+#: Poly1305's tag: a sealed body is this much longer than the message.
+TAG_SIZE: Final = 16
+#: The largest sealed body.
+MAX_SEALED_FRAME: Final = MAX_FRAME + TAG_SIZE
+#: Frames one direction may seal; the nonce is never reused, so past this the
+#: connection ends (at one frame a microsecond, after half a million years).
+MAX_FRAMES: Final = 2**64
+
+
+class SealBroken(ProtocolError):
+    """A sealed frame did not open: it was altered, replayed, reordered,
+    dropped or injected on the way (or sealed with another key)."""
+
+
+class ChannelRefused(Exception):
+    """The handshake ended without a channel: ``reason`` is one line for
+    people and ``code`` the kind (``code``, ``version``, ``busy``, ``left``)."""
+
+    def __init__(self, reason: str, code: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.code = code
+
+
+@dataclass(frozen=True)
+class SessionKeys:
+    """What one handshake agreed: a confirmation key and a sealing key per direction."""
+
+    transcript: bytes
+    confirm_guest: bytes
+    confirm_host: bytes
+    guest_to_host: bytes
+    host_to_guest: bytes
+
+
+def normal_secret(code: str) -> bytes:
+    """The join code as both sides feed it to SPAKE2: trimmed, upper-cased."""
+    return code.strip().upper().encode()
+
+
+def transcript_hash(hello_body: bytes, exchange_body: bytes) -> bytes:
+    """SHA-256 over both clear frames, each with its length, under the label."""
+    digest = hashlib.sha256(LABEL)
+    for part in (hello_body, exchange_body):
+        digest.update(len(part).to_bytes(4, "big"))
+        digest.update(part)
+    return digest.digest()
+
+
+def derive_keys(shared: bytes, transcript: bytes) -> SessionKeys:
+    def key(purpose: bytes) -> bytes:
+        hkdf = HKDF(algorithm=hashes.SHA256(), length=32, salt=transcript, info=LABEL + b":" + purpose)
+        return hkdf.derive(shared)
+
+    return SessionKeys(
+        transcript,
+        key(b"confirm guest"),
+        key(b"confirm host"),
+        key(b"seal guest to host"),
+        key(b"seal host to guest"),
+    )
+
+
+def confirmation(key: bytes, transcript: bytes) -> bytes:
+    return hmac.new(key, transcript, hashlib.sha256).digest()
+
+
+class FrameCipher:
+    """One direction of a channel: ChaCha20-Poly1305 with this direction's key;
+    the nonce is the count of frames before this one (never reused)."""
+
+    def __init__(self, key: bytes, counter: int = 0) -> None:
+        self._aead = ChaCha20Poly1305(key)
+        self.counter = counter
+
+    def _nonce(self) -> bytes:
+        if self.counter >= MAX_FRAMES:
+            raise ChannelSpent("the frame counter ran out; the connection must end")
+        nonce = b"\0\0\0\0" + self.counter.to_bytes(8, "big")
+        self.counter += 1
+        return nonce
+
+    def seal(self, body: bytes) -> bytes:
+        return self._aead.encrypt(self._nonce(), body, None)
+
+    def open(self, sealed: bytes) -> bytes:
+        counter = self.counter
+        try:
+            return self._aead.decrypt(self._nonce(), sealed, None)
+        except InvalidTag:
+            raise SealBroken(
+                f"frame {counter} failed its integrity check "
+                "(altered, replayed, reordered, dropped or injected on the way)"
+            ) from None
+
+
+@dataclass
+class Channel:
+    """Both directions of one sealed connection, as one side sees them."""
+
+    outgoing: FrameCipher
+    incoming: FrameCipher
+
+    @classmethod
+    def for_guest(cls, keys: SessionKeys) -> Channel:
+        return cls(FrameCipher(keys.guest_to_host), FrameCipher(keys.host_to_guest))
+
+    @classmethod
+    def for_host(cls, keys: SessionKeys) -> Channel:
+        return cls(FrameCipher(keys.host_to_guest), FrameCipher(keys.guest_to_host))
+
+
+def _spake_finish(side: SPAKE2_A | SPAKE2_B, theirs: bytes) -> bytes:
+    try:
+        return bytes(side.finish(theirs))
+    except Exception:  # spake2 raises several kinds for a message that is no group element
+        raise ProtocolError("a key exchange message that is not one") from None
+
+
+def _refusal(message: Message) -> Message:
+    if isinstance(message, Error):
+        raise ChannelRefused(f"refused by the host: {message.reason}", message.code)
+    if isinstance(message, Bye):
+        raise ChannelRefused(f"the host said goodbye: {message.reason}", "left")
+    return message
+
+
+async def seal_as_guest(
+    conn: Connection,
+    code: str,
+    *,
+    app: str,
+    timeout: float,
+    protocol: int = PROTOCOL_VERSION,
+    confirm_timeout: float = HANDSHAKE_DEADLINE + 2.0,
+) -> SessionKeys:
+    """The guest's half: agree a key on ``code``, prove it, check the host's
+    proof, and seal ``conn``. :class:`ChannelRefused` if the host refuses or
+    cannot prove the code, :class:`ProtocolError` if it breaks the steps."""
+    spake = SPAKE2_A(normal_secret(code), idA=GUEST_ID, idB=HOST_ID)
+    hello = Hello(protocol, app, spake.start())
+    hello_body = encode_body(hello)
+    await conn.send_body(hello_body)
+    exchange_body = await conn.read_body(timeout)
+    exchange = _refusal(conn.decode(exchange_body))
+    if not isinstance(exchange, Exchange):
+        raise ProtocolError(f"expected the host's key exchange, got a {type(exchange).__name__} message")
+    keys = derive_keys(_spake_finish(spake, exchange.pake), transcript_hash(hello_body, exchange_body))
+    await conn.send(Confirm(confirmation(keys.confirm_guest, keys.transcript)))
+    # The host may hold its answer back while others are guessing the code
+    # (never past its handshake deadline).
+    answer = _refusal(await conn.read(max(timeout, confirm_timeout)))
+    if not isinstance(answer, Confirm):
+        raise ProtocolError(f"expected the host's confirmation, got a {type(answer).__name__} message")
+    if not hmac.compare_digest(answer.mac, confirmation(keys.confirm_host, keys.transcript)):
+        raise ChannelRefused("the host could not prove it knows the join code; not joining", "code")
+    conn.seal(Channel.for_guest(keys), MAX_SEALED_FRAME)
+    return keys
+
+
+async def seal_as_host(
+    conn: Connection,
+    code: str,
+    *,
+    app_version: str,
+    limiter: GuessLimiter,
+    address: str,
+    deadline: float,
+) -> SessionKeys:
+    """The host's half, for a connection that has just been accepted: check the
+    version, agree a key, wait for the guess limiter, check the guest's proof,
+    prove the key back and seal ``conn``. ``deadline`` (``time.monotonic``)
+    bounds the whole of it. :class:`ChannelRefused` (to be sent back in clear)
+    for another version, a wrong code or a host too busy with guessers."""
+
+    def left() -> float:
+        return max(0.0, deadline - time.monotonic())
+
+    hello_body = await conn.read_body(left())
+    hello = conn.decode(hello_body)
+    if not isinstance(hello, Hello):
+        raise ProtocolError(f"expected a hello, got a {type(hello).__name__} message")
+    if hello.protocol != PROTOCOL_VERSION:
+        raise ChannelRefused(version_mismatch(hello.protocol, hello.app, app_version), "version")
+    spake = SPAKE2_B(normal_secret(code), idA=GUEST_ID, idB=HOST_ID)
+    exchange_body = encode_body(Exchange(spake.start()))
+    shared = _spake_finish(spake, hello.pake)
+    await conn.send_body(exchange_body)
+    keys = derive_keys(shared, transcript_hash(hello_body, exchange_body))
+    proof = conn.decode(await conn.read_body(left()))
+    if not isinstance(proof, Confirm):
+        raise ProtocolError(f"expected a proof of the join code, got a {type(proof).__name__} message")
+    # Every proof waits for its turn, right or wrong, so a guesser cannot learn
+    # early whether a guess failed; only failures use the turns up.
+    wait = limiter.reserve(address)
+    try:
+        if wait > left():
+            limiter.cancel(address)
+            raise ChannelRefused(
+                f"too many wrong join codes lately; try again in {max(1, round(wait))} s", "busy"
+            )
+        if wait > 0:
+            await asyncio.sleep(wait)
+    except asyncio.CancelledError:
+        limiter.cancel(address)
+        raise
+    if not hmac.compare_digest(proof.mac, confirmation(keys.confirm_guest, keys.transcript)):
+        limiter.failed(address)
+        raise ChannelRefused("wrong join code", "code")
+    limiter.cancel(address)
+    await conn.send(Confirm(confirmation(keys.confirm_host, keys.transcript)))
+    conn.seal(Channel.for_host(keys), MAX_SEALED_FRAME)
+    return keys
+
+
+__all__ = [
+    "MAX_SEALED_FRAME",
+    "Channel",
+    "ChannelRefused",
+    "FrameCipher",
+    "SealBroken",
+    "SessionKeys",
+    "confirmation",
+    "derive_keys",
+    "seal_as_guest",
+    "seal_as_host",
+    "transcript_hash",
+]
