@@ -1,0 +1,169 @@
+"""``indigo serve``: the whole game in web browsers, one app process per tab."""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import os
+import sys
+from pathlib import Path
+
+from ..cli import CommandError
+
+DEFAULT_BIND = "127.0.0.1"
+DEFAULT_PORT = 8000
+DEFAULT_MAX_SESSIONS = 8
+
+#: The board glyphs xterm.js draws itself (its custom glyphs cover the Block
+#: Elements, so quadrants line up without gaps in any font; the sextants and
+#: octants of the xterm.js that textual-serve ships come from the font, when
+#: it has them at all).
+BROWSER_BOARD_GLYPHS = "quadrant"
+BOARD_GLYPHS_VAR = "INDIGO_BOARD_GLYPHS"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    serve = subparsers.add_parser(
+        "serve",
+        help="play in a web browser",
+        description=(
+            "Serve the game to web browsers: open the printed address, and each browser tab runs "
+            "its own game (title screen, bots, hot seat, saves, LAN games), saving to the same "
+            "folder as 'indigo' at the terminal. Listening on anything but 127.0.0.1 needs a secret: "
+            "the printed address carries a token, and a request without it is refused. Ctrl+C stops "
+            "the server and every game."
+        ),
+    )
+    serve.add_argument(
+        "--bind",
+        default=DEFAULT_BIND,
+        metavar="ADDRESS",
+        help=f"address to listen on (default {DEFAULT_BIND}: this machine only; 0.0.0.0: every network)",
+    )
+    serve.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one)",
+    )
+    serve.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address browsers use, if not the bound one (e.g. behind a proxy: https://games.example)",
+    )
+    serve.add_argument(
+        "--max-sessions",
+        type=int,
+        default=DEFAULT_MAX_SESSIONS,
+        metavar="N",
+        help=f"games (browser tabs, each a process) at once (default {DEFAULT_MAX_SESSIONS})",
+    )
+    serve.add_argument("--save-dir", type=Path, default=None, help="where games are saved")
+    serve.set_defaults(run=run_serve)
+
+
+def needs_token(bind: str) -> bool:
+    """Whether anyone but this machine's own user could reach ``bind``."""
+    return bind.strip().lower() not in {"127.0.0.1", "localhost", "::1"}
+
+
+def _check_public_url(url: str) -> str:
+    from yarl import URL
+
+    try:
+        parsed = URL(url)
+    except ValueError:
+        parsed = None
+    if parsed is None or parsed.scheme not in {"http", "https"} or not parsed.host:
+        raise CommandError(f"--public-url {url!r}: give an http:// or https:// address")
+    if parsed.query_string or parsed.fragment:
+        raise CommandError(f"--public-url {url!r}: no query or fragment, please")
+    return url.rstrip("/")
+
+
+def _url_host(bind: str) -> str:
+    try:
+        address = ipaddress.ip_address(bind)
+    except ValueError:
+        return bind
+    return f"[{address}]" if address.version == 6 else str(address)
+
+
+def page_urls(bind: str, port: int, public_url: str | None, token: str | None) -> list[str]:
+    """The addresses to print: the public one, else the bound one (for a
+    wildcard bind, this machine's LAN address and loopback)."""
+    if public_url is not None:
+        bases = [public_url]
+    elif bind in {"0.0.0.0", "::", ""}:
+        from ..net.common import lan_address
+
+        hosts = [h for h in (lan_address(), "127.0.0.1") if h]
+        bases = [f"http://{host}:{port}" for host in dict.fromkeys(hosts)]
+    else:
+        bases = [f"http://{_url_host(bind)}:{port}"]
+    suffix = f"/?token={token}" if token else "/"
+    return [base + suffix for base in bases]
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    if not 1 <= args.max_sessions <= 256:
+        raise CommandError("--max-sessions must be between 1 and 256")
+    public_url = _check_public_url(args.public_url) if args.public_url else None
+    bind = args.bind.strip()
+    if not bind:
+        raise CommandError("--bind needs an address, e.g. 127.0.0.1 or 0.0.0.0")
+
+    import asyncio
+
+    from ..saves import default_save_dir
+    from ..web import Access, GameServer, ServeError, new_token, open_listener
+    from ..web.server import listener_port
+
+    try:
+        listener = open_listener(bind, args.port)
+    except ServeError as exc:
+        raise CommandError(str(exc)) from None
+    port = listener_port(listener)
+    token = new_token() if needs_token(bind) else None
+    save_dir = default_save_dir(args.save_dir).expanduser().resolve()
+    environment = {
+        # The same folder as `indigo` at the terminal, fixed now: the games
+        # must not depend on where the server happened to be started.
+        "INDIGO_SAVE_DIR": str(save_dir),
+        BOARD_GLYPHS_VAR: os.environ.get(BOARD_GLYPHS_VAR) or BROWSER_BOARD_GLYPHS,
+    }
+    server = GameServer(
+        [sys.executable, "-m", "indigo_tui"],
+        environment=environment,
+        access=Access(token=token, public_url=public_url),
+        max_sessions=args.max_sessions,
+        public_url=public_url,
+    )
+
+    def ready() -> None:
+        urls = page_urls(bind, port, public_url, token)
+        print(f"Indigo is served at {urls[0]}", flush=True)
+        for url in urls[1:]:
+            print(f"                 or {url}", flush=True)
+        if token:
+            print(
+                "Anyone with this address can play and start games on this machine: "
+                "share it only with your players.",
+                flush=True,
+            )
+        print(
+            f"Open it in a web browser: each tab is a game of its own (at most {args.max_sessions} at once). "
+            f"Games are saved in {save_dir}. Ctrl+C stops the server.",
+            flush=True,
+        )
+
+    def tell(what: str, pid: int, running: int) -> None:
+        print(f"game {what} (process {pid}; {running} running)", flush=True)
+
+    server.on_session = tell
+    try:
+        asyncio.run(server.serve_on(listener, ready=ready))
+    finally:
+        listener.close()
+    print("Indigo server stopped (every game is saved after each move).", flush=True)
+    return 0
