@@ -105,6 +105,18 @@ def page_urls(bind: str, port: int, public_url: str | None, token: str | None) -
     return [base + suffix for base in bases]
 
 
+def app_environment(save_dir: Path) -> dict[str, str]:
+    """What each tab's game process gets on top of the server's environment."""
+    return {
+        # The same folder as `indigo` at the terminal, fixed now: the games
+        # must not depend on where the server happened to be started.
+        "INDIGO_SAVE_DIR": str(save_dir),
+        # The board drawn with glyphs the browser's terminal draws itself,
+        # unless the user chose otherwise.
+        BOARD_GLYPHS_VAR: os.environ.get(BOARD_GLYPHS_VAR) or BROWSER_BOARD_GLYPHS,
+    }
+
+
 def run_serve(args: argparse.Namespace) -> int:
     if not 1 <= args.max_sessions <= 256:
         raise CommandError("--max-sessions must be between 1 and 256")
@@ -126,15 +138,9 @@ def run_serve(args: argparse.Namespace) -> int:
     port = listener_port(listener)
     token = new_token() if needs_token(bind) else None
     save_dir = default_save_dir(args.save_dir).expanduser().resolve()
-    environment = {
-        # The same folder as `indigo` at the terminal, fixed now: the games
-        # must not depend on where the server happened to be started.
-        "INDIGO_SAVE_DIR": str(save_dir),
-        BOARD_GLYPHS_VAR: os.environ.get(BOARD_GLYPHS_VAR) or BROWSER_BOARD_GLYPHS,
-    }
     server = GameServer(
         [sys.executable, "-m", "indigo_tui"],
-        environment=environment,
+        environment=app_environment(save_dir),
         access=Access(token=token, public_url=public_url),
         max_sessions=args.max_sessions,
         public_url=public_url,

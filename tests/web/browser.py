@@ -1,0 +1,172 @@
+"""Chromium driven by Selenium, reading the game from xterm.js's own buffer.
+
+Used by the browser test and by ``benchmarks/browser_screenshot.py``. The
+browser is Debian's ``chromium`` with its ``chromedriver`` (nothing is
+downloaded); :func:`why_no_browser` says why a machine cannot run it.
+
+textual-serve's script keeps its xterm.js ``Terminal`` in a closure. A script
+that runs before the page's own catches it as it is stored (as the
+``terminal`` property of textual-serve's session object) and keeps it in
+``window.__indigoTerminals``; the test then reads the screen through xterm.js's
+public buffer API, exactly the characters the browser draws.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+
+#: Flags that work in a container without a display, a GPU or the network.
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+)
+
+CATCH_TERMINAL = """
+window.__indigoTerminals = [];
+Object.defineProperty(Object.prototype, 'terminal', {
+  configurable: true,
+  set(value) {
+    Object.defineProperty(this, 'terminal', {value, writable: true, configurable: true, enumerable: true});
+    if (value && value.buffer && value.buffer.active) window.__indigoTerminals.push(value);
+  },
+});
+"""
+
+READ_SCREEN = """
+const t = window.__indigoTerminals[0];
+if (!t) return null;
+const lines = [];
+for (let y = 0; y < t.rows; y++) lines.push(t.buffer.active.getLine(y).translateToString(true));
+return lines.join('\\n');
+"""
+
+TERMINAL_SIZE = "const t = window.__indigoTerminals[0]; return t ? [t.cols, t.rows] : null;"
+
+
+def chromium_binary() -> str | None:
+    return shutil.which("chromium") or (CHROMIUM if Path(CHROMIUM).exists() else None)
+
+
+def chromedriver_binary() -> str | None:
+    return shutil.which("chromedriver") or (CHROMEDRIVER if Path(CHROMEDRIVER).exists() else None)
+
+
+def why_no_browser() -> str | None:
+    """Why no browser test can run here, or ``None`` when it can."""
+    if importlib.util.find_spec("selenium") is None:
+        return "selenium is not installed (pip install '.[test]')"
+    if chromium_binary() is None:
+        return "no Chromium: apt-get install chromium chromium-driver (.ci/run does so when it can)"
+    if chromedriver_binary() is None:
+        return "no chromedriver: apt-get install chromium-driver (.ci/run does so when it can)"
+    return None
+
+
+class Page:
+    """The game's page in one browser tab."""
+
+    def __init__(self, driver: Any) -> None:
+        self.driver = driver
+
+    def open(self, url: str) -> None:
+        self.driver.get(url)
+
+    def text(self) -> str:
+        return str(self.driver.execute_script(READ_SCREEN) or "")
+
+    def wait_for(self, pattern: str, limit: float = 20.0) -> re.Match[str]:
+        """Wait until ``pattern`` (a regular expression) is on the screen."""
+        found = self.wait_until(lambda text: re.search(pattern, text), limit, pattern)
+        assert found is not None
+        return found
+
+    def wait_until(self, test: Callable[[str], Any], limit: float = 20.0, what: str = "") -> Any:
+        deadline = time.monotonic() + limit
+        while True:
+            text = self.text()
+            result = test(text)
+            if result:
+                return result
+            if time.monotonic() > deadline:
+                raise AssertionError(f"not on the screen after {limit}s: {what}\n{text}")
+            time.sleep(0.05)
+
+    def _keyboard(self) -> Any:
+        from selenium.webdriver.common.by import By
+
+        return self.driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea")
+
+    def keys(self, *keys: str) -> None:
+        """Type ``keys`` into the terminal (selenium's ``Keys`` for special keys)."""
+        self._keyboard().send_keys(*keys)
+
+    def ctrl(self, key: str) -> None:
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+
+        self._keyboard()  # the terminal has the focus
+        ActionChains(self.driver).key_down(Keys.CONTROL).send_keys(key).key_up(Keys.CONTROL).perform()
+
+    def terminal_size(self) -> tuple[int, int]:
+        """Columns and rows of the terminal on the page."""
+        columns, rows = self.driver.execute_script(TERMINAL_SIZE)
+        return int(columns), int(rows)
+
+    def click_cell(self, column: int, row: int) -> None:
+        """Click the middle of the terminal cell at ``column``, ``row``."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.by import By
+
+        screen = self.driver.find_element(By.CSS_SELECTOR, ".xterm-screen")
+        columns, rows = self.terminal_size()
+        width, height = screen.size["width"], screen.size["height"]
+        # Selenium's offsets count from the element's centre.
+        x = (column + 0.5) * width / columns - width / 2
+        y = (row + 0.5) * height / rows - height / 2
+        ActionChains(self.driver).move_to_element_with_offset(screen, int(x), int(y)).click().perform()
+
+    def screenshot(self, path: Path) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        assert self.driver.save_screenshot(str(path)), path
+        return path
+
+
+@contextmanager
+def chromium(width: int = 1280, height: int = 800) -> Iterator[Page]:
+    """A headless Chromium with an empty profile, always quit afterwards."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium_binary() or CHROMIUM
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--window-size={width},{height}")
+    with tempfile.TemporaryDirectory(prefix="indigo-chromium-") as profile:
+        options.add_argument(f"--user-data-dir={profile}")
+        driver = webdriver.Chrome(options=options, service=Service(chromedriver_binary() or CHROMEDRIVER))
+        try:
+            driver.set_page_load_timeout(20)
+            driver.set_script_timeout(20)
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_TERMINAL})
+            yield Page(driver)
+        finally:
+            driver.quit()

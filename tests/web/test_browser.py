@@ -1,0 +1,96 @@
+"""``indigo serve`` in a real browser: Chromium opens the page, starts a game
+against a bot, places one tile with keys and one with the mouse, and reads
+the moves back off the screen (and, to know exactly what happened, from the
+game's save). Skipped, with the reason, where no Chromium (or chromedriver, or
+selenium) can be had."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from indigo_tui.saves import SaveError, list_saves, load_save
+
+from .browser import Page, chromium, why_no_browser
+from .conftest import next_line
+
+NO_BROWSER = why_no_browser()
+pytestmark = pytest.mark.skipif(NO_BROWSER is not None, reason=f"no browser test: {NO_BROWSER}")
+
+
+def moves_saved(save_dir: Path) -> list[tuple[int, int]]:
+    """(seat, cell) of each move of the newest save: the game saves every move."""
+    entries = list_saves(save_dir)
+    if not entries:
+        return []
+    try:
+        game = load_save(entries[0].path).match.game
+    except SaveError:
+        return []
+    return [(seat, move.cell) for seat, move in game.moves]
+
+
+def wait_for_moves(save_dir: Path, count: int, limit: float) -> list[tuple[int, int]]:
+    deadline = time.monotonic() + limit
+    while True:
+        moves = moves_saved(save_dir)
+        if len(moves) >= count or time.monotonic() > deadline:
+            return moves
+        time.sleep(0.05)
+
+
+def place_with_keys(page: Page, save_dir: Path, count: int) -> None:
+    """Enter at the cursor; where that is not allowed, step right and try again."""
+    for _ in range(12):
+        page.keys("\n")
+        if len(wait_for_moves(save_dir, count, 1.5)) >= count:
+            return
+        page.keys("d")
+    raise AssertionError(f"no tile placed with keys:\n{page.text()}")
+
+
+def place_with_clicks(page: Page, save_dir: Path, count: int) -> None:
+    """Click a cell (the cursor goes there), click it again (the tile goes
+    there); across the board's side of the screen until a cell takes it."""
+    columns, rows = page.terminal_size()
+    for row in range(rows // 3, rows - 4, 4):
+        for column in range(columns // 8, columns // 2, 6):
+            page.click_cell(column, row)
+            time.sleep(0.2)
+            page.click_cell(column, row)
+            if len(wait_for_moves(save_dir, count, 1.0)) >= count:
+                return
+    raise AssertionError(f"no tile placed with the mouse:\n{page.text()}")
+
+
+def test_a_game_against_a_bot_in_chromium(indigo_serve: Callable, tmp_path: Path) -> None:
+    save_dir = tmp_path / "saves"
+    _server, lines = indigo_serve("--port", "0")
+    url = next_line(lines, "Indigo is served at ").split()[-1]
+    with chromium() as page:
+        page.open(url)
+        page.wait_for("New game")
+        page.screenshot(tmp_path / "title.png")
+        page.keys("n")  # New game: you against the greedy bot
+        page.wait_for("Seat 1")
+        page.ctrl("s")
+        page.wait_for("Hand of")
+
+        place_with_keys(page, save_dir, 1)
+        page.wait_for(r"\b1\.\s+You\s+placed")
+        wait_for_moves(save_dir, 2, 20)  # the bot's answer
+        page.wait_for(r"\b2\.\s+Greedy\s+bot\s+placed")
+        place_with_clicks(page, save_dir, 3)
+        page.wait_for(r"\b3\.\s+You\s+placed")
+        page.wait_for(r"\b4\.\s+Greedy\s+bot\s+placed")
+        moves = moves_saved(save_dir)
+        assert [seat for seat, _ in moves] == [0, 1, 0, 1]
+        assert moves[2][1] != moves[0][1]  # the click chose another cell than the keys did
+        assert re.search(r"move\s+5\b", page.text())
+
+        shot = page.screenshot(tmp_path / "game.png")
+        assert shot.read_bytes().startswith(b"\x89PNG") and shot.stat().st_size > 20_000

@@ -1,0 +1,210 @@
+"""``indigo serve`` without a browser: its websocket, its refusals, its cap, its CLI."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from indigo_tui.commands.serve import BOARD_GLYPHS_VAR, BROWSER_BOARD_GLYPHS, app_environment, page_urls
+from indigo_tui.engine import Setup
+from indigo_tui.saves import SeatInfo
+from indigo_tui.ui.session import NewGame, Session
+from indigo_tui.web import Access
+
+from .conftest import LIMIT, next_line, process_alive, read_screen_until
+
+TOKEN = "s3cret-Token_for-tests"
+
+
+async def test_a_tab_gets_the_title_screen_and_its_game_ends_with_the_tab(serve: Callable) -> None:
+    async with serve() as running, aiohttp.ClientSession() as http:
+        page = await http.get(running.url + "/")
+        html = await page.text()
+        assert page.status == 200
+        assert 'data-session-websocket-url="ws://127.0.0.1:' in html
+        async with http.ws_connect(running.url + "/ws?width=100&height=32") as ws:
+            text = await read_screen_until(ws, "New game", "Rules", "Quit")
+            assert "Lay path tiles" in text
+            assert running.server.started == 1 and len(running.server.sessions) == 1
+        # The tab closed: its game is asked to quit and its process ends.
+        async with asyncio.timeout(LIMIT):
+            while running.server.sessions:
+                await asyncio.sleep(0.05)
+        (pid,) = running.started
+        assert running.ended == [pid]
+        assert not process_alive(pid)
+
+
+async def test_a_game_saved_at_the_terminal_can_be_continued_in_the_browser(
+    serve: Callable, tmp_path: Path
+) -> None:
+    save_dir = tmp_path / "saves"
+    save_dir.mkdir()
+    seats = [SeatInfo("Ann", "human"), SeatInfo("greedy bot", "bot:greedy")]
+    session = Session.start(NewGame(Setup(players=2), seats, seed=5), save_dir)
+    assert session.autosave()
+    async with (
+        serve() as running,
+        aiohttp.ClientSession() as http,
+        http.ws_connect(running.url + "/ws?width=100&height=32") as ws,
+    ):
+        text = await read_screen_until(ws, "Continue", "New game")
+        assert "Ann vs greedy bot" in text
+
+
+async def test_without_the_token_a_request_gets_403_and_starts_nothing(serve: Callable) -> None:
+    async with serve(token=TOKEN) as running, aiohttp.ClientSession() as http:
+        for path in ("/", "/?token=wrong", "/?token=s3cret-Token_for-tests%C3%A9", "/static/js/textual.js"):
+            response = await http.get(running.url + path)
+            assert response.status == 403, path
+            assert "token" in await response.text()
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(running.url + "/ws?width=80&height=24")
+        assert refused.value.status == 403
+        await asyncio.sleep(0.2)
+        assert running.server.started == 0 and not running.started
+
+
+async def test_the_token_page_lets_its_own_websocket_in(serve: Callable) -> None:
+    # unsafe: keep cookies for an IP address, as browsers do
+    jar = aiohttp.CookieJar(unsafe=True)
+    async with serve(token=TOKEN) as running, aiohttp.ClientSession(cookie_jar=jar) as http:
+        page = await http.get(f"{running.url}/?token={TOKEN}")
+        assert page.status == 200
+        cookie = page.cookies[Access(token=TOKEN).cookie_name]
+        assert cookie["httponly"] and cookie["samesite"] == "Strict"
+        # The page's static files and websocket carry the token in that cookie.
+        assert (await http.get(running.url + "/static/js/textual.js")).status == 200
+        async with http.ws_connect(running.url + "/ws?width=100&height=32") as ws:
+            await read_screen_until(ws, "New game")
+        assert running.server.started == 1
+
+
+async def test_a_websocket_from_another_sites_page_is_refused(serve: Callable) -> None:
+    async with serve() as running, aiohttp.ClientSession() as http:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(running.url + "/ws", headers={"Origin": "http://games.example"})
+        assert refused.value.status == 403
+        # A hostile name pointed at 127.0.0.1 (DNS rebinding) is not this machine.
+        rebound = await http.get(running.url + "/", headers={"Host": "games.example"})
+        assert rebound.status == 403
+        assert running.server.started == 0
+
+
+async def test_the_session_cap_shows_a_page_and_starts_nothing_more(serve: Callable) -> None:
+    async with serve(max_sessions=1) as running, aiohttp.ClientSession() as http:
+        async with http.ws_connect(running.url + "/ws?width=100&height=32") as first:
+            await read_screen_until(first, "New game")
+            full = await http.get(running.url + "/")
+            assert full.status == 503
+            assert "All 1 games this server runs at once are in play" in await full.text()
+            # A second tab whose page loaded before the first game started:
+            # its terminal says why, and no second process starts.
+            async with http.ws_connect(running.url + "/ws?width=100&height=32") as second:
+                message = await second.receive(timeout=LIMIT)
+                assert message.type == aiohttp.WSMsgType.BINARY
+                assert b"Close a browser tab" in message.data
+                closing = await second.receive(timeout=LIMIT)
+                assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+            assert running.server.started == 1
+        async with asyncio.timeout(LIMIT):
+            while running.server.sessions:
+                await asyncio.sleep(0.05)
+        assert (await http.get(running.url + "/")).status == 200
+
+
+def test_the_served_games_use_the_save_folder_and_the_browsers_glyphs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(BOARD_GLYPHS_VAR, raising=False)
+    environment = app_environment(tmp_path)
+    assert environment == {"INDIGO_SAVE_DIR": str(tmp_path), BOARD_GLYPHS_VAR: BROWSER_BOARD_GLYPHS}
+    monkeypatch.setenv(BOARD_GLYPHS_VAR, "halfblock")  # the user's own choice stands
+    assert app_environment(tmp_path)[BOARD_GLYPHS_VAR] == "halfblock"
+
+
+def test_printed_addresses() -> None:
+    assert page_urls("127.0.0.1", 8000, None, None) == ["http://127.0.0.1:8000/"]
+    assert page_urls("::1", 8000, None, None) == ["http://[::1]:8000/"]
+    assert page_urls("127.0.0.2", 8001, None, "abc") == ["http://127.0.0.2:8001/?token=abc"]
+    assert page_urls("0.0.0.0", 8000, "https://games.example", "abc") == ["https://games.example/?token=abc"]
+    assert page_urls("0.0.0.0", 8000, None, "t")[-1] == "http://127.0.0.1:8000/?token=t"
+
+
+# -- the command itself, as a user runs it -----------------------------------------------
+
+
+def _indigo(*args: str, **options: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "indigo_tui", *args],
+        capture_output=True,
+        text=True,
+        timeout=LIMIT,
+        check=False,
+        **options,  # type: ignore[call-overload]
+    )
+
+
+def test_a_port_in_use_is_one_line() -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = _indigo("serve", "--port", str(port))
+    assert result.returncode == 2
+    said = f"indigo: port {port} on 127.0.0.1 is already in use: stop what uses it, or choose another --port"
+    assert result.stderr == said + "\n"
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--port", "70000"], "--port 70000: a port is a number from 1 to 65535"),
+        (["--port", "eight"], "argument --port: invalid int value: 'eight'"),
+        (["--bind", "no-such-host.invalid"], "--bind no-such-host.invalid: not an address of this machine"),
+        (["--bind", "203.0.113.9"], "--bind 203.0.113.9: this machine has no such address"),
+        (["--public-url", "ftp://games"], "--public-url 'ftp://games': give an http:// or https:// address"),
+        (["--max-sessions", "0"], "--max-sessions must be between 1 and 256"),
+    ],
+)
+def test_bad_options_are_one_line(args: list[str], says: str) -> None:
+    result = _indigo("serve", *args)
+    assert result.returncode == 2
+    assert says in result.stderr
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+async def test_ctrl_c_stops_the_server_and_every_game(indigo_serve: Callable) -> None:
+    process, lines = indigo_serve("--port", "0")
+    url = next_line(lines, "Indigo is served at ").split()[-1]
+    assert url.startswith("http://127.0.0.1:") and url.endswith("/")
+    async with aiohttp.ClientSession() as http, http.ws_connect(url + "ws?width=100&height=32") as ws:
+        await read_screen_until(ws, "New game")
+        pid = int(next_line(lines, "game started").split("process ")[1].split(";")[0])
+        assert process_alive(pid)
+        process.send_signal(signal.SIGINT)
+        assert await asyncio.to_thread(process.wait, LIMIT) == 0
+    assert next_line(lines, "Indigo server stopped")
+    assert not process_alive(pid)
+
+
+async def test_bound_elsewhere_it_prints_a_token_address(indigo_serve: Callable) -> None:
+    process, lines = indigo_serve("--bind", "127.0.0.2", "--port", "0")
+    url = next_line(lines, "Indigo is served at ").split()[-1]
+    assert url.startswith("http://127.0.0.2:") and "/?token=" in url
+    base = url.split("?")[0]
+    async with aiohttp.ClientSession() as http:
+        assert (await http.get(base)).status == 403
+        assert (await http.get(url)).status == 200
+    process.send_signal(signal.SIGINT)
+    assert await asyncio.to_thread(process.wait, LIMIT) == 0
