@@ -166,6 +166,11 @@ def chromium(width: int = 1280, height: int = 800) -> Iterator[Page]:
         try:
             driver.set_page_load_timeout(20)
             driver.set_script_timeout(20)
+            # The page exactly width x height (the window's size counts its frame).
+            driver.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+            )
             driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_TERMINAL})
             yield Page(driver)
         finally:
