@@ -235,7 +235,8 @@ async def seal_as_host(
     for another version, a wrong code or a host too busy with guessers."""
 
     def left() -> float:
-        return max(0.0, deadline - time.monotonic())
+        """A frame's read timeout: the usual one, but never past the deadline."""
+        return min(conn.read_timeout, max(0.0, deadline - time.monotonic()))
 
     hello_body = await conn.read_body(left())
     hello = conn.decode(hello_body)
@@ -255,7 +256,7 @@ async def seal_as_host(
     # early whether a guess failed; only failures use the turns up.
     wait = limiter.reserve(address)
     try:
-        if wait > left():
+        if wait > deadline - time.monotonic():
             limiter.cancel(address)
             raise ChannelRefused(
                 f"too many wrong join codes lately; try again in {max(1, round(wait))} s", "busy"

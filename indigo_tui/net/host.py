@@ -417,7 +417,7 @@ class HostSession:
             address=address,
             deadline=deadline,
         )
-        join = await conn.read(max(0.0, deadline - time.monotonic()))
+        join = await conn.read(min(conn.read_timeout, max(0.0, deadline - time.monotonic())))
         if not isinstance(join, Join):
             raise ProtocolError(f"expected a join, got a {type(join).__name__} message")
         seat, from_seq = self._seat_for(join.claim)

@@ -119,8 +119,8 @@ class Connection:
                 chunk = await self.reader.read(wanted)
         except TimeoutError:
             if self._buffer:
-                raise ConnectionLost(f"{self.peer} sent only part of a frame within {limit:g} s") from None
-            raise ConnectionLost(f"no word from {self.peer} for {limit:g} s") from None
+                raise ConnectionLost(f"{self.peer} sent only part of a frame within {limit:.3g} s") from None
+            raise ConnectionLost(f"no word from {self.peer} for {limit:.3g} s") from None
         except (ConnectionError, OSError) as exc:
             raise ConnectionLost(f"the connection to {self.peer} failed ({exc.strerror or exc})") from None
         if not chunk:
