@@ -129,7 +129,10 @@ async def key_latency() -> list[float]:
                 if built and received and frames:
                     samples.append(frames[0] - received[-1])
                     build_part.append(built[0] - received[-1])
-            print(f"board: {session.game.board.placements} tiles placed, hexagon size {board.hex_size} dots")
+            print(
+                f"board: {session.game.board.placements} tiles placed, "
+                f"hexagons {board.hex_size} sub-pixels across, {board.encoder.name}"
+            )
             ours = statistics.median(build_part) * 1000
             print(f"  of which key handling and drawing the board: median {ours:.1f} ms")
             print("  (the rest is Textual's frame timer and compositing)")

@@ -86,6 +86,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
+    from .play import add_glyphs_option
+
+    add_glyphs_option(parser)
     parser.add_argument("--headless", action="store_true", help="no screen: a bot plays this terminal's seat")
     parser.add_argument("--bot", metavar="NAME", help="the bot for --headless (e.g. greedy, random)")
     parser.add_argument(

@@ -46,11 +46,27 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot-delay", type=float, default=0.5, help="seconds between bot moves (default 0.5)"
     )
+    add_glyphs_option(parser)
+
+
+def add_glyphs_option(parser: argparse.ArgumentParser) -> None:
+    """``--board-glyphs``, on every command that opens the app."""
+    from ..ui.board_art.glyphs import GLYPH_CHOICES
+
+    parser.add_argument(
+        "--board-glyphs",
+        choices=GLYPH_CHOICES,
+        default=None,
+        help=(
+            "characters that draw the board "
+            "(default: $INDIGO_BOARD_GLYPHS, else the choice saved in the app, else auto)"
+        ),
+    )
 
 
 def install_default(parser: argparse.ArgumentParser) -> None:
     """Make bare ``indigo`` open the title screen."""
-    parser.set_defaults(save_dir=None, no_animation=False, bot_delay=0.5)
+    parser.set_defaults(save_dir=None, no_animation=False, bot_delay=0.5, board_glyphs=None)
     parser.default_run = run_title  # type: ignore[attr-defined]
 
 
@@ -109,6 +125,7 @@ def _app_options(args: argparse.Namespace) -> dict[str, object]:
         "save_dir": default_save_dir(args.save_dir),
         "animate": not args.no_animation,
         "bot_delay": args.bot_delay,
+        "board_glyphs": getattr(args, "board_glyphs", None),
     }
 
 

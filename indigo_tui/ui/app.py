@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -11,6 +12,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ..saves import SavedGame, SaveEntry, SaveError, default_save_dir, latest_unfinished, load_save
+from .board_art.detect import ENV_VAR, choose, requested
+from .board_art.glyphs import GLYPH_CHOICES
 from .screens.game import GameScreen
 from .session import NewGame, Session
 
@@ -37,16 +40,61 @@ class IndigoApp(App[None]):
         save_dir: Path | None = None,
         animate: bool = True,
         bot_delay: float = 0.5,
+        board_glyphs: str | None = None,
     ) -> None:
         super().__init__()
         self.save_dir = save_dir if save_dir is not None else default_save_dir()
+        #: ``--board-glyphs`` (strongest), else $INDIGO_BOARD_GLYPHS, else the saved setting.
+        self._glyphs_cli = board_glyphs
+        self.board_glyphs_choice = "auto"  # what was asked for (auto, quadrant, ...)
+        self.board_glyphs = "quadrant"  # the text encoder that draws the board
+        self._glyphs_notice: str | None = None
+        self._resolve_glyphs()
         self.gem_animation = animate
         self.bot_delay = bot_delay
         self._start_new = new_game
         self._start_saved = saved
         self.session: Session | None = None
 
+    def _resolve_glyphs(self) -> None:
+        import os
+
+        from .settings import load_settings
+
+        notice = None
+        saved = None
+        if not (self._glyphs_cli or os.environ.get(ENV_VAR)):
+            # The saved choice counts only when neither the command line nor the environment chose.
+            settings, notice = load_settings()
+            saved = settings.board_glyphs
+        self.board_glyphs_choice = requested(self._glyphs_cli, os.environ, saved)
+        self.board_glyphs, choose_notice = choose(self.board_glyphs_choice, os.environ)
+        self._glyphs_notice = notice or choose_notice
+
+    def set_board_glyphs(self, choice: str) -> str:
+        """Draw the board with other glyphs from now on, and remember the choice; says what happened."""
+        import os
+
+        from .settings import Settings, save_settings
+
+        self.board_glyphs_choice = choice
+        self.board_glyphs, notice = choose(choice, os.environ)
+        failed = save_settings(Settings(board_glyphs=choice))
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.apply_glyphs()
+        shown = f"{choice} ({self.board_glyphs})" if choice == "auto" else self.board_glyphs
+        return " ".join(part for part in (notice, failed, f"Board glyphs: {shown}.") if part)
+
+    def next_board_glyphs(self) -> str:
+        """The choice after the current one, in the order of ``--board-glyphs``."""
+        choices = [c for c in GLYPH_CHOICES if c != "pixels"]
+        current = self.board_glyphs_choice if self.board_glyphs_choice in choices else "auto"
+        return choices[(choices.index(current) + 1) % len(choices)]
+
     def on_mount(self) -> None:
+        if self._glyphs_notice:
+            self.notify(self._glyphs_notice, severity="warning")
         if self._start_new is not None:
             self.start_game(self._start_new)
         elif self._start_saved is not None:
@@ -124,9 +172,23 @@ class IndigoApp(App[None]):
                 ("Slower bots", "Bots wait longer between moves", lambda: screen.action_pace(1)),
                 ("Faster bots", "Bots wait less between moves", lambda: screen.action_pace(-1)),
                 ("Gem animation on/off", "Animate gems along their routes", screen.action_toggle_animation),
+                (
+                    "Zoom in/out",
+                    "Switch between the whole board and a view around the cursor",
+                    screen.action_zoom,
+                ),
+                ("Trace routes", "Highlight every route through the cursor cell", screen.action_trace),
                 ("Game help", "Keys, mouse and how to read the board", screen.action_help),
                 ("Leave to title screen", "The game stays saved", screen.action_leave),
             ]
             for title, help_text, callback in actions:
                 yield SystemCommand(title, help_text, callback)
+            for choice in GLYPH_CHOICES:
+                if choice == "pixels":
+                    continue
+                yield SystemCommand(
+                    f"Board glyphs: {choice}",
+                    "Draw the board with these characters (remembered)",
+                    partial(screen.action_glyphs, choice),
+                )
         yield from super().get_system_commands(screen)

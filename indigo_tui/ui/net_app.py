@@ -44,7 +44,11 @@ def run_host_ui(args: argparse.Namespace, save_dir: Path) -> int:
             raise CommandError(str(exc)) from None
         if args.code:
             resumed.host.code = args.code.strip().upper()
-        NetApp(lambda: LobbyScreen(resumed, bind=args.bind, port=args.port), save_dir=save_dir).run()
+        NetApp(
+            lambda: LobbyScreen(resumed, bind=args.bind, port=args.port),
+            save_dir=save_dir,
+            board_glyphs=args.board_glyphs,
+        ).run()
         return 0
     if args.seats:
         kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
@@ -68,7 +72,11 @@ def run_host_ui(args: argparse.Namespace, save_dir: Path) -> int:
         table = build_host(plan, save_dir)
     except (ValueError, HostError) as exc:
         raise CommandError(str(exc)) from None
-    NetApp(lambda: LobbyScreen(table, bind=plan.bind, port=plan.port), save_dir=save_dir).run()
+    NetApp(
+        lambda: LobbyScreen(table, bind=plan.bind, port=plan.port),
+        save_dir=save_dir,
+        board_glyphs=args.board_glyphs,
+    ).run()
     return 0
 
 
@@ -80,6 +88,8 @@ def run_join_ui(args: argparse.Namespace, save_dir: Path) -> int:
     if args.bot:
         raise CommandError("--bot is for --headless")
     NetApp(
-        lambda: JoinScreen(args.address, args.code or "", args.name or "", auto=True), save_dir=save_dir
+        lambda: JoinScreen(args.address, args.code or "", args.name or "", auto=True),
+        save_dir=save_dir,
+        board_glyphs=args.board_glyphs,
     ).run()
     return 0

@@ -1,12 +1,17 @@
 """Colours for the board's roles, one set for dark themes and one for light.
 
-A tile's three paths are white, grey-blue and dusty rose: quiet colours, so
-the gems and the preview's routes (drawn in the moving gem's colour) stand out.
+Tiles are one colour with a dark rim; every path is one light colour (dark
+on light themes); empty cells are a quiet grey, treasure tiles purple. The
+gems' colours (amber, emerald, sapphire) are kept for gems and the what-if
+routes, the seats' (red, violet, cyan, pink) for gates and the scoreboard.
+Every gem also has its own glyph and every gate its number, so the board
+still reads without colour.
 
-Seats are red, violet, cyan and pink; gems are amber (yellow), emerald
-(green) and sapphire (blue): seven hues chosen to stay apart from each other
-on both backgrounds. Every gem also has its own glyph and every gate its
-number, so the board still reads without colour.
+Every colour here is one of the 240 fixed colours of a 256-colour terminal
+(the 6x6x6 cube and the grey ramp), so tmux's default 256 colours show
+what a true-colour terminal shows: purple treasure stays purple,
+and a shared gate's two seats stay apart (violet is a deep blue-violet,
+pink a pale rose). ``tests/ui/test_palette.py`` checks this.
 """
 
 from __future__ import annotations
@@ -16,74 +21,99 @@ from typing import Final
 
 from rich.style import Style
 
+from .board_art import roles as R
+
 SEAT_NAMES: Final = ("red", "violet", "cyan", "pink")
 
-_DARK: Final[dict[str, str]] = {
-    "seat0": "#ff5a5f",
-    "seat1": "#b18cff",
-    "seat2": "#2fd3e0",
-    "seat3": "#ff8ad8",
-    "gem:amber": "#ffc233",
-    "gem:emerald": "#3ddc6b",
-    "gem:sapphire": "#5c8dff",
-    "outline": "#4a5260",
-    "path0": "#ffffff",
-    "path1": "#b4c3d6",
-    "path2": "#f29c9c",
-    "held": "#ffffff",
-    "illegal": "#ff4040",
-    "arrow": "#ffc233",
-    "bg-tile": "#1b2b44",
-    "bg-treasure": "#2e2448",
-    "bg-cursor": "#3b5f96",
-    "bg-last": "#4d4220",
-    "bg-illegal": "#6a1f2a",
+_DARK: Final[dict[int, str]] = {
+    R.BG: "#121212",
+    R.EMPTY: "#303030",
+    R.EMPTY_RIM: "#080808",
+    R.EMPTY_RIM_GAP: "#080808",
+    R.TILE: "#00005f",
+    R.RIM: "#080808",
+    R.TREASURE: "#5f0087",
+    R.LAST: "#5f5f00",
+    R.PATH: "#ffffd7",
+    R.CURSOR: "#0087af",
+    R.CURSOR_RIM: "#ffff00",
+    R.HELD: "#ffffff",
+    R.ILLEGAL: "#870000",
+    R.ILLEGAL_RIM: "#ff5f5f",
+    R.AMBER: "#ffaf00",
+    R.EMERALD: "#00d75f",
+    R.SAPPHIRE: "#5fafff",
+    R.TRACE: "#ff5fff",
+    R.SEAT0: "#ff5f5f",
+    R.SEAT1: "#875fff",
+    R.SEAT2: "#00d7d7",
+    R.SEAT3: "#ffd7ff",
+    R.MAP_VIEW: "#808080",
+    R.INK: "#000000",
+    R.ARROW: "#ffaf00",
 }
 
-_LIGHT: Final[dict[str, str]] = {
-    "seat0": "#d1242f",
-    "seat1": "#7a3fd6",
-    "seat2": "#00838f",
-    "seat3": "#c2187a",
-    "gem:amber": "#b07800",
-    "gem:emerald": "#1a8a3a",
-    "gem:sapphire": "#1f4fd1",
-    "outline": "#b8bcc4",
-    "path0": "#202020",
-    "path1": "#7a8494",
-    "path2": "#a84f4f",
-    "held": "#000000",
-    "illegal": "#d00000",
-    "arrow": "#b07800",
-    "bg-tile": "#dde6f3",
-    "bg-treasure": "#ece0f5",
-    "bg-cursor": "#a9c8ff",
-    "bg-last": "#f3e0a0",
-    "bg-illegal": "#ffc4c4",
+_LIGHT: Final[dict[int, str]] = {
+    R.BG: "#e4e4e4",
+    R.EMPTY: "#c6c6c6",
+    R.EMPTY_RIM: "#8a8a8a",
+    R.EMPTY_RIM_GAP: "#8a8a8a",
+    R.TILE: "#87afd7",
+    R.RIM: "#3a3a3a",
+    R.TREASURE: "#af87d7",
+    R.LAST: "#d7d787",
+    R.PATH: "#000000",
+    R.CURSOR: "#ffffaf",
+    R.CURSOR_RIM: "#d70000",
+    R.HELD: "#000000",
+    R.ILLEGAL: "#ffafaf",
+    R.ILLEGAL_RIM: "#d70000",
+    R.AMBER: "#d78700",
+    R.EMERALD: "#008700",
+    R.SAPPHIRE: "#005fd7",
+    R.TRACE: "#d700d7",
+    R.SEAT0: "#d70000",
+    R.SEAT1: "#5f00d7",
+    R.SEAT2: "#008787",
+    R.SEAT3: "#ff87d7",
+    R.MAP_VIEW: "#808080",
+    R.INK: "#ffffff",
+    R.ARROW: "#af5f00",
 }
+
+#: Text on a seat's colour: dark ink on the light seat colours of dark themes, and so on.
+_INK_ON_SEAT: Final[dict[bool, tuple[str, ...]]] = {
+    True: ("#000000", "#ffffff", "#000000", "#000000"),
+    False: ("#ffffff", "#ffffff", "#ffffff", "#000000"),
+}
+
+_GEM_ROLES: Final = {"gem:amber": R.AMBER, "gem:emerald": R.EMERALD, "gem:sapphire": R.SAPPHIRE}
+
+
+def role_colour(role: int, dark: bool = True) -> str:
+    return (_DARK if dark else _LIGHT)[role]
 
 
 def colour(role: str, dark: bool = True) -> str:
-    """The colour of a role; gate roles take their seat's colour."""
-    table = _DARK if dark else _LIGHT
-    if role.startswith("gate"):
-        role = "seat" + role[4:]
-    return table.get(role, table["path0"])
-
-
-@lru_cache(maxsize=512)
-def style(fg: str, bg: str, bold: bool, dark: bool) -> Style:
-    """A Rich style for a run of the canvas (cached: the board asks thousands of times)."""
-    table = _DARK if dark else _LIGHT
-    if fg.startswith("gate"):
-        # Gate numbers sit on their owner's colour so they show from afar.
-        return Style(color="#000000" if dark else "#ffffff", bgcolor=colour(fg, dark), bold=True)
-    return Style(
-        color=table.get(fg) if fg else None,
-        bgcolor=table.get(bg) if bg else None,
-        bold=bold,
-    )
+    """The colour of a named role: ``seatN``/``gateN`` or ``gem:KIND``."""
+    if role.startswith(("seat", "gate")):
+        return role_colour(R.SEAT0 + int(role[4:]), dark)
+    return role_colour(_GEM_ROLES.get(role, R.PATH), dark)
 
 
 def seat_colour(seat: int, dark: bool = True) -> str:
-    return colour(f"seat{seat}", dark)
+    return role_colour(R.SEAT0 + seat, dark)
+
+
+@lru_cache(maxsize=2048)
+def style(fg: int, bg: int, bold: bool, dark: bool) -> Style:
+    """A Rich style for a run of the board's picture (cached: a frame asks thousands of times).
+
+    ``fg`` is -1 for runs of spaces (only the background shows)."""
+    table = _DARK if dark else _LIGHT
+    colour_: str | None
+    if fg == R.INK and R.SEAT0 <= bg <= R.SEAT3:
+        colour_ = _INK_ON_SEAT[dark][bg - R.SEAT0]
+    else:
+        colour_ = table[fg] if fg >= 0 else None
+    return Style(color=colour_, bgcolor=table[bg], bold=bold)

@@ -27,6 +27,14 @@ def new_game(kinds: tuple[str, ...] = ("human", "bot:greedy"), **options: object
     return NewGame(setup, seats, seed=options.pop("seed", 3), **options)  # type: ignore[arg-type]
 
 
+@pytest.fixture(autouse=True)
+def _own_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every app under test keeps its settings in its own folder and draws the
+    board with quadrants, whatever terminal runs the tests."""
+    monkeypatch.setenv("INDIGO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("INDIGO_BOARD_GLYPHS", "quadrant")
+
+
 @pytest.fixture
 def save_dir(tmp_path: Path) -> Path:
     folder = tmp_path / "saves"

@@ -7,12 +7,19 @@ from pathlib import Path
 
 from indigo_tui.engine.geometry import CENTRE, COORDS, INDEX
 from indigo_tui.saves import list_saves
-from indigo_tui.ui.render import layout
+from indigo_tui.ui.board_art.picture import cell_char
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.widgets.board import START_CELL, BoardView
 
 from .conftest import AppFactory, game_screen, new_game, until
+
+
+def _on_screen(board: BoardView, cell: int) -> tuple[int, int]:
+    """Where a cell's centre is in the board widget."""
+    assert board.art is not None
+    col, row = cell_char(board.art, cell)
+    return col + board._offset[0] - board._origin[0], row + board._offset[1] - board._origin[1]
 
 
 def screen_text(app) -> str:  # type: ignore[no-untyped-def]
@@ -51,9 +58,7 @@ async def test_mouse_click_moves_cursor_then_places(make_app: AppFactory) -> Non
         screen = game_screen(app)
         board = screen.query_one(BoardView)
         target = INDEX[(1, -1)]
-        lay = layout(board.hex_size)
-        x, y = lay.centres[target]
-        offset = (int(x // 2) + board._offset[0], int(y // 4) + board._offset[1])
+        offset = _on_screen(board, target)
         await pilot.click(BoardView, offset=offset)
         assert screen.cursor == target
         assert app.session.game.board.placements == 0  # type: ignore[union-attr]
@@ -154,9 +159,11 @@ async def test_resize_to_80x24_stays_playable(make_app: AppFactory) -> None:
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert screen.has_class("-compact")
-        assert screen.query_one(BoardView).hex_size < big
-        lay = layout(screen.query_one(BoardView).hex_size)
-        assert lay.width <= 80 and lay.height <= 24
+        board = screen.query_one(BoardView)
+        # Too small for the whole board: a zoomed view around the cursor, as
+        # large as the whole board was at 120x40, that shows the cursor cell.
+        assert board.zoomed and board.hex_size >= 14 and big >= 14
+        assert board.cell_at(*_on_screen(board, screen.cursor)) == screen.cursor
         await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()

@@ -1,4 +1,4 @@
-"""Snapshots of the table at full size and compact, in colour and without.
+"""Snapshots of the table at 80x24 (zoomed in), 120x40 and 200x60, in colour, without, and light.
 
 Regenerate with ``pytest tests/ui/test_snapshots.py --snapshot-update`` and look
 at the report before committing.
@@ -23,10 +23,12 @@ def _app(save_dir: Path) -> IndigoApp:
     return IndigoApp(new_game=new_game(seed=8), save_dir=save_dir, animate=False, bot_delay=0.0)
 
 
-async def _midgame(pilot: Any) -> None:
+async def _midgame(pilot: Any, light: bool = False) -> None:
     app = pilot.app
     await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted)
     await pilot.pause()
+    if light:
+        app.theme = "textual-light"
     advance(app, 24, seed=4)
     screen = game_screen(app)
     screen.cursor = INDEX[(1, 1)]
@@ -36,12 +38,21 @@ async def _midgame(pilot: Any) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["full", "compact"])
-@pytest.mark.parametrize("colour", [True, False], ids=["colour", "no-colour"])
-def test_board_snapshot(
-    snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], colour: bool
-) -> None:
-    if not colour:
-        # Textual reads NO_COLOR when the app is made, and paints in monochrome.
-        monkeypatch.setenv("NO_COLOR", "1")
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)], ids=["80x24", "120x40", "200x60"])
+def test_board_snapshot(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     assert snap_compare(_app(tmp_path), terminal_size=size, run_before=_midgame)
+
+
+def test_board_snapshot_without_colour(
+    snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Textual reads NO_COLOR when the app is made, and paints in monochrome.
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert snap_compare(_app(tmp_path), terminal_size=(120, 40), run_before=_midgame)
+
+
+def test_board_snapshot_light_theme(snap_compare: Any, tmp_path: Path) -> None:
+    async def light(pilot: Any) -> None:
+        await _midgame(pilot, light=True)
+
+    assert snap_compare(_app(tmp_path), terminal_size=(120, 40), run_before=light)

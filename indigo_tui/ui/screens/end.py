@@ -14,7 +14,7 @@ from textual.widgets import Button, Static
 
 from ...engine import Standing
 from .. import palette
-from ..render import GEM_GLYPH
+from ..board_art.picture import GEM_GLYPH
 from ..session import Session
 
 

@@ -24,10 +24,10 @@ from ...bots.base import Bot
 from ...engine import Game, GemMoved, Move, SeatView
 from ...engine.geometry import COORDS, INDEX, neighbour
 from ...saves import SaveError
+from ..board_art.picture import Marks
 from ..describe import cell_name, move_lines, preview_lines
-from ..render import Marks
 from ..session import Session
-from ..widgets.board import START_CELL, BoardView
+from ..widgets.board import START_CELL, BoardView, encoder_named
 from ..widgets.hand import HandView
 from ..widgets.scoreboard import Row, Scoreboard
 from ..widgets.text_panel import TextPanel
@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 PACES = (0.0, 0.2, 0.5, 1.0, 2.0)
 #: Below this size the side panel narrows and the hand tiles shrink.
 COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
+#: Below this width (and above compact) the side panel gives the board a few
+#: columns, so that hexagons at 120x40 are 18 sub-pixels across instead of 16.
+NARROW_WIDTH = 140
 
 
 class GameScreen(Screen[None]):
@@ -65,6 +68,9 @@ class GameScreen(Screen[None]):
         Binding("plus,equals_sign", "pace(1)", "Slower bots", show=False),
         Binding("minus", "pace(-1)", "Faster bots", show=False),
         Binding("m", "toggle_animation", "Animation", show=False),
+        Binding("v", "zoom", "Zoom", show=False),
+        Binding("t", "trace", "Trace routes", show=False),
+        Binding("g", "glyphs", "Board glyphs", show=False),
         Binding("question_mark,f1", "help", "Help"),
         Binding("escape", "leave", "Menu"),
         Binding("q", "app.quit", "Quit"),
@@ -82,6 +88,8 @@ class GameScreen(Screen[None]):
         self._logged_generation = -1
         self._shown_end = -1
         self._texts: dict[str, str] = {}
+        #: Highlight every route through the cursor cell (the trace key).
+        self.tracing = False
 
     # -- structure -------------------------------------------------------------------
 
@@ -99,6 +107,7 @@ class GameScreen(Screen[None]):
         if not self.query(HandView):
             return  # the app is closing while this screen mounts
         self._apply_size(self.app.size.width, self.app.size.height, repaint=False)
+        self.apply_glyphs(repaint=False)
         self.next_turn()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -107,14 +116,29 @@ class GameScreen(Screen[None]):
     def _apply_size(self, width: int, height: int, repaint: bool = True) -> None:
         compact = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
         self.set_class(compact, "-compact")
+        self.set_class(not compact and width < NARROW_WIDTH, "-narrow")
         hands = self.query(HandView)
         if not hands:
             return  # the app is closing while this screen mounts
         hand = hands.first()
-        hand.tile_size = 4.0 if compact else 10.0
+        hand.tile_box = (14, 6) if compact else (22, 10)
         hand.compact = compact
         self.query_one(Scoreboard).compact = compact
         self._texts.clear()
+        if repaint:
+            self.refresh_all()
+
+    def apply_glyphs(self, repaint: bool = True) -> None:
+        """Draw the board and the hand with the app's board glyphs."""
+        encoder = encoder_named(self.indigo.board_glyphs)
+        boards = self.query(BoardView)
+        if not boards:
+            return
+        boards.first().set_encoder(encoder)
+        hand = self.query_one(HandView)
+        if hand.encoder != encoder:
+            hand.encoder = encoder
+            hand.refresh(layout=True)
         if repaint:
             self.refresh_all()
 
@@ -176,6 +200,7 @@ class GameScreen(Screen[None]):
             held=(move.tile, move.rotation) if move is not None else None,
             held_legal=error is None,
             preview=tuple(preview),
+            trace=self.cursor if self.tracing else None,
         )
         self.query_one(BoardView).show(game.board, marks)
         # The hand: only the seat on screen, never anyone else's.
@@ -455,6 +480,26 @@ class GameScreen(Screen[None]):
     def action_toggle_animation(self) -> None:
         self.indigo.gem_animation = not self.indigo.gem_animation
         self.message = "Gem animation " + ("on." if self.indigo.gem_animation else "off.")
+        self.refresh_status()
+
+    def action_zoom(self) -> None:
+        zoomed = self.query_one(BoardView).toggle_zoom()
+        self.message = (
+            "Zoomed in around the cursor (v: whole board)." if zoomed else "The whole board (v: zoom in)."
+        )
+        self.refresh_status()
+
+    def action_trace(self) -> None:
+        self.tracing = not self.tracing
+        self.message = (
+            "Tracing every route through the cursor cell (t: stop)." if self.tracing else "Route tracing off."
+        )
+        self.refresh_board()
+
+    def action_glyphs(self, choice: str | None = None) -> None:
+        """Switch the board's glyphs (the next choice, or ``choice``); the app remembers it."""
+        app = self.indigo
+        self.message = app.set_board_glyphs(choice or app.next_board_glyphs())
         self.refresh_status()
 
     def action_help(self) -> None:

@@ -1,10 +1,17 @@
-"""The hex board: every cell, tile, gem and gate, the cursor and the what-if preview."""
+"""The hex board: every cell, tile, gem and gate, the cursor and the what-if preview.
+
+The drawing itself is :mod:`indigo_tui.ui.board_art`; this widget picks the
+hexagon size for the space it has, shows the whole board or a zoomed view
+that follows the cursor (with a small map of where the view is), turns roles
+into colours and repaints only the lines a change touches.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -14,12 +21,29 @@ from textual.widget import Widget
 
 from ...engine.board import Board
 from ...engine.events import GemMoved
-from ...engine.geometry import INDEX
+from ...engine.geometry import COORDS, INDEX
 from .. import palette
-from ..render import Canvas, Marks, draw_board, fit_size, layout, route_points
+from ..board_art.glyphs import ENCODERS, QUADRANT, Encoder
+from ..board_art.hexgrid import HexGrid, fit_whole, fit_zoom
+from ..board_art.picture import (
+    Art,
+    Marks,
+    Picture,
+    cell_at,
+    cell_char,
+    draw_board,
+    draw_map,
+    picture_size,
+    route_points,
+)
 
 #: Where the cursor starts: the empty cell just north-west of the centre.
 START_CELL = INDEX[(0, -1)]
+#: Fewer sub-pixels across a hexagon than this and the whole board is not
+#: readable: the board zooms in around the cursor instead.
+READABLE_WIDTH = 14
+#: Cells around the cursor a zoomed view shows at least (2, or 1 where even that is too small).
+ZOOM_RADII = (2, 1)
 
 
 class BoardView(Widget):
@@ -40,17 +64,21 @@ class BoardView(Widget):
         super().__init__(id=id)
         self.board = board
         self.marks = Marks()
-        self._hex = 8.0
+        self.encoder: Encoder = QUADRANT
+        #: None: zoom when the whole board would be too small; True/False: as chosen.
+        self.zoom_choice: bool | None = None
+        self._art: Art | None = None
+        self._zoomed = False
+        self._origin = (0, 0)  # the picture's character at the widget's top left
+        self._offset = (0, 0)  # where the picture starts in the widget (when it is smaller)
         self._strips: list[Strip] | None = None
-        self._offset = (0, 0)
+        self._lines: list[list[tuple[str, int, int, bool]]] | None = None
+        self._key: tuple[object, ...] = ()
         self._animation: Timer | None = None
         self._frames: list[tuple[tuple[str, float, float], ...]] = []
         self._frame = 0
         self._hidden: frozenset[int] = frozenset()
         self._on_done: Callable[[], None] | None = None
-        #: The last drawing's runs per line, and what they were drawn for.
-        self._lines: list[list[tuple[str, str, str, bool]]] | None = None
-        self._key: tuple[object, ...] = ()
 
     # -- what to show ----------------------------------------------------------------
 
@@ -58,6 +86,66 @@ class BoardView(Widget):
         self.board = board
         self.marks = marks
         self._repaint()
+
+    def set_encoder(self, encoder: Encoder) -> None:
+        if encoder != self.encoder:
+            self.encoder = encoder
+            self._relayout()
+
+    def toggle_zoom(self) -> bool:
+        """Switch between the whole board and the zoomed view; True if now zoomed."""
+        self.zoom_choice = not self._zoomed
+        self._relayout()
+        return self._zoomed
+
+    @property
+    def zoomed(self) -> bool:
+        return self._zoomed
+
+    @property
+    def hex_size(self) -> int:
+        """Sub-pixels across a hexagon, as drawn now."""
+        return self._art.grid.width if self._art is not None else 0
+
+    @property
+    def art(self) -> Art | None:
+        return self._art
+
+    def _relayout(self) -> None:
+        self._art = None
+        self._strips = None
+        self._lines = None
+        self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._relayout()
+
+    def notify_style_update(self) -> None:
+        # A theme change recolours the board.
+        super().notify_style_update()
+        self._strips = None
+        self._lines = None
+
+    def _mono(self) -> bool:
+        return bool(getattr(self.app, "no_color", False)) if self.is_attached else False
+
+    def _layout(self) -> Art:
+        """The hexagon size for the space there is, and whether to zoom."""
+        width, height = self.size
+        enc = self.encoder
+        mono = self._mono()
+        whole = fit_whole(width, height, enc.cols, enc.rows)
+        zoom = self.zoom_choice if self.zoom_choice is not None else whole.width < READABLE_WIDTH
+        grid: HexGrid = whole
+        if zoom:
+            for radius in ZOOM_RADII:
+                grid = fit_zoom(width, height, enc.cols, enc.rows, radius)
+                if grid.width >= READABLE_WIDTH:
+                    break
+            if grid.width <= whole.width:
+                grid, zoom = whole, False
+        self._zoomed = zoom
+        return Art(grid, enc, mono)
 
     def _repaint(self) -> None:
         """Rebuild now, and repaint only the lines that changed: a cursor move
@@ -72,60 +160,94 @@ class BoardView(Widget):
         if old_lines is None or new_lines is None or old_key != self._key or len(old_lines) != len(new_lines):
             self.refresh()
             return
-        width, y_off = self.size.width, self._offset[1]
+        width = self.size.width
         changed = [
-            Region(0, y_off + y, width, 1)
+            Region(0, y, width, 1)
             for y, (old, new) in enumerate(zip(old_lines, new_lines, strict=True))
             if old != new
         ]
         if changed:
             self.refresh(*changed)
 
-    @property
-    def hex_size(self) -> float:
-        return self._hex
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._hex = fit_size(event.size.width, event.size.height)
-        self._strips = None
-        self._lines = None
-        self.refresh()
-
-    def canvas(self) -> Canvas:
+    def _marks(self) -> Marks:
         marks = self.marks
         if self._animation is not None:
             frame = self._frames[min(self._frame, len(self._frames) - 1)]
             marks = Marks(
-                marks.cursor,
-                marks.last_cell,
-                None,
-                True,
-                (),
-                self._hidden,
-                frame,
+                cursor=marks.cursor, last_cell=marks.last_cell, hidden_gems=self._hidden, moving=frame
             )
-        return draw_board(self.board, self._hex, marks)
+        return marks
+
+    def picture(self) -> Picture:
+        """The whole board's picture as it would be drawn now (for tests and tools)."""
+        if self._art is None:
+            self._art = self._layout()
+        return draw_board(self.board, self._art, self._marks())
+
+    def _window(self, art: Art, pic: Picture) -> None:
+        """Which part of the picture the widget shows: all of it, centred, or a
+        window centred on the cursor (kept inside the picture)."""
+        width, height = self.size
+        if not self._zoomed:
+            self._origin = (0, 0)
+            self._offset = (max(0, (width - pic.cols) // 2), max(0, (height - pic.rows) // 2))
+            return
+        cursor = self.marks.cursor if self.marks.cursor is not None else START_CELL
+        col, row = cell_char(art, cursor)
+        x0 = max(0, min(pic.cols - width, col - width // 2))
+        y0 = max(0, min(pic.rows - height, row - height // 2))
+        self._origin = (x0, y0)
+        self._offset = (max(0, (width - pic.cols) // 2), max(0, (height - pic.rows) // 2))
+
+    def _shown_cells(self, art: Art) -> frozenset[int]:
+        width, height = self.size
+        x0, y0 = self._origin
+        return frozenset(
+            cell
+            for cell in range(len(COORDS))
+            if x0 <= cell_char(art, cell)[0] < x0 + width and y0 <= cell_char(art, cell)[1] < y0 + height
+        )
 
     def _build(self) -> list[Strip]:
-        canvas = self.canvas()
+        if self._art is None:
+            self._art = self._layout()
+        art = self._art
+        pic = draw_board(self.board, art, self._marks())
+        self._window(art, pic)
         dark = self.app.current_theme.dark if self.is_attached else True
         width, height = self.size
-        x_off = max(0, (width - canvas.width) // 2)
-        y_off = max(0, (height - canvas.height) // 2)
-        self._offset = (x_off, y_off)
+        x0, y0 = self._origin
+        x_off, y_off = self._offset
+        lines: list[list[tuple[str, int, int, bool]]] = []
+        for y in range(height):
+            row = y - y_off + y0
+            lines.append(pic.line(row, x0, x0 + width - x_off) if 0 <= row < pic.rows else [])
+        if self._zoomed:
+            self._put_map(art, lines, width)
+        self._lines = lines
+        self._key = (art, self._origin, self._offset, dark, width, height)
         # Every segment carries a style (the widget's own underneath), as line filters expect.
         base = self.rich_style
-        strips = [Strip.blank(width, base)] * y_off
-        pad = Segment(" " * x_off, base)
-        lines = canvas.lines()
-        self._lines = lines
-        self._key = (self._hex, self._offset, dark, width, height)
+        back = Style(bgcolor=palette.role_colour(0, dark))
+        pad = Segment(" " * x_off, base + back) if x_off else None
+        strips = []
         for runs in lines:
-            segments = [pad] + [
+            segments = [pad] if pad is not None else []
+            segments += [
                 Segment(text, base + palette.style(fg, bg, bold, dark)) for text, fg, bg, bold in runs
             ]
-            strips.append(Strip(segments).adjust_cell_length(width, base) if width else Strip(segments))
+            strips.append(Strip(segments).adjust_cell_length(width, base + back))
         return strips
+
+    def _put_map(self, art: Art, lines: list[list[tuple[str, int, int, bool]]], width: int) -> None:
+        """The small map of the whole board in the top left corner of a zoomed view."""
+        mini = draw_map(self.board, self.marks.cursor, self._shown_cells(art), QUADRANT)
+        if width < mini.cols * 4 or len(lines) < mini.rows * 3:
+            return
+        for row in range(mini.rows):
+            runs = mini.line(row)
+            rest = _cut(lines[row], mini.cols + 1)
+            lines[row] = [*runs, (" ", -1, 0, False), *rest]
 
     def render_line(self, y: int) -> Strip:
         if self._strips is None:
@@ -137,16 +259,14 @@ class BoardView(Widget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return container.height
 
-    def notify_style_update(self) -> None:
-        # A theme change recolours the board.
-        super().notify_style_update()
-        self._strips = None
-        self._lines = None
-
     # -- mouse ---------------------------------------------------------------------
 
     def cell_at(self, x: int, y: int) -> int | None:
-        return layout(self._hex).cell_at(x - self._offset[0], y - self._offset[1])
+        if self._art is None:
+            return None
+        return cell_at(
+            self._art, x - self._offset[0] + self._origin[0], y - self._offset[1] + self._origin[1]
+        )
 
     def on_click(self, event: events.Click) -> None:
         cell = self.cell_at(event.x, event.y)
@@ -165,9 +285,9 @@ class BoardView(Widget):
     ) -> bool:
         """Move each gem along its route (the board already shows the result);
         ``on_done`` runs when it ends or is skipped. False if nothing moves."""
-        if not moves:
+        if not moves or self._art is None:
             return False
-        tracks = [(m.kind, route_points(self._hex, m.route)) for m in moves]
+        tracks = [(m.kind, route_points(self._art, m.route)) for m in moves]
         length = max(len(points) for _, points in tracks)
         self._frames = [
             tuple((kind, *points[min(i, len(points) - 1)]) for kind, points in tracks) for i in range(length)
@@ -195,3 +315,23 @@ class BoardView(Widget):
         done, self._on_done = self._on_done, None
         if done is not None:
             done()
+
+
+def _cut(runs: list[tuple[str, int, int, bool]], skip: int) -> list[tuple[str, int, int, bool]]:
+    """The runs of a line without its first ``skip`` characters."""
+    out: list[tuple[str, int, int, bool]] = []
+    for text, fg, bg, bold in runs:
+        if skip >= len(text):
+            skip -= len(text)
+            continue
+        out.append((text[skip:], fg, bg, bold))
+        skip = 0
+    return out
+
+
+def encoder_named(name: str) -> Encoder:
+    """A text encoder by name (pixels and auto are resolved before this)."""
+    return ENCODERS.get(name, QUADRANT)
+
+
+__all__ = ["READABLE_WIDTH", "START_CELL", "BoardView", "encoder_named", "picture_size"]

@@ -1,4 +1,4 @@
-"""The hand of the seat on screen: its tiles drawn as they would lie, the chosen one turned."""
+"""The hand of the seat on screen: its tiles drawn large, as they would lie, the chosen one turned."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from textual.widget import Widget
 
 from ...engine.tiles import KIND_CODES, KIND_DESCRIPTIONS
 from .. import palette
-from ..render import draw_tile
+from ..board_art import roles as R
+from ..board_art.glyphs import QUADRANT, Encoder
+from ..board_art.picture import draw_tile, tile_art
 
 
 class HandView(Widget):
@@ -31,7 +33,9 @@ class HandView(Widget):
         self.rotation = 0
         self.owner = ""
         self.note = ""
-        self.tile_size = 6.0
+        #: Characters (across, down) a tile may take.
+        self.tile_box = (18, 9)
+        self.encoder: Encoder = QUADRANT
         #: Narrow side panel: tile codes without their descriptions.
         self.compact = False
         self._spans: list[tuple[int, int]] = []
@@ -45,6 +49,7 @@ class HandView(Widget):
 
     def render(self) -> Text:
         dark = self.app.current_theme.dark
+        mono = bool(getattr(self.app, "no_color", False))
         text = Text()
         if not self.tiles:
             text.append(self.note or "No hand to show.", style="italic")
@@ -53,31 +58,38 @@ class HandView(Widget):
         if self.note:
             text.append(f"  {self.note}", style="italic")
         text.append("\n")
-        canvases = [
-            draw_tile(kind, self.rotation if i == self.chosen else 0, self.tile_size)
+        across, down = self.tile_box
+        if len(self.tiles) > 1:
+            across = max(6, (across - 3 * len(self.tiles)) // len(self.tiles))
+        art = tile_art(across, down, self.encoder, mono)
+        pictures = [
+            draw_tile(
+                kind, self.rotation if i == self.chosen else 0, art, R.HELD if i == self.chosen else R.PATH
+            )
             for i, kind in enumerate(self.tiles)
         ]
         self._spans = []
         col = 0
-        for canvas in canvases:
-            self._spans.append((col, col + canvas.width + 2))
-            col += canvas.width + 3
-        rows = max(c.height for c in canvases)
+        for picture in pictures:
+            self._spans.append((col, col + picture.cols + 2))
+            col += picture.cols + 3
+        rows = max(p.rows for p in pictures)
         for row in range(rows):
-            for i, canvas in enumerate(canvases):
-                marker = "▶ " if i == self.chosen and row == rows // 2 else "  "
+            for i, picture in enumerate(pictures):
+                marker = "▶ " if i == self.chosen and row == rows // 2 and len(pictures) > 1 else "  "
                 text.append(marker, style="bold")
-                if row < canvas.height:
-                    for chunk, fg, bg, bold in canvas.lines()[row]:
+                if row < picture.rows:
+                    for chunk, fg, bg, bold in picture.line(row):
                         text.append(chunk, style=palette.style(fg, bg, bold, dark))
                 else:
-                    text.append(" " * canvas.width)
+                    text.append(" " * picture.cols)
                 text.append(" ")
             text.append("\n")
         for i, kind in enumerate(self.tiles):
             mark = "▶" if i == self.chosen else " "
             description = "" if self.compact else f" {KIND_DESCRIPTIONS[kind]}"
-            text.append(f"{mark}{i + 1}: {KIND_CODES[kind]}{description}\n")
+            turn = f", turned {self.rotation}" if i == self.chosen and self.rotation else ""
+            text.append(f"{mark}{i + 1}: {KIND_CODES[kind]}{description}{turn}\n")
         return text
 
     def on_click(self, event: events.Click) -> None:

@@ -7,7 +7,7 @@ from textual.widget import Widget
 
 from ...engine.events import GEM_POINTS
 from .. import palette
-from ..render import GEM_GLYPH
+from ..board_art.picture import GEM_GLYPH
 
 Row = tuple[str, str, tuple[int, ...], tuple[int, int, int] | None, bool, bool]
 

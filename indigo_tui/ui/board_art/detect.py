@@ -1,0 +1,85 @@
+"""Which board glyphs a terminal draws well, guessed from its environment.
+
+Quadrants are in every common terminal font, so they are the safe default.
+Sextants and octants are missing from most fonts (DejaVu Sans Mono has
+neither): they are chosen only where the terminal draws block characters
+itself, known from variables it sets:
+
+- kitty (``KITTY_WINDOW_ID``, ``TERM=xterm-kitty``) draws sextants (and
+  octants from 0.40, which its environment does not reveal);
+- foot (``TERM=foot*``) sextants (octants from 1.20);
+- ghostty (``TERM_PROGRAM=ghostty``) octants from 1.2 (``TERM_PROGRAM_VERSION``);
+- WezTerm (``TERM_PROGRAM=WezTerm``, ``WEZTERM_*``) octants;
+- VTE terminals (GNOME Terminal, Tilix, ...) octants from VTE 0.78 (``VTE_VERSION >= 7800``).
+
+Inside tmux or screen the outer terminal is unknown: quadrants. Konsole,
+Windows Terminal, iTerm2, Apple's Terminal, VS Code and Alacritty take
+glyphs from the font: quadrants.
+
+``INDIGO_BOARD_GLYPHS`` (the ``--board-glyphs`` choices) overrides the guess;
+the web front end sets it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from .glyphs import GLYPH_CHOICES
+
+ENV_VAR: Final = "INDIGO_BOARD_GLYPHS"
+
+
+def _version(text: str) -> tuple[int, ...]:
+    parts = []
+    for part in text.split("."):
+        digits = "".join(c for c in part if c.isdigit())
+        if not digits:
+            break
+        parts.append(int(digits))
+    return tuple(parts)
+
+
+def detect(env: Mapping[str, str]) -> str:
+    """The best text encoder this environment's terminal draws: quadrant, sextant or octant."""
+    term = env.get("TERM", "")
+    program = env.get("TERM_PROGRAM", "")
+    if env.get("TMUX") or term.startswith(("screen", "tmux")) or program == "tmux":
+        return "quadrant"
+    if program == "ghostty":
+        return "octant" if _version(env.get("TERM_PROGRAM_VERSION", "")) >= (1, 2) else "sextant"
+    if program == "WezTerm" or any(key.startswith("WEZTERM_") for key in env):
+        return "octant"
+    vte = env.get("VTE_VERSION", "")
+    if vte.isdigit() and int(vte) >= 7800:
+        return "octant"
+    if env.get("KITTY_WINDOW_ID") or term == "xterm-kitty":
+        return "sextant"
+    if term.startswith("foot"):
+        return "sextant"
+    return "quadrant"
+
+
+def choose(requested: str | None, env: Mapping[str, str]) -> tuple[str, str | None]:
+    """The text encoder to use for a requested choice (``auto`` or a name), and a
+    notice to show when the request cannot be met."""
+    choice = (requested or "auto").strip().lower()
+    notice = None
+    if choice not in GLYPH_CHOICES:
+        notice = f"Unknown board glyphs {requested!r}: choose one of {', '.join(GLYPH_CHOICES)}."
+        choice = "auto"
+    if choice == "pixels":
+        # Pixels would need a graphics protocol this build does not draw with.
+        notice = "Pixel graphics are not available here: the board uses text glyphs."
+        choice = "auto"
+    if choice == "auto":
+        choice = detect(env)
+    return choice, notice
+
+
+def requested(cli: str | None, env: Mapping[str, str], saved: str | None) -> str:
+    """What was asked for, strongest first: the command line, the environment, the saved setting."""
+    for value in (cli, env.get(ENV_VAR), saved):
+        if value:
+            return value
+    return "auto"

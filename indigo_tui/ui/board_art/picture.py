@@ -1,0 +1,721 @@
+"""The board as a picture: a crisp sub-pixel raster encoded into characters, glyphs on top.
+
+Drawing happens in three layers, each cached as far as it can be:
+
+1. the *static* raster of a position (fills, rims, paths, gate bands) per
+   hexagon size, encoder, tiles and colour mode, with its characters encoded
+   once;
+2. the *overlay* of a frame (the cursor cell, the held tile, the what-if
+   routes, a traced route): sub-pixels drawn into a dict over the static
+   raster, so only the characters it touches are encoded again;
+3. *glyphs* (gems, arrows, gate labels, where routes end), laid over the
+   characters.
+
+A :class:`Picture` holds characters with a foreground and a background
+*role* each (see :mod:`.roles`); the palette turns roles into colours. Nothing
+here imports Textual.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import pairwise
+from typing import Final
+
+from ...engine.board import EMPTY as EMPTY_CELL
+from ...engine.board import Board
+from ...engine.events import GEM_KIND, GemMoved
+from ...engine.geometry import (
+    CELL_COUNT,
+    CENTRE,
+    COORDS,
+    CORNER_ARROWS,
+    GATE_CELLS,
+    NEIGHBOUR_SLOT,
+    outward_edges,
+)
+from ...engine.tiles import rotated_paths
+from . import roles as R
+from .glyphs import Encoder
+from .hexgrid import (
+    CELL_ASPECT,
+    LABEL_COLS,
+    LABEL_ROWS,
+    BoardGrid,
+    HexGrid,
+    Pixel,
+    board_grid,
+    bridge_gap,
+    grid_for,
+    hex_shape,
+    largest_fit,
+    path_pixels,
+)
+
+GEM_GLYPH: Final = {"amber": "◆", "emerald": "●", "sapphire": "★"}
+#: Hollow glyphs for where a gem *would* come to rest in a preview.
+GEM_GHOST: Final = {"amber": "◇", "emerald": "○", "sapphire": "☆"}
+ARROW_GLYPH: Final = ("↖", "↗", "→", "↘", "↙", "←")
+MET_GLYPH: Final = "✕"
+
+
+# -- the encoded picture --------------------------------------------------------------------
+
+
+@dataclass
+class Picture:
+    """Characters with a foreground and background role each (row by row)."""
+
+    cols: int
+    rows: int
+    chars: list[str]
+    fg: list[int]
+    bg: list[int]
+    bold: list[bool] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.bold:
+            self.bold = [False] * (self.cols * self.rows)
+
+    @classmethod
+    def blank(cls, cols: int, rows: int) -> Picture:
+        n = cols * rows
+        return cls(cols, rows, [" "] * n, [R.BG] * n, [R.BG] * n)
+
+    def copy(self) -> Picture:
+        return Picture(self.cols, self.rows, self.chars[:], self.fg[:], self.bg[:], self.bold[:])
+
+    def put(self, col: int, row: int, text: str, fg: int, bg: int | None = None, bold: bool = True) -> None:
+        """Glyphs over the characters; the background stays unless given."""
+        for offset, char in enumerate(text):
+            c = col + offset
+            if 0 <= c < self.cols and 0 <= row < self.rows:
+                i = row * self.cols + c
+                self.chars[i] = char
+                self.fg[i] = fg
+                if bg is not None:
+                    self.bg[i] = bg
+                self.bold[i] = bold
+
+    def line(self, row: int, start: int = 0, end: int | None = None) -> list[tuple[str, int, int, bool]]:
+        """One row as runs of ``(text, fg, bg, bold)``, neighbours with one style merged."""
+        stop = self.cols if end is None else min(end, self.cols)
+        runs: list[tuple[str, int, int, bool]] = []
+        base = row * self.cols
+        chars, fg, bg, bold = self.chars, self.fg, self.bg, self.bold
+        text: list[str] = []
+        style: tuple[int, int, bool] | None = None
+        for i in range(base + max(0, start), base + stop):
+            char = chars[i]
+            # A space shows only its background: merge it with any foreground.
+            here = (fg[i] if char != " " else -1, bg[i], bold[i] if char != " " else False)
+            if here != style:
+                if text and style is not None:
+                    runs.append(("".join(text), *style))
+                text, style = [], here
+            text.append(char)
+        if text and style is not None:
+            runs.append(("".join(text), *style))
+        return runs
+
+    def text(self) -> str:
+        """The characters alone (for tests and logs)."""
+        return "\n".join(
+            "".join(self.chars[r * self.cols : (r + 1) * self.cols]).rstrip() for r in range(self.rows)
+        )
+
+
+def encode_cell(values: list[int], enc: Encoder) -> tuple[str, int, int]:
+    """One character for the roles of its sub-pixels: the best two colours and the pattern."""
+    first = values[0]
+    if values.count(first) == len(values):
+        return " ", first, first
+    counts: dict[int, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    priority = R.PRIORITY
+    # The foreground: the most important role (thin paths and rims survive),
+    # then the rarer one; the background: the most frequent of the others.
+    fg = max(counts, key=lambda v: (priority[v], -counts[v], v))
+    bg = max((v for v in counts if v != fg), key=lambda v: (counts[v], priority[v], v))
+    pattern = 0
+    for k, v in enumerate(values):
+        if v == fg:
+            pattern |= 1 << k
+    return enc.chars[pattern], fg, bg
+
+
+@dataclass
+class Raster:
+    """Sub-pixel roles, ``width`` x ``height`` (whole characters)."""
+
+    width: int
+    height: int
+    pixels: bytearray
+
+    @classmethod
+    def blank(cls, width: int, height: int, role: int = R.BG) -> Raster:
+        return cls(width, height, bytearray([role]) * (width * height))
+
+    def encode(self, enc: Encoder) -> Picture:
+        """Every character of the raster (the same sub-pixels always give the same character)."""
+        cols, rows = self.width // enc.cols, self.height // enc.rows
+        picture = Picture.blank(cols, rows)
+        memo = _memo(enc)
+        width, pixels = self.width, self.pixels
+        span = enc.cols
+        i = 0
+        for row in range(rows):
+            lines = [
+                pixels[(row * enc.rows + dy) * width : (row * enc.rows + dy + 1) * width]
+                for dy in range(enc.rows)
+            ]
+            for col in range(cols):
+                a = col * span
+                key = b"".join(line[a : a + span] for line in lines)
+                found = memo.get(key)
+                if found is None:
+                    found = memo[key] = encode_cell(list(key), enc)
+                picture.chars[i], picture.fg[i], picture.bg[i] = found
+                i += 1
+        return picture
+
+
+@lru_cache(maxsize=8)
+def _memo(enc: Encoder) -> dict[bytes, tuple[str, int, int]]:
+    """Characters already worked out, by their sub-pixels' roles."""
+    return {}
+
+
+class Pen:
+    """Draws roles into a raster, or into an overlay over it (remembering which characters it touched)."""
+
+    def __init__(self, raster: Raster, overlay: dict[int, int] | None = None) -> None:
+        self.raster = raster
+        self.overlay = overlay
+
+    def set(self, x: int, y: int, role: int) -> None:
+        r = self.raster
+        if 0 <= x < r.width and 0 <= y < r.height:
+            if self.overlay is None:
+                r.pixels[y * r.width + x] = role
+            else:
+                self.overlay[y * r.width + x] = role
+
+    def get(self, x: int, y: int) -> int:
+        r = self.raster
+        if not (0 <= x < r.width and 0 <= y < r.height):
+            return R.BG
+        i = y * r.width + x
+        if self.overlay is not None and i in self.overlay:
+            return self.overlay[i]
+        return r.pixels[i]
+
+    def fill_hex(self, grid: HexGrid, centre: Pixel, role: int) -> None:
+        cx, cy = centre
+        r = self.raster
+        if self.overlay is None:
+            fill = bytes([role])
+            for y, x0, x1 in hex_shape(grid).rows:
+                yy = cy + y
+                if 0 <= yy < r.height:
+                    a, b = max(0, cx + x0), min(r.width, cx + x1 + 1)
+                    if a < b:
+                        r.pixels[yy * r.width + a : yy * r.width + b] = fill * (b - a)
+        else:
+            for y, x0, x1 in hex_shape(grid).rows:
+                for x in range(x0, x1 + 1):
+                    self.set(cx + x, cy + y, role)
+
+    def pixels(self, centre: Pixel, points: tuple[Pixel, ...] | list[Pixel], role: int) -> None:
+        cx, cy = centre
+        for x, y in points:
+            self.set(cx + x, cy + y, role)
+
+    def rim(self, grid: HexGrid, centre: Pixel, role: int, gap_role: int | None = None) -> None:
+        """The rim of a cell; with ``gap_role``, every other sub-pixel of it takes that role (dotted)."""
+        cx, cy = centre
+        for x, y in hex_shape(grid).rim:
+            dotted = gap_role is not None and (x + y) % 2
+            self.set(cx + x, cy + y, gap_role if dotted and gap_role is not None else role)
+
+    def tile_paths(self, grid: HexGrid, centre: Pixel, paths: tuple[tuple[int, int], ...], role: int,
+                   fill: int) -> None:  # fmt: skip
+        """A tile's paths, with their bridges (see :func:`tile_drawing`)."""
+        cx, cy = centre
+        ink, gaps = tile_drawing(grid, paths)
+        for x, y in gaps:
+            self.set(cx + x, cy + y, fill)
+        for x, y in ink:
+            self.set(cx + x, cy + y, role)
+
+    def thick_path(self, grid: HexGrid, centre: Pixel, a: int, b: int, role: int) -> None:
+        """A path two sub-pixels wide (a route), kept inside its cell."""
+        cx, cy = centre
+        inside = hex_shape(grid).pixels
+        for x, y in path_pixels(grid, a, b):
+            for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1)):
+                p = (x + dx, y + dy)
+                if p in inside:
+                    self.set(cx + p[0], cy + p[1], role)
+
+
+@lru_cache(maxsize=512)
+def tile_drawing(
+    grid: HexGrid, paths: tuple[tuple[int, int], ...]
+) -> tuple[frozenset[Pixel], frozenset[Pixel]]:
+    """A tile's paths as sub-pixels to ink, and the gaps beside its bridges.
+
+    A straight crosses the curves on a bridge (the curve has a gap beside it),
+    and one long curve crosses the other, so which edges pair up stays plain.
+    Straights cross each other at the centre without gaps: a star reads as straights."""
+    drawn: list[tuple[tuple[Pixel, ...], bool]] = []
+    ink: set[Pixel] = set()
+    gaps: set[Pixel] = set()
+    for a, b in sorted(paths, key=lambda p: (p[1] - p[0]) % 6 == 3):
+        points = path_pixels(grid, a, b)
+        straight = (b - a) % 6 == 3
+        for under, under_straight in drawn:
+            if not (straight and under_straight):
+                gap = bridge_gap(points, under)
+                ink -= gap
+                gaps |= gap
+        ink |= set(points)
+        gaps -= set(points)
+        drawn.append((points, straight))
+    return frozenset(ink), frozenset(gaps)
+
+
+# -- the board ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the board shows on top of the position."""
+
+    cursor: int | None = None
+    last_cell: int | None = None
+    #: The held tile at the cursor: (kind, rotation), and whether it may go there.
+    held: tuple[int, int] | None = None
+    held_legal: bool = True
+    preview: tuple[GemMoved, ...] = ()
+    #: The cell whose routes are highlighted in full (the trace key), if any.
+    trace: int | None = None
+    #: Gems to leave out (animated separately), and where animated gems are now (sub-pixels).
+    hidden_gems: frozenset[int] = frozenset()
+    moving: tuple[tuple[str, float, float], ...] = ()
+    #: Who takes a gem through each gate (for the end of a preview route): seats by gate.
+    scorers: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Art:
+    """How to draw: the hexagon lattice, the encoder and whether there is colour."""
+
+    grid: HexGrid
+    encoder: Encoder
+    mono: bool = False
+
+    @property
+    def board(self) -> BoardGrid:
+        return board_grid(self.grid)
+
+
+def art_for(width: int, encoder: Encoder, mono: bool = False) -> Art:
+    return Art(grid_for(width, encoder.cols, encoder.rows), encoder, mono)
+
+
+def picture_size(art: Art) -> tuple[int, int]:
+    """Characters (across, down) of the whole board's picture."""
+    bg = art.board
+    return bg.cols + 2 * LABEL_COLS, bg.rows + 2 * LABEL_ROWS
+
+
+@dataclass
+class _Static:
+    raster: Raster
+    picture: Picture  # the raster encoded, labels and arrows on it
+
+
+def _gate_exits(gate: int) -> list[tuple[int, int]]:
+    """A gate's six exits (cell, edge), in clockwise order along its side."""
+    exits = [(cell, edge) for cell in GATE_CELLS[gate] for edge in outward_edges(cell)]
+    side = math.radians(-90 + 60 * gate)  # the direction of the side from the board's centre
+    ordered = []
+    for cell, edge in exits:
+        q, r = COORDS[cell]
+        x = math.sqrt(3) * (q + r / 2) + math.cos(math.radians(-120 + 60 * edge)) * 0.5
+        y = 1.5 * r + math.sin(math.radians(-120 + 60 * edge)) * 0.5
+        angle = math.atan2(y, x) - side
+        angle = (angle + math.pi) % (2 * math.pi) - math.pi
+        ordered.append((angle, cell, edge))
+    return [(cell, edge) for _, cell, edge in sorted(ordered)]
+
+
+@lru_cache(maxsize=16)
+def inner_rim(grid: HexGrid) -> tuple[Pixel, ...]:
+    """The ring of sub-pixels just inside a cell's rim."""
+    shape = hex_shape(grid)
+    rim = set(shape.rim)
+    steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
+    return tuple(
+        sorted(p for p in shape.pixels - rim if any((p[0] + dx, p[1] + dy) in rim for dx, dy in steps))
+    )
+
+
+@lru_cache(maxsize=64)
+def _band(grid: HexGrid, edge: int) -> tuple[Pixel, ...]:
+    """Two sub-pixels just outside an edge of a cell (relative to its centre):
+    where a gate's owner's colour runs along the rim."""
+    shape = hex_shape(grid)
+    vx, vy = grid.edge_vector(edge)
+    mine = shape.pixels
+    theirs = {(vx + x, vy + y) for x, y in shape.pixels}
+    steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
+    first = {(x, y) for x, y in theirs if any((x + dx, y + dy) in mine for dx, dy in steps)}
+    second = {(x, y) for x, y in theirs - first if any((x + dx, y + dy) in first for dx, dy in steps)}
+    return tuple(sorted(first | second))
+
+
+def gate_label_places(art: Art) -> list[tuple[int, int]]:
+    """Where each gate's label starts (column, row of the picture): outside the middle
+    of its side, always inside the picture."""
+    board = art.board
+    grid = art.grid
+    cols, rows = picture_size(art)
+    places = []
+    for gate, cells in enumerate(GATE_CELLS):
+        middle = cells[1]
+        cx, cy = board.centres[middle]
+        ax, ay = grid.edge_vector(gate)
+        bx, by = grid.edge_vector((gate + 1) % 6)
+        # The corner between the side's two edges is a third of the way to the
+        # two neighbours' sum; the label sits a little beyond it.
+        x = cx + (ax + bx) * 0.45
+        y = cy + (ay + by) * 0.45
+        col, row = board.char_of(x, y)
+        col += LABEL_COLS
+        row += LABEL_ROWS
+        if gate in (0, 3):
+            row = 0 if gate == 0 else rows - 1
+        col -= 1 if gate in (0, 3) else (0 if gate in (1, 2) else 1)
+        places.append((max(0, min(cols - 2, col)), max(0, min(rows - 1, row))))
+    return places
+
+
+@lru_cache(maxsize=24)
+def _static(art: Art, tiles: tuple[int, ...], gates: tuple[tuple[int, ...], ...], last: int) -> _Static:
+    board = art.board
+    grid = art.grid
+    raster = Raster.blank(board.cols * art.encoder.cols, board.rows * art.encoder.rows)
+    pen = Pen(raster)
+    for cell, packed in enumerate(tiles):
+        centre = board.centres[cell]
+        if cell == CENTRE or cell in CORNER_ARROWS:
+            pen.fill_hex(grid, centre, R.TREASURE)
+            pen.rim(grid, centre, R.RIM)
+        elif packed == EMPTY_CELL or packed < 0:
+            pen.fill_hex(grid, centre, R.EMPTY)
+            pen.rim(grid, centre, R.EMPTY_RIM, R.EMPTY_RIM_GAP)
+        else:
+            fill = R.LAST if cell == last else R.TILE
+            pen.fill_hex(grid, centre, fill)
+            pen.rim(grid, centre, R.RIM)
+    # Paths after every fill and rim: a path's ends cross the rims into its neighbours'.
+    for cell, packed in enumerate(tiles):
+        centre = board.centres[cell]
+        if cell in CORNER_ARROWS:
+            arrow = CORNER_ARROWS[cell]
+            pen.pixels(centre, path_pixels(grid, (arrow - 1) % 6, (arrow + 1) % 6), R.PATH)
+        elif packed >= 0 and cell != CENTRE:
+            kind, rot = divmod(packed, 6)
+            pen.tile_paths(grid, centre, rotated_paths(kind, rot), R.PATH, R.LAST if cell == last else R.TILE)
+    for gate in range(len(GATE_CELLS)):
+        owners = gates[gate]
+        exits = _gate_exits(gate)
+        for k, (cell, edge) in enumerate(exits):
+            seat = owners[0] if k < len(exits) // 2 or len(owners) == 1 else owners[-1]
+            pen.pixels(board.centres[cell], _band(grid, edge), R.SEAT0 + seat)
+    if art.mono:
+        raster = Raster(raster.width, raster.height, bytearray(raster.pixels.translate(R.MONO_TABLE)))
+    encoded = raster.encode(art.encoder)
+    cols, rows = picture_size(art)
+    picture = Picture.blank(cols, rows)
+    for row in range(encoded.rows):
+        src = row * encoded.cols
+        dst = (row + LABEL_ROWS) * cols + LABEL_COLS
+        picture.chars[dst : dst + encoded.cols] = encoded.chars[src : src + encoded.cols]
+        picture.fg[dst : dst + encoded.cols] = encoded.fg[src : src + encoded.cols]
+        picture.bg[dst : dst + encoded.cols] = encoded.bg[src : src + encoded.cols]
+    for corner, arrow in CORNER_ARROWS.items():
+        cx, cy = board.centres[corner]
+        col, row = board.char_of(cx, cy)
+        picture.put(col + LABEL_COLS, row + LABEL_ROWS, ARROW_GLYPH[arrow], R.ARROW)
+    for gate, (col, row) in enumerate(gate_label_places(art)):
+        owners = gates[gate]
+        first, second = R.SEAT0 + owners[0], R.SEAT0 + owners[-1]
+        picture.put(col, row, str(gate + 1), R.INK, first)
+        picture.put(col + 1, row, " ", R.INK, second)
+    return _Static(raster, picture)
+
+
+def _to_picture(art: Art, x: float, y: float) -> tuple[int, int]:
+    col, row = art.board.char_of(x, y)
+    return col + LABEL_COLS, row + LABEL_ROWS
+
+
+def trace_routes(board: Board, cell: int) -> list[tuple[int, int, int]]:
+    """Every path (cell, edge, edge) on the routes through ``cell``: its own tile's
+    paths and, from each of its edges, the placed paths a gem would follow outwards."""
+    pieces: list[tuple[int, int, int]] = []
+    packed = board.tiles[cell]
+    starts: list[int] = []
+    if cell in CORNER_ARROWS:
+        arrow = CORNER_ARROWS[cell]
+        pieces.append((cell, (arrow - 1) % 6, (arrow + 1) % 6))
+        starts = [cell * 6 + (arrow - 1) % 6, cell * 6 + (arrow + 1) % 6, cell * 6 + arrow]
+    elif packed >= 0:
+        kind, rot = divmod(packed, 6)
+        for a, b in rotated_paths(kind, rot):
+            pieces.append((cell, a, b))
+        starts = [cell * 6 + e for e in range(6)]
+    else:
+        starts = [cell * 6 + e for e in range(6)]
+    for start in starts:
+        here = start
+        for _ in range(CELL_COUNT * 3):
+            entry = NEIGHBOUR_SLOT[here]
+            if entry < 0:
+                break
+            out = board.exits[entry]
+            if out < 0:
+                break
+            pieces.append((entry // 6, entry % 6, out % 6))
+            here = out
+    return pieces
+
+
+def draw_board(board: Board, art: Art, marks: Marks = Marks()) -> Picture:
+    """The whole board with ``marks`` on top, as characters."""
+    grid = art.grid
+    bgrid = art.board
+    last = marks.last_cell if marks.last_cell is not None else -1
+    static = _static(art, tuple(board.tiles), board.setup.gates, last)
+    overlay: dict[int, int] = {}
+    pen = Pen(static.raster, overlay)
+    # The cursor: a lighter fill, a bright rim, the held tile's paths.
+    if marks.cursor is not None:
+        centre = bgrid.centres[marks.cursor]
+        fill, rim = (R.CURSOR, R.CURSOR_RIM) if marks.held_legal else (R.ILLEGAL, R.ILLEGAL_RIM)
+        if (
+            board.tiles[marks.cursor] == EMPTY_CELL
+            and marks.cursor != CENTRE
+            and marks.cursor not in CORNER_ARROWS
+        ):
+            pen.fill_hex(grid, centre, fill)
+            if marks.held is not None:
+                kind, rot = marks.held
+                pen.tile_paths(grid, centre, rotated_paths(kind, rot), R.HELD, fill)
+        pen.rim(grid, centre, rim)
+        if art.mono:
+            # Without colour the cursor has no fill to tell it by: a double rim.
+            pen.pixels(centre, inner_rim(grid), rim)
+    if marks.trace is not None:
+        for cell, a, b in trace_routes(board, marks.trace):
+            pen.thick_path(grid, bgrid.centres[cell], a, b, R.TRACE)
+    # What-if routes, in the moving gem's colour.
+    for move in marks.preview:
+        role = R.GEM_ROLE[move.kind]
+        for here, there in pairwise(move.route):
+            entry = NEIGHBOUR_SLOT[here]
+            if entry < 0:
+                break
+            pen.thick_path(grid, bgrid.centres[entry // 6], entry % 6, there % 6, role)
+    if art.mono and overlay:
+        table = R.MONO_TABLE
+        overlay = {i: table[v] for i, v in overlay.items()}
+    picture = static.picture.copy()
+    if overlay:
+        enc = art.encoder
+        memo = _memo(enc)
+        raster = static.raster
+        width = raster.width
+        touched = {((i // width) // enc.rows, (i % width) // enc.cols) for i in overlay}
+        for row, col in touched:
+            values = [
+                overlay.get(i, raster.pixels[i])
+                for dy in range(enc.rows)
+                for i in range(
+                    (row * enc.rows + dy) * width + col * enc.cols,
+                    (row * enc.rows + dy) * width + col * enc.cols + enc.cols,
+                )
+            ]
+            key = bytes(values)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = encode_cell(values, enc)
+            char, fg, bg = found
+            k = (row + LABEL_ROWS) * picture.cols + col + LABEL_COLS
+            picture.chars[k], picture.fg[k], picture.bg[k] = char, fg, bg
+    _glyphs(board, art, marks, picture)
+    return picture
+
+
+def _put_at(
+    picture: Picture, art: Art, x: float, y: float, glyph: str, role: int, bg: int | None = None
+) -> None:
+    col, row = _to_picture(art, x, y)
+    picture.put(col, row, glyph, role, bg)
+
+
+def _glyphs(board: Board, art: Art, marks: Marks, picture: Picture) -> None:
+    bgrid = art.board
+    grid = art.grid
+    # The centre tile's gems, in the order they leave it, in rows that fit the hexagon.
+    cx, cy = bgrid.centres[CENTRE]
+    col, row = _to_picture(art, cx, cy)
+    kinds = [GEM_KIND[g] for g in board.centre if g not in marks.hidden_gems]
+    inner = max(1, (grid.width * 2 // 3) // grid.sub_cols)
+    chunks = [kinds[i : i + inner] for i in range(0, len(kinds), inner)]
+    top = row - (len(chunks) - 1) // 2
+    for k, chunk in enumerate(chunks):
+        for j, kind in enumerate(chunk):
+            picture.put(col - len(chunk) // 2 + j, top + k, GEM_GLYPH[kind], R.GEM_ROLE[kind])
+    # Gems resting on edges.
+    for gem, slot in enumerate(board.gem_slot):
+        if slot < 0 or gem in marks.hidden_gems:
+            continue
+        x, y = bgrid.midpoint(slot // 6, slot % 6)
+        kind = GEM_KIND[gem]
+        _put_at(picture, art, x + 0.5, y + 0.5, GEM_GLYPH[kind], R.GEM_ROLE[kind])
+    # Where each what-if route ends: out through a gate (on the scorer's colour), a meeting, a rest.
+    for move in marks.preview:
+        last = move.route[-1]
+        role = R.GEM_ROLE[move.kind]
+        if move.outcome == "gate":
+            ex, ey = bgrid.edge_point(last // 6, last % 6, out=0.35)
+            seat_bg = R.SEAT0 + move.scorers[0] if move.scorers else None
+            ink = R.INK if seat_bg is not None else role
+            _put_at(picture, art, ex, ey, GEM_GLYPH[move.kind], ink, seat_bg)
+        else:
+            mx, my = bgrid.midpoint(last // 6, last % 6)
+            glyph = MET_GLYPH if move.outcome == "met" else GEM_GHOST[move.kind]
+            _put_at(picture, art, mx + 0.5, my + 0.5, glyph, role)
+    for moving_kind, ax, ay in marks.moving:
+        _put_at(picture, art, ax, ay, GEM_GLYPH[moving_kind], R.GEM_ROLE[moving_kind])
+
+
+def route_points(art: Art, route: tuple[int, ...], per_path: int = 4) -> list[tuple[float, float]]:
+    """Sub-pixel positions along a gem's route, for animating it."""
+    bgrid = art.board
+    first = route[0]
+    mx, my = bgrid.midpoint(first // 6, first % 6)
+    points = [(mx + 0.5, my + 0.5)]
+    for here, there in pairwise(route):
+        entry = NEIGHBOUR_SLOT[here]
+        if entry < 0:
+            break
+        cell = entry // 6
+        cx, cy = bgrid.centres[cell]
+        dots = path_pixels(art.grid, entry % 6, there % 6)
+        for i in range(1, per_path + 1):
+            x, y = dots[min(len(dots) - 1, i * (len(dots) - 1) // per_path)]
+            points.append((cx + x + 0.5, cy + y + 0.5))
+    last = route[-1]
+    if NEIGHBOUR_SLOT[last] < 0:
+        points.append(bgrid.edge_point(last // 6, last % 6, out=0.35))
+    return points
+
+
+# -- a lone tile (the hand) ---------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def draw_tile(kind: int, rotation: int, art: Art, role: int = R.PATH, fill: int = R.TILE) -> Picture:
+    """One tile on its own, as big as ``art``'s hexagons, in a picture just big enough."""
+    grid = art.grid
+    shape = hex_shape(grid)
+    enc = art.encoder
+    # Place the centre so the shape starts at sub-pixel (1, 1) rounded to whole characters.
+    cx = 1 - shape.left
+    cy = 1 - shape.top
+    width = -(-(shape.right + cx + 2) // enc.cols) * enc.cols
+    height = -(-(shape.bottom + cy + 2) // enc.rows) * enc.rows
+    raster = Raster.blank(width, height)
+    pen = Pen(raster)
+    pen.fill_hex(grid, (cx, cy), fill)
+    pen.rim(grid, (cx, cy), R.RIM)
+    pen.tile_paths(grid, (cx, cy), rotated_paths(kind, rotation), role, fill)
+    if art.mono:
+        raster = Raster(width, height, bytearray(raster.pixels.translate(R.MONO_TABLE)))
+    return raster.encode(enc)
+
+
+@lru_cache(maxsize=32)
+def tile_art(cols: int, rows: int, encoder: Encoder, mono: bool = False) -> Art:
+    """The largest lone tile that fits ``cols`` x ``rows`` characters."""
+
+    def fits(width: int) -> bool:
+        shape = hex_shape(grid_for(width, encoder.cols, encoder.rows))
+        across = -(-(shape.right - shape.left + 3) // encoder.cols)
+        down = -(-(shape.bottom - shape.top + 3) // encoder.rows)
+        return across <= cols and down <= rows
+
+    ratio = (CELL_ASPECT / encoder.rows) / (1.0 / encoder.cols)
+    upper = min(cols * encoder.cols - 3, int((rows * encoder.rows - 3) * ratio * 0.87) + 4)
+    return art_for(largest_fit(fits, upper), encoder, mono)
+
+
+# -- the small map ------------------------------------------------------------------------------
+
+
+def draw_map(board: Board, cursor: int | None, shown: frozenset[int], enc: Encoder) -> Picture:
+    """The whole board at two sub-pixels a cell, for finding the zoomed view: tiles,
+    empty cells, the cells the view shows, the cursor."""
+    width = 18 + (-18 % enc.cols)
+    height = 9 + (-9 % enc.rows)
+    raster = Raster.blank(width, height)
+    pen = Pen(raster)
+    for cell, (q, r) in enumerate(COORDS):
+        x = 2 * (q + 4) + (r + 4) - 4
+        y = r + 4
+        if cell == cursor:
+            role = R.CURSOR_RIM
+        elif cell in shown:
+            role = R.MAP_VIEW
+        elif cell == CENTRE or cell in CORNER_ARROWS:
+            role = R.TREASURE
+        elif board.tiles[cell] >= 0:
+            role = R.TILE
+        else:
+            role = R.EMPTY
+        pen.set(x, y, role)
+        pen.set(x + 1, y, role)
+    return raster.encode(enc)
+
+
+#: Re-exported for the widget: the characters a cell's centre falls in.
+def cell_char(art: Art, cell: int) -> tuple[int, int]:
+    cx, cy = art.board.centres[cell]
+    return _to_picture(art, cx, cy)
+
+
+def cell_at(art: Art, col: int, row: int) -> int | None:
+    """The cell under a character of the picture, or None off the board."""
+    bgrid = art.board
+    x = (col - LABEL_COLS) * art.grid.sub_cols + art.grid.sub_cols / 2
+    y = (row - LABEL_ROWS) * art.grid.sub_rows + art.grid.sub_rows / 2
+    shape = hex_shape(art.grid)
+    best, best_d = None, float("inf")
+    for cell, (cx, cy) in enumerate(bgrid.centres):
+        d = ((x - cx) * art.grid.pixel_w) ** 2 + ((y - cy) * art.grid.pixel_h) ** 2
+        if d < best_d:
+            best, best_d = cell, d
+    if best is None:
+        return None
+    cx, cy = bgrid.centres[best]
+    if (math.floor(x - cx), math.floor(y - cy)) not in shape.pixels:
+        return None
+    return best

@@ -1,0 +1,73 @@
+"""Settings remembered between runs: a small JSON file in the user's config folder.
+
+Only what a person chose in the app is kept (today: the board glyphs). The
+file is written atomically (a temporary file renamed over it), and a file
+that cannot be read gives one notice and the defaults, never a crash.
+``INDIGO_CONFIG_DIR`` moves the folder (tests use it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from .board_art.glyphs import GLYPH_CHOICES
+
+FILE_NAME = "settings.json"
+
+
+def config_dir() -> Path:
+    override = os.environ.get("INDIGO_CONFIG_DIR")
+    if override:
+        return Path(override)
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("indigo-tui", appauthor=False))
+
+
+@dataclass
+class Settings:
+    board_glyphs: str = "auto"
+
+
+def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings, and a notice if the file was there but unreadable."""
+    path = (folder or config_dir()) / FILE_NAME
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as exc:
+        return Settings(), f"Settings not read ({exc.strerror or exc}): using the defaults."
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return Settings(), f"Settings file {path} is damaged: using the defaults."
+    if not isinstance(data, dict):
+        return Settings(), f"Settings file {path} is damaged: using the defaults."
+    glyphs = data.get("board_glyphs", "auto")
+    if glyphs not in GLYPH_CHOICES:
+        return Settings(), f"Settings file {path} names unknown board glyphs: using the defaults."
+    return Settings(board_glyphs=glyphs), None
+
+
+def save_settings(settings: Settings, folder: Path | None = None) -> str | None:
+    """Write the settings; a notice if that failed (the game goes on without them)."""
+    target = folder or config_dir()
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=target)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump({"board_glyphs": settings.board_glyphs}, out, indent=2)
+                out.write("\n")
+            os.replace(temp, target / FILE_NAME)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        return f"Settings not saved: {exc.strerror or exc}."
+    return None
