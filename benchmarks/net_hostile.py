@@ -14,6 +14,9 @@ attacks it from this process, loopback only, every count and wait bounded:
   a real guest (from the same tree) joins and plays the game to the end.
 * ``slow``: one connection sends a hello one byte per second; seconds until
   the host closes it (or "still open" after ``--slow-limit``).
+* ``exchanges``: 64 connections from 32 addresses send a hello, take the
+  host's key exchange and hang up, for ``--seconds``: exchanges per second
+  and the host's CPU (cores) meanwhile.
 * ``guesses``: W connections (default 500) at a time, each joining with a
   wrong code, for ``--seconds``: wrong-code answers per second, from one
   source address and from 32 (127.0.0.2-127.0.0.33). Speaks protocol 2
@@ -293,6 +296,49 @@ async def guesses(host: Host, workers: int, seconds: float, sources: list[str | 
     return state
 
 
+# -- a flood of key exchanges ----------------------------------------------------------
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def exchanges(host: Host, workers: int, seconds: float) -> tuple[float, float]:
+    """Strangers from 32 addresses send a hello, take the host's key exchange
+    and hang up, over and over: (exchanges answered per second, the host's CPU
+    seconds per second meanwhile)."""
+    pake = SPAKE2_A(b"WRONG1", idA=b"indigo-guest", idB=b"indigo-host").start()
+    body = msgspec.msgpack.encode({"type": "hello", "protocol": 2, "app": "flood", "pake": pake})
+    answered = 0
+    end = time.monotonic() + seconds
+
+    async def worker(n: int) -> None:
+        nonlocal answered
+        while time.monotonic() < end:
+            try:
+                reader, writer = await asyncio.wait_for(
+                    asyncio.open_connection("127.0.0.1", host.port, local_addr=(f"127.0.0.{n % 32 + 2}", 0)),
+                    end - time.monotonic(),
+                )
+            except (OSError, TimeoutError):
+                continue
+            try:
+                writer.write(HEADER.pack(len(body)) + body)
+                reply = await asyncio.wait_for(_read_frame(reader), end - time.monotonic())
+                answered += reply.get("type") == "exchange"
+            except (OSError, TimeoutError, asyncio.IncompleteReadError, msgspec.DecodeError, AssertionError):
+                pass
+            finally:
+                writer.transport.abort()
+
+    used = cpu_seconds(host.proc.pid)
+    started = time.monotonic()
+    await asyncio.gather(*(worker(n) for n in range(workers)))
+    spent = time.monotonic() - started
+    return answered / spent, (cpu_seconds(host.proc.pid) - used) / spent
+
+
 # -- running ------------------------------------------------------------------------
 
 
@@ -321,6 +367,13 @@ async def measure(tree: Path, args: argparse.Namespace) -> dict[str, str]:
         figures["slow sender dropped after (s)"] = (
             f"{dropped:.1f}" if dropped is not None else f"> {args.slow_limit:g} (still open)"
         )
+    finally:
+        host.stop()
+    host = start_host(tree)
+    try:
+        rate, cpu = await exchanges(host, 64, args.seconds)
+        figures["key exchanges/s, 64 conns, 32 addresses"] = f"{rate:.1f}"
+        figures["  host CPU meanwhile (cores)"] = f"{cpu:.2f}"
     finally:
         host.stop()
     for label, sources in (

@@ -7,9 +7,8 @@ nothing about the code, and an attacker who talks to a peer gets exactly one
 guess per connection. The handshake, in clear, is three frames and a reply::
 
     guest -> host   Hello(protocol, app, pake=X)     version checked first
-    host  -> guest  Exchange(pake=Y)
-    guest -> host   Confirm(mac_g)                   the host waits its turn
-                                                    (guess limiter), then checks
+    host  -> guest  Exchange(pake=Y)                 at the limiter's pace
+    guest -> host   Confirm(mac_g)                   checked when the guess limiter allows
     host  -> guest  Confirm(mac_h)  or  Error("wrong join code")
 
 The SPAKE2 key ``K`` and the transcript hash ``T`` (SHA-256 over both clear
@@ -229,7 +228,8 @@ async def seal_as_host(
     deadline: float,
 ) -> SessionKeys:
     """The host's half, for a connection that has just been accepted: check the
-    version, agree a key, wait for the guess limiter, check the guest's proof,
+    version, agree a key (at the limiter's pace), wait for the guess limiter,
+    check the guest's proof,
     prove the key back and seal ``conn``. ``deadline`` (``time.monotonic``)
     bounds the whole of it. :class:`ChannelRefused` (to be sent back in clear)
     for another version, a wrong code or a host too busy with guessers."""
@@ -244,6 +244,12 @@ async def seal_as_host(
         raise ProtocolError(f"expected a hello, got a {type(hello).__name__} message")
     if hello.protocol != PROTOCOL_VERSION:
         raise ChannelRefused(version_mismatch(hello.protocol, hello.app, app_version), "version")
+    # The exchange costs us real CPU: strangers get it at a bounded rate.
+    turn = limiter.exchange(within=deadline - time.monotonic())
+    if turn is None:
+        raise ChannelRefused("the host is busy with other connections; try again in a moment", "busy")
+    if turn > 0:
+        await asyncio.sleep(turn)
     spake = SPAKE2_B(normal_secret(code), idA=GUEST_ID, idB=HOST_ID)
     exchange_body = encode_body(Exchange(spake.start()))
     shared = _spake_finish(spake, hello.pake)

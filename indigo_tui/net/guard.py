@@ -52,12 +52,17 @@ class GuessLimiter:
     (:meth:`cancel`), a wrong one keeps it (:meth:`failed`). So the people who
     know the code are not slowed, and guessing is held to ``rate`` per second
     overall and ``per_address_rate`` from one address, after a small burst.
+    Before that, every key exchange (the half of a guess that costs the host
+    its SPAKE2 work, some 15 ms of CPU) waits for a token of its own
+    (:meth:`exchange`), so strangers cannot keep the host's loop busy.
     ``clock`` is injectable so the limits can be checked without waiting."""
 
     rate: float = 3.0
     burst: float = 20.0
     per_address_rate: float = 0.5
     per_address_burst: float = 5.0
+    exchange_rate: float = 20.0
+    exchange_burst: float = 40.0
     clock: Callable[[], float] = time.monotonic
     #: Called once, the first time a proof fails (the host says it once).
     on_guessing: Callable[[str], None] | None = None
@@ -65,6 +70,7 @@ class GuessLimiter:
     max_addresses: int = 4096
     failures: int = 0
     _overall: _Bucket | None = None
+    _exchanges: _Bucket | None = None
     _addresses: dict[str, _Bucket] = field(default_factory=dict)
 
     def _refill(self, bucket: _Bucket, rate: float, burst: float, now: float) -> _Bucket:
@@ -92,6 +98,19 @@ class GuessLimiter:
         while len(self._addresses) >= self.max_addresses:
             # Still full of guessers: drop the oldest entry (dicts keep insertion order).
             del self._addresses[next(iter(self._addresses))]
+
+    def exchange(self, within: float) -> float | None:
+        """Take a token for one key exchange: the seconds to wait before it,
+        or None (and no token taken) if that is longer than ``within``."""
+        now = self.clock()
+        if self._exchanges is None:
+            self._exchanges = _Bucket(self.exchange_burst, now)
+        bucket = self._refill(self._exchanges, self.exchange_rate, self.exchange_burst, now)
+        wait = max(0.0, (1 - bucket.tokens) / self.exchange_rate)
+        if wait > within:
+            return None
+        bucket.tokens -= 1
+        return wait
 
     def reserve(self, address: str) -> float:
         """Take a token for checking one proof from ``address``; the seconds

@@ -271,6 +271,17 @@ def test_guessing_from_many_addresses_is_held_to_the_overall_rate() -> None:
     assert limiter.reserve("10.0.99.1") == 0.0  # the buckets fill up again
 
 
+def test_key_exchanges_are_held_to_their_own_rate() -> None:
+    clock = Clock()
+    limiter = GuessLimiter(exchange_rate=10.0, exchange_burst=3, clock=clock)
+    assert [limiter.exchange(within=1.0) for _ in range(5)] == pytest.approx([0.0, 0.0, 0.0, 0.1, 0.2])
+    assert limiter.exchange(within=0.25) is None  # it would wait 0.3 s: refused, no token taken
+    assert limiter.exchange(within=1.0) == pytest.approx(0.3)
+    clock.now += 1.0
+    assert limiter.exchange(within=0.0) == 0.0  # paid back, with tokens to spare
+    assert limiter.failures == 0  # an exchange is not a wrong guess
+
+
 def test_the_right_code_does_not_use_up_turns() -> None:
     clock = Clock()
     limiter = GuessLimiter(rate=1.0, burst=2, per_address_rate=1.0, per_address_burst=2, clock=clock)
@@ -497,6 +508,24 @@ async def test_guessing_past_the_limit_is_refused_without_a_check(listening) -> 
             await asyncio.wait_for(make_guest(port, code=code).connect(), LIMIT)
     assert host.limiter.failures == 1
     clock.now += 100.0
+    guest = make_guest(port)
+    await asyncio.wait_for(guest.connect(), LIMIT)
+    assert guest.seat == 1
+
+
+async def test_a_flood_of_key_exchanges_waits_its_turn_or_is_told_busy(listening) -> None:
+    clock = Clock()
+    host = make_host(["bot:greedy", "remote"])
+    host.limiter = GuessLimiter(exchange_rate=0.05, exchange_burst=2, clock=clock)
+    port = await listening(host)
+    for _ in range(2):
+        with pytest.raises(JoinError, match="wrong join code"):
+            await asyncio.wait_for(make_guest(port, code="WRONG1").connect(), LIMIT)
+    # The next exchange would wait 20 s, past the handshake deadline.
+    with pytest.raises(JoinError, match="busy") as refused:
+        await asyncio.wait_for(make_guest(port).connect(), LIMIT)
+    assert refused.value.code == "busy"
+    clock.now += 20.0
     guest = make_guest(port)
     await asyncio.wait_for(guest.connect(), LIMIT)
     assert guest.seat == 1
