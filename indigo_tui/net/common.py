@@ -1,4 +1,4 @@
-"""Things both peers share: notices for a UI, join codes, addresses."""
+"""Things both peers share: join codes, addresses, the join error, log lines."""
 
 from __future__ import annotations
 
@@ -7,36 +7,39 @@ import contextlib
 import secrets
 import socket
 import time
-from dataclasses import dataclass, field
-from typing import Any, Literal
 
 from ..bots import Bot
 from ..engine import Move, SeatView
 from . import DEFAULT_PORT
 
-NoticeKind = Literal[
-    "joined",  # a guest took a seat (host), or we are in (guest)
-    "left",  # a guest's terminal went away; its seat stays open
-    "started",  # the game began
-    "event",  # the public log grew (or was cut back by an undo)
-    "rejected",  # a move was refused, with the reason
-    "undo_ask",  # another seat asks to take a move back: vote with vote_undo()
-    "undo_result",  # an undo request was settled
-    "over",  # the game ended
-    "verified",  # the deal was checked against the commitment (text says how it went)
-    "problem",  # something went wrong that does not end the game (garbage from a stranger, a save error)
-    "closed",  # the session ended; ``text`` says why
-]
+#: The most characters of a log line; a peer's text beyond it is cut.
+LOG_LINE_LIMIT = 400
 
 
-@dataclass(frozen=True)
-class Notice:
-    """Something a screen may want to show; ``text`` is one line for people."""
+class JoinError(Exception):
+    """The session with the host cannot go on; ``code`` says what kind of end
+    (``code``, ``version``, ``full``, ``lost``, ``protocol``, ``desync``,
+    ``left``), the message says it in one line for people."""
 
-    kind: NoticeKind
-    text: str
-    seat: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+    def __init__(self, message: str, code: str = "error") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def log_line(text: str, limit: int = LOG_LINE_LIMIT) -> str:
+    """``text`` safe to print to a terminal: no control characters (so no
+    escape sequences, carriage returns or forged new lines; tabs become
+    spaces) and at most ``limit`` characters, saying how much was cut."""
+    clean = "".join(c if c.isprintable() else " " if c == "\t" else "" for c in text)
+    if len(clean) <= limit:
+        return clean
+    return f"{clean[:limit]}… ({len(clean) - limit} more characters)"
+
+
+def plain_name(text: str, limit: int) -> str:
+    """A name a peer chose, as we keep and show it: printable characters only,
+    trimmed, at most ``limit`` long ("" if nothing is left)."""
+    return "".join(c for c in text if c.isprintable()).strip()[:limit].strip()
 
 
 _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

@@ -1,7 +1,7 @@
 """The guest peer: one seat of a game hosted on another terminal.
 
 :class:`GuestSession` joins a host (agreeing a key on the join code and
-sealing the connection with it, :mod:`.channel`), folds the public events it is sent into a
+sealing the connection with it, :mod:`.handshake`), folds the public events it is sent into a
 :class:`~indigo_tui.net.state.SeatState`, checks each event's sequence number
 and public-state hash, sends its seat's moves and keeps its own save: a
 ``.indigo-guest`` record of what this seat may know (see
@@ -26,8 +26,21 @@ import msgspec
 from .. import __version__, saves
 from ..engine import Event, Game, IllegalMove, Match, Move, Setup, TileDrawn, TilePlaced, public_event
 from ..saves import SeatInfo
-from .channel import ChannelRefused, seal_as_guest
-from .common import Notice, normal_code
+from .common import JoinError, normal_code, plain_name
+from .handshake import guest_handshake
+from .notices import (
+    DealChecked,
+    LogChanged,
+    MoveRefused,
+    Notice,
+    PlayEnded,
+    PlayStarted,
+    Problem,
+    SeatJoined,
+    SeatLeft,
+    SessionClosed,
+    UndoAsked,
+)
 from .protocol import (
     PROTOCOL_VERSION,
     Bye,
@@ -35,7 +48,6 @@ from .protocol import (
     Error,
     GameEvent,
     Heartbeat,
-    Join,
     Message,
     MoveAck,
     MoveRejected,
@@ -58,16 +70,8 @@ from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionL
 RECORD_FORMAT: Final = "indigo-guest"
 RECORD_VERSION: Final = 1
 RECORD_SUFFIX: Final = ".indigo-guest"
-
-
-class JoinError(Exception):
-    """The session with the host cannot go on; ``code`` says what kind of end
-    (``code``, ``version``, ``full``, ``lost``, ``protocol``, ``desync``,
-    ``left``), the message says it in one line for people."""
-
-    def __init__(self, message: str, code: str = "error") -> None:
-        super().__init__(message)
-        self.code = code
+#: The longest name of a seat's player we keep (as the host does).
+NAME_LIMIT: Final = 24
 
 
 class GuestRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -229,17 +233,15 @@ class GuestSession:
         return welcome
 
     async def _handshake(self, conn: Connection, timeout: float) -> Welcome:
-        try:
-            await seal_as_guest(
-                conn, self.code, app=self.app_version, timeout=timeout, protocol=self.protocol_version
-            )
-        except ChannelRefused as exc:
-            raise JoinError(exc.reason, exc.code) from None
-        # Sealed from here: the name, the claim and its seat token are nobody else's business.
-        await conn.send(Join(self.name, self._claim()))
-        welcome = self._refusal(await conn.read(timeout))
-        if not isinstance(welcome, Welcome):
-            raise ProtocolError(f"expected a welcome, got a {type(welcome).__name__} message")
+        welcome = await guest_handshake(
+            conn,
+            self.code,
+            app=self.app_version,
+            protocol=self.protocol_version,
+            name=self.name,
+            claim=self._claim,
+            timeout=timeout,
+        )
         players = welcome.setup.players
         if (
             not 0 <= welcome.seat < players
@@ -278,7 +280,7 @@ class GuestSession:
             events=list(state.events),
         )
         self._save()
-        self._notice("joined", f"joined as seat {welcome.seat + 1} of {welcome.setup.players}", welcome.seat)
+        self.tell(SeatJoined(welcome.seat, self.name, own=True, players=welcome.setup.players))
         return welcome
 
     def _claim(self) -> Claim | None:
@@ -291,14 +293,6 @@ class GuestSession:
         except FoldError:
             return Claim(record.game_id, record.seat, record.token, 0, state.hash_at(0) or "")
         return Claim(record.game_id, record.seat, record.token, state.length, state.last_hash)
-
-    @staticmethod
-    def _refusal(message: Message) -> Message:
-        if isinstance(message, Error):
-            raise JoinError(f"refused by the host: {message.reason}", message.code)
-        if isinstance(message, Bye):
-            raise JoinError(f"the host said goodbye: {message.reason}", "left")
-        return message
 
     # -- playing ---------------------------------------------------------------
 
@@ -332,65 +326,87 @@ class GuestSession:
     def _handle(self, message: Message) -> bool:
         state = self.state
         assert state is not None
-        if isinstance(message, GameEvent):
-            self._event(message)
-        elif isinstance(message, YourDraw):
-            if len(self._pending_draws) >= 8:
-                raise ProtocolError("draws announced for events that never came")
-            self._pending_draws[message.seq] = message.tile
-        elif isinstance(message, (MoveAck, MoveRejected, UndoResult)):
-            future = self._waiting.pop(message.id, None)
-            if future is not None and not future.done():
-                future.set_result(message)
-        elif isinstance(message, Undone):
-            if not 0 <= message.length <= state.length:
-                raise JoinError(
-                    f"desync: an undo back to event {message.length} but only {state.length} are here",
-                    "desync",
-                )
-            state.truncate(message.length)
-            if state.last_hash != message.state_hash:
-                raise JoinError(
-                    f"desync after the undo at event {message.length}: public state differs", "desync"
-                )
-            self._save()
-            self._notice("event", "a move was taken back", None, first=message.length)
-            self._check_turn()
-        elif isinstance(message, UndoAsk):
-            if self.accept_undo is not None:
-                self._send(UndoVote(message.id, self.seat, self.accept_undo))
-            self._notice(
-                "undo_ask",
-                f"seat {message.seat + 1} asks to take back its last move",
-                message.seat,
-                id=message.id,
-            )
-        elif isinstance(message, SeatStatus):
-            self.connected_seats[message.seat] = message.connected
-            status = "is back" if message.connected else "is disconnected"
-            self._notice(
-                "joined" if message.connected else "left", f"seat {message.seat + 1} {status}", message.seat
-            )
-        elif isinstance(message, Started):
-            if message.length != state.length:
-                raise JoinError(
-                    f"desync: the host has {message.length} events where this seat has {state.length}",
-                    "desync",
-                )
-            self._notice("started", "the game has started")
-            self._check_turn()
-        elif isinstance(message, Reveal):
-            self._reveal(message)
-        elif isinstance(message, Bye):
-            if state.over:
-                self._notice("closed", f"the host closed the game: {message.reason}")
-                return False
-            raise JoinError(f"the host left: {message.reason}", "left")
-        elif isinstance(message, Error):
-            raise JoinError(f"the host ended the session: {message.reason}", message.code)
-        elif not isinstance(message, Heartbeat):
-            raise ProtocolError(f"a host may not send a {type(message).__name__} message here")
+        match message:
+            case GameEvent():
+                self._event(message)
+            case YourDraw(seq=seq, tile=tile):
+                if len(self._pending_draws) >= 8:
+                    raise ProtocolError("draws announced for events that never came")
+                self._pending_draws[seq] = tile
+            case MoveAck(id=reply_to) | MoveRejected(id=reply_to) | UndoResult(id=reply_to):
+                future = self._waiting.pop(reply_to, None)
+                if future is not None and not future.done():
+                    future.set_result(message)
+            case Undone(length=length, state_hash=state_hash):
+                self._undone(length, state_hash)
+            case UndoAsk(id=undo_id, seat=asker):
+                self._check_seat(asker)
+                if self.accept_undo is not None:
+                    self._send(UndoVote(undo_id, self.seat, self.accept_undo))
+                self.tell(UndoAsked(undo_id, asker, self.seat_name(asker), self.seat))
+            case SeatStatus(seat=seat, connected=connected, name=name):
+                self._seat_status(seat, connected, name)
+            case Started(length=length):
+                if length != state.length:
+                    raise JoinError(
+                        f"desync: the host has {length} events where this seat has {state.length}",
+                        "desync",
+                    )
+                self.tell(PlayStarted())
+                self._check_turn()
+            case Reveal():
+                self._reveal(message)
+            case Bye(reason=reason):
+                if state.over:
+                    self.tell(SessionClosed(f"the host closed the game: {reason}"))
+                    return False
+                raise JoinError(f"the host left: {reason}", "left")
+            case Error(reason=reason, code=code):
+                raise JoinError(f"the host ended the session: {reason}", code)
+            case Heartbeat():
+                pass
+            case _:
+                raise ProtocolError(f"a host may not send a {type(message).__name__} message here")
         return True
+
+    def _check_seat(self, seat: int) -> None:
+        players = self.state.setup.players if self.state is not None else 0
+        if not 0 <= seat < players:
+            raise ProtocolError(f"a message about seat {seat + 1} of a {players}-player game")
+
+    def seat_name(self, seat: int) -> str:
+        """The name of ``seat``'s player as the host last told us ("" if unknown)."""
+        record = self.record
+        if record is None or not 0 <= seat < len(record.seat_names):
+            return ""
+        return record.seat_names[seat]
+
+    def _undone(self, length: int, state_hash: str) -> None:
+        state = self.state
+        assert state is not None
+        if not 0 <= length <= state.length:
+            raise JoinError(
+                f"desync: an undo back to event {length} but only {state.length} are here", "desync"
+            )
+        state.truncate(length)
+        if state.last_hash != state_hash:
+            raise JoinError(f"desync after the undo at event {length}: public state differs", "desync")
+        self._save()
+        self.tell(LogChanged(length, undone=True))
+        self._check_turn()
+
+    def _seat_status(self, seat: int, connected: bool, name: str) -> None:
+        self._check_seat(seat)
+        self.connected_seats[seat] = connected
+        shown = plain_name(name, NAME_LIMIT)
+        record = self.record
+        if connected and shown and record is not None and seat != self.seat:
+            # A player took the seat (or came back): from now on it goes by their name.
+            record.seat_names[seat] = shown
+        if connected:
+            self.tell(SeatJoined(seat, self.seat_name(seat)))
+        else:
+            self.tell(SeatLeft(seat, self.seat_name(seat)))
 
     def _event(self, message: GameEvent) -> None:
         state = self.state
@@ -424,9 +440,9 @@ class GuestSession:
             )
         if message.end:
             self._save()
-            self._notice("event", f"event {message.seq}", None, first=message.seq)
+            self.tell(LogChanged(message.seq))
             if state.over:
-                self._notice("over", "the game is over")
+                self.tell(PlayEnded())
             self._check_turn()
 
     def _check_turn(self) -> None:
@@ -445,14 +461,8 @@ class GuestSession:
         if problem is None:
             problem = self._write_final(message.deck)
         self.deal = "verified" if problem is None else problem
-        draws = len(state.my_draws)
-        text = (
-            f"deal verified: the deck matches the commitment and all {draws} of this seat's draws"
-            if problem is None
-            else f"deal NOT verified: {problem}"
-        )
         self._save()
-        self._notice("verified", text, None, ok=problem is None)
+        self.tell(DealChecked(problem is None, len(state.my_draws), problem or ""))
         self.finished.set()
 
     def _write_final(self, deck: tuple[int, ...]) -> str | None:
@@ -493,7 +503,7 @@ class GuestSession:
         try:
             saves.write_save(final, saves.make_header(match, seats, meta=meta), match)
         except saves.SaveError as exc:
-            self._notice("problem", str(exc))
+            self.tell(Problem(str(exc)))
             return None
         self.final_save = final
         return None
@@ -512,10 +522,11 @@ class GuestSession:
         try:
             saves.write_atomic(path, msgspec.json.encode(record))
         except OSError as exc:
-            self._notice("problem", f"could not save to {path}: {exc.strerror or exc}")
+            self.tell(Problem(f"could not save to {path}: {exc.strerror or exc}"))
 
-    def _notice(self, kind: str, text: str, seat: int | None = None, **data: object) -> None:
-        self.notices.put_nowait(Notice(kind, text, seat, dict(data)))  # type: ignore[arg-type]
+    def tell(self, notice: Notice) -> None:
+        """Hand ``notice`` to whoever shows this seat's game."""
+        self.notices.put_nowait(notice)
 
     def _send(self, message: Message) -> None:
         if self.conn is not None:
@@ -558,7 +569,7 @@ class GuestSession:
             self.round_trips.append(time.perf_counter() - started)
             return None
         assert isinstance(reply, MoveRejected)
-        self._notice("rejected", f"move refused: {reply.reason}", self.seat)
+        self.tell(MoveRefused(self.seat, reply.reason, self.name))
         self._check_turn()
         return reply.reason
 

@@ -17,9 +17,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..bots import Bot
-from .common import Notice, Thinker, lan_address
-from .guest import GuestRecord, GuestSession, JoinError, find_record
+from .common import JoinError, Thinker, lan_address, log_line
+from .guest import GuestRecord, GuestSession, find_record
 from .host import HostError, HostSession
+from .notices import LogChanged, Notice, PlayEnded, PlayStarted, SessionClosed
 
 
 class NetRunError(Exception):
@@ -30,17 +31,21 @@ Printer = Callable[[str], None]
 
 
 def _print(text: str) -> None:
-    print(text, flush=True)
+    # Lines may hold a peer's words (names, reasons): never escape sequences,
+    # never a forged line, never a line of unbounded length.
+    print(log_line(text), flush=True)
 
 
-def _drain(
-    queue: asyncio.Queue[Notice], out: Printer, skip: tuple[str, ...] = ("event", "started", "over", "closed")
-) -> list[Notice]:
+#: Notices the runners report in their own words (or not at all).
+_QUIET = (LogChanged, PlayStarted, PlayEnded, SessionClosed)
+
+
+def _drain(queue: asyncio.Queue[Notice], out: Printer) -> list[Notice]:
     notices = []
     while not queue.empty():
         notice = queue.get_nowait()
         notices.append(notice)
-        if notice.kind not in skip:
+        if not isinstance(notice, _QUIET):
             out(notice.text)
     return notices
 

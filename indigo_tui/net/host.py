@@ -1,12 +1,14 @@
 """The host peer: the one authority over the game, its deck and its seats.
 
 :class:`HostSession` holds the :class:`~indigo_tui.engine.Match`, listens
-for guest terminals, agrees a key with each on the join code and seals the
-connection with it (:mod:`.channel`), within the budgets of :mod:`.guard`,
-gives each a remote seat, validates every move they send, and sends each terminal
-the public events plus only its own seat's draws. Local seats are played by
-bots the host runs, or by a screen through :meth:`HostSession.play`.
-Everything a screen may want to show arrives on :attr:`HostSession.notices`.
+for guest terminals, lets them in over a channel sealed by the join code
+(:mod:`.handshake`, :mod:`.channel`) within the budgets of :mod:`.guard`, gives each a remote
+seat (:mod:`.seating`), validates every move they send, and sends each
+terminal the public events plus only its own seat's draws
+(:mod:`.broadcast`). Undo requests are voted on (:mod:`.undo`). Local seats
+are played by bots the host runs, or by a screen through
+:meth:`HostSession.play`. Everything a screen may want to show arrives on
+:attr:`HostSession.notices`, one typed notice per kind (:mod:`.notices`).
 """
 
 from __future__ import annotations
@@ -17,22 +19,33 @@ import secrets
 import socket
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from .. import __version__, saves
 from ..bots import Bot
-from ..engine import Game, Match, Move, TileDrawn, public_event
+from ..engine import Game, Match, Move, public_event
 from ..saves import SeatInfo
-from .channel import ChannelRefused, seal_as_host
-from .common import Notice, Thinker, normal_code
+from .broadcast import Broadcaster, Link
+from .channel import ChannelRefused
+from .common import Thinker, log_line, normal_code, plain_name
 from .guard import Budgets, GuessLimiter, accept_forever, listening_socket
+from .handshake import host_handshake
+from .notices import (
+    LogChanged,
+    MoveRefused,
+    Notice,
+    PlayEnded,
+    PlayStarted,
+    Problem,
+    SeatJoined,
+    SeatLeft,
+    SessionClosed,
+    UndoSettled,
+)
 from .protocol import (
     Bye,
-    Claim,
     Error,
-    GameEvent,
     Heartbeat,
     Join,
     Message,
@@ -40,29 +53,25 @@ from .protocol import (
     MoveRejected,
     MoveRequest,
     ProtocolError,
-    Reveal,
     SeatStatus,
     Started,
-    UndoAsk,
-    Undone,
     UndoRequest,
     UndoResult,
     UndoVote,
     Welcome,
-    YourDraw,
     encode_body,
     frame,
 )
+from .seating import Seating
 from .state import SeatState, commitment
 from .transport import CHUNK, HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost
+from .undo import UndoVoting
 
-#: Seconds a guest's vote on an undo may take before it counts as "no".
-UNDO_VOTE_TIMEOUT = 30.0
-#: Bytes waiting in a guest's send buffer before the host waits for them to go.
-DRAIN_ABOVE = 64 * 1024
 #: Lines about strangers at the port (refused, broken off) shown per minute;
 #: a flood of them says so once instead of flooding the log.
 STRANGER_LINES = 5
+#: The longest name a guest may go by.
+NAME_LIMIT = 24
 
 
 @dataclass(frozen=True)
@@ -77,30 +86,6 @@ class SeatLine:
 
 class HostError(Exception):
     """The host cannot go on (a port in use, a bad save); one line for people."""
-
-
-@dataclass
-class _Link:
-    """One guest terminal, seated."""
-
-    conn: Connection
-    seat: int
-    name: str
-    #: Events of the public log already sent to it.
-    sent: int = 0
-    revealed: bool = False
-    tasks: list[asyncio.Future[Any]] = field(default_factory=list)
-
-
-@dataclass
-class _UndoVote:
-    id: int
-    seat: int
-    at_length: int
-    voters: set[int]
-    votes: dict[int, bool] = field(default_factory=dict)
-    done: asyncio.Event = field(default_factory=asyncio.Event)
-    remote_id: int | None = None
 
 
 class HostSession:
@@ -132,30 +117,23 @@ class HostSession:
         if not any(s.kind == "remote" for s in seats):
             raise HostError("a network game needs at least one remote seat")
         self.match = match
-        self.seats = list(seats)
+        self.seating = Seating(seats, tokens)
         self.code = normal_code(code)
         self.local_bots = dict(local_bots or {})
         self.game_id = game_id or secrets.token_hex(6)
         self.salt = salt or secrets.token_hex(16)
-        self.tokens: dict[int, str] = dict(tokens or {})
         self.save_path = save_path
         self.created = created
         self.move_delay = move_delay
         self.heartbeat = heartbeat
         self.read_timeout = read_timeout
         self.app_version = app_version
-        self.on_frame_sent = on_frame_sent
         self.extra_meta = dict(extra_meta or {})
         self.notices: asyncio.Queue[Notice] = asyncio.Queue()
-        self.links: dict[int, _Link] = {}
-        #: When each remote seat's terminal went away (monotonic), if it is away.
-        self.away_since: dict[int, float] = {
-            s: time.monotonic() for s, info in enumerate(self.seats) if info.kind == "remote"
-        }
+        self.broadcaster = Broadcaster(on_frame_sent)
+        self.undo = UndoVoting(self)
         self.started = False
         self.closed = False
-        #: Remote seats whose terminal has been sent the deck at the end.
-        self.revealed_seats: set[int] = set()
         self.public = SeatState(match.setup, None)
         for event in self.game.log:
             self.public.apply(public_event(event))
@@ -174,8 +152,6 @@ class HostSession:
         self._stranger_since = 0.0
         self._exhausted_at: float | None = None
         self._bot_task: asyncio.Task[None] | None = None
-        self._undo: _UndoVote | None = None
-        self._undo_ids = 0
         self._thinker = Thinker()
         self._handlers: set[asyncio.Task[None]] = set()
         self.address: tuple[str, int] | None = None
@@ -187,6 +163,26 @@ class HostSession:
         return self.match.game
 
     @property
+    def seats(self) -> list[SeatInfo]:
+        return self.seating.seats
+
+    @property
+    def tokens(self) -> dict[int, str]:
+        return self.seating.tokens
+
+    @property
+    def away_since(self) -> dict[int, float]:
+        return self.seating.away_since
+
+    @property
+    def links(self) -> dict[int, Link]:
+        return self.broadcaster.links
+
+    @property
+    def revealed_seats(self) -> set[int]:
+        return self.broadcaster.revealed_seats
+
+    @property
     def commitment(self) -> str:
         deck = self.game.deck
         assert deck is not None, "a network game is always dealt from a deck"
@@ -194,7 +190,7 @@ class HostSession:
 
     @property
     def remote_seats(self) -> list[int]:
-        return [s for s, info in enumerate(self.seats) if info.kind == "remote"]
+        return self.seating.remote_seats
 
     @property
     def all_remote_connected(self) -> bool:
@@ -236,10 +232,11 @@ class HostSession:
         try:
             saves.write_save(self.save_path, header, self.match)
         except saves.SaveError as exc:
-            self._notice("problem", str(exc))
+            self.tell(Problem(str(exc)))
 
-    def _notice(self, kind: str, text: str, seat: int | None = None, **data: object) -> None:
-        self.notices.put_nowait(Notice(kind, text, seat, dict(data)))  # type: ignore[arg-type]
+    def tell(self, notice: Notice) -> None:
+        """Hand ``notice`` to whoever shows this game."""
+        self.notices.put_nowait(notice)
 
     # -- serving -------------------------------------------------------------
 
@@ -266,9 +263,9 @@ class HostSession:
         if unclaimed:
             raise HostError(f"remote seat {', '.join(map(str, unclaimed))} has no terminal yet")
         self.started = True
-        self._notice("started", "the game has started")
-        self._flush()
-        self._broadcast(Started(self.public.length))
+        self.tell(PlayStarted())
+        self.flush()
+        self.broadcaster.broadcast(Started(self.public.length))
         self.changed.set()
 
     async def close(self, reason: str = "the host closed the game") -> None:
@@ -292,7 +289,7 @@ class HostSession:
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(task, 1.0)
         self.save()
-        self._notice("closed", reason)
+        self.tell(SessionClosed(reason))
 
     def _on_accept(self, client: socket.socket, address: str) -> None:
         """A connection came in: serve it, or refuse it at once if it would
@@ -323,18 +320,20 @@ class HostSession:
         now = time.monotonic()
         if self._exhausted_at is None or now - self._exhausted_at > 60.0:
             pause = self.budgets.accept_pause
-            self._notice(
-                "problem",
-                f"out of file descriptors ({exc.strerror or exc}): new connections wait, "
-                f"accepting again every {pause:g} s",
+            self.tell(
+                Problem(
+                    f"out of file descriptors ({exc.strerror or exc}): new connections wait, "
+                    f"accepting again every {pause:g} s"
+                )
             )
         self._exhausted_at = now
 
     def _guessing(self, address: str) -> None:
-        self._notice(
-            "problem",
-            f"someone at {address} gave a wrong join code; every further wrong code is slowed "
-            "down (said once)",
+        self.tell(
+            Problem(
+                f"someone at {address} gave a wrong join code; every further wrong code is slowed "
+                "down (said once)"
+            )
         )
 
     def _stranger(self, text: str) -> None:
@@ -345,15 +344,15 @@ class HostSession:
             self._stranger_since, self._stranger_lines = now, 0
         self._stranger_lines += 1
         if self._stranger_lines <= STRANGER_LINES:
-            self._notice("problem", text)
+            self.tell(Problem(text))
         elif self._stranger_lines == STRANGER_LINES + 1:
-            self._notice("problem", "more connections were refused or broke off; not shown for a minute")
+            self.tell(Problem("more connections were refused or broke off; not shown for a minute"))
 
     async def _on_connect(self, client: socket.socket, address: str) -> None:
         task = asyncio.current_task()
         assert task is not None
         pending = True
-        link: _Link | None = None
+        link: Link | None = None
         conn: Connection | None = None
         try:
             reader, writer = await asyncio.open_connection(sock=client, limit=CHUNK)
@@ -361,7 +360,7 @@ class HostSession:
             deadline = self.budgets.handshake_deadline
             try:
                 async with asyncio.timeout(deadline):
-                    link = await self._handshake(conn, address, time.monotonic() + deadline)
+                    link = await self._admit(conn, address, time.monotonic() + deadline)
             except TimeoutError:
                 raise ConnectionLost(f"{conn.peer} did not finish joining within {deadline:g} s") from None
             finally:
@@ -379,7 +378,7 @@ class HostSession:
                 if link is None:
                     self._stranger(f"{conn.peer}: {exc}")
                 else:
-                    self._notice("problem", f"{conn.peer}: {exc}")
+                    self.tell(Problem(f"{conn.peer}: {exc}"))
                 await conn.close(Error(str(exc), "protocol"))
         except ConnectionLost as exc:
             if link is None:
@@ -408,8 +407,9 @@ class HostSession:
         else:
             self._pending.pop(address, None)
 
-    async def _handshake(self, conn: Connection, address: str, deadline: float) -> _Link | None:
-        await seal_as_host(
+    async def _admit(self, conn: Connection, address: str, deadline: float) -> Link | None:
+        """The handshake (:mod:`.handshake`), then a seat; None if the caller was turned away."""
+        join = await host_handshake(
             conn,
             self.code,
             app_version=self.app_version,
@@ -417,27 +417,27 @@ class HostSession:
             address=address,
             deadline=deadline,
         )
-        join = await conn.read(min(conn.read_timeout, max(0.0, deadline - time.monotonic())))
-        if not isinstance(join, Join):
-            raise ProtocolError(f"expected a join, got a {type(join).__name__} message")
-        seat, from_seq = self._seat_for(join.claim)
+        return await self._seat(conn, join)
+
+    async def _seat(self, conn: Connection, caller: Join) -> Link | None:
+        """Give a caller that proved the code its seat and welcome it."""
+        seat, from_seq = self.seating.seat_for(caller.claim, self.game_id, self.public)
         if seat is None:
             reason = (
                 "the game is full: every remote seat is taken "
                 "(a player coming back needs the save folder it joined with)"
             )
             await conn.close(Error(reason, "full"))
-            self._notice("problem", f"{conn.peer}: refused, {reason}")
+            self.tell(Problem(f"{conn.peer}: refused, {reason}"))
             return None
         old = self.links.pop(seat, None)
         if old is not None:
             # The same seat's token again: the old connection is a dead one.
             await old.conn.close(Bye("this seat rejoined from another connection"))
-        # Names are shown on screens and in logs: printable characters only.
-        name = "".join(c for c in join.name if c.isprintable()).strip()[:40] or f"Player {seat + 1}"
+        name = plain_name(caller.name, NAME_LIMIT) or f"Player {seat + 1}"
         self.seats[seat] = SeatInfo(name, "remote")
         token = self.tokens.setdefault(seat, secrets.token_hex(16))
-        link = _Link(conn, seat, name, sent=from_seq)
+        link = Link(conn, seat, name, sent=from_seq)
         welcome = Welcome(
             game_id=self.game_id,
             seat=seat,
@@ -454,29 +454,15 @@ class HostSession:
         self.links[seat] = link
         self.away_since.pop(seat, None)
         self.save()
-        rejoined = join.claim is not None and join.claim.seat == seat
-        self._notice(
-            "joined", f"{name} {'rejoined' if rejoined else 'joined'} at seat {seat + 1}", seat, name=name
-        )
-        self._broadcast(SeatStatus(seat, True, name), skip=seat)
-        self._flush()
+        rejoined = caller.claim is not None and caller.claim.seat == seat
+        self.tell(SeatJoined(seat, name, rejoined=rejoined))
+        self.broadcaster.broadcast(SeatStatus(seat, True, name), skip=seat)
+        self.flush()
         if self.started:
-            self._send(link, Started(self.public.length))
+            self.broadcaster.send(link, Started(self.public.length))
         return link
 
-    def _seat_for(self, claim: Claim | None) -> tuple[int | None, int]:
-        """The seat a guest gets, and from which event it needs the log."""
-        if claim is not None and claim.game_id == self.game_id and self.tokens.get(claim.seat) == claim.token:
-            have = claim.have
-            if 0 <= have <= self.public.length and self.public.hash_at(have) == claim.state_hash:
-                return claim.seat, have
-            return claim.seat, 0
-        for seat in self.remote_seats:
-            if seat not in self.tokens:
-                return seat, 0
-        return None, 0
-
-    async def _serve(self, link: _Link) -> None:
+    async def _serve(self, link: Link) -> None:
         link.tasks.append(asyncio.create_task(self._beat(link)))
         try:
             while not self.closed:
@@ -489,41 +475,43 @@ class HostSession:
             for task in link.tasks:
                 task.cancel()
 
-    async def _beat(self, link: _Link) -> None:
+    async def _beat(self, link: Link) -> None:
         while not link.conn.closed:
             await asyncio.sleep(self.heartbeat)
             await link.conn.send(Heartbeat(time.time()))
 
-    async def _handle(self, link: _Link, message: Message) -> bool:
+    async def _handle(self, link: Link, message: Message) -> bool:
         """Act on one message from a seated guest; False ends the connection."""
-        if isinstance(message, Heartbeat):
-            return True
-        if isinstance(message, MoveRequest):
-            await self._guest_move(link, message)
-            return True
-        if isinstance(message, UndoRequest):
-            if message.seat != link.seat:
-                await link.conn.send(UndoResult(message.id, False, f"this terminal plays seat {link.seat}"))
-            else:
-                task = asyncio.create_task(self._undo_flow(link.seat, message.at_seq, message.id))
-                link.tasks.append(task)
-            return True
-        if isinstance(message, UndoVote):
-            vote = self._undo
-            if vote is not None and vote.id == message.id and link.seat in vote.voters:
-                vote.votes[link.seat] = message.accept
-                if len(vote.votes) == len(vote.voters) or not message.accept:
-                    vote.done.set()
-            return True
-        if isinstance(message, Bye):
-            self._lost(link, f"left: {message.reason}")
-            return False
-        if isinstance(message, Error):
-            self._lost(link, f"gave up: {message.reason}")
-            return False
+        match message:
+            case Heartbeat():
+                return True
+            case MoveRequest():
+                await self._guest_move(link, message)
+                return True
+            case UndoRequest(seat=seat) if seat != link.seat:
+                self.broadcaster.send(link, UndoResult(message.id, False, self._not_yours(link, seat)))
+                return True
+            case UndoRequest(id=undo_id, at_seq=at_seq):
+                link.tasks.append(asyncio.create_task(self._undo_flow(link.seat, at_seq, undo_id)))
+                return True
+            case UndoVote(id=undo_id, accept=accept):
+                # A terminal votes for its own seat only, whatever seat it names.
+                self.undo.vote(undo_id, link.seat, accept)
+                return True
+            case Bye(reason=reason):
+                self._lost(link, f"left: {log_line(reason, 200)}")
+                return False
+            case Error(reason=reason):
+                self._lost(link, f"gave up: {log_line(reason, 200)}")
+                return False
         raise ProtocolError(f"a guest may not send a {type(message).__name__} message")
 
-    def _lost(self, link: _Link, why: str) -> None:
+    def _not_yours(self, link: Link, seat: int) -> str:
+        if not 0 <= seat < self.match.setup.players:
+            return f"there is no seat {seat + 1} in this game"
+        return f"this terminal plays seat {link.seat + 1}, not seat {seat + 1}"
+
+    def _lost(self, link: Link, why: str) -> None:
         if self.links.get(link.seat) is not link:
             return
         del self.links[link.seat]
@@ -531,60 +519,14 @@ class HostSession:
         link.conn.closed = True
         for task in link.tasks:
             task.cancel()
-        if self._undo is not None and link.seat in self._undo.voters:
-            self._undo.votes[link.seat] = False
-            self._undo.done.set()
-        if self.game.over:
-            self._notice("left", f"seat {link.seat + 1} ({link.name}) left", link.seat)
-        else:
-            self._notice("left", f"seat {link.seat + 1} ({link.name}) is disconnected: {why}", link.seat)
-        self._broadcast(SeatStatus(link.seat, False, link.name))
+        self.undo.voter_lost(link.seat)
+        self.tell(SeatLeft(link.seat, link.name, why, after_end=self.game.over))
+        self.broadcaster.broadcast(SeatStatus(link.seat, False, link.name))
 
-    # -- sending -------------------------------------------------------------
-
-    def _send(self, link: _Link, message: Message) -> None:
-        link.conn.send_nowait(message)
-        if self.on_frame_sent is not None:
-            self.on_frame_sent(link.seat, message)
-
-    def _broadcast(self, message: Message, skip: int | None = None) -> None:
-        for seat, link in list(self.links.items()):
-            if seat != skip:
-                self._send(link, message)
-
-    def _flush(self, after: dict[int, Message] | None = None) -> None:
-        """Send every seated guest the events it has not had yet (its own draws
-        with their tiles just before), then the deck if the game is over, then
-        ``after[seat]`` if given (a move's acknowledgement): one write each."""
-        if not self.started:
-            return
-        log = self.game.log
-        public = self.public
-        length = public.length
-        for link in list(self.links.values()):
-            batch: list[Message] = []
-            for seq in range(link.sent, length):
-                event = log[seq]
-                if type(event) is TileDrawn and event.seat == link.seat:
-                    assert event.tile is not None
-                    batch.append(YourDraw(seq, event.tile))
-                batch.append(GameEvent(seq, public.events[seq], public.hashes[seq], seq == length - 1))
-            link.sent = length
-            if self.game.over and not link.revealed:
-                deck = self.game.deck
-                assert deck is not None
-                batch.append(Reveal(deck, self.salt))
-                link.revealed = True
-                self.revealed_seats.add(link.seat)
-            if after is not None and link.seat in after:
-                batch.append(after[link.seat])
-            link.conn.send_many(batch)
-            if self.on_frame_sent is not None:
-                for message in batch:
-                    self.on_frame_sent(link.seat, message)
-            if link.conn.backlog > DRAIN_ABOVE:
-                link.tasks = [t for t in link.tasks if not t.done()]
-                link.tasks.append(asyncio.ensure_future(link.conn.drain()))
+    def flush(self, after: dict[int, Message] | None = None) -> None:
+        """Send every seated guest what it has not had yet (once play is on)."""
+        if self.started:
+            self.broadcaster.flush(self.game, self.public, self.salt, after)
 
     # -- moves ---------------------------------------------------------------
 
@@ -595,7 +537,7 @@ class HostSession:
         if not self.started:
             return "the game has not started"
         if not 0 <= seat < game.setup.players:
-            return f"there is no seat {seat} in this game"
+            return f"there is no seat {seat + 1} in this game"
         error = game.placement_error(move, seat)
         if error is None and not 0 <= move.rotation < 6:
             error = "that is not a placement"
@@ -607,42 +549,38 @@ class HostSession:
             self.public.apply(public_event(event))
         if ack is not None:
             ack = MoveAck(ack.id, self.public.length)
-        self._flush({seat: ack} if ack is not None else None)
+        self.flush({seat: ack} if ack is not None else None)
         # Saved after the events are handed to the network, so the fsync does
         # not hold up play. Should the host die in between, a guest that holds
-        # more than the resumed save gets the whole log again (see _seat_for).
+        # more than the resumed save gets the whole log again (see seat_for).
         self.save()
-        self._notice("event", f"seat {seat + 1} played {move}", seat, first=first)
+        self.tell(LogChanged(first, seat, self.seating.name(seat), move))
         if game.over:
             self.over_event.set()
-            self._notice("over", "the game is over", None)
+            self.tell(PlayEnded())
         self.changed.set()
         return None
 
-    async def _guest_move(self, link: _Link, request: MoveRequest) -> None:
+    async def _guest_move(self, link: Link, request: MoveRequest) -> None:
         if request.seat != link.seat:
-            reason = (
-                f"there is no seat {request.seat} in this game"
-                if not 0 <= request.seat < self.match.setup.players
-                else f"this terminal plays seat {link.seat}, not seat {request.seat}"
-            )
-        elif self._undo is not None:
+            reason = self._not_yours(link, request.seat)
+        elif self.undo.open:
             reason = "an undo vote is open; wait for it to be settled"
         else:
             # The acknowledgement goes out in the same write as the move's events.
             reason = self._apply(request.seat, request.move, MoveAck(request.id, 0)) or ""
         if reason:
-            self._send(link, MoveRejected(request.id, reason))
-            self._notice("rejected", f"seat {link.seat + 1}'s move refused: {reason}", link.seat)
+            self.broadcaster.send(link, MoveRejected(request.id, reason))
+            self.tell(MoveRefused(link.seat, reason, link.name))
         await link.conn.drain()
 
     async def play(self, seat: int, move: Move) -> str | None:
         """A local seat's move (from a screen); the reason if it is refused."""
         if not 0 <= seat < len(self.seats):
-            return f"there is no seat {seat} in this game"
+            return f"there is no seat {seat + 1} in this game"
         if seat in self.links or self.seats[seat].kind == "remote":
             return f"seat {seat + 1} is played from another terminal"
-        if self._undo is not None:
+        if self.undo.open:
             return "an undo vote is open; wait for it to be settled"
         return self._apply(seat, move)
 
@@ -651,25 +589,23 @@ class HostSession:
         while not self.closed:
             await self.changed.wait()
             self.changed.clear()
-            while self.started and not self.game.over and self._undo is None:
+            while self.started and not self.game.over and not self.undo.open:
                 seat = self.game.turn
                 bot = self.local_bots.get(seat)
                 if bot is None:
                     break
                 if self.move_delay:
                     await asyncio.sleep(self.move_delay)
-                    if self._undo is not None or self.game.turn != seat:
+                    if self.undo.open or self.game.turn != seat:
                         continue
                 # A bot thinking for seconds must not stop heartbeats and reads.
                 length = self.public.length
                 move = await self._thinker.choose(bot, self.game.view(seat))
-                if self.closed or self._undo is not None or self.public.length != length:
+                if self.closed or self.undo.open or self.public.length != length:
                     continue  # the game changed while the bot thought (an undo)
                 reason = self._apply(seat, move)
                 if reason is not None:
-                    self._notice(
-                        "problem", f"bot {bot.name} at seat {seat + 1} chose an illegal move: {reason}"
-                    )
+                    self.tell(Problem(f"bot {bot.name} at seat {seat + 1} chose an illegal move: {reason}"))
                     break
                 await asyncio.sleep(0)
 
@@ -680,75 +616,15 @@ class HostSession:
         return await self._undo_flow(seat, self.public.length, None)
 
     def vote_undo(self, undo_id: int, seat: int, accept: bool) -> None:
-        """A local human seat's answer to an ``undo_ask`` notice."""
-        vote = self._undo
-        if vote is not None and vote.id == undo_id and seat in vote.voters:
-            vote.votes[seat] = accept
-            if len(vote.votes) == len(vote.voters) or not accept:
-                vote.done.set()
+        """A local human seat's answer to an :class:`~.notices.UndoAsked` notice."""
+        self.undo.vote(undo_id, seat, accept)
 
     async def _undo_flow(self, seat: int, at_length: int, remote_id: int | None) -> tuple[bool, str]:
-        accepted, reason = await self._settle_undo(seat, at_length, remote_id)
+        accepted, reason = await self.undo.settle(seat, at_length)
         link = self.links.get(seat)
         if remote_id is not None and link is not None:
-            self._send(link, UndoResult(remote_id, accepted, reason))
+            self.broadcaster.send(link, UndoResult(remote_id, accepted, reason))
             await link.conn.drain()
-        self._notice("undo_result", reason, seat, accepted=accepted)
+        self.tell(UndoSettled(seat, accepted, reason))
         self.changed.set()
         return accepted, reason
-
-    async def _settle_undo(self, seat: int, at_length: int, remote_id: int | None) -> tuple[bool, str]:
-        game = self.game
-        if self._undo is not None:
-            return False, "another undo request is open"
-        if not any(mover == seat for mover, _ in game.moves):
-            return False, "there is no move of this seat to take back"
-        if game.over:
-            return False, "the game is over"
-        if at_length != self.public.length:
-            return False, "the game moved on before the request arrived"
-        voters = {
-            s
-            for s, info in enumerate(self.seats)
-            if s != seat and s not in self.local_bots and (info.kind == "remote" or info.kind == "human")
-        }
-        away = sorted(s + 1 for s in voters if self.seats[s].kind == "remote" and s not in self.links)
-        if away:
-            return False, f"seat {', '.join(map(str, away))} is not connected to vote"
-        self._undo_ids += 1
-        vote = _UndoVote(self._undo_ids, seat, at_length, voters, remote_id=remote_id)
-        self._undo = vote
-        try:
-            if voters:
-                for voter in voters:
-                    link = self.links.get(voter)
-                    if link is not None:
-                        self._send(link, UndoAsk(vote.id, seat))
-                        await link.conn.drain()
-                    else:
-                        self._notice(
-                            "undo_ask", f"seat {seat + 1} asks to take back its last move", voter, id=vote.id
-                        )
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(vote.done.wait(), UNDO_VOTE_TIMEOUT)
-                declined = sorted(s + 1 for s in voters if not vote.votes.get(s, False))
-                if declined:
-                    return False, f"declined by seat {', '.join(map(str, declined))}"
-            if self.public.length != at_length:
-                return False, "the game moved on during the vote"
-            while True:
-                mover = self.game.moves[-1][0]
-                game.pop()
-                if mover == seat:
-                    break
-            length = len(game.log)
-            self.public.truncate(length)
-            for link in self.links.values():
-                link.sent = min(link.sent, length)
-                self._send(link, Undone(length, self.public.last_hash))
-            self.save()
-            self._flush()
-            self._notice("event", f"seat {seat + 1}'s last move was taken back", seat, first=length)
-            return True, f"seat {seat + 1}'s last move was taken back"
-        finally:
-            self._undo = None

@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual.message import Message
+from textual.message_pump import MessagePump
+
 from ..engine import Game, Match, Move, SeatView, Setup
-from ..net.common import Notice
-from ..net.guest import GuestSession, JoinError
+from ..net.common import JoinError
+from ..net.guest import GuestSession
 from ..net.host import HostSession
+from ..net.notices import Notice, SeatJoined, SeatLeft, SessionClosed, UndoAsked
 from ..net.table import GuestGame, GuestMatch
 from ..saves import SaveError, SeatInfo
 
@@ -73,7 +76,7 @@ class NetTable:
     async def ask_undo(self) -> tuple[bool, str]:
         raise NotImplementedError
 
-    def vote_undo(self, notice: Notice, accept: bool) -> None:
+    def vote_undo(self, ask: UndoAsked, accept: bool) -> None:
         raise NotImplementedError
 
     # -- shared ----------------------------------------------------------------
@@ -187,9 +190,8 @@ class HostTable(NetTable):
             return False, "you have no move to take back"
         return await self.host.request_undo(movers[-1])
 
-    def vote_undo(self, notice: Notice, accept: bool) -> None:
-        if notice.seat is not None:
-            self.host.vote_undo(int(notice.data["id"]), notice.seat, accept)
+    def vote_undo(self, ask: UndoAsked, accept: bool) -> None:
+        self.host.vote_undo(ask.undo_id, ask.voter, accept)
 
 
 class GuestTable(NetTable):
@@ -237,16 +239,22 @@ class GuestTable(NetTable):
     async def ask_undo(self) -> tuple[bool, str]:
         return await self.guest.request_undo()
 
-    def vote_undo(self, notice: Notice, accept: bool) -> None:
-        self.guest.vote_undo(int(notice.data["id"]), accept)
+    def vote_undo(self, ask: UndoAsked, accept: bool) -> None:
+        self.guest.vote_undo(ask.undo_id, accept)
 
 
-Listener = Callable[[Notice], None]
+class NetNotice(Message):
+    """A peer's notice, delivered to the screen now showing the game."""
+
+    def __init__(self, notice: Notice) -> None:
+        super().__init__()
+        self.notice = notice
 
 
 class NetLink:
-    """The peer's life in the app: its notices go to the screen now showing
-    (a screen sets :attr:`listener`); it outlives screens, so its tasks are
+    """The peer's life in the app: its notices go, as :class:`NetNotice`
+    messages, to the screen now showing (a screen :meth:`attach`-es itself);
+    it outlives screens, so its tasks are
     app workers. For a guest it also runs the session's reader and, after a
     lost connection, rejoins for up to ``rejoin_timeout`` seconds."""
 
@@ -260,7 +268,8 @@ class NetLink:
         self.app = app
         self.table = table
         self.rejoin_timeout = rejoin_timeout
-        self.listener: Listener | None = None
+        #: The screen the notices go to.
+        self.screen: MessagePump | None = None
         #: The last words of the session, once it has ended.
         self.ended: str | None = None
         self.closing = False
@@ -292,11 +301,15 @@ class NetLink:
             if queue in self._pumps:
                 self.tell(notice)
 
+    def attach(self, screen: MessagePump) -> None:
+        """Send the notices from now on to ``screen``."""
+        self.screen = screen
+
     def tell(self, notice: Notice) -> None:
-        if notice.kind == "closed" and notice.data.get("final"):
+        if isinstance(notice, SessionClosed) and notice.final:
             self.ended = notice.text
-        if self.listener is not None:
-            self.listener(notice)
+        if self.screen is not None:
+            self.screen.post_message(NetNotice(notice))
 
     async def _read(self) -> None:
         """Run the guest's session; on a lost connection, rejoin the same seat."""
@@ -309,14 +322,14 @@ class NetLink:
                 if self.closing:
                     return
                 if exc.code != "lost" or guest.over or self.rejoin_timeout <= 0:
-                    self.tell(Notice("closed", str(exc), None, {"final": True, "code": exc.code}))
+                    self.tell(SessionClosed(str(exc), final=True, code=exc.code))
                     return
-                self.tell(Notice("left", f"{exc}; trying to rejoin", None, {"rejoining": True}))
+                self.tell(SeatLeft(None, why=f"{exc}; trying to rejoin", rejoining=True))
                 if not await self._rejoin(guest):
                     return
                 continue
             if not self.closing:
-                self.tell(Notice("closed", "the host closed the game", None, {"final": True}))
+                self.tell(SessionClosed("the host closed the game", final=True))
             return
 
     async def _rejoin(self, old: GuestSession) -> bool:
@@ -340,10 +353,10 @@ class NetLink:
                 self._pumps.remove(old.notices)
             self.table.rebind(fresh)
             self._pump_from(fresh.notices)
-            self.tell(Notice("joined", "back in the game", fresh.seat, {"rejoined": True}))
+            self.tell(SeatJoined(fresh.seat, fresh.name, rejoined=True, own=True))
             return True
         if not self.closing:
-            self.tell(Notice("closed", f"could not rejoin the host: {last}", None, {"final": True}))
+            self.tell(SessionClosed(f"could not rejoin the host: {last}", final=True))
         return False
 
     async def close(self, reason: str) -> None:

@@ -35,6 +35,7 @@ from indigo_tui.net.channel import (
 from indigo_tui.net.guard import GuessLimiter
 from indigo_tui.net.guest import GuestSession, JoinError, load_record, record_path
 from indigo_tui.net.host import HostError, HostSession
+from indigo_tui.net.notices import UndoAsked
 from indigo_tui.net.protocol import (
     HEADER,
     MAX_FRAME,
@@ -151,9 +152,9 @@ async def test_moves_out_of_turn_illegal_or_for_another_seat_are_refused_and_pla
         some_move = host.game.legal_moves[0]
         # Seat 0 (the host's human) is to move: the guest is out of turn.
         assert "turn" in (await guest.play(some_move) or "")
-        assert "no seat 7" in (await guest.play(some_move, seat=7) or "")
-        assert "plays seat 1, not seat 0" in (await guest.play(some_move, seat=0) or "")
-        assert "no seat 9" in (await host.play(9, some_move) or "")
+        assert "no seat 8" in (await guest.play(some_move, seat=7) or "")  # seats count from 1
+        assert "plays seat 2, not seat 1" in (await guest.play(some_move, seat=0) or "")
+        assert "no seat 10" in (await host.play(9, some_move) or "")
         assert "another terminal" in (await host.play(1, some_move) or "")
         assert await host.play(0, some_move) is None
         await _until(lambda: guest.state is not None and guest.state.board.turn == 1)
@@ -191,20 +192,21 @@ async def test_undo_is_a_request_the_others_accept_or_decline(listening) -> None
         async def answer(accept: bool) -> None:
             while True:
                 notice = await host.notices.get()
-                if notice.kind == "undo_ask":
-                    host.vote_undo(notice.data["id"], notice.seat or 0, accept)
+                if isinstance(notice, UndoAsked):
+                    assert notice.asker == 1 and notice.voter == 0
+                    host.vote_undo(notice.undo_id, notice.voter, accept)
                     return
 
         voter = asyncio.create_task(answer(False))
         accepted, reason = await asyncio.wait_for(guest.request_undo(), LIMIT)
         await voter
-        assert not accepted and "declined by seat 1" in reason
+        assert not accepted and reason == "declined by Seat 1"
         assert host.game.board.placements == 2
 
         voter = asyncio.create_task(answer(True))
         accepted, reason = await asyncio.wait_for(guest.request_undo(), LIMIT)
         await voter
-        assert accepted, reason
+        assert accepted and reason == "Guest's last move was taken back", reason
         await _until(lambda: guest.state is not None and guest.state.length == length_before)
         assert host.game.board.placements == 1 and host.game.turn == 1
         assert guest.state.hand == hand_before
@@ -476,8 +478,8 @@ async def test_undo_asks_every_other_person_including_remote_seats(listening) ->
     async def host_votes(accept: bool) -> None:
         while True:
             notice = await host.notices.get()
-            if notice.kind == "undo_ask":
-                host.vote_undo(notice.data["id"], 0, accept)
+            if isinstance(notice, UndoAsked):
+                host.vote_undo(notice.undo_id, 0, accept)
                 return
 
     try:
@@ -499,7 +501,7 @@ async def test_undo_asks_every_other_person_including_remote_seats(listening) ->
         host_vote = asyncio.create_task(host_votes(True))
         accepted, reason = await asyncio.wait_for(asker.request_undo(), LIMIT)
         host_vote.cancel()
-        assert not accepted and "declined by seat 3" in reason
+        assert not accepted and reason == "declined by Guest"
         assert host.game.board.placements == 2
     finally:
         for reader in readers:

@@ -17,9 +17,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from ...net.common import Notice, parse_address
-from ...net.guest import GuestSession, JoinError, find_record
-from ..net_table import GuestTable, NetLink
+from ...net.common import JoinError, parse_address
+from ...net.guest import GuestSession, find_record
+from ...net.notices import LogChanged, PlayStarted, SeatJoined, SeatLeft, SessionClosed
+from ..net_table import GuestTable, NetLink, NetNotice
 from .lobby import leave_to_title
 
 #: Seconds the host may take to answer a join.
@@ -174,7 +175,7 @@ class WaitScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.link.listener = self.on_notice
+        self.link.attach(self)
         guest = self.table.guest
         welcome = guest.welcome
         if (welcome is not None and welcome.started) or guest.turn_ready.is_set():
@@ -182,16 +183,18 @@ class WaitScreen(Screen[None]):
             return
         self.refresh_seats()
 
-    def on_notice(self, notice: Notice) -> None:
+    def on_net_notice(self, message: NetNotice) -> None:
         if not self.is_attached:
             return
-        if notice.kind in ("started", "event"):
-            self._to_table()
-            return
-        if notice.kind == "closed":
-            self.status = f"The game has ended: {notice.text}"
-        elif notice.kind in ("joined", "left"):
-            self.status = notice.text
+        notice = message.notice
+        match notice:
+            case PlayStarted() | LogChanged():
+                self._to_table()
+                return
+            case SessionClosed():
+                self.status = f"The game has ended: {notice.text}"
+            case SeatJoined() | SeatLeft():
+                self.status = notice.text
         self.refresh_seats()
 
     def refresh_seats(self) -> None:

@@ -23,10 +23,11 @@ from ... import saves
 from ...bots import Bot, BotSpecError, available_bots, make_bot
 from ...engine import Match, Setup, SetupError
 from ...net import DEFAULT_PORT
-from ...net.common import Notice, lan_address, new_join_code, normal_code
+from ...net.common import lan_address, new_join_code, normal_code
 from ...net.host import HostError, HostSession
+from ...net.notices import Problem, SaveState, SeatJoined, SeatLeft
 from ...saves import SeatInfo
-from ..net_table import HostTable, NetLink
+from ..net_table import HostTable, NetLink, NetNotice
 from .seat_rows import SeatRowsScreen
 
 
@@ -287,13 +288,13 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.link = NetLink(self.app, self.table)
-        self.link.listener = self.on_notice
+        self.link.attach(self)
         self.link.start()
         self.run_worker(self._listen(), group="lobby")
 
     def on_screen_resume(self) -> None:
         if self.link is not None:
-            self.link.listener = self.on_notice
+            self.link.attach(self)
 
     async def _listen(self) -> None:
         try:
@@ -311,11 +312,12 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-share", Static).update("\n".join(lines))
         self.refresh_seats()
 
-    def on_notice(self, notice: Notice) -> None:
-        if notice.kind == "problem":
-            self.problem = notice.text
-        elif notice.kind in ("joined", "left"):
-            self.problem = ""
+    def on_net_notice(self, message: NetNotice) -> None:
+        match message.notice:
+            case Problem(text=text) | SaveState(text=text):
+                self.problem = text
+            case SeatJoined() | SeatLeft():
+                self.problem = ""
         self.refresh_seats()
 
     def refresh_seats(self) -> None:

@@ -9,17 +9,30 @@ goodbye to the other terminals.
 
 from __future__ import annotations
 
-import re
 from typing import ClassVar, cast
 
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from ...engine import GemMoved, Move, TilePlaced
-from ...net.common import Notice
-from ...net.guest import JoinError
+from ...net.common import JoinError
+from ...net.notices import (
+    DealChecked,
+    LogChanged,
+    MoveRefused,
+    PlayEnded,
+    PlayStarted,
+    Problem,
+    SaveState,
+    SeatJoined,
+    SeatLeft,
+    SeatTakenOver,
+    SessionClosed,
+    UndoAsked,
+    UndoSettled,
+)
 from ..describe import cell_name
-from ..net_table import GuestTable, NetLink, NetTable
+from ..net_table import GuestTable, NetLink, NetNotice, NetTable
 from ..session import Session
 from ..widgets.board import BoardView
 from ..widgets.scoreboard import Row, Scoreboard
@@ -69,65 +82,66 @@ class NetGameScreen(GameScreen):
 
     def on_mount(self) -> None:
         self._seen = len(self.game.log)
-        self.link.listener = self.on_notice
+        self.link.attach(self)
         if self.link.ended is not None:
             self.message = f"The game has ended: {self.link.ended}"
         super().on_mount()
 
     def on_screen_resume(self) -> None:
-        self.link.listener = self.on_notice
+        self.link.attach(self)
         super().on_screen_resume()
 
     # -- the peer's news ----------------------------------------------------------
 
-    def on_notice(self, notice: Notice) -> None:
+    def on_net_notice(self, message: NetNotice) -> None:
         if not self._on_stage:
             return
-        kind = notice.kind
-        if kind in ("event", "started", "over"):
-            self._catch_up()
-        elif kind == "rejected":
-            pass  # the mover's own worker shows the reason
-        elif kind == "left":
-            self.message = self._left_text(notice)
-            self.refresh_all()
-        elif kind == "joined":
-            self.message = self._joined_text(notice)
-            self.refresh_all()
-        elif kind == "undo_ask":
-            self._ask_vote(notice)
-        elif kind == "undo_result":
-            if notice.seat not in self.table.humans:
+        notice = message.notice
+        match notice:
+            case LogChanged() | PlayStarted() | PlayEnded():
+                self._catch_up()
+            case MoveRefused():
+                pass  # the mover's own worker shows the reason
+            case SeatLeft():
+                self.message = self._left_text(notice)
+                self.refresh_all()
+            case SeatJoined():
+                self.message = self._joined_text(notice)
+                self.refresh_all()
+            case SeatTakenOver():
+                self.message = f"{notice.text}."
+                self.refresh_all()
+            case UndoAsked():
+                self._ask_vote(notice)
+            case UndoSettled(seat=seat) if seat not in self.table.humans:
                 self.message = f"Undo: {notice.text}."
                 self.refresh_status()
-        elif kind == "verified":
-            self._catch_up()
-            self._show_end()
-        elif kind == "closed":
-            final = bool(notice.data.get("final"))
-            if final or not self.game.over:
-                self._ended = True
-                self.message = f"The game has ended: {notice.text}."
+            case UndoSettled():
+                pass  # the asker's own worker shows the answer
+            case DealChecked():
+                self._catch_up()
+                self._show_end()
+            case SessionClosed(final=final):
+                if final or not self.game.over:
+                    self._ended = True
+                    self.message = f"The game has ended: {notice.text}."
+                    self.refresh_status()
+                    if self.game.over:
+                        self._show_end()
+            case Problem() | SaveState():
+                self.message = notice.text
                 self.refresh_status()
-                if self.game.over:
-                    self._show_end()
-        elif kind == "problem":
-            self.message = notice.text
-            self.refresh_status()
 
-    def _left_text(self, notice: Notice) -> str:
-        if notice.data.get("rejoining"):
+    def _left_text(self, notice: SeatLeft) -> str:
+        if notice.rejoining or notice.seat is None:
             return f"{notice.text[:1].upper()}{notice.text[1:]}…"
-        seat = notice.seat
-        if seat is None:
-            return notice.text
-        name = self.table.name(seat)
+        name = self.table.name(notice.seat)
         if self.game.over:
             return f"{name} left."
         return f"{name} disconnected: waiting for them to rejoin."
 
-    def _joined_text(self, notice: Notice) -> str:
-        if notice.data.get("rejoined") or notice.seat is None:
+    def _joined_text(self, notice: SeatJoined) -> str:
+        if notice.own:
             return "Back in the game."
         return f"{self.table.name(notice.seat)} is back."
 
@@ -238,20 +252,13 @@ class NetGameScreen(GameScreen):
         self._shown_end = -1
         self.refresh_status()
 
-    def _ask_vote(self, notice: Notice) -> None:
+    def _ask_vote(self, ask: UndoAsked) -> None:
         from .confirm import ConfirmScreen
 
-        if isinstance(self.table, GuestTable):
-            asker = notice.seat
-        else:
-            # The host's notice is addressed to the voter; the asker is in its words.
-            found = re.match(r"seat (\d+) ", notice.text)
-            asker = int(found.group(1)) - 1 if found else None
-        who = self.table.name(asker) if asker is not None else "Another player"
-        question = f"{who} asks to take back their last move. Allow it?"
+        question = f"{self.table.name(ask.asker)} asks to take back their last move. Allow it?"
 
         def answer(accept: bool | None) -> None:
-            self.table.vote_undo(notice, bool(accept))
+            self.table.vote_undo(ask, bool(accept))
             self.message = "You allowed the undo." if accept else "You declined the undo."
             if self._on_stage:
                 self.refresh_status()

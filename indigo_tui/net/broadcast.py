@@ -1,0 +1,94 @@
+"""The host's sending side: one :class:`Link` per seated guest, and what each
+is sent (the public events it has not had yet, its own draws with their
+tiles, the deck at the end), batched into one write per guest."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import Game, TileDrawn
+from .protocol import GameEvent, Message, Reveal, YourDraw
+from .state import SeatState
+from .transport import Connection
+
+#: Bytes waiting in a guest's send buffer before the host waits for them to go.
+DRAIN_ABOVE = 64 * 1024
+
+
+@dataclass
+class Link:
+    """One guest terminal, seated."""
+
+    conn: Connection
+    seat: int
+    name: str
+    #: Events of the public log already sent to it.
+    sent: int = 0
+    revealed: bool = False
+    tasks: list[asyncio.Future[Any]] = field(default_factory=list)
+
+
+class Broadcaster:
+    """The seated guests' links and everything sent to them."""
+
+    def __init__(self, on_frame_sent: Callable[[int, Message], None] | None = None) -> None:
+        #: Seat -> the terminal playing it now.
+        self.links: dict[int, Link] = {}
+        #: Called with (seat, message) for every message sent, for tests and logs.
+        self.on_frame_sent = on_frame_sent
+        #: Remote seats whose terminal has been sent the deck at the end.
+        self.revealed_seats: set[int] = set()
+
+    def send(self, link: Link, message: Message) -> None:
+        link.conn.send_nowait(message)
+        if self.on_frame_sent is not None:
+            self.on_frame_sent(link.seat, message)
+
+    def broadcast(self, message: Message, skip: int | None = None) -> None:
+        for seat, link in list(self.links.items()):
+            if seat != skip:
+                self.send(link, message)
+
+    def flush(
+        self, game: Game, public: SeatState, salt: str, after: dict[int, Message] | None = None
+    ) -> None:
+        """Send every seated guest the events it has not had yet (its own draws
+        with their tiles just before), then the deck if the game is over, then
+        ``after[seat]`` if given (a move's acknowledgement): one write each."""
+        log = game.log
+        length = public.length
+        for link in list(self.links.values()):
+            batch: list[Message] = []
+            for seq in range(link.sent, length):
+                event = log[seq]
+                if type(event) is TileDrawn and event.seat == link.seat:
+                    assert event.tile is not None
+                    batch.append(YourDraw(seq, event.tile))
+                batch.append(GameEvent(seq, public.events[seq], public.hashes[seq], seq == length - 1))
+            link.sent = length
+            if game.over and not link.revealed:
+                deck = game.deck
+                assert deck is not None
+                batch.append(Reveal(deck, salt))
+                link.revealed = True
+                self.revealed_seats.add(link.seat)
+            if after is not None and link.seat in after:
+                batch.append(after[link.seat])
+            link.conn.send_many(batch)
+            if self.on_frame_sent is not None:
+                for message in batch:
+                    self.on_frame_sent(link.seat, message)
+            if link.conn.backlog > DRAIN_ABOVE:
+                link.tasks = [t for t in link.tasks if not t.done()]
+                link.tasks.append(asyncio.ensure_future(link.conn.drain()))
+
+    def cut_back(self, length: int) -> None:
+        """After an undo: nobody has been sent more than ``length`` events."""
+        for link in self.links.values():
+            link.sent = min(link.sent, length)
+
+
+__all__ = ["DRAIN_ABOVE", "Broadcaster", "Link"]

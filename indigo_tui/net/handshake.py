@@ -1,0 +1,85 @@
+"""The handshake: both sides of getting a guest in, in one place.
+
+A guest connects; the two peers agree a key on the join code and seal the
+connection with it (:mod:`.channel`); then, sealed, the guest says who it is
+and which seat it held before (:class:`~.protocol.Join`) and the host seats
+it (:mod:`.seating`) and answers with a :class:`~.protocol.Welcome`. This
+module is the seam between the two: how the code is proven and the channel
+sealed on one side, seats and games on the other.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from .channel import ChannelRefused, seal_as_guest, seal_as_host
+from .common import JoinError
+from .guard import GuessLimiter
+from .protocol import Bye, Claim, Error, Join, Message, ProtocolError, Welcome
+from .transport import Connection
+
+
+async def host_handshake(
+    conn: Connection,
+    code: str,
+    *,
+    app_version: str,
+    limiter: GuessLimiter,
+    address: str,
+    deadline: float,
+) -> Join:
+    """The host's side, up to (not including) the welcome: the sealed
+    channel, then the caller's :class:`~.protocol.Join`, all before
+    ``deadline`` (``time.monotonic``). :class:`~.channel.ChannelRefused` for
+    another version, a wrong code or too many guessers, :class:`ProtocolError`
+    for a caller that does not follow the steps."""
+    await seal_as_host(
+        conn, code, app_version=app_version, limiter=limiter, address=address, deadline=deadline
+    )
+    match await conn.read(min(conn.read_timeout, max(0.0, deadline - time.monotonic()))):
+        case Join() as join:
+            return join
+        case other:
+            raise ProtocolError(f"expected a join, got a {type(other).__name__} message")
+
+
+def refused(message: Message) -> Message:
+    """``message``, unless it is the host refusing us or saying goodbye
+    (then :class:`JoinError` with the host's reason)."""
+    match message:
+        case Error(reason=reason, code=code):
+            raise JoinError(f"refused by the host: {reason}", code)
+        case Bye(reason=reason):
+            raise JoinError(f"the host said goodbye: {reason}", "left")
+    return message
+
+
+async def guest_handshake(
+    conn: Connection,
+    code: str,
+    *,
+    app: str,
+    protocol: int,
+    name: str,
+    claim: Callable[[], Claim | None],
+    timeout: float,
+) -> Welcome:
+    """The guest's side: seal the channel on ``code``, say who we are (and
+    the seat we held, if coming back), get the host's welcome.
+    :class:`JoinError` if refused, :class:`ProtocolError` if the host does
+    not follow the steps."""
+    try:
+        await seal_as_guest(conn, code, app=app, timeout=timeout, protocol=protocol)
+    except ChannelRefused as exc:
+        raise JoinError(exc.reason, exc.code) from None
+    # Sealed from here: the name, the claim and its seat token are nobody else's business.
+    await conn.send(Join(name, claim()))
+    match refused(await conn.read(timeout)):
+        case Welcome() as welcome:
+            return welcome
+        case other:
+            raise ProtocolError(f"expected a welcome, got a {type(other).__name__} message")
+
+
+__all__ = ["guest_handshake", "host_handshake", "refused"]
