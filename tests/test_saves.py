@@ -330,3 +330,83 @@ def test_a_save_folder_that_is_a_file_gives_a_save_error(tmp_path: Path) -> None
     with pytest.raises(saves.SaveError, match="could not save to"):
         saved(blocker / "x.indigo", played_match())
     assert blocker.read_text() == "a file where the folder should be"
+
+
+# -- the saves package: header-only listing, the folder, the guest's record ----------------
+
+
+def test_a_listing_reads_headers_only_and_never_replays(
+    good_save: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A forged log still lists by its header (loading it finds the damage)...
+    data = save_json(good_save)
+    placed = [e for e in data["rounds"][0] if e["type"] == "placed"]
+    placed[7]["cell"] = placed[2]["cell"]
+    good_save.write_text(json.dumps(data))
+
+    def no_replay(*args: object) -> None:
+        raise AssertionError("a listing replayed a log")
+
+    monkeypatch.setattr(saves.file.Game, "from_log", no_replay)
+    (entry,) = saves.list_saves(good_save.parent)
+    assert entry.error is None and entry.header == saves.load_header(good_save)
+    assert entry.header.seats == SEATS2
+    monkeypatch.undo()
+    with pytest.raises(saves.SaveError, match="already holds a tile"):
+        saves.load_save(good_save)
+
+
+def test_a_header_is_checked_like_a_whole_save(tmp_path: Path) -> None:
+    path = tmp_path / "x.indigo"
+    saved(path, played_match(seed=4, moves=6))
+    data = save_json(path)
+    data["header"]["seats"] = data["header"]["seats"][:1]
+    path.write_text(json.dumps(data))
+    with pytest.raises(saves.SaveError, match="names 1 seats for 2 players"):
+        saves.load_header(path)
+    data["version"] = 9
+    path.write_text(json.dumps(data))
+    with pytest.raises(saves.SaveError, match="newer"):
+        saves.load_header(path)
+    with pytest.raises(saves.SaveError, match="no such file"):
+        saves.load_header(tmp_path / "none.indigo")
+
+
+def test_the_default_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv(saves.ENV_VAR, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    # No ./saves: the platform's data folder (platformdirs honours XDG on Linux).
+    assert saves.default_save_dir() == tmp_path / "data" / "indigo-tui" / "saves"
+    (tmp_path / "saves").mkdir()
+    assert saves.default_save_dir() == Path("saves")
+    monkeypatch.setenv(saves.ENV_VAR, str(tmp_path / "env"))
+    assert saves.default_save_dir() == tmp_path / "env"
+    assert saves.default_save_dir(tmp_path / "given") == tmp_path / "given"
+
+
+def test_a_guest_record_round_trips_and_a_bad_one_is_one_error(tmp_path: Path) -> None:
+    match = played_match(seed=3, moves=5)
+    record = saves.GuestRecord(
+        host="127.0.0.1",
+        port=7777,
+        code="tiger",
+        name="Ann",
+        game_id="g1",
+        seat=1,
+        token="t",
+        setup=match.setup,
+        seat_names=["Bob", "Ann"],
+        seat_kinds=["remote", "human"],
+        commitment="c",
+        events=list(match.game.view(1).events),
+    )
+    path = saves.record_path(tmp_path, "g1", 1)
+    assert path.name == "net-g1-seat2.indigo-guest"
+    saves.write_atomic(path, saves.encode_record(record))
+    assert saves.load_record(path) == record
+    assert saves.find_record(tmp_path, "127.0.0.1", 1) == (path, record)
+    path.write_bytes(saves.encode_record(record)[:-5])
+    with pytest.raises(saves.SaveError, match="not a guest save"):
+        saves.load_record(path)
+    assert saves.find_record(tmp_path, "127.0.0.1", 7777) is None

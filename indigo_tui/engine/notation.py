@@ -9,7 +9,7 @@ move with its index and the reason.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import msgspec
 
@@ -45,23 +45,44 @@ class _Move(msgspec.Struct, forbid_unknown_fields=True):
     tile: list[list[int]]
 
 
+class _BoardGem(msgspec.Struct):
+    gem: str
+    cell: tuple[int, int]
+    #: None for a gem still on the centre tile.
+    edge: int | None
+
+
+class _Result(msgspec.Struct):
+    """Written for readers; reading a record recomputes it from the moves."""
+
+    scores: list[int]
+    gem_counts: list[int]
+    collected: list[dict[str, int]]
+    board_gems: list[_BoardGem]
+    removed: int
+    over: bool
+    winners: list[int]
+
+
 class _Record(msgspec.Struct):
+    """The whole record. Written and read through these same structs, so the
+    keys (in this order) and their types have one definition."""
+
     format: str
     setup: _Setup
     moves: list[_Move]
-    result: dict[str, Any] | None = None
+    result: _Result | None = None
 
 
-def setup_json(setup: Setup) -> dict[str, Any]:
-    return {
-        "players": setup.players,
-        "variant": setup.variant,
-        "gates": [list(owners) for owners in setup.gates],
-    }
+_encoder = msgspec.json.Encoder()
+_decoder = msgspec.json.Decoder(_Record)
 
 
-def result_json(game: Game) -> dict[str, Any]:
-    """The ``result`` object: every seat's gems and the gems still on the board."""
+def _setup_record(setup: Setup) -> _Setup:
+    return _Setup(setup.players, setup.variant, [list(owners) for owners in setup.gates])
+
+
+def _result_record(game: Game) -> _Result:
     board = game.board
     gems: list[tuple[tuple[int, int], int, str]] = []
     for gem, slot in enumerate(board.gem_slot):
@@ -69,41 +90,59 @@ def result_json(game: Game) -> dict[str, Any]:
             gems.append(((0, 0), -1, GEM_KIND[gem]))
         elif slot >= 0:
             gems.append((COORDS[slot // 6], slot % 6, GEM_KIND[gem]))
+    # Sorted by cell, then edge (the centre's -1, written null, first), then gem.
     gems.sort()
-    return {
-        "scores": list(game.scores),
-        "gem_counts": list(game.gem_counts),
-        "collected": [dict(zip(GEM_KINDS_ORDER, c, strict=True)) for c in game.collected],
-        "board_gems": [
-            {"gem": kind, "cell": list(cell), "edge": None if edge < 0 else edge} for cell, edge, kind in gems
-        ],
-        "removed": board.removed,
-        "over": board.over,
-        "winners": list(game.winners),
-    }
+    return _Result(
+        scores=list(game.scores),
+        gem_counts=list(game.gem_counts),
+        collected=[dict(zip(GEM_KINDS_ORDER, c, strict=True)) for c in game.collected],
+        board_gems=[_BoardGem(kind, cell, None if edge < 0 else edge) for cell, edge, kind in gems],
+        removed=board.removed,
+        over=board.over,
+        winners=list(game.winners),
+    )
+
+
+def _move_record(seat: int, move: Move) -> _Move:
+    return _Move(seat, COORDS[move.cell], [list(pair) for pair in rotated_paths(move.tile, move.rotation)])
+
+
+def _record(game: Game) -> _Record:
+    return _Record(
+        FORMAT,
+        _setup_record(game.setup),
+        [_move_record(seat, move) for seat, move in game.moves],
+        _result_record(game),
+    )
+
+
+def _plain(struct: msgspec.Struct) -> dict[str, Any]:
+    # Through JSON text and back, so the values are exactly what a reader of
+    # the record gets (tuples become lists).
+    return cast(dict[str, Any], msgspec.json.decode(_encoder.encode(struct)))
+
+
+def setup_json(setup: Setup) -> dict[str, Any]:
+    return _plain(_setup_record(setup))
+
+
+def result_json(game: Game) -> dict[str, Any]:
+    """The ``result`` object: every seat's gems and the gems still on the board."""
+    return _plain(_result_record(game))
 
 
 def move_json(seat: int, move: Move) -> dict[str, Any]:
-    return {
-        "seat": seat,
-        "cell": list(COORDS[move.cell]),
-        "tile": [list(pair) for pair in rotated_paths(move.tile, move.rotation)],
-    }
+    return _plain(_move_record(seat, move))
 
 
 def to_json(game: Game) -> dict[str, Any]:
-    """The canonical record of ``game``, with its result."""
-    return {
-        "format": FORMAT,
-        "setup": setup_json(game.setup),
-        "moves": [move_json(seat, move) for seat, move in game.moves],
-        "result": result_json(game),
-    }
+    """The canonical record of ``game``, with its result, as plain JSON values."""
+    return _plain(_record(game))
 
 
 def dumps(game: Game) -> str:
     """The canonical record as one line of JSON."""
-    return msgspec.json.encode(to_json(game)).decode()
+    return _encoder.encode(_record(game)).decode()
 
 
 def _setup_from(record: _Setup) -> Setup:
@@ -136,7 +175,7 @@ def from_json(data: bytes | str) -> Game:
     if not data.strip():
         raise NotationError("the file is empty")
     try:
-        record = msgspec.json.decode(data, type=_Record)
+        record = _decoder.decode(data)
     except msgspec.ValidationError as exc:
         raise NotationError(f"not an {FORMAT} record: {exc}") from None
     except msgspec.DecodeError as exc:

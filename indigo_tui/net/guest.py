@@ -13,19 +13,20 @@ against the commitment and writes an ordinary save of the whole game.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
-import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final, Literal
+from typing import Final
 
 import msgspec
 
 from .. import __version__, saves
-from ..engine import Event, Game, IllegalMove, Match, Move, Setup, TileDrawn, TilePlaced, public_event
-from ..saves import SeatInfo
+from ..engine import Game, IllegalMove, Match, Move, TileDrawn, TilePlaced, public_event
+from ..saves import GuestRecord, SeatInfo, record_path
+
+# Re-exported: the join screen finds a record to rejoin through the guest peer.
+from ..saves import find_record as find_record
 from .common import JoinError, normal_code, plain_name
 from .handshake import guest_handshake
 from .notices import (
@@ -67,75 +68,8 @@ from .protocol import (
 from .state import FoldError, SeatState, verify_deal
 from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost, open_connection
 
-RECORD_FORMAT: Final = "indigo-guest"
-RECORD_VERSION: Final = 1
-RECORD_SUFFIX: Final = ".indigo-guest"
 #: The longest name of a seat's player we keep (as the host does).
 NAME_LIMIT: Final = 24
-
-
-class GuestRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """A guest's save: what its seat may know, and how to get back in."""
-
-    format: Literal["indigo-guest"] = "indigo-guest"
-    version: int = RECORD_VERSION
-    app_version: str = __version__
-    updated: str = ""
-    host: str
-    port: int
-    code: str
-    name: str
-    game_id: str
-    seat: int
-    token: str
-    setup: Setup
-    seat_names: list[str]
-    seat_kinds: list[str]
-    commitment: str
-    #: The seat's log: public events, with this seat's own draws showing their tiles.
-    events: list[Event] = []
-    over: bool = False
-    #: "" until the end; then "verified" or what did not match.
-    deal: str = ""
-
-
-_record_decoder = msgspec.json.Decoder(GuestRecord)
-
-
-def load_record(path: Path) -> GuestRecord:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise saves.SaveError(f"{path}: {exc.strerror or exc}") from None
-    try:
-        record = _record_decoder.decode(data)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise saves.SaveError(f"{path}: not a guest save ({exc})") from None
-    if record.version != RECORD_VERSION:
-        raise saves.SaveError(f"{path}: guest save version {record.version} is not {RECORD_VERSION}")
-    return record
-
-
-def find_record(directory: Path, host: str, port: int) -> tuple[Path, GuestRecord] | None:
-    """The newest unfinished guest save for a game at ``host:port``, else at
-    ``host`` on another port (a host resumed on a new port). A claim for
-    another game does no harm: the host ignores it."""
-    if not directory.is_dir():
-        return None
-    found = []
-    for path in directory.glob(f"*{RECORD_SUFFIX}"):
-        with contextlib.suppress(saves.SaveError, OSError):
-            record = load_record(path)
-            if not record.over and record.host == host:
-                found.append((record.port == port, path.stat().st_mtime, path, record))
-    if not found:
-        return None
-    found.sort(key=lambda item: (item[0], item[1]), reverse=True)
-    return found[0][2], found[0][3]
-
-
-def record_path(directory: Path, game_id: str, seat: int) -> Path:
-    return directory / f"net-{game_id}-seat{seat + 1}{RECORD_SUFFIX}"
 
 
 class GuestSession:
@@ -591,9 +525,3 @@ class GuestSession:
             self._beat_task.cancel()
         if self.conn is not None:
             await self.conn.close(Bye(reason))
-
-
-def remove_record(path: Path | None) -> None:
-    if path is not None:
-        with contextlib.suppress(OSError):
-            os.unlink(path)

@@ -17,8 +17,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..bots import Bot
+from ..saves import GuestRecord, find_record
 from .common import JoinError, Thinker, lan_address, log_line
-from .guest import GuestRecord, GuestSession, find_record
+from .guest import GuestSession
 from .host import HostError, HostSession
 from .notices import LogChanged, Notice, PlayEnded, PlayStarted, SessionClosed
 

@@ -11,7 +11,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from ..saves import SavedGame, SaveEntry, SaveError, default_save_dir, latest_unfinished, load_save
+from ..saves import SavedGame, SaveEntry, SaveError, default_save_dir, load_save
 from .board_art.detect import ENV_VAR, choose, requested
 from .board_art.glyphs import GLYPH_CHOICES
 from .screens.game import GameScreen
@@ -130,19 +130,8 @@ class IndigoApp(App[None]):
         self.resume(saved)
         return True
 
-    def latest_save(self) -> SaveEntry | None:
-        return latest_unfinished(self.save_dir)
-
-    def continue_hint(self) -> str:
-        entry = self.latest_save()
-        if entry is None or entry.header is None:
-            return ""
-        header = entry.header
-        names = " vs ".join(seat.name for seat in header.seats)
-        return f"  ({names}, move {header.placements + 1})"
-
-    def continue_latest(self) -> None:
-        entry = self.latest_save()
+    def continue_latest(self, entry: SaveEntry | None) -> None:
+        """Open ``entry`` (the title screen's newest unfinished save)."""
         if entry is None:
             self.notify("No unfinished game to continue.")
             return

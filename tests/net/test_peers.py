@@ -33,7 +33,7 @@ from indigo_tui.net.channel import (
     transcript_hash,
 )
 from indigo_tui.net.guard import GuessLimiter
-from indigo_tui.net.guest import GuestSession, JoinError, load_record, record_path
+from indigo_tui.net.guest import GuestSession, JoinError
 from indigo_tui.net.host import HostError, HostSession
 from indigo_tui.net.notices import UndoAsked
 from indigo_tui.net.protocol import (
@@ -53,6 +53,7 @@ from indigo_tui.net.protocol import (
     encode_frame,
 )
 from indigo_tui.net.transport import Connection
+from indigo_tui.saves import load_record, record_path
 
 from .conftest import CODE, LIMIT, make_guest, make_host, play_guest
 
@@ -512,7 +513,7 @@ async def test_undo_asks_every_other_person_including_remote_seats(listening) ->
 
 def test_find_record_prefers_the_same_port_then_the_same_host(tmp_path: Path) -> None:
     from indigo_tui.engine import Setup
-    from indigo_tui.net.guest import GuestRecord, find_record
+    from indigo_tui.saves import GuestRecord, find_record
 
     def record(name: str, host: str, port: int, over: bool = False) -> None:
         data = GuestRecord(

@@ -183,6 +183,8 @@ async def test_escape_leaves_to_title_and_continue_resumes(make_app: AppFactory)
     again = make_app()
     async with again.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        await again.workers.wait_for_complete()  # the save folder is scanned in a worker
+        await pilot.pause()
         assert "Continue" in screen_text(again)
         await pilot.press("down", "enter")
         await pilot.pause()

@@ -9,7 +9,7 @@ import pytest
 
 from indigo_tui.cli import main
 from indigo_tui.engine import Match, Setup
-from indigo_tui.saves import SeatInfo, list_saves, make_header, write_save
+from indigo_tui.saves import SaveEntry, SeatInfo, list_saves, make_header, write_save
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.load import LoadScreen
 from indigo_tui.ui.screens.setup import SetupScreen
@@ -41,6 +41,7 @@ async def test_load_screen_lists_a_corrupt_save_loads_and_deletes(
         await pilot.pause()
         app.push_screen(LoadScreen())
         await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        await app.workers.wait_for_complete()  # the listing runs in a worker
         await pilot.pause()
         text = text_of(app)
         assert "broken.indigo: cannot be read" in text
@@ -56,11 +57,36 @@ async def test_load_screen_lists_a_corrupt_save_loads_and_deletes(
         await pilot.press("d")
         await pilot.pause()
         await pilot.press("y")
+        await app.workers.wait_for_complete()
         await pilot.pause()
         assert not broken.exists() and good.exists()
         await pilot.press("enter")  # the only save left: the good one
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.session is not None and app.session.game.board.placements == 4
+
+
+async def test_the_title_scans_the_save_folder_once_off_the_ui_thread(
+    make_app: AppFactory, save_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from indigo_tui.ui.screens import title
+
+    write_game(save_dir, "unfinished")
+    scans: list[bool] = []
+
+    def counted(folder: Path) -> list[SaveEntry]:
+        scans.append(threading.current_thread() is threading.main_thread())
+        return list_saves(folder)
+
+    monkeypatch.setattr(title, "list_saves", counted)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, title.TitleScreen))
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Continue  (Ann vs Greedy bot, move 5)" in text_of(app)
+        assert scans == [False], "one scan, in a worker thread"
 
 
 async def test_setup_screen_starts_a_tactical_game(make_app: AppFactory, save_dir: Path) -> None:

@@ -113,6 +113,7 @@ async def test_escape_to_the_title_and_continue_in_the_same_app(make_app: AppFac
         await until(pilot, lambda: app.session is not None and app.session.game.board.placements == 2)
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await app.workers.wait_for_complete()  # the title scans the save folder in a worker
         await pilot.pause()
         app.screen.action_pick("continue")  # type: ignore[attr-defined]
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime
 from typing import ClassVar
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -46,13 +48,18 @@ class LoadScreen(Screen[None]):
             yield Static("", id="load-message")
         yield Footer()
 
+    entries: list[SaveEntry]
+
     def on_mount(self) -> None:
+        self.entries = []
         self.reload()
 
-    def reload(self) -> None:
+    @work(exclusive=True, group="load-saves")
+    async def reload(self) -> None:
+        """List the folder off the UI thread (headers only), then show it."""
         folder = self.app.save_dir  # type: ignore[attr-defined]
         self.query_one("#load-folder", Static).update(f"in {folder}")
-        self.entries = list_saves(folder)
+        self.entries = await asyncio.to_thread(list_saves, folder)
         options = self.query_one("#saves", OptionList)
         options.clear_options()
         for index, entry in enumerate(self.entries):

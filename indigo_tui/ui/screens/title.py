@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+
+from ...saves import SaveEntry, latest_unfinished_of, list_saves
 
 LOGO = """\
  ___           _ _
@@ -40,7 +44,7 @@ def _new(screen: TitleScreen) -> None:
 
 
 def _continue(screen: TitleScreen) -> None:
-    screen.app.continue_latest()  # type: ignore[attr-defined]
+    screen.app.continue_latest(screen.latest)  # type: ignore[attr-defined]
 
 
 def _load(screen: TitleScreen) -> None:
@@ -74,7 +78,7 @@ def _quit(screen: TitleScreen) -> None:
 #: The menu, in order. Other parts of the app add entries here (before "quit").
 MENU: list[MenuEntry] = [
     MenuEntry("new", "New game", _new),
-    MenuEntry("continue", "Continue", _continue, lambda s: s.app.latest_save() is not None),  # type: ignore[attr-defined]
+    MenuEntry("continue", "Continue", _continue, lambda s: s.latest is not None),
     MenuEntry("load", "Load a saved game", _load),
     MenuEntry("host", "Host game (local network)", _host),
     MenuEntry("join", "Join game (local network)", _join),
@@ -83,11 +87,23 @@ MENU: list[MenuEntry] = [
 ]
 
 
+def continue_hint(entry: SaveEntry | None) -> str:
+    """What Continue would resume: the players and the next move."""
+    if entry is None or entry.header is None:
+        return ""
+    header = entry.header
+    names = " vs ".join(seat.name for seat in header.seats)
+    return f"  ({names}, move {header.placements + 1})"
+
+
 class TitleScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "app.quit", "Quit"),
         Binding("n", "pick('new')", "New game"),
     ]
+
+    #: The newest unfinished save, from the last scan of the save folder.
+    latest: SaveEntry | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -100,7 +116,18 @@ class TitleScreen(Screen[None]):
         self.rebuild_menu()
 
     def on_screen_resume(self) -> None:
-        self.rebuild_menu()
+        # Each time the title shows (first and after a game), the folder is
+        # scanned once, off the UI thread; the menu follows when it is done.
+        self.scan_saves()
+
+    @work(exclusive=True, group="title-saves")
+    async def scan_saves(self) -> None:
+        folder = self.app.save_dir  # type: ignore[attr-defined]
+        entries = await asyncio.to_thread(list_saves, folder)
+        latest = latest_unfinished_of(entries)
+        if latest != self.latest:
+            self.latest = latest
+            self.rebuild_menu()
 
     def rebuild_menu(self) -> None:
         menu = self.query_one("#menu", OptionList)
@@ -109,7 +136,7 @@ class TitleScreen(Screen[None]):
             if entry.shown(self):
                 label = entry.label
                 if entry.id == "continue":
-                    label += self.app.continue_hint()  # type: ignore[attr-defined]
+                    label += continue_hint(self.latest)
                 menu.add_option(Option(label, id=entry.id))
         menu.highlighted = 0
         menu.focus()

@@ -1,4 +1,4 @@
-"""Save files: one file per match, a versioned header and the event log.
+"""The save file: one file per match, a versioned header and the event log.
 
 A save is JSON written by msgspec: ``{"format": "indigo-save", "version": 1,
 "header": {...}, "rounds": [[event, ...], ...]}``. Writes are atomic (a
@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
-import secrets
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,13 +22,12 @@ from typing import Final, Literal
 
 import msgspec
 
-from . import __version__
-from .engine import Event, Game, LogError, Match, Setup
+from .. import __version__
+from ..engine import Event, Game, LogError, Match, Setup
 
 FORMAT: Final = "indigo-save"
 VERSION = 1
 SUFFIX = ".indigo"
-ENV_VAR = "INDIGO_SAVE_DIR"
 
 
 class SaveError(ValueError):
@@ -74,8 +71,12 @@ class SaveHeader(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class _Probe(msgspec.Struct):
+    """The outside of a save: format, version and the header left as raw JSON,
+    the rounds skipped unread, so a listing never builds or replays the log."""
+
     format: str = ""
     version: int = 0
+    header: msgspec.Raw = msgspec.Raw()
 
 
 class SaveFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -94,34 +95,10 @@ class SavedGame:
     path: Path | None = None
 
 
-@dataclass
-class SaveEntry:
-    """A file in the save folder: its header, or the error that stops reading it."""
-
-    path: Path
-    header: SaveHeader | None
-    error: str | None
-    modified: float
-
-
 _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(SaveFile)
 _probe = msgspec.json.Decoder(_Probe)
-
-
-def default_save_dir(override: str | os.PathLike[str] | None = None) -> Path:
-    """``override``, else ``$INDIGO_SAVE_DIR``, else ``./saves`` if that folder
-    exists (a checkout of the project), else the user's data folder."""
-    if override:
-        return Path(override).expanduser()
-    env = os.environ.get(ENV_VAR)
-    if env:
-        return Path(env).expanduser()
-    local = Path("saves")
-    if local.is_dir():
-        return local
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "indigo-tui" / "saves"
+_header_decoder = msgspec.json.Decoder(SaveHeader)
 
 
 def now() -> str:
@@ -169,8 +146,8 @@ def looks_like_save(data: bytes) -> bool:
     return head.startswith(b"{") and b'"indigo-save"' in head
 
 
-def decode_save(data: bytes) -> SavedGame:
-    """Decode and check a save; :class:`SaveError` on any problem."""
+def _probe_save(data: bytes) -> _Probe:
+    """The format and version checked, the header not yet decoded."""
     if not data.strip():
         raise SaveError("the file is empty")
     try:
@@ -191,6 +168,31 @@ def decode_save(data: bytes) -> SavedGame:
         )
     if probe.version != VERSION:
         raise SaveError(f"unknown save format version {probe.version}")
+    return probe
+
+
+def _check_header(header: SaveHeader) -> None:
+    if len(header.seats) != header.setup.players:
+        raise SaveError(f"the save names {len(header.seats)} seats for {header.setup.players} players")
+
+
+def decode_header(data: bytes) -> SaveHeader:
+    """Only the header of a save, for listings: the rounds are skipped, not
+    replayed, so a save whose log is damaged is found out when it is loaded."""
+    probe = _probe_save(data)
+    try:
+        header = _header_decoder.decode(probe.header)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise SaveError(f"damaged save ({exc})") from None
+    except UnicodeDecodeError:
+        raise SaveError("damaged save (text that is not UTF-8)") from None
+    _check_header(header)
+    return header
+
+
+def decode_save(data: bytes) -> SavedGame:
+    """Decode and check a save; :class:`SaveError` on any problem."""
+    _probe_save(data)
     try:
         save = _decoder.decode(data)
     except (msgspec.DecodeError, msgspec.ValidationError) as exc:
@@ -200,8 +202,7 @@ def decode_save(data: bytes) -> SavedGame:
     header = save.header
     if not save.rounds:
         raise SaveError("the save holds no round")
-    if len(header.seats) != header.setup.players:
-        raise SaveError(f"the save names {len(header.seats)} seats for {header.setup.players} players")
+    _check_header(header)
     if not 1 <= len(save.rounds) <= header.rounds:
         raise SaveError(f"the save holds {len(save.rounds)} rounds of a {header.rounds}-round match")
     games = []
@@ -219,19 +220,28 @@ def decode_save(data: bytes) -> SavedGame:
     return SavedGame(header, Match.from_games(header.setup, header.rounds, header.seed, games))
 
 
-def load_save(path: str | os.PathLike[str]) -> SavedGame:
-    path = Path(path)
+def _read(path: Path) -> bytes:
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise SaveError(f"{path}: is a folder, not a save file") from None
     except OSError as exc:
         raise SaveError(f"{path}: {exc.strerror or exc}") from None
-    saved = decode_save(data)
+
+
+def load_save(path: str | os.PathLike[str]) -> SavedGame:
+    path = Path(path)
+    saved = decode_save(_read(path))
     saved.path = path
     return saved
+
+
+def load_header(path: str | os.PathLike[str]) -> SaveHeader:
+    """The header of the save at ``path`` (see :func:`decode_header`)."""
+    path = Path(path)
+    return decode_header(_read(path))
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -265,61 +275,12 @@ def write_save(path: str | os.PathLike[str], header: SaveHeader, match: Match) -
         raise SaveError(f"could not save to {path}: {exc.strerror or exc}") from None
 
 
-def slug(text: str) -> str:
-    cleaned = re.sub(r"[^A-Za-z0-9._-]+", "-", text.strip()).strip("-.")
-    return cleaned[:60] or "game"
-
-
-def new_save_path(directory: str | os.PathLike[str], title: str = "") -> Path:
-    """A fresh file name in ``directory``: the time, and the title if any."""
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    name = f"{stamp}-{slug(title)}" if title else f"{stamp}-{secrets.token_hex(3)}"
-    return Path(directory) / f"{name}{SUFFIX}"
-
-
-def list_saves(directory: str | os.PathLike[str]) -> list[SaveEntry]:
-    """Every save in ``directory``, newest first; unreadable ones carry their error."""
-    folder = Path(directory)
-    if not folder.is_dir():
-        return []
-    entries = []
-    for path in folder.glob(f"*{SUFFIX}"):
-        try:
-            modified = path.stat().st_mtime
-        except OSError:
-            continue
-        try:
-            header: SaveHeader | None = load_save(path).header
-            error = None
-        except SaveError as exc:
-            header, error = None, str(exc).removeprefix(f"{path}: ")
-        entries.append(SaveEntry(path, header, error, modified))
-    entries.sort(key=lambda e: e.modified, reverse=True)
-    return entries
-
-
-def latest_unfinished(directory: str | os.PathLike[str]) -> SaveEntry | None:
-    """The most recently saved match that is not over, for "Continue"."""
-    for entry in list_saves(directory):
-        header = entry.header
-        if header is not None and not (header.over and header.round + 1 >= header.rounds):
-            return entry
-    return None
-
-
-def delete_save(path: str | os.PathLike[str]) -> None:
-    try:
-        Path(path).unlink()
-    except FileNotFoundError:
-        pass
-    except OSError as exc:
-        raise SaveError(f"could not delete {path}: {exc.strerror or exc}") from None
-
-
 def seats_from_kinds(kinds: Sequence[str]) -> list[SeatInfo]:
     """Default seat names for kinds like ``human`` or ``bot:greedy``."""
     seats = []
     for index, kind in enumerate(kinds):
-        name = f"Player {index + 1}" if kind == "human" else f"{kind[4:].capitalize()} bot"
-        seats.append(SeatInfo(name, kind))
+        seat = SeatInfo(f"Player {index + 1}", kind)
+        if seat.bot is not None:
+            seat = SeatInfo(f"{seat.bot.capitalize()} bot", kind)
+        seats.append(seat)
     return seats

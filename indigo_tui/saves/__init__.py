@@ -1,0 +1,97 @@
+"""Records of games on disk.
+
+- :mod:`.file`: the save file (one match: a versioned header and every round's
+  event log), written atomically and loaded strictly;
+- :mod:`.folder`: the save folder, fresh file names, and listings that read
+  headers only;
+- :mod:`.guest`: a network guest's record of what its seat may know.
+
+The public names are importable from here: ``from indigo_tui.saves import
+load_save``. See ``docs/save-format.md``.
+"""
+
+from .file import (
+    FORMAT,
+    SUFFIX,
+    VERSION,
+    SavedGame,
+    SaveError,
+    SaveFile,
+    SaveHeader,
+    SeatInfo,
+    decode_header,
+    decode_save,
+    encode_save,
+    load_header,
+    load_save,
+    looks_like_save,
+    make_header,
+    now,
+    seats_from_kinds,
+    write_atomic,
+    write_save,
+)
+from .folder import (
+    ENV_VAR,
+    SaveEntry,
+    default_save_dir,
+    delete_save,
+    is_unfinished,
+    latest_unfinished,
+    latest_unfinished_of,
+    list_saves,
+    new_save_path,
+    slug,
+)
+from .guest import (
+    RECORD_FORMAT,
+    RECORD_SUFFIX,
+    RECORD_VERSION,
+    GuestRecord,
+    decode_record,
+    encode_record,
+    find_record,
+    load_record,
+    record_path,
+)
+
+__all__ = [
+    "ENV_VAR",
+    "FORMAT",
+    "RECORD_FORMAT",
+    "RECORD_SUFFIX",
+    "RECORD_VERSION",
+    "SUFFIX",
+    "VERSION",
+    "GuestRecord",
+    "SaveEntry",
+    "SaveError",
+    "SaveFile",
+    "SaveHeader",
+    "SavedGame",
+    "SeatInfo",
+    "decode_header",
+    "decode_record",
+    "decode_save",
+    "default_save_dir",
+    "delete_save",
+    "encode_record",
+    "encode_save",
+    "find_record",
+    "is_unfinished",
+    "latest_unfinished",
+    "latest_unfinished_of",
+    "list_saves",
+    "load_header",
+    "load_record",
+    "load_save",
+    "looks_like_save",
+    "make_header",
+    "new_save_path",
+    "now",
+    "record_path",
+    "seats_from_kinds",
+    "slug",
+    "write_atomic",
+    "write_save",
+]
