@@ -8,12 +8,13 @@ so that ``indigo selfplay`` and ``indigo replay`` start fast.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from . import __version__
+from .commands import CommandParser
+from .errors import CommandError
 
 #: Modules that each contribute sub-commands, in the order ``--help`` lists them.
 COMMAND_MODULES = (
@@ -25,27 +26,8 @@ COMMAND_MODULES = (
 )
 
 
-class CommandError(Exception):
-    """A problem with what the user asked for: printed as one line, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    #: Builds the description when help is shown, for text that is costly to
-    #: gather (every bot's name imports every bot).
-    describe: Callable[[], str] | None = None
-
-    def format_help(self) -> str:
-        if self.describe is not None:
-            self.description = self.describe()
-        return super().format_help()
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        # One line and status 2, as every other bad input gets.
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+def build_parser() -> CommandParser:
+    parser = CommandParser(
         prog="indigo",
         description=(
             "Reiner Knizia's Indigo in the terminal. Lay path tiles, steer gems to your gates, "
@@ -55,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"indigo-tui {__version__}")
     subparsers = parser.add_subparsers(
-        title="commands", dest="command", metavar="COMMAND", parser_class=_Parser
+        title="commands", dest="command", metavar="COMMAND", parser_class=CommandParser
     )
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
@@ -68,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     run = getattr(args, "run", None)
     if run is None:
-        default = getattr(parser, "default_run", None)
+        default = parser.default_run
         if default is None:
             parser.print_help()
             return 0

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from ..net import DEFAULT_PORT
 
 if TYPE_CHECKING:
+    from ..bots import Bot
     from ..saves import SeatInfo
+    from . import SubParsers
 
 # Without --headless the game screen plays this terminal's seat (see run_host_ui/run_join_ui).
 _HEADLESS_ONLY = "--bot NAME plays this terminal's seat only with --headless"
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: SubParsers) -> None:
     host = subparsers.add_parser(
         "host",
         help="host a game for other terminals on the network",
@@ -96,10 +98,18 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _bot(args: argparse.Namespace, seed: object, needed: bool = True) -> object:
+@overload
+def _bot(args: argparse.Namespace, seed: str) -> Bot: ...
+
+
+@overload
+def _bot(args: argparse.Namespace, seed: str, needed: bool) -> Bot | None: ...
+
+
+def _bot(args: argparse.Namespace, seed: str, needed: bool = True) -> Bot | None:
     """The bot for this terminal's own seat(s), or None if it has none."""
     from ..bots import BotSpecError, make_bot
-    from ..cli import CommandError
+    from ..errors import CommandError
 
     if not args.headless:
         raise CommandError(_HEADLESS_ONLY)
@@ -108,7 +118,7 @@ def _bot(args: argparse.Namespace, seed: object, needed: bool = True) -> object:
             return None
         raise CommandError("--headless needs --bot NAME for this terminal's seat")
     try:
-        return make_bot(args.bot, seed)  # type: ignore[arg-type]
+        return make_bot(args.bot, seed)
     except BotSpecError as exc:
         raise CommandError(str(exc)) from None
 
@@ -116,7 +126,7 @@ def _bot(args: argparse.Namespace, seed: object, needed: bool = True) -> object:
 def _usable_save_dir(option: Path | None) -> Path:
     """The save folder, made if need be; a one-line error if it cannot be."""
     from .. import saves
-    from ..cli import CommandError
+    from ..errors import CommandError
 
     folder = saves.default_save_dir(option)
     try:
@@ -127,43 +137,92 @@ def _usable_save_dir(option: Path | None) -> Path:
 
 
 def _seat_kinds(args: argparse.Namespace) -> list[str]:
-    from ..cli import CommandError
+    from ..errors import CommandError
+    from ..saves import SeatInfo, seat_kinds
 
     if args.seats:
-        kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
+        kinds = seat_kinds(args.seats)
     else:
         players = args.players if args.players is not None else 2
         kinds = ["host"] + ["remote"] * (players - 1)
     if args.players is not None and len(kinds) != args.players:
         raise CommandError(f"--seats names {len(kinds)} seats for {args.players} players")
     for kind in kinds:
-        if kind not in ("host", "remote") and not kind.startswith("bot:"):
+        if kind not in ("host", "remote") and SeatInfo("", kind).bot is None:
             raise CommandError(f"seat kind {kind!r}: use host, remote or bot:NAME")
     if "remote" not in kinds:
         raise CommandError("a hosted game needs at least one remote seat")
     return kinds
 
 
+def _host_on_screen(args: argparse.Namespace, seed: int | str | None, save_dir: Path) -> int:
+    """``indigo host`` without ``--headless``: the lobby, then the table."""
+    from ..errors import CommandError
+    from ..net.host import HostError
+    from ..ui.net_app import NetApp
+    from ..ui.screens.lobby import HostPlan, LobbyScreen, build_host, resume_host
+
+    if args.bot:
+        raise CommandError("--bot is for --headless; on screen, name bot seats in --seats (bot:NAME)")
+    if args.resume is not None:
+        # The guests rejoin the same game with `indigo join` (or Join game) again.
+        try:
+            resumed = resume_host(args.resume)
+        except (ValueError, HostError) as exc:
+            raise CommandError(str(exc)) from None
+        if args.code:
+            resumed.host.code = args.code.strip().upper()
+        NetApp(lambda: LobbyScreen(resumed, bind=args.bind, port=args.port), save_dir=save_dir).run()
+        return 0
+    plan = HostPlan(
+        _seat_kinds(args),
+        name=args.name,
+        variant=args.variant,
+        own_gates=args.own_gates,
+        port=args.port,
+        bind=args.bind,
+        code=args.code or "",
+        seed=seed,
+    )
+    try:
+        table = build_host(plan, save_dir)
+    except (ValueError, HostError) as exc:
+        raise CommandError(str(exc)) from None
+    NetApp(lambda: LobbyScreen(table, bind=plan.bind, port=plan.port), save_dir=save_dir).run()
+    return 0
+
+
+def _join_on_screen(args: argparse.Namespace, save_dir: Path) -> int:
+    """``indigo join`` without ``--headless``: joins at once, then waits for the start."""
+    from ..errors import CommandError
+    from ..ui.net_app import NetApp
+    from ..ui.screens.join import JoinScreen
+
+    if args.bot:
+        raise CommandError("--bot is for --headless")
+    NetApp(
+        lambda: JoinScreen(args.address, args.code or "", args.name or "", auto=True), save_dir=save_dir
+    ).run()
+    return 0
+
+
 def run_host(args: argparse.Namespace) -> int:
     import asyncio
 
     from .. import saves
-    from ..bots import Bot, BotSpecError, make_bot
-    from ..cli import CommandError
-    from ..engine import Match, Setup, SetupError
+    from ..bots import BotSpecError, make_bot
+    from ..engine import Match, Setup, SetupError, parse_seed
+    from ..errors import CommandError
     from ..net.common import new_join_code, normal_code
     from ..net.headless import NetRunError
     from ..net.headless import run_host as serve
     from ..net.host import HostError, HostSession
-    from .selfplay import parse_seed
 
     if not 0 <= args.port < 65536:
         raise CommandError("--port must be from 0 to 65535")
-    seed = parse_seed(args.seed) if args.seed is not None else None
+    seed = parse_seed(args.seed)
     if not args.headless:
-        from ..ui.net_app import run_host_ui
-
-        return run_host_ui(args, _usable_save_dir(args.save_dir))
+        return _host_on_screen(args, seed, _usable_save_dir(args.save_dir))
     meta: dict[str, str] = {}
     created = None
     if args.resume is not None:
@@ -203,7 +262,7 @@ def run_host(args: argparse.Namespace) -> int:
             elif kind == "remote":
                 seats.append(saves.SeatInfo(f"Player {index + 1}", "remote"))
             else:
-                seats.append(saves.SeatInfo(f"{kind[4:].capitalize()} bot", kind))
+                seats.append(saves.SeatInfo(saves.default_seat_name(index, kind), kind))
         code = normal_code(args.code) if args.code else new_join_code()
         save_dir = _usable_save_dir(args.save_dir)
         save_path = save_dir / "pending"  # replaced below once the game id is known
@@ -212,11 +271,12 @@ def run_host(args: argparse.Namespace) -> int:
     own_bot = _bot(args, f"{seed}:host", needed="host" in kinds)
     local_bots: dict[int, Bot] = {}
     for index, kind in enumerate(kinds):
-        if kind == "host":
-            local_bots[index] = own_bot  # type: ignore[assignment]
-        elif kind.startswith("bot:"):
+        bot_name = saves.SeatInfo("", kind).bot
+        if kind == "host" and own_bot is not None:  # never None when a seat is the host's
+            local_bots[index] = own_bot
+        elif bot_name is not None:
             try:
-                local_bots[index] = make_bot(kind[4:], f"{seed}:{index}")
+                local_bots[index] = make_bot(bot_name, f"{seed}:{index}")
             except BotSpecError as exc:
                 raise CommandError(str(exc)) from None
     tokens = {}
@@ -263,7 +323,7 @@ def run_host(args: argparse.Namespace) -> int:
 def run_join(args: argparse.Namespace) -> int:
     import asyncio
 
-    from ..cli import CommandError
+    from ..errors import CommandError
     from ..net.common import parse_address
     from ..net.headless import NetRunError, run_guest
 
@@ -272,9 +332,7 @@ def run_join(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     if not args.headless:
-        from ..ui.net_app import run_join_ui
-
-        return run_join_ui(args, _usable_save_dir(args.save_dir))
+        return _join_on_screen(args, _usable_save_dir(args.save_dir))
     bot = _bot(args, f"join:{host}:{port}")
     save_dir = _usable_save_dir(args.save_dir)
     name = args.name or f"{args.bot.capitalize()} bot"
@@ -284,7 +342,7 @@ def run_join(args: argparse.Namespace) -> int:
                 host,
                 port,
                 args.code,
-                bot,  # type: ignore[arg-type]
+                bot,
                 save_dir=save_dir,
                 name=name,
                 move_delay=max(0.0, args.move_delay),

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..cli import CommandError
+from ..engine.match import MAX_ROUNDS
+from ..errors import CommandError
+
+if TYPE_CHECKING:
+    from ..ui.options import AppOptions
+    from ..ui.session import NewGame
+    from . import CommandParser, SubParsers
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: SubParsers) -> None:
     play = subparsers.add_parser(
         "play",
         help="start a game at this terminal",
@@ -29,7 +36,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--own-gates", action="store_true", help="three players, each with two gates of their own"
     )
     play.add_argument("--seed", default=None, help="shuffle seed, for a game you can replay")
-    play.add_argument("--rounds", type=int, default=1, help="rounds in the match (default 1)")
+    play.add_argument(
+        "--rounds", type=int, default=1, help=f"rounds in the match, 1 to {MAX_ROUNDS} (default 1)"
+    )
     play.add_argument("--open-scores", action="store_true", help="everyone sees everyone's gems")
     _common(play)
     play.set_defaults(run=run_play)
@@ -64,31 +73,20 @@ def add_glyphs_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def install_default(parser: argparse.ArgumentParser) -> None:
+def install_default(parser: CommandParser) -> None:
     """Make bare ``indigo`` open the title screen."""
     parser.set_defaults(save_dir=None, no_animation=False, bot_delay=0.5, board_glyphs=None)
-    parser.default_run = run_title  # type: ignore[attr-defined]
+    parser.default_run = run_title
 
 
-def _seed(text: str | None) -> int | str | None:
-    if text is None:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
-def new_game_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def new_game_from_args(args: argparse.Namespace) -> NewGame:
     """The game ``indigo play`` asks for; :class:`CommandError` on bad input."""
     from ..bots import BotSpecError, available_bots, make_bot
-    from ..engine import Setup, SetupError
-    from ..ui.session import NewGame, seats_from_args
+    from ..engine import Setup, SetupError, parse_seed, rounds_error
+    from ..saves import SeatInfo, seat_kinds, seats_from_kinds
+    from ..ui.session import NewGame
 
-    if args.seats:
-        kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
-    else:
-        kinds = ["human", "bot:greedy"][: args.players or 2]
+    kinds = seat_kinds(args.seats) if args.seats else ["human", "bot:greedy"][: args.players or 2]
     players = args.players if args.players is not None else len(kinds)
     if args.seats is None and players > len(kinds):
         kinds += ["bot:greedy"] * (players - len(kinds))
@@ -97,15 +95,16 @@ def new_game_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def
     for kind in kinds:
         if kind == "human":
             continue
+        bot = SeatInfo("", kind).bot
         try:
-            if not kind.startswith("bot:"):
+            if bot is None:
                 raise BotSpecError(kind)
-            make_bot(kind[4:], 0)  # only builds it: loads the search bot only if it is named
+            make_bot(bot, 0)  # only builds it: loads the search bot only if it is named
         except BotSpecError:
             bots = ", ".join(sorted(available_bots()))
             raise CommandError(f"unknown seat {kind!r}: use human or bot:NAME ({bots})") from None
-    if not 1 <= args.rounds <= 100:
-        raise CommandError("--rounds must be between 1 and 100")
+    if rounds_error(args.rounds) is not None:
+        raise CommandError(f"--rounds must be between 1 and {MAX_ROUNDS}")
     try:
         setup = Setup(players=players, variant=args.variant, own_gates=args.own_gates)
     except SetupError as exc:
@@ -113,10 +112,12 @@ def new_game_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def
     names = [n for n in args.names.split(",")] if args.names else []
     if len(names) > players:
         raise CommandError(f"--names gives {len(names)} names for {players} seats")
-    return NewGame(setup, seats_from_args(kinds, names), args.rounds, _seed(args.seed), args.open_scores)
+    return NewGame(
+        setup, seats_from_kinds(kinds, names), args.rounds, parse_seed(args.seed), args.open_scores
+    )
 
 
-def _app_options(args: argparse.Namespace) -> dict[str, object]:
+def _app_options(args: argparse.Namespace) -> AppOptions:
     from ..saves import default_save_dir
 
     if args.bot_delay < 0:
@@ -134,7 +135,7 @@ def run_play(args: argparse.Namespace) -> int:
     options = _app_options(args)
     from ..ui.app import IndigoApp
 
-    IndigoApp(new_game=new, **options).run()  # type: ignore[arg-type]
+    IndigoApp(new_game=new, **options).run()
     return 0
 
 
@@ -148,7 +149,7 @@ def run_load(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     from ..ui.app import IndigoApp
 
-    IndigoApp(saved=saved, **options).run()  # type: ignore[arg-type]
+    IndigoApp(saved=saved, **options).run()
     return 0
 
 
@@ -156,5 +157,5 @@ def run_title(args: argparse.Namespace) -> int:
     options = _app_options(args)
     from ..ui.app import IndigoApp
 
-    IndigoApp(**options).run()  # type: ignore[arg-type]
+    IndigoApp(**options).run()
     return 0

@@ -5,12 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine import notation
 from ..engine.game import Game
 
+if TYPE_CHECKING:
+    from . import SubParsers
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+
+def register(subparsers: SubParsers) -> None:
     parser = subparsers.add_parser(
         "replay",
         help="replay saved or canonical games and print their records",

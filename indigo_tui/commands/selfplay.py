@@ -8,15 +8,18 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from ..bots import Bot, BotSpecError, available_bots, make_bot
-from ..engine import Game, Match, Setup, SetupError
+from ..engine import Game, Match, Setup, SetupError, parse_seed
+
+if TYPE_CHECKING:
+    from . import SubParsers
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: SubParsers) -> None:
     def describe() -> str:
         bots = ", ".join(f"{name} ({text})" for name, text in available_bots().items())
         return (
@@ -77,15 +80,8 @@ def play_game(game: Game, bots: list[Bot]) -> None:
         game.push(bots[seat].choose(game.view(seat)))
 
 
-def parse_seed(text: str) -> int | str:
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
 def run(args: argparse.Namespace) -> int:
-    from ..cli import CommandError
+    from ..errors import CommandError
 
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     players = args.players if args.players is not None else len(specs)
@@ -144,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _save(directory: Path, match: Match, specs: list[str], index: int) -> None:
     from .. import saves
-    from ..cli import CommandError
+    from ..errors import CommandError
 
     seats = [saves.SeatInfo(f"{spec} (seat {s + 1})", f"bot:{spec}") for s, spec in enumerate(specs)]
     header = saves.make_header(match, seats, title=f"selfplay {index + 1}")

@@ -7,8 +7,9 @@ import ipaddress
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..cli import CommandError
+from ..errors import CommandError
 
 DEFAULT_BIND = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -21,8 +22,11 @@ DEFAULT_MAX_SESSIONS = 8
 BROWSER_BOARD_GLYPHS = "quadrant"
 BOARD_GLYPHS_VAR = "INDIGO_BOARD_GLYPHS"
 
+if TYPE_CHECKING:
+    from . import SubParsers
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+
+def register(subparsers: SubParsers) -> None:
     serve = subparsers.add_parser(
         "serve",
         help="play in a web browser",

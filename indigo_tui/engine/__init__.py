@@ -11,6 +11,7 @@ The public API, in the manner of python-chess::
 
 from .board import Board, RulesViolation
 from .events import (
+    GEM_INDEX,
     GEM_KIND,
     GEM_KINDS_ORDER,
     GEM_POINTS,
@@ -23,17 +24,19 @@ from .events import (
     TilePlaced,
     public_event,
 )
-from .game import Game, IllegalMove, LogError, Standing, rank, shuffled_deck
-from .match import Match
+from .game import Game, IllegalMove, LogError, Standing, rank, ranked, shuffled_deck
+from .match import MAX_ROUNDS, Match, parse_seed, rounds_error
 from .moves import Move, MoveParseError
 from .setup import Setup, SetupError, Variant
 from .tiles import TileKind
 from .views import SeatView
 
 __all__ = [
+    "GEM_INDEX",
     "GEM_KIND",
     "GEM_KINDS_ORDER",
     "GEM_POINTS",
+    "MAX_ROUNDS",
     "Board",
     "Event",
     "Game",
@@ -55,7 +58,10 @@ __all__ = [
     "TileKind",
     "TilePlaced",
     "Variant",
+    "parse_seed",
     "public_event",
     "rank",
+    "ranked",
+    "rounds_error",
     "shuffled_deck",
 ]

@@ -8,6 +8,7 @@ indices and edges are slots (``cell * 6 + edge``), see
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, Literal
 
 import msgspec
@@ -18,6 +19,9 @@ from .setup import Setup
 GemKind = Literal["amber", "emerald", "sapphire"]
 GEM_KINDS_ORDER: Final[tuple[GemKind, ...]] = ("amber", "emerald", "sapphire")
 GEM_POINTS: Final[dict[str, int]] = {"amber": 1, "emerald": 2, "sapphire": 3}
+#: A gem kind's place in :data:`GEM_KINDS_ORDER`: the index into a seat's
+#: ``collected`` counts (amber, emerald, sapphire).
+GEM_INDEX: Final[dict[str, int]] = {kind: i for i, kind in enumerate(GEM_KINDS_ORDER)}
 
 #: Gem ids: 0..5 the corner ambers (in :data:`CORNERS` order), 6..10 the
 #: emeralds and 11 the sapphire, which leave the centre in that order.
@@ -29,6 +33,13 @@ CENTRE_GEMS: Final[tuple[int, ...]] = (6, 7, 8, 9, 10, 11)
 GEM_COUNT: Final = len(GEM_KIND)
 
 Outcome = Literal["rest", "gate", "met"]
+
+
+def gem_triple(counts: Sequence[int]) -> tuple[int, int, int]:
+    """A seat's gems by kind (amber, emerald, sapphire) as the fixed-size tuple
+    views and standings hold."""
+    amber, emerald, sapphire = counts
+    return (amber, emerald, sapphire)
 
 
 class GameStarted(msgspec.Struct, tag="started", frozen=True):

@@ -9,12 +9,13 @@ undoing a move is folding the log without that move's events.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import msgspec
 
 from .board import Board
 from .events import (
+    GEM_INDEX,
     GEM_KINDS_ORDER,
     GEM_POINTS,
     Event,
@@ -23,6 +24,7 @@ from .events import (
     GemMoved,
     TileDrawn,
     TilePlaced,
+    gem_triple,
     public_event,
 )
 from .moves import Move
@@ -30,7 +32,6 @@ from .setup import Setup
 from .tiles import COUNTS
 from .views import SeatView
 
-_GEM_INDEX = {kind: i for i, kind in enumerate(GEM_KINDS_ORDER)}
 _POINTS = tuple(GEM_POINTS[kind] for kind in GEM_KINDS_ORDER)
 _FULL_BOX = sorted(kind for kind, count in enumerate(COUNTS) for _ in range(count))
 
@@ -64,6 +65,11 @@ def shuffled_deck(seed: int | str | None, round_index: int = 0) -> tuple[int, ..
     rng = random.Random(f"indigo:{seed}:{round_index}" if seed is not None else None)
     rng.shuffle(tiles)
     return tuple(tiles)
+
+
+def ranked(standings: Iterable[Standing]) -> list[Standing]:
+    """Standings best first: most points, then most gems; a tie keeps seat order."""
+    return sorted(standings, key=lambda s: (-s.points, -s.gems, s.seat))
 
 
 def rank(scores: Sequence[int], gem_counts: Sequence[int]) -> tuple[int, ...]:
@@ -134,7 +140,7 @@ class Game:
         if type(event) is GemMoved:
             self.board.apply_gem_move(event)
             if event.outcome == "gate":
-                index = _GEM_INDEX[event.kind]
+                index = GEM_INDEX[event.kind]
                 for seat in event.scorers:
                     self.collected[seat][index] += 1
         elif type(event) is TilePlaced:
@@ -322,11 +328,10 @@ class Game:
     def standings(self) -> list[Standing]:
         """Every seat's result, best first (ties keep seat order)."""
         winners = self.winners
-        rows = [
-            Standing(seat, points, gems, tuple(self.collected[seat]), seat in winners)  # type: ignore[arg-type]
+        return ranked(
+            Standing(seat, points, gems, gem_triple(self.collected[seat]), seat in winners)
             for seat, (points, gems) in enumerate(zip(self.scores, self.gem_counts, strict=True))
-        ]
-        return sorted(rows, key=lambda s: (-s.points, -s.gems, s.seat))
+        )
 
     def events_since(self, index: int) -> list[Event]:
         return self.log[index:]
@@ -339,7 +344,7 @@ class Game:
             seat,
             self.board,
             tuple(self.hands[seat]),
-            tuple(self.collected[seat]),  # type: ignore[arg-type]
+            gem_triple(self.collected[seat]),
             self._seat_logs[seat],
             self.tiles_left,
         )

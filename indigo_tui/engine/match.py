@@ -2,8 +2,32 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .game import Game, rank
 from .setup import Setup
+
+#: The most rounds a person may ask a match to have, on the setup screen and
+#: with ``indigo play --rounds`` alike.
+MAX_ROUNDS: Final = 20
+
+
+def rounds_error(rounds: int) -> str | None:
+    """Why a match cannot have ``rounds`` rounds, in words; or None."""
+    if not 1 <= rounds <= MAX_ROUNDS:
+        return f"a match has 1 to {MAX_ROUNDS} rounds"
+    return None
+
+
+def parse_seed(text: str | None) -> int | str | None:
+    """A seed as a person types it: a whole number is that number, other text
+    is a text seed, and nothing (None or blank) is no seed (a random deal)."""
+    if text is None or not text.strip():
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text.strip()
 
 
 class Match:

@@ -9,6 +9,7 @@ repeats a placement.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 from typing import Final
 
@@ -56,10 +57,15 @@ COUNTS: Final[tuple[int, ...]] = (6, 6, 14, 14, 14)
 TILE_TOTAL: Final = sum(COUNTS)
 
 
-def canonical_paths(paths: object) -> Paths:
+def canonical_paths(paths: Iterable[Iterable[int]]) -> Paths:
     """Sort each pair and the pairs, as the canonical notation does."""
-    pairs = sorted(tuple(sorted(p)) for p in paths)  # type: ignore[attr-defined]
-    return tuple(pairs)  # type: ignore[return-value]
+    pairs = sorted(_pair(p) for p in paths)
+    return (pairs[0], pairs[1], pairs[2])
+
+
+def _pair(path: Iterable[int]) -> tuple[int, int]:
+    low, high = sorted(path)
+    return (low, high)
 
 
 def rotated_paths(kind: int, rotation: int) -> Paths:

@@ -16,12 +16,10 @@ from collections.abc import Sequence
 import msgspec
 
 from ..engine import Board, Event, GameStarted, GemMoved, Setup, TileDrawn, TilePlaced
-from ..engine.events import GEM_KINDS_ORDER
-from ..engine.tiles import COUNTS
+from ..engine.events import GEM_INDEX, gem_triple
+from ..engine.tiles import COUNTS, TILE_TOTAL
 from ..engine.views import SeatView
 
-DECK_SIZE = sum(COUNTS)
-_GEM_INDEX = {kind: i for i, kind in enumerate(GEM_KINDS_ORDER)}
 _hash_encoder = msgspec.msgpack.Encoder()
 
 
@@ -106,10 +104,10 @@ class SeatState:
             moved: GemMoved = event  # type: ignore[assignment]
             board.apply_gem_move(moved)
             if moved.outcome == "gate" and self.seat in moved.scorers:
-                self.collected[_GEM_INDEX[moved.kind]] += 1
+                self.collected[GEM_INDEX[moved.kind]] += 1
         elif kind is TileDrawn:
             drawn: TileDrawn = event  # type: ignore[assignment]
-            if self.drawn >= DECK_SIZE:
+            if self.drawn >= TILE_TOTAL:
                 raise FoldError("a tile was drawn from an empty deck")
             if not 0 <= drawn.seat < self.setup.players:
                 raise FoldError(f"a draw for seat {drawn.seat}, which is not in the game")
@@ -149,9 +147,9 @@ class SeatState:
             self.seat,
             self.board,
             tuple(self.hand),
-            tuple(self.collected),  # type: ignore[arg-type]
+            gem_triple(self.collected),
             self.events,
-            DECK_SIZE - self.drawn,
+            TILE_TOTAL - self.drawn,
         )
 
 

@@ -10,7 +10,8 @@ Moves and undo go through the :class:`~indigo_tui.net.guest.GuestSession`.
 
 from __future__ import annotations
 
-from ..engine import Board, Event, GameOver, Move, Setup, Standing
+from ..engine import Board, Event, GameOver, Move, Setup, Standing, ranked
+from ..engine.events import gem_triple
 from ..engine.views import SeatView
 from .guest import GuestSession
 from .state import SeatState
@@ -112,17 +113,16 @@ class GuestGame:
             winners: tuple[int, ...] = ()
         else:
             points, counts, winners = over.scores, over.gem_counts, over.winners
-        rows = [
+        return ranked(
             Standing(
                 seat,
                 points[seat],
                 counts[seat],
-                mine if seat == self.seat else (0, 0, 0),  # type: ignore[arg-type]
+                gem_triple(mine) if seat == self.seat else (0, 0, 0),
                 seat in winners,
             )
             for seat in range(self.setup.players)
-        ]
-        return sorted(rows, key=lambda s: (-s.points, -s.gems, s.seat))
+        )
 
 
 class GuestMatch:

@@ -275,12 +275,23 @@ def write_save(path: str | os.PathLike[str], header: SaveHeader, match: Match) -
         raise SaveError(f"could not save to {path}: {exc.strerror or exc}") from None
 
 
-def seats_from_kinds(kinds: Sequence[str]) -> list[SeatInfo]:
-    """Default seat names for kinds like ``human`` or ``bot:greedy``."""
+def seat_kinds(text: str) -> list[str]:
+    """Seat kinds as ``--seats`` gives them: ``human,bot:greedy`` (commas
+    between, spaces and case ignored, empty items skipped)."""
+    return [kind.strip().lower() for kind in text.split(",") if kind.strip()]
+
+
+def default_seat_name(index: int, kind: str) -> str:
+    """``Player 2`` for a person at seat index 1, ``Greedy bot`` for ``bot:greedy``."""
+    bot = SeatInfo("", kind).bot
+    return f"Player {index + 1}" if bot is None else f"{bot.capitalize()} bot"
+
+
+def seats_from_kinds(kinds: Sequence[str], names: Sequence[str] = ()) -> list[SeatInfo]:
+    """Seats for kinds like ``human`` or ``bot:greedy``: the given names where
+    there are (non-blank) ones, else the default names."""
     seats = []
     for index, kind in enumerate(kinds):
-        seat = SeatInfo(f"Player {index + 1}", kind)
-        if seat.bot is not None:
-            seat = SeatInfo(f"{seat.bot.capitalize()} bot", kind)
-        seats.append(seat)
+        given = names[index].strip() if index < len(names) else ""
+        seats.append(SeatInfo(given or default_seat_name(index, kind), kind))
     return seats

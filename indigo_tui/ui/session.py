@@ -8,7 +8,6 @@ anything seat-specific: they ask the session whose view to show
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -238,16 +237,3 @@ class Session:
             with contextlib.suppress(SaveError):
                 delete_save(old)
         return self.save_path
-
-
-def seats_from_args(kinds: Sequence[str], names: Sequence[str]) -> list[SeatInfo]:
-    seats = []
-    for index, kind in enumerate(kinds):
-        if index < len(names) and names[index].strip():
-            name = names[index].strip()
-        elif kind == "human":
-            name = f"Player {index + 1}"
-        else:
-            name = f"{kind[4:].capitalize()} bot"
-        seats.append(SeatInfo(name, kind))
-    return seats

@@ -10,8 +10,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ...bots import available_bots
-from ...engine import Setup, SetupError
-from ...saves import SeatInfo
+from ...engine import Setup, SetupError, parse_seed, rounds_error
+from ...saves import SeatInfo, default_seat_name
 from ..session import NewGame
 from .seat_rows import SeatRowsScreen
 
@@ -20,16 +20,6 @@ def seat_kinds() -> list[tuple[str, str]]:
     kinds = [("Human", "human")]
     kinds += [(f"Bot: {name}", f"bot:{name}") for name in available_bots()]
     return kinds
-
-
-def parse_seed(text: str) -> int | str | None:
-    text = text.strip()
-    if not text:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return text
 
 
 class SetupScreen(SeatRowsScreen):
@@ -100,15 +90,16 @@ class SetupScreen(SeatRowsScreen):
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
             name = self.query_one(f"#name-{seat}", Input).value.strip()
             if not name:
-                name = f"Player {seat + 1}" if kind == "human" else f"{kind[4:].capitalize()} bot"
+                name = default_seat_name(seat, kind)
             seats.append(SeatInfo(name[:24], kind))
         rounds_text = self.query_one("#rounds", Input).value.strip() or "1"
         try:
             rounds = int(rounds_text)
         except ValueError:
             raise ValueError(f"rounds must be a number, not {rounds_text!r}") from None
-        if not 1 <= rounds <= 20:
-            raise ValueError("a match has 1 to 20 rounds")
+        error = rounds_error(rounds)
+        if error is not None:
+            raise ValueError(error)
         variant = str(self.query_one("#variant", Select).value)
         own_gates = players == 3 and self.query_one("#own-gates", Checkbox).value
         try:

@@ -1,0 +1,115 @@
+"""The import direction of docs/architecture.md, held by reading every module's
+imports (top-level and inside functions alike) with ``ast``.
+
+    engine  <-  bots, saves, net, web  <-  ui  <-  commands  <-  cli
+
+The engine imports nothing of the project outside itself; bots, saves and net
+build on the engine (and net on bots and saves), never on the screens or the
+commands; the ui never imports the commands or ``cli``; the commands never
+import ``cli``. ``errors`` (shared error types) and the package root (the
+version) import nothing of the project and may be imported from anywhere.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "indigo_tui"
+
+#: For each part, the parts it may import (besides itself). "" is the package
+#: root (``indigo_tui/__init__.py``: the version).
+ALLOWED: dict[str, set[str]] = {
+    "": set(),
+    "errors": set(),
+    "engine": set(),
+    "bots": {"engine"},
+    "saves": {"", "engine"},
+    "net": {"", "engine", "bots", "saves"},
+    "web": {""},
+    "ui": {"", "errors", "engine", "bots", "saves", "net"},
+    "commands": {"", "errors", "engine", "bots", "saves", "net", "web", "ui"},
+    "cli": {"", "errors", "engine", "bots", "saves", "net", "web", "ui", "commands"},
+    "__main__": {"cli"},
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def part_of(module: str) -> str:
+    """``indigo_tui.engine.board`` -> ``engine``; ``indigo_tui`` -> ``""``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def project_imports(path: Path, source: str | None = None) -> list[tuple[int, str]]:
+    """Every ``indigo_tui`` module the file ``path`` imports (or ``source``, as
+    if it were that file), with the line, relative imports resolved."""
+    module = module_name(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    text = path.read_text() if source is None else source
+    for node in ast.walk(ast.parse(text, str(path))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if node.module is None or target == "indigo_tui":
+                # ``from .. import saves`` imports the module ``indigo_tui.saves``.
+                found += [(node.lineno, f"{target}.{alias.name}") for alias in node.names]
+            else:
+                found.append((node.lineno, target))
+    return [(line, name) for line, name in found if name == "indigo_tui" or name.startswith("indigo_tui.")]
+
+
+def resolve(name: str) -> str:
+    """``indigo_tui.__version__`` (a name, not a module) counts as the root."""
+    parts = name.split(".")
+    if len(parts) == 2 and not (PACKAGE / parts[1]).is_dir() and not (PACKAGE / f"{parts[1]}.py").exists():
+        return "indigo_tui"
+    return name
+
+
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def test_every_part_is_known() -> None:
+    parts = {part_of(module_name(path)) for path in MODULES}
+    assert parts <= set(ALLOWED), (
+        f"a new part of the package needs a place in ALLOWED: {parts - set(ALLOWED)}"
+    )
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_imports_point_inward(path: Path) -> None:
+    here = part_of(module_name(path))
+    wrong = []
+    for line, name in project_imports(path):
+        there = part_of(resolve(name))
+        if there != here and there not in ALLOWED[here]:
+            wrong.append(f"line {line}: {here or 'indigo_tui'} may not import {name}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_checker_sees_a_wrong_import() -> None:
+    # The test above is only worth something if it would catch a wrong import:
+    # relative, absolute, inside a function, and the ``from .. import x`` form.
+    source = (
+        "from ..ui.app import IndigoApp\nimport indigo_tui.cli\ndef later():\n    from .. import commands\n"
+    )
+    names = [name for _, name in project_imports(PACKAGE / "engine" / "board.py", source)]
+    assert names == ["indigo_tui.ui.app", "indigo_tui.cli", "indigo_tui.commands"]
+    assert [part_of(resolve(name)) for name in names] == ["ui", "cli", "commands"]
+    assert all(part_of(resolve(name)) not in ALLOWED["engine"] for name in names)
