@@ -110,10 +110,13 @@ def test_replay_reports_each_bad_file_on_one_line_and_prints_the_rest(tmp_path: 
     illegal = json.loads(source)
     placed = [e for e in illegal["rounds"][0] if e["type"] == "placed"]
     placed[9]["cell"] = placed[4]["cell"]
-    bad["illegal-move.indigo"] = (json.dumps(illegal).encode(), "move 9: that cell already holds a tile")
+    bad["illegal-move.indigo"] = (
+        json.dumps(illegal).encode(),
+        "round 1: move 10: that cell already holds a tile",
+    )
     wrong_turn = json.loads(good_record.read_text())
     wrong_turn["moves"][6]["seat"] = 1
-    bad["wrong-turn.json"] = (json.dumps(wrong_turn).encode(), "move 6: it is seat 0's turn, not seat 1's")
+    bad["wrong-turn.json"] = (json.dumps(wrong_turn).encode(), "move 7: it is seat 1's turn, not seat 2's")
     bad["missing.json"] = (None, "No such file")
     for name, (content, _) in bad.items():
         if content is not None:

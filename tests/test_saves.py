@@ -136,7 +136,8 @@ def test_a_save_with_an_illegal_move_names_the_move_and_the_reason(good_save: Pa
     placed = [e for e in data["rounds"][0] if e["type"] == "placed"]
     placed[7]["cell"] = placed[2]["cell"]
     good_save.write_text(json.dumps(data))
-    assert one_line_error(good_save) == "move 7: that cell already holds a tile"
+    # The eighth placement: people count moves from 1, as the move log does.
+    assert one_line_error(good_save) == "round 1: move 8: that cell already holds a tile"
 
 
 def test_a_save_whose_events_do_not_follow_from_its_moves(good_save: Path) -> None:
@@ -154,7 +155,7 @@ def test_a_save_with_a_forged_draw(good_save: Path) -> None:
     index = [i for i, e in enumerate(events) if e["type"] == "drawn"][3]
     events[index]["tile"] = (events[index]["tile"] + 1) % 5
     good_save.write_text(json.dumps(data))
-    assert one_line_error(good_save) == f"event {index} does not follow from the moves"
+    assert one_line_error(good_save) == f"round 1: event {index + 1} does not follow from the moves"
 
 
 def test_text_that_is_not_utf8_is_a_damaged_save_not_a_crash(good_save: Path, tmp_path: Path) -> None:

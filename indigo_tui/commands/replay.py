@@ -22,7 +22,7 @@ def register(subparsers: SubParsers) -> None:
             "Replay each game from its moves and print, one line per file, its canonical "
             "indigo-game/1 JSON with the result recomputed. A file may be a save file or a "
             "canonical JSON record. A file that cannot be read or holds an illegal move gets one "
-            "line on stderr naming the file (and the move's index and the reason); the other files "
+            "line on stderr naming the file (and the move's number, from 1, and the reason); the other files "
             "still print, and the exit status is 2."
         ),
     )

@@ -27,6 +27,7 @@ from .events import (
 from .game import Game, IllegalMove, LogError, Standing, rank, ranked, shuffled_deck
 from .match import MAX_ROUNDS, Match, parse_seed, rounds_error
 from .moves import Move, MoveParseError
+from .refusals import Refusal, Refused
 from .setup import Setup, SetupError, Variant
 from .tiles import TileKind
 from .views import SeatView
@@ -49,6 +50,8 @@ __all__ = [
     "Match",
     "Move",
     "MoveParseError",
+    "Refusal",
+    "Refused",
     "RulesViolation",
     "SeatView",
     "Setup",

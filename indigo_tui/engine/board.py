@@ -23,6 +23,7 @@ from .geometry import (
     SLOT_COUNT,
     TREASURE_CELLS,
 )
+from .refusals import GAME_OVER, Refusal, Refused
 from .setup import Setup
 from .tiles import COUNTS, EXIT, ORIENTATIONS
 
@@ -140,21 +141,28 @@ class Board:
 
     # -- placing -----------------------------------------------------------
 
-    def placement_error(self, cell: int, kind: int, rotation: int) -> str | None:
+    def refusal(self, cell: int, kind: int, rotation: int) -> Refused | None:
         """Why a tile may not go there (ignoring whose hand it is in), or None."""
         if self.gems_on_board == 0:
-            return "the game is over"
+            return GAME_OVER
         if not 0 <= cell < CELL_COUNT:
-            return "that cell is not on the board"
+            return Refused(Refusal.OFF_BOARD, "that cell is not on the board", (cell,))
         if cell in TREASURE_CELLS:
-            return "that cell holds a treasure tile"
+            return Refused(Refusal.TREASURE, "that cell holds a treasure tile", (cell,))
         if self.tiles[cell] != EMPTY:
-            return "that cell already holds a tile"
+            return Refused(Refusal.OCCUPIED, "that cell already holds a tile", (cell,))
         if not 0 <= kind < len(COUNTS) or not 0 <= rotation < 6:
-            return "that is not a path tile"
+            return Refused(Refusal.NOT_A_TILE, "that is not a path tile", (kind, rotation))
         if rotation in FORBIDDEN[cell][kind]:
-            return "a curve may not join both exits of a gate"
+            return Refused(
+                Refusal.GATE_CURVE, "a curve may not join both exits of a gate", (cell, kind, rotation)
+            )
         return None
+
+    def placement_error(self, cell: int, kind: int, rotation: int) -> str | None:
+        """:meth:`refusal` in words."""
+        refused = self.refusal(cell, kind, rotation)
+        return None if refused is None else refused.words
 
     def gem_moves(self, cell: int, kind: int, rotation: int) -> list[GemMoved]:
         """The gem moves a placement would cause, without changing the board.

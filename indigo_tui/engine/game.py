@@ -28,6 +28,7 @@ from .events import (
     public_event,
 )
 from .moves import Move
+from .refusals import GAME_OVER, Refusal, Refused
 from .setup import Setup
 from .tiles import COUNTS
 from .views import SeatView
@@ -37,16 +38,24 @@ _FULL_BOX = sorted(kind for kind, count in enumerate(COUNTS) for _ in range(coun
 
 
 class IllegalMove(ValueError):
-    """A move the rules do not allow; ``reason`` says why in words."""
+    """A move the rules do not allow; ``refusal`` says why as a code with its
+    arguments (None if only words were given), ``reason`` in words."""
 
-    def __init__(self, move: Move | None, reason: str) -> None:
+    def __init__(self, move: Move | None, reason: str | Refused) -> None:
         self.move = move
-        self.reason = reason
-        super().__init__(f"{move}: {reason}" if move is not None else reason)
+        self.refusal = reason if isinstance(reason, Refused) else None
+        self.reason = str(reason)
+        super().__init__(f"{move}: {self.reason}" if move is not None else self.reason)
 
 
 class LogError(ValueError):
-    """A log that is not the record of a game played by the rules."""
+    """A log that is not the record of a game played by the rules. The words
+    number moves, events and seats from 1; ``refusal`` is the rules' reason
+    when a move was illegal."""
+
+    def __init__(self, words: str, refusal: Refused | None = None) -> None:
+        super().__init__(words)
+        self.refusal = refusal
 
 
 class Standing(msgspec.Struct, frozen=True):
@@ -177,21 +186,35 @@ class Game:
         """Tiles still in the deck (public)."""
         return 0 if self.deck is None else len(self.deck) - self.drawn
 
-    def placement_error(self, move: Move, seat: int | None = None) -> str | None:
-        """Why ``move`` is not legal now (for ``seat``, if given), in words; or None."""
+    def refusal(self, move: Move, seat: int | None = None) -> Refused | None:
+        """Why ``move`` is not legal now (for ``seat``, if given); or None."""
         board = self.board
         if board.over:
-            return "the game is over"
+            return GAME_OVER
         if seat is not None and seat != board.turn:
-            return f"it is seat {board.turn}'s turn, not seat {seat}'s"
+            return Refused(
+                Refusal.NOT_YOUR_TURN,
+                f"it is seat {board.turn + 1}'s turn, not seat {seat + 1}'s",
+                (board.turn, seat),
+            )
         if not 0 <= move.tile < len(COUNTS):
-            return "that is not a path tile"
+            return Refused(Refusal.NOT_A_TILE, "that is not a path tile", (move.tile, move.rotation))
         if self.deck is not None:
             if move.tile not in self.hands[board.turn]:
-                return "that tile is not in the hand of the seat to move"
+                return Refused(
+                    Refusal.NOT_IN_HAND, "that tile is not in the hand of the seat to move", (move.tile,)
+                )
         elif board.unplaced[move.tile] <= 0:
-            return f"all {COUNTS[move.tile]} tiles of that kind are already on the board"
-        return board.placement_error(move.cell, move.tile, move.rotation)
+            count = COUNTS[move.tile]
+            return Refused(
+                Refusal.NONE_LEFT, f"all {count} tiles of that kind are already on the board", (count,)
+            )
+        return board.refusal(move.cell, move.tile, move.rotation)
+
+    def placement_error(self, move: Move, seat: int | None = None) -> str | None:
+        """:meth:`refusal` in words."""
+        refused = self.refusal(move, seat)
+        return None if refused is None else refused.words
 
     def is_legal(self, move: Move) -> bool:
         return self.placement_error(move) is None
@@ -209,16 +232,16 @@ class Game:
 
     def preview(self, move: Move) -> list[GemMoved]:
         """The gem moves ``move`` would cause, leaving the game unchanged."""
-        error = self.placement_error(move)
-        if error is not None:
-            raise IllegalMove(move, error)
+        refused = self.refusal(move)
+        if refused is not None:
+            raise IllegalMove(move, refused)
         return self.board.gem_moves(move.cell, move.tile, move.rotation)
 
     def push(self, move: Move) -> list[Event]:
         """Play ``move`` for the seat to move; returns the events it caused."""
-        error = self.placement_error(move)
-        if error is not None:
-            raise IllegalMove(move, error)
+        refused = self.refusal(move)
+        if refused is not None:
+            raise IllegalMove(move, refused)
         if self._redo and self._redo[-1] == move:
             self._redo.pop()
         else:
@@ -289,20 +312,22 @@ class Game:
         except ValueError as exc:
             raise LogError(str(exc)) from None
         moves = [e for e in events if type(e) is TilePlaced]
-        for index, placed in enumerate(moves):
+        # People read these: moves, events and seats count from 1 (the move log's "2.").
+        for number, placed in enumerate(moves, start=1):
             if placed.seat != game.turn:
-                raise LogError(f"move {index}: seat {placed.seat} moved out of turn")
+                raise LogError(f"move {number}: seat {placed.seat + 1} moved out of turn")
             try:
                 move = Move.make(placed.cell, placed.tile, placed.rotation)
                 game.push(move)
-            except (IllegalMove, KeyError, IndexError) as exc:
-                reason = exc.reason if isinstance(exc, IllegalMove) else "that is not a path tile"
-                raise LogError(f"move {index}: {reason}") from None
+            except IllegalMove as exc:
+                raise LogError(f"move {number}: {exc.reason}", exc.refusal) from None
+            except (KeyError, IndexError):
+                raise LogError(f"move {number}: that is not a path tile") from None
         if len(game.log) != len(events):
             raise LogError(f"the log holds {len(events)} events but its moves make {len(game.log)}")
-        for index, (mine, theirs) in enumerate(zip(game.log, events, strict=True)):
+        for number, (mine, theirs) in enumerate(zip(game.log, events, strict=True), start=1):
             if mine != theirs:
-                raise LogError(f"event {index} does not follow from the moves")
+                raise LogError(f"event {number} does not follow from the moves")
         return game
 
     # -- results -------------------------------------------------------------

@@ -18,6 +18,7 @@ from .events import GEM_KIND, GEM_KINDS_ORDER
 from .game import Game, IllegalMove
 from .geometry import COORDS, INDEX
 from .moves import Move
+from .refusals import Refused
 from .setup import GATE_OWNERS, Setup, SetupError
 from .tiles import TILE_BY_PATHS, canonical_paths, rotated_paths
 
@@ -25,12 +26,16 @@ FORMAT = "indigo-game/1"
 
 
 class NotationError(ValueError):
-    """A record that is not a legal game; ``index`` names the move, if any."""
+    """A record that is not a legal game. ``index`` is the move's index in the
+    record's ``moves`` (0-based, as the record's own indices are), if any; the
+    message numbers it from 1 for people ("move 1" is ``moves[0]``).
+    ``refusal`` is the rules' reason when the move was illegal."""
 
-    def __init__(self, reason: str, index: int | None = None) -> None:
+    def __init__(self, reason: str, index: int | None = None, refusal: Refused | None = None) -> None:
         self.reason = reason
         self.index = index
-        super().__init__(f"move {index}: {reason}" if index is not None else reason)
+        self.refusal = refusal
+        super().__init__(f"move {index + 1}: {reason}" if index is not None else reason)
 
 
 class _Setup(msgspec.Struct, forbid_unknown_fields=True):
@@ -197,11 +202,11 @@ def from_json(data: bytes | str) -> Game:
         if game.over:
             raise NotationError("the game is already over", index)
         if played.seat != game.turn:
-            raise NotationError(f"it is seat {game.turn}'s turn, not seat {played.seat}'s", index)
+            raise NotationError(f"it is seat {game.turn + 1}'s turn, not seat {played.seat + 1}'s", index)
         try:
             game.push(Move(cell, kind, rotation))
         except IllegalMove as exc:
-            raise NotationError(exc.reason, index) from None
+            raise NotationError(exc.reason, index, exc.refusal) from None
     return game
 
 

@@ -15,6 +15,7 @@ from .board import Board
 from .events import Event, GemMoved
 from .geometry import CELL_COUNT
 from .moves import Move
+from .refusals import GAME_OVER, Refusal, Refused
 from .setup import Setup
 from .tiles import COUNTS
 
@@ -72,15 +73,23 @@ class SeatView:
             counts[tile] -= 1
         return counts
 
-    def placement_error(self, move: Move) -> str | None:
+    def refusal(self, move: Move) -> Refused | None:
         """Why this seat may not play ``move`` now, or None."""
+        board = self.board
         if not self.my_turn:
-            return "it is not this seat's turn" if not self.board.over else "the game is over"
+            if board.over:
+                return GAME_OVER
+            return Refused(Refusal.NOT_YOUR_TURN, "it is not this seat's turn", (board.turn, self.seat))
         if not 0 <= move.tile < len(COUNTS) or not 0 <= move.cell < CELL_COUNT:
-            return "that is not a placement"
+            return Refused(Refusal.NOT_A_PLACEMENT, "that is not a placement", (move.cell, move.tile))
         if self.hand and move.tile not in self.hand:
-            return "that tile is not in this seat's hand"
-        return self.board.placement_error(move.cell, move.tile, move.rotation)
+            return Refused(Refusal.NOT_IN_HAND, "that tile is not in this seat's hand", (move.tile,))
+        return board.refusal(move.cell, move.tile, move.rotation)
+
+    def placement_error(self, move: Move) -> str | None:
+        """:meth:`refusal` in words."""
+        refused = self.refusal(move)
+        return None if refused is None else refused.words
 
     def is_legal(self, move: Move) -> bool:
         return self.placement_error(move) is None

@@ -210,8 +210,7 @@ def decode_save(data: bytes) -> SavedGame:
         try:
             game = Game.from_log(events)
         except LogError as exc:
-            where = f"round {index + 1}: " if header.rounds > 1 else ""
-            raise SaveError(f"{where}{exc}") from None
+            raise SaveError(f"round {index + 1}: {exc}") from None
         if game.setup != header.setup or game.round_index != index:
             raise SaveError(f"round {index + 1} does not belong to this match")
         if index < len(save.rounds) - 1 and not game.over:

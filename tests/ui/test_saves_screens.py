@@ -9,7 +9,7 @@ import pytest
 
 from indigo_tui.cli import main
 from indigo_tui.engine import Match, Setup
-from indigo_tui.saves import SaveEntry, SeatInfo, list_saves, make_header, write_save
+from indigo_tui.saves import SaveEntry, SaveError, SeatInfo, list_saves, make_header, write_save
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.load import LoadScreen
 from indigo_tui.ui.screens.setup import SetupScreen
@@ -149,3 +149,79 @@ def test_load_rejects_a_bad_file_in_one_line(tmp_path: Path, capsys: pytest.Capt
     assert main(["load", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("indigo: ") and err.count("\n") == 1
+
+
+def illegal_second_placement(folder: Path) -> tuple[Path, str]:
+    """A save whose second placement goes onto the first one's cell, and the
+    move log's line for that second move as it was played."""
+    import json
+
+    from indigo_tui.engine import TilePlaced
+    from indigo_tui.ui.describe import move_lines
+
+    path = write_game(folder, "second", moves=3)
+    data = json.loads(path.read_bytes())
+    placed = [e for e in data["rounds"][0] if e["type"] == "placed"]
+    placed[1]["cell"] = placed[0]["cell"]
+    path.write_text(json.dumps(data))
+    match = Match(Setup(players=2), seed=5)
+    for _ in range(2):
+        match.game.push(match.game.legal_moves[0])
+    second = move_lines(match.game.log, lambda seat: f"seat {seat + 1}")[1]
+    assert sum(isinstance(e, TilePlaced) for e in match.game.log) == 2
+    return path, second
+
+
+WANTED = "round 1: move 2: that cell already holds a tile"
+
+
+def test_numbers_people_read_count_from_one_in_indigo_load_and_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from indigo_tui.engine import LogError, Refusal
+    from indigo_tui.saves import load_save
+
+    path, second = illegal_second_placement(tmp_path)
+    assert second.startswith("2. ")  # the move log calls it move 2
+    with pytest.raises(SaveError) as caught:
+        load_save(path)
+    assert str(caught.value) == WANTED
+    assert main(["load", str(path)]) == 2
+    assert capsys.readouterr().err == f"indigo: {WANTED}\n"
+    assert main(["replay", "--json", str(path)]) == 2
+    assert capsys.readouterr().err.rstrip().endswith(f"{path}: {WANTED}")
+    # The engine says why as a code too, so no layer need read the words.
+    import msgspec
+
+    from indigo_tui.engine import Game
+    from indigo_tui.saves import SaveFile
+
+    events = msgspec.json.decode(path.read_bytes(), type=SaveFile).rounds[0]
+    with pytest.raises(LogError) as log_error:
+        Game.from_log(events)
+    refusal = log_error.value.refusal
+    assert refusal is not None and refusal.code is Refusal.OCCUPIED
+    assert str(log_error.value) == f"move 2: {refusal.words}"
+
+
+async def test_the_load_screen_says_the_same_as_indigo_load(make_app: AppFactory, save_dir: Path) -> None:
+    illegal_second_placement(save_dir)
+    app = make_app()
+    said: list[str] = []
+    notify = app.notify
+
+    def heard(message: str, **options: object) -> None:
+        said.append(message)
+        notify(message, **options)  # type: ignore[arg-type]
+
+    app.notify = heard  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(LoadScreen())
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        assert said == [WANTED]

@@ -1,0 +1,55 @@
+"""Why a move is refused, as a code with its arguments as well as in words.
+
+Every refusal the rules give (:meth:`Board.refusal`, :meth:`Game.refusal`,
+:meth:`SeatView.refusal`, :class:`IllegalMove`) is a :class:`Refused`: a
+:class:`Refusal` code, the numbers it is about, and the English words people
+have always read. Other layers (a network peer, a translation) can act on the
+code and the arguments and never need to parse the words. Seats in the words
+count from 1; the arguments are the engine's own 0-based seat indices.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+import msgspec
+
+
+class Refusal(StrEnum):
+    """What is wrong with a move."""
+
+    #: No gem is left: the game is over.
+    GAME_OVER = "game_over"
+    #: Another seat is to move. Arguments: the seat to move, the seat that tried.
+    NOT_YOUR_TURN = "not_your_turn"
+    #: The tile is not one of the five path-tile kinds.
+    NOT_A_TILE = "not_a_tile"
+    #: The cell or the tile is not a placement at all.
+    NOT_A_PLACEMENT = "not_a_placement"
+    #: The seat does not hold that tile.
+    NOT_IN_HAND = "not_in_hand"
+    #: An open game: every tile of that kind is on the board. Argument: how many the box holds.
+    NONE_LEFT = "none_left"
+    #: The cell is not on the board.
+    OFF_BOARD = "off_board"
+    #: The cell holds a treasure tile.
+    TREASURE = "treasure"
+    #: The cell already holds a tile.
+    OCCUPIED = "occupied"
+    #: The rotation would join both exits of a gate with one curve.
+    GATE_CURVE = "gate_curve"
+
+
+class Refused(msgspec.Struct, frozen=True):
+    """A refusal: its ``code``, the numbers it is about, and the words."""
+
+    code: Refusal
+    words: str
+    args: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        return self.words
+
+
+#: The one refusal without arguments, shared.
+GAME_OVER = Refused(Refusal.GAME_OVER, "the game is over")
