@@ -105,7 +105,7 @@ class NetTable:
         is a person (not a bot), marked while their terminal is away."""
         shown = []
         for seat, info in enumerate(self.raw_seats):
-            if info.kind.startswith("bot:"):
+            if info.is_bot:
                 shown.append(info)
             else:
                 away = "" if self.connected(seat) else " (away)"

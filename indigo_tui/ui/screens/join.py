@@ -204,8 +204,8 @@ class WaitScreen(Screen[None]):
             here = guest.connected_seats.get(seat, False)
             if seat == guest.seat:
                 what = "you"
-            elif info.kind.startswith("bot:"):
-                what = f"{info.kind[4:]} bot"
+            elif info.bot is not None:
+                what = f"{info.bot} bot"
             else:
                 what = "here" if here else "waiting for a player…"
             lines.append(f"  {seat + 1}. {info.name:<24} {what}")

@@ -26,7 +26,7 @@ from ...net import DEFAULT_PORT
 from ...net.common import lan_address, new_join_code, normal_code
 from ...net.host import HostError, HostSession
 from ...net.notices import Problem, SaveState, SeatJoined, SeatLeft
-from ...saves import SeatInfo
+from ...saves import SeatInfo, default_seat_name
 from ..net_table import HostTable, NetLink, NetNotice
 from .seat_rows import SeatRowsScreen
 
@@ -50,7 +50,7 @@ def build_host(plan: HostPlan, save_dir: Path | None) -> HostTable:
     :class:`HostError` or ValueError with one line if the plan cannot be."""
     kinds = plan.kinds
     for kind in kinds:
-        if kind not in ("host", "remote") and not kind.startswith("bot:"):
+        if kind not in ("host", "remote") and SeatInfo("", kind).bot is None:
             raise ValueError(f"seat kind {kind!r}: use host, remote or bot:NAME")
     if "remote" not in kinds:
         raise ValueError("a hosted game needs at least one remote seat")
@@ -67,11 +67,13 @@ def build_host(plan: HostPlan, save_dir: Path | None) -> HostTable:
         elif kind == "remote":
             seats.append(SeatInfo(f"Player {index + 1}", "remote"))
         else:
+            seat = SeatInfo(default_seat_name(index, kind), kind)
+            seed = None if plan.seed is None else f"{plan.seed}:{index}"
             try:
-                bots[index] = make_bot(kind[4:], None if plan.seed is None else f"{plan.seed}:{index}")
+                bots[index] = make_bot(seat.bot or kind, seed)
             except BotSpecError as exc:
                 raise ValueError(str(exc)) from None
-            seats.append(SeatInfo(f"{kind[4:].capitalize()} bot", kind))
+            seats.append(seat)
     code = normal_code(plan.code) or new_join_code()
     host = HostSession(
         match,
@@ -330,7 +332,7 @@ class LobbyScreen(Screen[None]):
             elif line.kind == "remote":
                 what = "joined" if line.connected else "waiting for a player…"
             else:
-                what = f"{line.kind[4:]} bot"
+                what = f"{SeatInfo(line.name, line.kind).bot} bot"
             name = line.name if line.kind != "remote" or line.connected else "(open)"
             lines.append(f"  {line.seat + 1}. {name:<24} {what}")
         self.query_one("#lobby-seats", Static).update("\n".join(lines))
