@@ -9,6 +9,7 @@ seat's view can share it. Its arrays are indexed by cell and by slot
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import Final
 
 from .events import CENTRE_GEMS, GEM_COUNT, GEM_KIND, GemMoved
@@ -258,6 +259,44 @@ class Board:
             self.removed += 1
         else:
             self.exited += 1
+
+    # -- undoing (Game.pop), the folds above run backwards -------------------
+
+    def lift_placement(self, seat: int, cell: int, kind: int, last_cell: int) -> None:
+        """Take back :meth:`apply_placement`: ``seat`` is to move again and
+        ``last_cell`` is the placement before it (-1 if none)."""
+        base = cell * 6
+        exits = self.exits
+        for e in range(6):
+            exits[base + e] = EMPTY
+        self.tiles[cell] = EMPTY
+        # ``empty_cells`` stays in cell order (it starts sorted; remove keeps the
+        # order), so the legal moves come out in the same order as before.
+        insort(self.empty_cells, cell)
+        self.unplaced[kind] += 1
+        self.placements -= 1
+        self.last_cell = last_cell
+        self.turn = seat
+
+    def unapply_gem_move(self, move: GemMoved) -> None:
+        """Take back :meth:`apply_gem_move` (undo them last first). A gem came
+        from the centre when its route starts on the centre's edge."""
+        gem = move.gem
+        if move.outcome == "rest":
+            self.gem_at[move.route[-1]] = -1
+        else:
+            self.gems_on_board += 1
+            if move.outcome == "met":
+                self.removed -= 1
+            else:
+                self.exited -= 1
+        start = move.route[0]
+        if start // 6 == CENTRE:
+            self.centre.insert(0, gem)
+            self.gem_slot[gem] = ON_CENTRE
+        else:
+            self.gem_at[start] = gem
+            self.gem_slot[gem] = start
 
     # -- questions ---------------------------------------------------------
 

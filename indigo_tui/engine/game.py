@@ -31,7 +31,7 @@ from .moves import Move
 from .refusals import GAME_OVER, Refusal, Refused
 from .setup import Setup
 from .tiles import COUNTS
-from .views import SeatView
+from .views import DeckCount, SeatView
 
 _POINTS = tuple(GEM_POINTS[kind] for kind in GEM_KINDS_ORDER)
 _FULL_BOX = sorted(kind for kind, count in enumerate(COUNTS) for _ in range(count))
@@ -127,8 +127,11 @@ class Game:
         self.collected: list[list[int]] = [[0, 0, 0] for _ in range(players)]
         self.round_index = 0
         self._seat_logs: list[list[Event]] = [[] for _ in range(players)]
-        #: Index in the log of each placement, to undo by.
-        self._move_starts: list[int] = []
+        #: Tiles still in the deck, shared with the live seat views.
+        self._deck_count = DeckCount(0)
+        #: Per placement, what undoing it needs: its index in the log and where
+        #: in its seat's hand the tile was (the rest follows from its events).
+        self._move_starts: list[tuple[int, int]] = []
 
     # -- the log -------------------------------------------------------------
 
@@ -153,10 +156,13 @@ class Game:
                 for seat in event.scorers:
                     self.collected[seat][index] += 1
         elif type(event) is TilePlaced:
-            self._move_starts.append(len(self.log))
             self.board.apply_placement(event.seat, event.cell, event.tile, event.rotation)
+            held = -1
             if self.deck is not None:
-                self.hands[event.seat].remove(event.tile)
+                hand = self.hands[event.seat]
+                held = hand.index(event.tile)
+                del hand[held]
+            self._move_starts.append((len(self.log), held))
         elif type(event) is TileDrawn:
             if self.deck is None or self.drawn >= len(self.deck):
                 raise LogError("a tile was drawn from an empty deck")
@@ -165,9 +171,11 @@ class Game:
                 raise LogError("a drawn tile does not match the deck")
             self.hands[event.seat].append(tile)
             self.drawn += 1
+            self._deck_count.left -= 1
         elif type(event) is GameStarted:
             self.deck = event.deck
             self.round_index = event.round
+            self._deck_count.left = 0 if event.deck is None else len(event.deck)
         # GameOver changes nothing: it records what the state already says.
 
     # -- playing -------------------------------------------------------------
@@ -184,7 +192,7 @@ class Game:
     @property
     def tiles_left(self) -> int:
         """Tiles still in the deck (public)."""
-        return 0 if self.deck is None else len(self.deck) - self.drawn
+        return self._deck_count.left
 
     def refusal(self, move: Move, seat: int | None = None) -> Refused | None:
         """Why ``move`` is not legal now (for ``seat``, if given); or None."""
@@ -267,15 +275,39 @@ class Game:
         return self.log[first:]
 
     def pop(self) -> Move:
-        """Undo the last move; :meth:`redo` plays it again with the same draws."""
+        """Undo the last move in place, as python-chess does: ``board``, the
+        hands, the gems and the logs stay the same objects (so live views
+        follow), each folded back by the move's own events, last first.
+        :meth:`redo` plays the move again with the same draws."""
         if not self._move_starts:
             raise IndexError("no move to undo")
-        start = self._move_starts[-1]
+        start, held = self._move_starts.pop()
         placed = self.log[start]
         assert type(placed) is TilePlaced
+        board = self.board
+        for event in reversed(self.log[start + 1 :]):
+            if type(event) is GemMoved:
+                board.unapply_gem_move(event)
+                if event.outcome == "gate":
+                    index = GEM_INDEX[event.kind]
+                    for seat in event.scorers:
+                        self.collected[seat][index] -= 1
+            elif type(event) is TileDrawn:
+                self.hands[event.seat].pop()
+                self.drawn -= 1
+                self._deck_count.left += 1
+        if held >= 0:
+            self.hands[placed.seat].insert(held, placed.tile)
+        last_cell = -1
+        if self._move_starts:
+            before = self.log[self._move_starts[-1][0]]
+            assert type(before) is TilePlaced
+            last_cell = before.cell
+        board.lift_placement(placed.seat, placed.cell, placed.tile, last_cell)
+        del self.log[start:]
+        for seat_log in self._seat_logs:
+            del seat_log[start:]
         move = Move(placed.cell, placed.tile, placed.rotation)
-        events = self.log[:start]
-        self._refold(events)
         self._redo.append(move)
         return move
 
@@ -292,12 +324,6 @@ class Game:
     @property
     def can_redo(self) -> bool:
         return bool(self._redo)
-
-    def _refold(self, events: Sequence[Event]) -> None:
-        self.log = []
-        self._reset()
-        for event in events:
-            self._record(event)
 
     @classmethod
     def from_log(cls, events: Sequence[Event]) -> Game:
@@ -368,10 +394,10 @@ class Game:
         return SeatView(
             seat,
             self.board,
-            tuple(self.hands[seat]),
-            gem_triple(self.collected[seat]),
+            self.hands[seat],
+            self.collected[seat],
             self._seat_logs[seat],
-            self.tiles_left,
+            self._deck_count,
         )
 
     def __iter__(self) -> Iterator[Event]:

@@ -2,8 +2,8 @@
 
 A :class:`SeatView` is all a bot, the screen of one seat or a network peer is
 ever given. It holds the public :class:`Board` (which has nothing private in
-it), copies of this seat's hand and gems, and this seat's own copy of the log
-in which other seats' draws are hidden. There is no path from a view to the
+it), this seat's own hand and gems, and this seat's own copy of the log in
+which other seats' draws are hidden. There is no path from a view to the
 deck, to another seat's hand or to another seat's gems.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .board import Board
-from .events import Event, GemMoved
+from .events import Event, GemMoved, gem_triple
 from .geometry import CELL_COUNT
 from .moves import Move
 from .refusals import GAME_OVER, Refusal, Refused
@@ -20,29 +20,60 @@ from .setup import Setup
 from .tiles import COUNTS
 
 
+class DeckCount:
+    """How many tiles are still in the deck: public, kept by a game and read
+    by its live views (so a view holds no reference to the game or its deck)."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+
 class SeatView:
-    __slots__ = ("board", "collected", "events", "hand", "seat", "tiles_left")
+    """What one seat may know.
+
+    A view from :meth:`Game.view` is *live*: it reads the game's own board and
+    this seat's hand, gems, log and the deck count, which the game changes in
+    place on every push, pop and redo, so a view taken before an undo shows
+    the position after it. :meth:`detached` gives a frozen copy instead, for a
+    worker thread that must not see the game move under it.
+    """
+
+    __slots__ = ("_collected", "_deck", "_hand", "board", "events", "seat")
 
     def __init__(
         self,
         seat: int,
         board: Board,
-        hand: tuple[int, ...],
-        collected: tuple[int, int, int],
+        hand: Sequence[int],
+        collected: Sequence[int],
         events: Sequence[Event],
-        tiles_left: int,
+        tiles_left: int | DeckCount,
     ) -> None:
         self.seat = seat
         #: The public position, shared with the game (read it, never change it).
         self.board = board
-        #: This seat's tiles (kinds); empty in an open game.
-        self.hand = hand
-        #: This seat's gems by kind: amber, emerald, sapphire.
-        self.collected = collected
+        self._hand = hand
+        self._collected = collected
         #: The log as this seat sees it: other seats' draws have ``tile=None``.
         self.events = events
-        #: Tiles still in the deck.
-        self.tiles_left = tiles_left
+        self._deck = tiles_left if isinstance(tiles_left, DeckCount) else DeckCount(tiles_left)
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """This seat's tiles (kinds); empty in an open game."""
+        return tuple(self._hand)
+
+    @property
+    def collected(self) -> tuple[int, int, int]:
+        """This seat's gems by kind: amber, emerald, sapphire."""
+        return gem_triple(self._collected)
+
+    @property
+    def tiles_left(self) -> int:
+        """Tiles still in the deck."""
+        return self._deck.left
 
     @property
     def setup(self) -> Setup:
@@ -62,14 +93,14 @@ class SeatView:
 
     @property
     def points(self) -> int:
-        amber, emerald, sapphire = self.collected
+        amber, emerald, sapphire = self._collected
         return amber + 2 * emerald + 3 * sapphire
 
     @property
     def unseen(self) -> list[int]:
         """Tiles of each kind this seat cannot see: other hands and the deck."""
         counts = list(self.board.unplaced)
-        for tile in self.hand:
+        for tile in self._hand:
             counts[tile] -= 1
         return counts
 
@@ -82,7 +113,7 @@ class SeatView:
             return Refused(Refusal.NOT_YOUR_TURN, "it is not this seat's turn", (board.turn, self.seat))
         if not 0 <= move.tile < len(COUNTS) or not 0 <= move.cell < CELL_COUNT:
             return Refused(Refusal.NOT_A_PLACEMENT, "that is not a placement", (move.cell, move.tile))
-        if self.hand and move.tile not in self.hand:
+        if self._hand and move.tile not in self._hand:
             return Refused(Refusal.NOT_IN_HAND, "that tile is not in this seat's hand", (move.tile,))
         return board.refusal(move.cell, move.tile, move.rotation)
 
@@ -101,7 +132,7 @@ class SeatView:
             return []
         return [
             Move(cell, kind, rot)
-            for kind in sorted(set(self.hand))
+            for kind in sorted(set(self._hand))
             for cell, rot in self.board.placements_for(kind)
         ]
 
@@ -111,7 +142,7 @@ class SeatView:
         return self.board.gem_moves(move.cell, move.tile, move.rotation)
 
     def detached(self) -> SeatView:
-        """A copy that later moves of the game do not change (for workers)."""
+        """A frozen copy that later moves and undos of the game do not change (for workers)."""
         return SeatView(
             self.seat, self.board.copy(), self.hand, self.collected, tuple(self.events), self.tiles_left
         )

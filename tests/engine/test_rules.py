@@ -338,3 +338,26 @@ def test_a_match_adds_the_points_of_its_rounds() -> None:
     assert match.winners == rank(totals, gems)
     with pytest.raises(ValueError):
         match.next_round()
+
+
+def test_refusals_carry_a_code_and_arguments_as_well_as_the_words() -> None:
+    from indigo_tui.engine import IllegalMove, Refusal, Refused
+
+    game = Game.new(Setup(2), 3)
+    first = game.legal_moves[0]
+    game.push(first)
+    again = Move(first.cell, game.hands[game.turn][0], 0)
+    refused = game.refusal(again)
+    assert refused is not None and refused.code is Refusal.OCCUPIED and refused.args == (first.cell,)
+    assert game.placement_error(again) == refused.words == "that cell already holds a tile"
+    with pytest.raises(IllegalMove) as caught:
+        game.push(again)
+    assert caught.value.refusal == refused and caught.value.reason == refused.words
+    # Whose turn: seats count from 1 in the words, from 0 in the arguments.
+    turn = game.refusal(game.legal_moves[0], seat=0)
+    assert turn is not None and turn.code is Refusal.NOT_YOUR_TURN and turn.args == (1, 0)
+    assert turn.words == "it is seat 2's turn, not seat 1's"
+    view = game.view(0)
+    assert view.refusal(game.legal_moves[0]) == Refused(
+        Refusal.NOT_YOUR_TURN, "it is not this seat's turn", (1, 0)
+    )

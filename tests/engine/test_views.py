@@ -94,3 +94,30 @@ def test_a_detached_view_does_not_follow_the_game() -> None:
     game.push(game.legal_moves[0])
     assert view.board.placements == placements
     assert id(game) not in reachable(view)
+
+
+def test_a_view_is_live_through_push_pop_and_redo() -> None:
+    # Decided: Game.view() is live. A view taken before an undo shows the
+    # position after it (it used to keep showing the undone move's board).
+    game = game_with_gems(Setup(2, "tactical"), 9)
+    seat = game.turn
+    view = game.view(seat)
+    before = (view.board.placements, view.hand, view.collected, view.tiles_left, len(view.events))
+    game.push(game.legal_moves[0])
+    assert view.board is game.board and view.board.placements == before[0] + 1
+    assert view.hand == tuple(game.hands[seat]) and view.tiles_left == game.tiles_left
+    assert len(view.events) == len(game.log)
+    game.pop()
+    assert (view.board.placements, view.hand, view.collected, view.tiles_left, len(view.events)) == before
+    game.redo()
+    assert view.board.placements == before[0] + 1 and view.collected == tuple(game.collected[seat])
+    assert view.legal_moves == (game.legal_moves if game.turn == seat else [])
+
+
+def test_a_detached_view_is_frozen_through_an_undo() -> None:
+    game = game_with_gems(Setup(3), 10)
+    frozen = game.view(game.turn).detached()
+    shown = (frozen.board.tiles[:], frozen.hand, frozen.collected, frozen.tiles_left, len(frozen.events))
+    game.pop()
+    game.pop()
+    assert (frozen.board.tiles, frozen.hand, frozen.collected, frozen.tiles_left, len(frozen.events)) == shown
