@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import html
 import random
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.app import App
+from textual.pilot import Pilot
 
 from indigo_tui.engine import Setup
 from indigo_tui.saves import SeatInfo
@@ -63,10 +68,40 @@ def advance(app: IndigoApp, moves: int, seed: int = 1) -> None:
         session.play(rng.choice(session.game.legal_moves))
 
 
-async def until(pilot: object, condition: Callable[[], bool], tries: int = 1000) -> None:
-    """Let the app run until ``condition`` holds (bounded; fails loudly)."""
-    for _ in range(tries):
+async def until(
+    pilots: Pilot[Any] | Sequence[Pilot[Any]], condition: Callable[[], bool], seconds: float = 10.0
+) -> None:
+    """Let the app (or every app, for two in one test) run until ``condition``
+    holds; bounded, and fails loudly. The one waiting helper of the UI tests."""
+    group = [pilots] if isinstance(pilots, Pilot) else list(pilots)
+    for _ in range(max(1, int(seconds / (0.01 * len(group))))):
         if condition():
             return
-        await pilot.pause(0.01)  # type: ignore[attr-defined]
-    raise AssertionError("the app never got there")
+        for pilot in group:
+            await pilot.pause(0.01)
+    if not condition():
+        raise AssertionError(f"the app never got there in {seconds:g} s")
+
+
+#: An SVG screenshot's text runs: where each starts (x) and on which line.
+_TEXT_RUN = re.compile(
+    r'<text [^>]*?x="([\d.]+)"[^>]*?clip-path="url\(#terminal-\d+-line-(\d+)\)">([^<]*)</text>'
+)
+#: The width of one terminal cell in Rich's SVG export (0.61 of its 20 px font).
+_CELL_WIDTH = 12.2
+
+
+def screen_text(app: App[Any]) -> str:
+    """Every character on the app's screen now, as plain text in rows and
+    columns, read from the public screenshot (``export_screenshot``)."""
+    rows: dict[int, dict[int, str]] = {}
+    for x, line, text in _TEXT_RUN.findall(app.export_screenshot()):
+        row = rows.setdefault(int(line), {})
+        start = round(float(x) / _CELL_WIDTH)
+        for offset, char in enumerate(html.unescape(text).replace("\xa0", " ").rstrip("\n")):
+            row[start + offset] = char
+    return "\n".join(_row_text(rows.get(line, {})) for line in range(max(rows, default=-1) + 1))
+
+
+def _row_text(row: dict[int, str]) -> str:
+    return "".join(row.get(column, " ") for column in range(max(row, default=-1) + 1)).rstrip()

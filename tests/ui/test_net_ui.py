@@ -3,11 +3,10 @@ process, over 127.0.0.1, driven by Textual's Pilot. Every wait is bounded."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from textual._context import active_app
+from textual.pilot import Pilot
 from textual.widgets import Button
 
 from indigo_tui.engine import Match, Move, SeatView, Setup, TilePlaced
@@ -20,18 +19,9 @@ from indigo_tui.ui.screens.lobby import HostPlan, LobbyScreen, build_host, resum
 from indigo_tui.ui.screens.net_game import NetGameScreen
 from indigo_tui.ui.widgets.hand import HandView
 
+from .conftest import screen_text, until
+
 SIZE = (120, 40)
-
-
-async def until(pilots: list[object], condition: Callable[[], bool], seconds: float = 10.0) -> None:
-    """Let both apps run until ``condition`` holds (bounded; fails loudly)."""
-    steps = int(seconds / 0.02)
-    for _ in range(steps):
-        if condition():
-            return
-        for pilot in pilots:
-            await pilot.pause(0.01)  # type: ignore[attr-defined]
-    raise AssertionError("the apps never got there")
 
 
 def host_app(save_dir: Path, **plan: object) -> tuple[NetApp, HostTable]:
@@ -39,13 +29,6 @@ def host_app(save_dir: Path, **plan: object) -> tuple[NetApp, HostTable]:
     table.host.move_delay = 0.0
     app = NetApp(lambda: LobbyScreen(table, bind="127.0.0.1", port=0), save_dir=save_dir, animate=False)
     return app, table
-
-
-def screen_text(app: NetApp) -> str:
-    """Every character on the app's screen now, as plain text (the SVG export
-    spells spaces as entities, so words cannot be searched there)."""
-    strips = app.screen._compositor.render_strips()
-    return "\n".join(strip.text for strip in strips)
 
 
 def hand_text(app: NetApp) -> str:
@@ -155,21 +138,22 @@ async def test_wrong_code_is_one_clear_line(tmp_path: Path) -> None:
             assert not host.ready
 
 
-async def place_legal(app: NetApp, pilot: object) -> None:
+async def place_legal(app: NetApp, pilot: Pilot[None]) -> None:
     """Put the cursor and rotation on a legal placement and press Enter."""
     screen = app.screen
     assert isinstance(screen, NetGameScreen)
     view = my_view(app)
     move = view.legal_moves[0]
-    # Two apps in one test: the screen's watchers must see their own app.
-    token = active_app.set(app)
-    try:
+
+    def aim() -> None:
+        # Run by the app itself (two apps in one test: the screen's watchers must see their own).
         screen.chosen = view.hand.index(move.tile)
         screen.cursor = move.cell
         screen.rotation = move.rotation
-    finally:
-        active_app.reset(token)
-    await pilot.press("enter")  # type: ignore[attr-defined]
+
+    app.call_later(aim)
+    await until(pilot, lambda: screen.cursor == move.cell and screen.rotation == move.rotation)
+    await pilot.press("enter")
 
 
 async def test_undo_vote_whole_game_deal_verified_and_goodbye(tmp_path: Path) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 from indigo_tui.engine.geometry import CENTRE, COORDS, INDEX
@@ -12,7 +11,7 @@ from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.widgets.board import START_CELL, BoardView
 
-from .conftest import AppFactory, game_screen, new_game, until
+from .conftest import AppFactory, game_screen, new_game, screen_text, until
 
 
 def _on_screen(board: BoardView, cell: int) -> tuple[int, int]:
@@ -20,11 +19,6 @@ def _on_screen(board: BoardView, cell: int) -> tuple[int, int]:
     assert board.art is not None
     col, row = cell_char(board.art, cell)
     return col + board._offset[0] - board._origin[0], row + board._offset[1] - board._origin[1]
-
-
-def screen_text(app) -> str:  # type: ignore[no-untyped-def]
-    """Everything on screen now (the SVG screenshot, unescaped)."""
-    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
 
 
 async def test_keyboard_move_rotate_place_and_bot_reply(make_app: AppFactory, save_dir: Path) -> None:
@@ -136,11 +130,7 @@ async def test_hot_seat_hides_the_other_hand(make_app: AppFactory) -> None:
 async def test_bots_play_a_whole_game_to_the_end_screen(make_app: AppFactory) -> None:
     app = make_app(new_game(("bot:random", "bot:random")))
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(3000):
-            await pilot.pause(0.01)
-            if isinstance(app.screen, EndScreen):
-                break
-        assert isinstance(app.screen, EndScreen)
+        await until(pilot, lambda: isinstance(app.screen, EndScreen), seconds=30)
         await pilot.pause()
         text = screen_text(app)
         assert "Final result" in text

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 import pytest
@@ -14,11 +13,7 @@ from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.load import LoadScreen
 from indigo_tui.ui.screens.setup import SetupScreen
 
-from .conftest import AppFactory, until
-
-
-def text_of(app) -> str:  # type: ignore[no-untyped-def]
-    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
+from .conftest import AppFactory, screen_text, until
 
 
 def write_game(folder: Path, name: str, moves: int = 4) -> Path:
@@ -43,7 +38,7 @@ async def test_load_screen_lists_a_corrupt_save_loads_and_deletes(
         await until(pilot, lambda: isinstance(app.screen, LoadScreen))
         await app.workers.wait_for_complete()  # the listing runs in a worker
         await pilot.pause()
-        text = text_of(app)
+        text = screen_text(app)
         assert "broken.indigo: cannot be read" in text
         assert "Ann, Greedy bot" in text and "move 5, Ann to move" in text
         screen = app.screen
@@ -53,7 +48,7 @@ async def test_load_screen_lists_a_corrupt_save_loads_and_deletes(
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, LoadScreen)
-        assert "Can't load broken.indigo" in text_of(app)
+        assert "Can't load broken.indigo" in screen_text(app)
         await pilot.press("d")
         await pilot.pause()
         await pilot.press("y")
@@ -85,7 +80,7 @@ async def test_the_title_scans_the_save_folder_once_off_the_ui_thread(
         await until(pilot, lambda: isinstance(app.screen, title.TitleScreen))
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert "Continue  (Ann vs Greedy bot, move 5)" in text_of(app)
+        assert "Continue  (Ann vs Greedy bot, move 5)" in screen_text(app)
         assert scans == [False], "one scan, in a worker thread"
 
 

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
+from textual.widgets import RichLog
+
+from indigo_tui.ui.describe import move_lines
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.widgets.board import BoardView
@@ -58,7 +63,7 @@ async def test_undo_while_a_bot_thinks_discards_its_answer(make_app: AppFactory)
 async def test_a_match_goes_on_to_the_next_round(make_app: AppFactory) -> None:
     app = make_app(new_game(("bot:random", "bot:random"), rounds=2, open_scores=True))
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, EndScreen), tries=3000)
+        await until(pilot, lambda: isinstance(app.screen, EndScreen), seconds=30)
         await pilot.pause()
         assert app.session is not None and app.session.match.can_start_next_round
         await pilot.press("n")
@@ -100,6 +105,16 @@ async def test_a_storm_of_keys_and_resizes_never_breaks_the_table(make_app: AppF
         game = app.session.game  # type: ignore[union-attr]
         assert game.board.placements > 0
         assert app.return_code is None  # still running, no crash
+        # What the screen shows agrees with the game: the board drawn is the
+        # game's position, and the move log numbers every placement once, 1 to n.
+        table = game_screen(app)
+        assert table.query_one(BoardView).board.tiles == game.board.tiles
+        logged = [line.text for line in table.query_one("#log", RichLog).lines]
+        numbers = [int(m.group(1)) for line in logged if (m := re.match(r"(\d+)\. ", line))]
+        assert numbers == list(range(1, game.board.placements + 1))
+        # The same words as the game's log in words (the panel wraps long lines).
+        expected = move_lines(game.log, app.session.name)  # type: ignore[union-attr]
+        assert "".join(logged).replace(" ", "") == "".join(expected).replace(" ", "")
 
 
 async def test_escape_to_the_title_and_continue_in_the_same_app(make_app: AppFactory) -> None:
