@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Final, Literal
+from typing import Final, Literal, TypeVar
 
 import msgspec
 
@@ -28,6 +28,8 @@ from ..engine import Event, Game, LogError, Match, Setup
 FORMAT: Final = "indigo-save"
 VERSION = 1
 SUFFIX = ".indigo"
+
+T = TypeVar("T")
 
 
 class SaveError(ValueError):
@@ -171,6 +173,18 @@ def _probe_save(data: bytes) -> _Probe:
     return probe
 
 
+def decode_as(decoder: msgspec.json.Decoder[T], data: bytes | memoryview, damaged: str) -> T:
+    """``data`` decoded strictly by ``decoder``; any failure is one
+    :class:`SaveError` that starts with ``damaged`` and says why."""
+    try:
+        return decoder.decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise SaveError(f"{damaged} ({exc})") from None
+    except UnicodeDecodeError:
+        # msgspec raises this, not DecodeError, for bad UTF-8 inside a string.
+        raise SaveError(f"{damaged} (text that is not UTF-8)") from None
+
+
 def _check_header(header: SaveHeader) -> None:
     if len(header.seats) != header.setup.players:
         raise SaveError(f"the save names {len(header.seats)} seats for {header.setup.players} players")
@@ -179,13 +193,7 @@ def _check_header(header: SaveHeader) -> None:
 def decode_header(data: bytes) -> SaveHeader:
     """Only the header of a save, for listings: the rounds are skipped, not
     replayed, so a save whose log is damaged is found out when it is loaded."""
-    probe = _probe_save(data)
-    try:
-        header = _header_decoder.decode(probe.header)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise SaveError(f"damaged save ({exc})") from None
-    except UnicodeDecodeError:
-        raise SaveError("damaged save (text that is not UTF-8)") from None
+    header = decode_as(_header_decoder, _probe_save(data).header, "damaged save")
     _check_header(header)
     return header
 
@@ -193,12 +201,7 @@ def decode_header(data: bytes) -> SaveHeader:
 def decode_save(data: bytes) -> SavedGame:
     """Decode and check a save; :class:`SaveError` on any problem."""
     _probe_save(data)
-    try:
-        save = _decoder.decode(data)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise SaveError(f"damaged save ({exc})") from None
-    except UnicodeDecodeError:
-        raise SaveError("damaged save (text that is not UTF-8)") from None
+    save = decode_as(_decoder, data, "damaged save")
     header = save.header
     if not save.rounds:
         raise SaveError("the save holds no round")

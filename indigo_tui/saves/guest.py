@@ -16,7 +16,7 @@ import msgspec
 
 from .. import __version__
 from ..engine import Event, Setup
-from .file import SaveError
+from .file import SaveError, decode_as
 
 RECORD_FORMAT: Final = "indigo-guest"
 RECORD_VERSION: Final = 1
@@ -58,12 +58,7 @@ def encode_record(record: GuestRecord) -> bytes:
 
 def decode_record(data: bytes) -> GuestRecord:
     """A guest record from its bytes; :class:`SaveError` (without a path) if it is not one."""
-    try:
-        record = _record_decoder.decode(data)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise SaveError(f"not a guest save ({exc})") from None
-    except UnicodeDecodeError:
-        raise SaveError("not a guest save (text that is not UTF-8)") from None
+    record = decode_as(_record_decoder, data, "not a guest save")
     if record.version != RECORD_VERSION:
         raise SaveError(f"guest save version {record.version} is not {RECORD_VERSION}")
     return record
