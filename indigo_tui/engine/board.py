@@ -12,7 +12,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Final
 
-from .events import CENTRE_GEMS, GEM_COUNT, GEM_KIND, GemMoved
+from .events import CENTRE_GEMS, GEM_COUNT, GEM_KIND, Event, GemMoved, TilePlaced
 from .geometry import (
     CELL_COUNT,
     CENTRE,
@@ -259,6 +259,16 @@ class Board:
             self.removed += 1
         else:
             self.exited += 1
+
+    def fold(self, event: Event) -> None:
+        """The one fold of an event onto the public position, for a whole game
+        (:class:`~indigo_tui.engine.game.Game`) and a guest's seat
+        (``net.state.SeatState``) alike: a placement lays its tile, a gem's move
+        moves it; a start, a draw and the end change nothing public here."""
+        if type(event) is GemMoved:
+            self.apply_gem_move(event)
+        elif type(event) is TilePlaced:
+            self.apply_placement(event.seat, event.cell, event.tile, event.rotation)
 
     # -- undoing (Game.pop), the folds above run backwards -------------------
 

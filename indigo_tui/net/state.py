@@ -79,45 +79,45 @@ class SeatState:
     def apply(self, event: Event) -> str:
         """Fold one event (this seat's own draw carries its tile); returns the
         state hash after it. Raises :class:`FoldError` if it cannot follow."""
-        kind = type(event)
         board = self.board
-        if kind is GameStarted:
+        # First whether the event can follow at all (seats in the words count from 1) ...
+        if type(event) is GameStarted:
             if self.events:
                 raise FoldError("a second start of the round")
-            if event.setup != self.setup:  # type: ignore[union-attr]
+            if event.setup != self.setup:
                 raise FoldError("the round's setup differs from the one agreed")
         elif not self.events:
             raise FoldError("events before the start of the round")
-        elif kind is TilePlaced:
-            placed: TilePlaced = event  # type: ignore[assignment]
-            if placed.seat != board.turn:
-                raise FoldError(f"seat {placed.seat} placed a tile on seat {board.turn}'s turn")
-            error = board.placement_error(placed.cell, placed.tile, placed.rotation)
+        elif type(event) is TilePlaced:
+            if event.seat != board.turn:
+                raise FoldError(f"seat {event.seat + 1} placed a tile on seat {board.turn + 1}'s turn")
+            error = board.placement_error(event.cell, event.tile, event.rotation)
             if error is not None:
                 raise FoldError(f"an illegal placement: {error}")
-            if placed.seat == self.seat:
-                if placed.tile not in self.hand:
-                    raise FoldError("this seat placed a tile it does not hold")
-                self.hand.remove(placed.tile)
-            board.apply_placement(placed.seat, placed.cell, placed.tile, placed.rotation)
-        elif kind is GemMoved:
-            moved: GemMoved = event  # type: ignore[assignment]
-            board.apply_gem_move(moved)
-            if moved.outcome == "gate" and self.seat in moved.scorers:
-                self.collected[GEM_INDEX[moved.kind]] += 1
-        elif kind is TileDrawn:
-            drawn: TileDrawn = event  # type: ignore[assignment]
+            if event.seat == self.seat and event.tile not in self.hand:
+                raise FoldError("this seat placed a tile it does not hold")
+        elif type(event) is TileDrawn:
             if self.drawn >= TILE_TOTAL:
                 raise FoldError("a tile was drawn from an empty deck")
-            if not 0 <= drawn.seat < self.setup.players:
-                raise FoldError(f"a draw for seat {drawn.seat}, which is not in the game")
-            if drawn.seat == self.seat:
-                if drawn.tile is None or not 0 <= drawn.tile < len(COUNTS):
+            if not 0 <= event.seat < self.setup.players:
+                raise FoldError(f"a draw for seat {event.seat + 1}, which is not in the game")
+            if event.seat == self.seat:
+                if event.tile is None or not 0 <= event.tile < len(COUNTS):
                     raise FoldError("this seat's draw arrived without a tile it can hold")
-                self.hand.append(drawn.tile)
-                self.my_draws.append((self.drawn, drawn.tile))
-            elif drawn.tile is not None:
-                raise FoldError(f"seat {drawn.seat}'s tile was shown to another seat")
+            elif event.tile is not None:
+                raise FoldError(f"seat {event.seat + 1}'s tile was shown to another seat")
+        # ... then the engine's one fold onto the board, then this seat's own part.
+        board.fold(event)
+        if type(event) is TilePlaced:
+            if event.seat == self.seat:
+                self.hand.remove(event.tile)
+        elif type(event) is GemMoved:
+            if event.outcome == "gate" and self.seat in event.scorers:
+                self.collected[GEM_INDEX[event.kind]] += 1
+        elif type(event) is TileDrawn:
+            if event.seat == self.seat and event.tile is not None:
+                self.hand.append(event.tile)
+                self.my_draws.append((self.drawn, event.tile))
             self.drawn += 1
         self.events.append(event)
         digest = state_hash(len(self.events), board, self.drawn)

@@ -361,3 +361,24 @@ def test_refusals_carry_a_code_and_arguments_as_well_as_the_words() -> None:
     assert view.refusal(game.legal_moves[0]) == Refused(
         Refusal.NOT_YOUR_TURN, "it is not this seat's turn", (1, 0)
     )
+
+
+def test_one_fold_of_the_public_log_rebuilds_the_board_for_a_game_and_a_guest() -> None:
+    from indigo_tui.engine import Board
+    from indigo_tui.net.state import SeatState
+
+    game = random_game(11, Setup(3), None)
+    board = Board(game.setup)
+    for event in game.view(0).events:
+        board.fold(event)
+    guest = SeatState(game.setup, 1)
+    guest.replace(game.view(1).events)
+    for other in (board, guest.board):
+        assert (other.tiles, other.exits, other.gem_slot, other.centre, other.turn) == (
+            game.board.tiles,
+            game.board.exits,
+            game.board.gem_slot,
+            game.board.centre,
+            game.board.turn,
+        )
+    assert guest.view().collected == tuple(game.collected[1])
