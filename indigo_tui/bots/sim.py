@@ -358,16 +358,15 @@ class Knowledge:
         state.collected = [0] * players
         held = [0] * players
         for event in view.events:
-            kind = type(event)
-            if kind is GemMoved:
-                if event.outcome == "gate":  # type: ignore[union-attr]
-                    for s in event.scorers:  # type: ignore[union-attr]
-                        state.scores[s] += GEM_VALUE[event.gem]  # type: ignore[union-attr]
+            if type(event) is GemMoved:
+                if event.outcome == "gate":
+                    for s in event.scorers:
+                        state.scores[s] += GEM_VALUE[event.gem]
                         state.collected[s] += 1
-            elif kind is TileDrawn:
-                held[event.seat] += 1  # type: ignore[union-attr]
-            elif kind is TilePlaced:
-                held[event.seat] -= 1  # type: ignore[union-attr]
+            elif type(event) is TileDrawn:
+                held[event.seat] += 1
+            elif type(event) is TilePlaced:
+                held[event.seat] -= 1
         state.hands = [[] for _ in range(players)]
         state.hands[view.seat] = list(view.hand)
         state.deck = []
