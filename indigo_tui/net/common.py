@@ -14,6 +14,8 @@ from . import DEFAULT_PORT
 
 #: The most characters of a log line; a peer's text beyond it is cut.
 LOG_LINE_LIMIT = 400
+#: The most characters of a peer's reason (for a refusal, a goodbye) we keep.
+REASON_LIMIT = 200
 
 
 class JoinError(Exception):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -27,7 +28,7 @@ from ..saves import GuestRecord, SeatInfo, record_path
 
 # Re-exported: the join screen finds a record to rejoin through the guest peer.
 from ..saves import find_record as find_record
-from .common import JoinError, normal_code, plain_name
+from .common import REASON_LIMIT, JoinError, log_line, normal_code, plain_name
 from .handshake import guest_handshake
 from .notices import (
     DealChecked,
@@ -70,6 +71,8 @@ from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionL
 
 #: The longest name of a seat's player we keep (as the host does).
 NAME_LIMIT: Final = 24
+#: What a game id may be (it names this seat's save file).
+GAME_ID: Final = re.compile(r"[0-9A-Za-z-]{1,64}")
 
 
 class GuestSession:
@@ -184,6 +187,18 @@ class GuestSession:
             raise ProtocolError(f"a welcome to seat {welcome.seat} that does not fit a {players}-player game")
         if welcome.from_seq < 0:
             raise ProtocolError("a welcome that resumes before the first event")
+        if not GAME_ID.fullmatch(welcome.game_id):
+            # It names this seat's save file: letters, digits and dashes only.
+            raise ProtocolError("a welcome with a game id that is not one")
+        # What the host calls the seats is shown and saved here: plain and short.
+        welcome = msgspec.structs.replace(
+            welcome,
+            seat_names=[
+                plain_name(n, NAME_LIMIT) or f"Player {i + 1}" for i, n in enumerate(welcome.seat_names)
+            ],
+            seat_kinds=[plain_name(k, NAME_LIMIT) or "remote" for k in welcome.seat_kinds],
+            app=plain_name(welcome.app, NAME_LIMIT),
+        )
         record = self.record
         state = SeatState(welcome.setup, welcome.seat)
         if record is not None and record.game_id == welcome.game_id and record.seat == welcome.seat:
@@ -290,13 +305,16 @@ class GuestSession:
                 self._check_turn()
             case Reveal():
                 self._reveal(message)
-            case Bye(reason=reason):
+            case Bye(reason=said):
+                reason = log_line(said, REASON_LIMIT)
                 if state.over:
                     self.tell(SessionClosed(f"the host closed the game: {reason}"))
                     return False
                 raise JoinError(f"the host left: {reason}", "left")
             case Error(reason=reason, code=code):
-                raise JoinError(f"the host ended the session: {reason}", code)
+                raise JoinError(
+                    f"the host ended the session: {log_line(reason, REASON_LIMIT)}", log_line(code, 20)
+                )
             case Heartbeat():
                 pass
             case _:
@@ -460,6 +478,9 @@ class GuestSession:
 
     def tell(self, notice: Notice) -> None:
         """Hand ``notice`` to whoever shows this seat's game."""
+        if isinstance(notice, Problem):
+            # Problems quote what went wrong, and that may be a peer's words.
+            notice = Problem(log_line(notice.text))
         self.notices.put_nowait(notice)
 
     def _send(self, message: Message) -> None:
@@ -503,9 +524,10 @@ class GuestSession:
             self.round_trips.append(time.perf_counter() - started)
             return None
         assert isinstance(reply, MoveRejected)
-        self.tell(MoveRefused(self.seat, reply.reason, self.name))
+        reason = log_line(reply.reason, REASON_LIMIT)
+        self.tell(MoveRefused(self.seat, reason, self.name))
         self._check_turn()
-        return reply.reason
+        return reason
 
     async def request_undo(self, timeout: float = 40.0) -> tuple[bool, str]:
         """Ask the others to take back this seat's last move."""
@@ -513,7 +535,7 @@ class GuestSession:
         assert state is not None
         reply = await self._ask(UndoRequest(next(self._ids), self.seat, state.length), timeout)
         assert isinstance(reply, UndoResult)
-        return reply.accepted, reply.reason
+        return reply.accepted, log_line(reply.reason, REASON_LIMIT)
 
     def vote_undo(self, undo_id: int, accept: bool) -> None:
         self._send(UndoVote(undo_id, self.seat, accept))

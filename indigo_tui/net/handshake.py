@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 
 from .channel import ChannelRefused, seal_as_guest, seal_as_host
-from .common import JoinError
+from .common import REASON_LIMIT, JoinError, log_line
 from .guard import GuessLimiter
 from .protocol import Bye, Claim, Error, Join, Message, ProtocolError, Welcome
 from .transport import Connection
@@ -49,9 +49,9 @@ def refused(message: Message) -> Message:
     (then :class:`JoinError` with the host's reason)."""
     match message:
         case Error(reason=reason, code=code):
-            raise JoinError(f"refused by the host: {reason}", code)
+            raise JoinError(f"refused by the host: {log_line(reason, REASON_LIMIT)}", log_line(code, 20))
         case Bye(reason=reason):
-            raise JoinError(f"the host said goodbye: {reason}", "left")
+            raise JoinError(f"the host said goodbye: {log_line(reason, REASON_LIMIT)}", "left")
     return message
 
 
@@ -72,7 +72,8 @@ async def guest_handshake(
     try:
         await seal_as_guest(conn, code, app=app, timeout=timeout, protocol=protocol)
     except ChannelRefused as exc:
-        raise JoinError(exc.reason, exc.code) from None
+        # The reason may quote the host's words: no control characters, bounded.
+        raise JoinError(log_line(exc.reason, REASON_LIMIT), log_line(exc.code, 20)) from None
     # Sealed from here: the name, the claim and its seat token are nobody else's business.
     await conn.send(Join(name, claim()))
     match refused(await conn.read(timeout)):

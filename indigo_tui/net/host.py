@@ -28,7 +28,7 @@ from ..engine import Game, Match, Move, public_event
 from ..saves import SeatInfo
 from .broadcast import Broadcaster, Link
 from .channel import ChannelRefused
-from .common import Thinker, log_line, normal_code, plain_name
+from .common import REASON_LIMIT, Thinker, log_line, normal_code, plain_name
 from .guard import Budgets, GuessLimiter, accept_forever, listening_socket
 from .handshake import host_handshake
 from .notices import (
@@ -236,6 +236,9 @@ class HostSession:
 
     def tell(self, notice: Notice) -> None:
         """Hand ``notice`` to whoever shows this game."""
+        if isinstance(notice, Problem):
+            # Problems quote what went wrong, and that may be a stranger's words.
+            notice = Problem(log_line(notice.text))
         self.notices.put_nowait(notice)
 
     # -- serving -------------------------------------------------------------
@@ -499,10 +502,10 @@ class HostSession:
                 self.undo.vote(undo_id, link.seat, accept)
                 return True
             case Bye(reason=reason):
-                self._lost(link, f"left: {log_line(reason, 200)}")
+                self._lost(link, f"left: {log_line(reason, REASON_LIMIT)}")
                 return False
             case Error(reason=reason):
-                self._lost(link, f"gave up: {log_line(reason, 200)}")
+                self._lost(link, f"gave up: {log_line(reason, REASON_LIMIT)}")
                 return False
         raise ProtocolError(f"a guest may not send a {type(message).__name__} message")
 

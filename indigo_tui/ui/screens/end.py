@@ -87,11 +87,12 @@ class EndScreen(ModalScreen[str | None]):
             table.add_row(*cells)
         with Vertical(id="end-box"):
             yield Static(table)
-            yield Static(tie_note(standings, names), id="tie-note")
+            # Names may come from the network or a file: plain text, never markup.
+            yield Static(tie_note(standings, names), id="tie-note", markup=False)
             if match.rounds > 1:
                 if match.over:
                     winners = " and ".join(names[s] for s in match.winners)
-                    yield Static(f"The match is over: {winners} won {match.rounds} rounds.")
+                    yield Static(f"The match is over: {winners} won {match.rounds} rounds.", markup=False)
                 else:
                     yield Static(f"Round {match.round_index + 1} of {match.rounds} is over.")
             with Horizontal(classes="buttons"):

@@ -26,7 +26,9 @@ class HandoffScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
             yield Static("Pass the terminal", classes="title")
-            yield Static(f"It is {self.player}'s turn.\nEveryone else, look away.", classes="message")
+            yield Static(
+                f"It is {self.player}'s turn.\nEveryone else, look away.", classes="message", markup=False
+            )
             with Center():
                 yield Button(f"I am {self.player}: show my tiles", id="ready", variant="primary")
         yield Footer()

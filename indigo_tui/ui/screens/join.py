@@ -86,7 +86,8 @@ class JoinScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Your name", classes="field")
                 yield Input(value=self.player, placeholder="Guest", id="player-name")
-            yield Static("", id="setup-error")
+            # A refusal echoes the host's words: plain text, never markup.
+            yield Static("", id="setup-error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Join (enter)", id="join", variant="primary")
                 yield Button("Back (esc)", id="back")
@@ -168,8 +169,9 @@ class WaitScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="wait-box"):
             yield Static("Joined: waiting for the host to start", classes="title", id="wait-title")
-            yield Static("", id="wait-seats")
-            yield Static("", id="wait-status")
+            # Names and news come from the network: plain text, never markup.
+            yield Static("", id="wait-seats", markup=False)
+            yield Static("", id="wait-status", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Leave (esc)", id="leave")
         yield Footer()

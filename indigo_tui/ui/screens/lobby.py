@@ -199,7 +199,7 @@ class HostSetupScreen(SeatRowsScreen):
                 yield Input(value=str(DEFAULT_PORT), id="port", type="integer", classes="seat-name")
                 yield Label("Join code", classes="field")
                 yield Input(placeholder="random", id="code", classes="seat-name")
-            yield Static("", id="setup-error")
+            yield Static("", id="setup-error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Open lobby (ctrl+s)", id="open", variant="primary")
                 yield Button("Back (esc)", id="back")
@@ -280,9 +280,10 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="lobby-box"):
             yield Static("Lobby: waiting for players", classes="title")
-            yield Static("Opening the port…", id="lobby-share")
-            yield Static("", id="lobby-seats")
-            yield Static("", id="lobby-status")
+            yield Static("Opening the port…", id="lobby-share", markup=False)
+            # Names and problems come from the network: plain text, never markup.
+            yield Static("", id="lobby-seats", markup=False)
+            yield Static("", id="lobby-status", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Start (ctrl+s)", id="start", variant="primary", disabled=True)
                 yield Button("Cancel (esc)", id="cancel")

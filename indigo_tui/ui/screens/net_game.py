@@ -57,7 +57,7 @@ class NetEndScreen(EndScreen):
     def on_mount(self) -> None:
         if self.deal:
             box = self.query_one("#end-box")
-            box.mount(Static(self.deal, id="deal"), before=box.query_one(".buttons"))
+            box.mount(Static(self.deal, id="deal", markup=False), before=box.query_one(".buttons"))
 
 
 class NetGameScreen(GameScreen):
