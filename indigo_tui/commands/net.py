@@ -66,7 +66,8 @@ def register(subparsers: SubParsers) -> None:
         help="join a game hosted on another terminal",
         description=(
             "Join a game hosted with 'indigo host'. Run the same command again after a lost "
-            "connection to get back into the game at the same move. With --headless --bot NAME "
+            "connection to get back into the game at the same move (the seat is found by --name in "
+            "the save folder; several players may join from one folder). With --headless --bot NAME "
             "the seat is played by that bot and the process exits 0 when the game ends."
         ),
     )
@@ -75,7 +76,17 @@ def register(subparsers: SubParsers) -> None:
     )
     join.add_argument("--code", help="the host's join code (remembered for a rejoin)")
     join.add_argument("--save-dir", type=Path, metavar="DIR", help="where this seat's game is autosaved")
-    join.add_argument("--name", help="this player's name")
+    join.add_argument(
+        "--name",
+        help="this player's name; running the same command again (same name, same folder) "
+        "takes the same seat back",
+    )
+    join.add_argument(
+        "--rejoin",
+        action="store_true",
+        help="take back the seat of this folder's newest unfinished game with that host, "
+        "whatever name it was joined with",
+    )
     _common(join)
     join.add_argument(
         "--reconnect-timeout",
@@ -201,7 +212,8 @@ def _join_on_screen(args: argparse.Namespace, save_dir: Path) -> int:
     if args.bot:
         raise CommandError("--bot is for --headless")
     NetApp(
-        lambda: JoinScreen(args.address, args.code or "", args.name or "", auto=True), save_dir=save_dir
+        lambda: JoinScreen(args.address, args.code or "", args.name or "", auto=True, rejoin=args.rejoin),
+        save_dir=save_dir,
     ).run()
     return 0
 
@@ -347,6 +359,7 @@ def run_join(args: argparse.Namespace) -> int:
                 name=name,
                 move_delay=max(0.0, args.move_delay),
                 reconnect_timeout=max(0.0, args.reconnect_timeout),
+                rejoin=args.rejoin,
             )
         )
     except NetRunError as exc:

@@ -13,6 +13,7 @@ against the commitment and writes an ordinary save of the whole game.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import re
 import time
@@ -122,6 +123,8 @@ class GuestSession:
         #: The whole game, replayed from the revealed deck once it checks out.
         self.final_game: Game | None = None
         self.connected_seats: dict[int, bool] = {}
+        #: Whether play is on (a guest that leaves before gives its seat up).
+        self.started = False
         self._pending_draws: dict[int, int] = {}
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[Message]] = {}
@@ -212,6 +215,7 @@ class GuestSession:
             )
         self.state = state
         self.welcome = welcome
+        self.started = welcome.started
         self.connected_seats = {s: kind != "remote" for s, kind in enumerate(welcome.seat_kinds)}
         self.connected_seats[welcome.seat] = True
         self.record = GuestRecord(
@@ -301,6 +305,7 @@ class GuestSession:
                         f"desync: the host has {length} events where this seat has {state.length}",
                         "desync",
                     )
+                self.started = True
                 self.tell(PlayStarted())
                 self._check_turn()
             case Reveal():
@@ -541,9 +546,14 @@ class GuestSession:
         self._send(UndoVote(undo_id, self.seat, accept))
 
     async def close(self, reason: str = "the guest quit") -> None:
-        """Say goodbye (the host keeps the seat open for a rejoin)."""
+        """Say goodbye. Once the game has started the host keeps the seat open
+        for a rejoin; before, the seat is given up, and so is its record here."""
         self._closing = True
         if self._beat_task is not None:
             self._beat_task.cancel()
         if self.conn is not None:
             await self.conn.close(Bye(reason))
+        path = self.record_file
+        if path is not None and not self.started:
+            with contextlib.suppress(OSError):
+                path.unlink()

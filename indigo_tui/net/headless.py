@@ -182,14 +182,17 @@ async def run_guest(
     name: str,
     move_delay: float = 0.0,
     reconnect_timeout: float = 30.0,
+    rejoin: bool = False,
     out: Printer = _print,
 ) -> int:
-    """Play one seat with ``bot`` until the game is over; 0 then."""
+    """Play one seat with ``bot`` until the game is over; 0 then. A seat held
+    before (a guest save in ``save_dir``) is taken back only by the player of
+    the same ``name``, or with ``rejoin`` by whoever runs this."""
     stop = asyncio.Event()
     _install_stop(stop)
     try:
         return await _run_guest(
-            host, port, code, bot, save_dir, name, move_delay, reconnect_timeout, stop, out
+            host, port, code, bot, save_dir, name, move_delay, reconnect_timeout, rejoin, stop, out
         )
     finally:
         _remove_stop()
@@ -204,12 +207,13 @@ async def _run_guest(
     name: str,
     move_delay: float,
     reconnect_timeout: float,
+    rejoin: bool,
     stop: asyncio.Event,
     out: Printer,
 ) -> int:
     record: GuestRecord | None = None
     if save_dir is not None:
-        found = find_record(save_dir, host, port)
+        found = find_record(save_dir, host, port, None if rejoin else name)
         if found is not None:
             record = found[1]
             out(f"rejoining game {record.game_id} as seat {record.seat + 1} (from {found[0]})")

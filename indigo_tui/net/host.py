@@ -40,6 +40,7 @@ from .notices import (
     Problem,
     SeatJoined,
     SeatLeft,
+    SeatTakenOver,
     SessionClosed,
     UndoSettled,
 )
@@ -427,17 +428,21 @@ class HostSession:
         seat, from_seq = self.seating.seat_for(caller.claim, self.game_id, self.public)
         if seat is None:
             reason = (
-                "the game is full: every remote seat is taken "
-                "(a player coming back needs the save folder it joined with)"
+                "the game is full: every remote seat is taken (a player coming back runs the same "
+                "indigo join, with the same --name, from the folder it joined from)"
             )
             await conn.close(Error(reason, "full"))
             self.tell(Problem(f"{conn.peer}: refused, {reason}"))
             return None
+        name = plain_name(caller.name, NAME_LIMIT) or f"Player {seat + 1}"
         old = self.links.pop(seat, None)
         if old is not None:
-            # The same seat's token again: the old connection is a dead one.
-            await old.conn.close(Bye("this seat rejoined from another connection"))
-        name = plain_name(caller.name, NAME_LIMIT) or f"Player {seat + 1}"
+            # The seat's own token again: its player is back on a new connection
+            # (usually the old one is dead). The old one is told so, in so many
+            # words, and as an error: it must not try to win the seat back.
+            said = f"{name} took this seat over from another terminal, with this seat's own token"
+            await old.conn.close(Error(said, "taken"))
+            self.tell(SeatTakenOver(seat, name))
         self.seats[seat] = SeatInfo(name, "remote")
         token = self.tokens.setdefault(seat, secrets.token_hex(16))
         link = Link(conn, seat, name, sent=from_seq)
@@ -458,7 +463,8 @@ class HostSession:
         self.away_since.pop(seat, None)
         self.save()
         rejoined = caller.claim is not None and caller.claim.seat == seat
-        self.tell(SeatJoined(seat, name, rejoined=rejoined))
+        if old is None:
+            self.tell(SeatJoined(seat, name, rejoined=rejoined))
         self.broadcaster.broadcast(SeatStatus(seat, True, name), skip=seat)
         self.flush()
         if self.started:
@@ -503,6 +509,10 @@ class HostSession:
                 return True
             case Bye(reason=reason):
                 self._lost(link, f"left: {log_line(reason, REASON_LIMIT)}")
+                if not self.started:
+                    # Left the waiting room: the seat is free for someone else.
+                    self.seating.release(link.seat)
+                    self.save()
                 return False
             case Error(reason=reason):
                 self._lost(link, f"gave up: {log_line(reason, REASON_LIMIT)}")

@@ -30,6 +30,12 @@ class Seating:
     def name(self, seat: int) -> str:
         return self.seats[seat].name if 0 <= seat < len(self.seats) else ""
 
+    def release(self, seat: int) -> None:
+        """A remote seat's player left before the start: the seat is open again,
+        and the token it was given no longer gets anyone in."""
+        self.tokens.pop(seat, None)
+        self.seats[seat] = SeatInfo(f"Player {seat + 1}", "remote")
+
     def seat_for(self, claim: Claim | None, game_id: str, public: SeatState) -> tuple[int | None, int]:
         """The seat a guest gets, and from which event it needs the log."""
         if claim is not None and claim.game_id == game_id and self.tokens.get(claim.seat) == claim.token:

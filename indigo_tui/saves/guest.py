@@ -75,16 +75,23 @@ def load_record(path: Path) -> GuestRecord:
         raise SaveError(f"{path}: {exc}") from None
 
 
-def find_record(directory: Path, host: str, port: int) -> tuple[Path, GuestRecord] | None:
+def find_record(
+    directory: Path, host: str, port: int, name: str | None = None
+) -> tuple[Path, GuestRecord] | None:
     """The newest unfinished guest save for a game at ``host:port``, else at
     ``host`` on another port (a host resumed on a new port). A claim for
-    another game does no harm: the host ignores it."""
+    another game does no harm: the host ignores it. With ``name``, only a
+    record of the player of that name (case aside): several players may join
+    from one folder, and one must never take another's seat by accident."""
+    wanted = name.strip().casefold() if name is not None else None
     if not directory.is_dir():
         return None
     found = []
     for path in directory.glob(f"*{RECORD_SUFFIX}"):
         with contextlib.suppress(SaveError, OSError):
             record = load_record(path)
+            if wanted is not None and record.name.strip().casefold() != wanted:
+                continue
             if not record.over and record.host == host:
                 found.append((record.port == port, path.stat().st_mtime, path, record))
     if not found:

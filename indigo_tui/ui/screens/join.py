@@ -28,14 +28,21 @@ JOIN_TIMEOUT = 10.0
 
 
 async def join_game(
-    address: str, code: str, name: str, save_dir: Path | None, *, timeout: float = JOIN_TIMEOUT
+    address: str,
+    code: str,
+    name: str,
+    save_dir: Path | None,
+    *,
+    rejoin: bool = False,
+    timeout: float = JOIN_TIMEOUT,
 ) -> GuestTable:
-    """Connect and take a seat (the same seat again if this folder holds an
-    unfinished game with that host); :class:`JoinError` or ValueError says why not."""
+    """Connect and take a seat: the same seat again if this folder holds an
+    unfinished game with that host joined under the same name (or, with
+    ``rejoin``, under any name); :class:`JoinError` or ValueError says why not."""
     host, port = parse_address(address)
     record = None
     if save_dir is not None:
-        found = find_record(save_dir, host, port)
+        found = find_record(save_dir, host, port, None if rejoin else (name.strip()[:24] or "Guest"))
         if found is not None:
             record = found[1]
             code = code or record.code
@@ -63,8 +70,12 @@ class JoinScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, address: str = "", code: str = "", name: str = "", *, auto: bool = False) -> None:
+    def __init__(
+        self, address: str = "", code: str = "", name: str = "", *, auto: bool = False, rejoin: bool = False
+    ) -> None:
         super().__init__()
+        #: Take back this folder's newest seat with that host, whatever its name (``--rejoin``).
+        self.rejoin = rejoin
         #: Join as soon as the form shows (``indigo join`` on the command line).
         self.auto = auto
         self.address = address
@@ -128,7 +139,9 @@ class JoinScreen(Screen[None]):
 
     async def _join(self, address: str, code: str, name: str) -> None:
         try:
-            table = await join_game(address, code, name, getattr(self.app, "save_dir", None))
+            table = await join_game(
+                address, code, name, getattr(self.app, "save_dir", None), rejoin=self.rejoin
+            )
         except JoinError as exc:
             text = str(exc)
             if exc.code == "code":
