@@ -261,10 +261,11 @@ class Board:
             self.exited += 1
 
     def fold(self, event: Event) -> None:
-        """The one fold of an event onto the public position, for a whole game
-        (:class:`~indigo_tui.engine.game.Game`) and a guest's seat
-        (``net.state.SeatState``) alike: a placement lays its tile, a gem's move
-        moves it; a start, a draw and the end change nothing public here."""
+        """Fold an event onto the public position by the board's own folds: a
+        placement lays its tile, a gem's move moves it; a start, a draw and the
+        end change nothing public here. A guest's seat (``net.state.SeatState``)
+        folds through this; :class:`~indigo_tui.engine.game.Game` calls the same
+        two folds from its own dispatch, to keep its hot loop to one."""
         if type(event) is GemMoved:
             self.apply_gem_move(event)
         elif type(event) is TilePlaced:

@@ -148,14 +148,18 @@ class Game:
                 seat_log.append(public)
 
     def _apply(self, event: Event) -> None:
-        """Fold one event into the state: the board's one fold, then the private part."""
-        self.board.fold(event)
+        """Fold one event into the state: onto the board by the board's own
+        folds (the ones :meth:`Board.fold` dispatches to; dispatched here
+        directly, once per event, because this is the engine's hottest loop),
+        then the private part."""
         if type(event) is GemMoved:
+            self.board.apply_gem_move(event)
             if event.outcome == "gate":
                 index = GEM_INDEX[event.kind]
                 for seat in event.scorers:
                     self.collected[seat][index] += 1
         elif type(event) is TilePlaced:
+            self.board.apply_placement(event.seat, event.cell, event.tile, event.rotation)
             held = -1
             if self.deck is not None:
                 hand = self.hands[event.seat]
