@@ -5,20 +5,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from ..saves import SavedGame, SaveEntry, SaveError, default_save_dir, load_save
+from ..saves import SavedGame, default_save_dir
 from .board_art.detect import ENV_VAR, choose, requested
 from .board_art.glyphs import GLYPH_CHOICES
+from .requests import ResumeGame, StartGame
 from .screens.game import GameScreen
 from .session import NewGame, Session
 
+if TYPE_CHECKING:
+    from .screens.title import TitleScreen
 
-def _title_screen_type() -> type[Screen[None]]:
+
+def _title_screen_type() -> type[TitleScreen]:
     # Imported when needed: `indigo play` goes straight to the table.
     from .screens.title import TitleScreen
 
@@ -100,7 +104,7 @@ class IndigoApp(App[None]):
         elif self._start_saved is not None:
             self.resume(self._start_saved)
         else:
-            self.push_screen(_title_screen_type()())
+            self.push_screen(_title_screen_type()(self.save_dir))
 
     # -- going places ----------------------------------------------------------------
 
@@ -113,29 +117,18 @@ class IndigoApp(App[None]):
         self.push_screen(GameScreen(session))
 
     def start_game(self, new: NewGame) -> None:
-        session = Session.start(new, self.save_dir)
-        self._show_game(session)
-        # Saved straight away (so Continue finds it), but after the first frame.
-        self.call_after_refresh(session.autosave)
+        # Not saved until a tile lies on the board: a game left at move 1
+        # would only become a "Continue" entry with nothing to continue.
+        self._show_game(Session.start(new, self.save_dir))
 
     def resume(self, saved: SavedGame) -> None:
         self._show_game(Session.resume(saved, self.save_dir))
 
-    def open_save(self, path: Path) -> bool:
-        try:
-            saved = load_save(path)
-        except SaveError as exc:
-            self.notify(str(exc), title="Can't load", severity="error")
-            return False
-        self.resume(saved)
-        return True
+    def on_start_game(self, request: StartGame) -> None:
+        self.start_game(request.new)
 
-    def continue_latest(self, entry: SaveEntry | None) -> None:
-        """Open ``entry`` (the title screen's newest unfinished save)."""
-        if entry is None:
-            self.notify("No unfinished game to continue.")
-            return
-        self.open_save(entry.path)
+    def on_resume_game(self, request: ResumeGame) -> None:
+        self.resume(request.saved)
 
     def to_title(self) -> None:
         """Leave the table for the title screen (the game is already saved)."""
@@ -144,7 +137,7 @@ class IndigoApp(App[None]):
             while not isinstance(self.screen, title):
                 self.pop_screen()
         else:
-            self.switch_screen(title())
+            self.switch_screen(title(self.save_dir))
 
     # -- the command palette ----------------------------------------------------------
 

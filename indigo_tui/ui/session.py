@@ -211,8 +211,21 @@ class Session:
             meta=self.meta,
         )
 
+    @property
+    def untouched(self) -> bool:
+        """Nothing placed yet in the whole match (the first round at move 1)."""
+        return self.match.round_index == 0 and self.game.board.placements == 0
+
     def autosave(self) -> bool:
+        """Write the match to its file; a match nobody has moved in yet and
+        that has no name is not worth a file (undone back to the start, its
+        old file goes), so the title's Continue and the load screen only ever
+        offer games with something in them."""
         if self.save_path is None:
+            return False
+        if self.untouched and not self.title:
+            with contextlib.suppress(SaveError):
+                delete_save(self.save_path)
             return False
         try:
             header = self.header()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import OptionList
+
 from indigo_tui.engine.geometry import CENTRE, COORDS, INDEX
 from indigo_tui.saves import list_saves
 from indigo_tui.ui.board_art.picture import cell_char
@@ -164,10 +166,11 @@ async def test_escape_leaves_to_title_and_continue_resumes(make_app: AppFactory)
     app = make_app(new_game())
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("x", "enter")
+        await pilot.press("d", "enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
         moves = app.session.game.moves  # type: ignore[union-attr]
+        assert len(moves) == 2
         assert isinstance(app.screen, GameScreen)
     # A fresh start of `indigo`: the title screen offers to continue exactly there.
     again = make_app()
@@ -176,7 +179,10 @@ async def test_escape_leaves_to_title_and_continue_resumes(make_app: AppFactory)
         await again.workers.wait_for_complete()  # the save folder is scanned in a worker
         await pilot.pause()
         assert "Continue" in screen_text(again)
-        await pilot.press("down", "enter")
+        menu = again.screen.query_one("#menu", OptionList)
+        assert menu.has_focus and menu.highlighted_option is not None
+        assert menu.highlighted_option.id == "continue", "enter takes up the game"
+        await pilot.press("enter")
         await pilot.pause()
         assert isinstance(again.screen, GameScreen)
         assert again.session.game.moves == moves  # type: ignore[union-attr]

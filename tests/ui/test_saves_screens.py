@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from indigo_tui.cli import main
 from indigo_tui.engine import Match, Setup
 from indigo_tui.saves import SaveEntry, SaveError, SeatInfo, list_saves, make_header, write_save
+from indigo_tui.ui.screens.confirm import ConfirmScreen
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.load import LoadScreen
 from indigo_tui.ui.screens.setup import SetupScreen
@@ -34,7 +36,7 @@ async def test_load_screen_lists_a_corrupt_save_loads_and_deletes(
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.push_screen(LoadScreen())
+        app.push_screen(LoadScreen(save_dir))
         await until(pilot, lambda: isinstance(app.screen, LoadScreen))
         await app.workers.wait_for_complete()  # the listing runs in a worker
         await pilot.pause()
@@ -51,6 +53,9 @@ async def test_load_screen_lists_a_corrupt_save_loads_and_deletes(
         assert "Can't load broken.indigo" in screen_text(app)
         await pilot.press("d")
         await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Delete the unreadable save broken.indigo?" in screen_text(app)
+        assert app.screen.focused is not None and app.screen.focused.id == "no"
         await pilot.press("y")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -104,7 +109,7 @@ async def test_setup_screen_starts_a_tactical_game(make_app: AppFactory, save_di
         assert screen.chosen == 1
         await pilot.press("1")
         assert screen.chosen == 0
-        assert len(list_saves(save_dir)) == 1
+        assert list_saves(save_dir) == [], "nothing is saved before the first tile"
 
 
 async def test_save_as_names_the_file(make_app: AppFactory, save_dir: Path) -> None:
@@ -121,6 +126,50 @@ async def test_save_as_names_the_file(make_app: AppFactory, save_dir: Path) -> N
         assert len(saves) == 1, "save-as moves the match to its named file"
         assert saves[0].path.name.endswith("-Sunday.indigo")
         assert saves[0].header is not None and saves[0].header.title == "Sunday"
+
+
+async def test_deleting_names_the_game_and_enter_keeps_it(make_app: AppFactory, save_dir: Path) -> None:
+    path = write_game(save_dir, "ann", moves=11)
+    when = datetime.fromtimestamp(path.stat().st_mtime)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(LoadScreen(save_dir))
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        await pilot.pause()
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        question = f"Delete the game Ann vs Greedy bot of {when.day} {when:%b %Y}, move 12?"
+        confirm = app.screen
+        assert isinstance(confirm, ConfirmScreen) and confirm.question == question
+        assert "Ann vs Greedy bot" in screen_text(app)  # wrapped in the dialog at 80 columns
+        await pilot.press("enter")  # the focus is on No
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        assert path.exists()
+
+
+async def test_quitting_at_move_one_leaves_no_save(make_app: AppFactory, save_dir: Path) -> None:
+    from .conftest import new_game
+
+    app = make_app(new_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        await pilot.press("escape")  # to the title: nothing to continue
+        await pilot.pause()
+        assert list_saves(save_dir) == []
+        assert "Continue" not in screen_text(app)
+    # A placed tile is worth a file; undone back to the start, the file goes again.
+    app = make_app(new_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: app.session is not None and app.session.game.board.placements == 2)
+        assert len(list_saves(save_dir)) == 1
+        await pilot.press("u")
+        await until(pilot, lambda: app.session is not None and app.session.game.board.placements == 0)
+        assert list_saves(save_dir) == []
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,10 @@ from textual.widgets import Button, Label
 
 
 class ConfirmScreen(ModalScreen[bool]):
+    """Asks; the answer comes back through ``dismiss``. No has the focus, so
+    a stray enter never says yes to something that cannot be undone."""
+
+    AUTO_FOCUS = "#no"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,n", "answer(False)", "No"),
         Binding("y", "answer(True)", "Yes"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
@@ -26,11 +27,12 @@ class HandoffScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
             yield Static("Pass the terminal", classes="title")
+            # Names are shown as typed, never read as markup.
             yield Static(
                 f"It is {self.player}'s turn.\nEveryone else, look away.", classes="message", markup=False
             )
             with Center():
-                yield Button(f"I am {self.player}: show my tiles", id="ready", variant="primary")
+                yield Button(Text(f"I am {self.player}: show my tiles"), id="ready", variant="primary")
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

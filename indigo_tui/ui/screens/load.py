@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import datetime
+from pathlib import Path
 from typing import ClassVar
 
 from textual import work
@@ -14,7 +15,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...saves import SaveEntry, SaveError, delete_save, list_saves
+from ...saves import SaveEntry, SaveError, delete_save, list_saves, load_save
+from ..requests import ResumeGame
 
 
 def describe_entry(entry: SaveEntry) -> str:
@@ -33,31 +35,48 @@ def describe_entry(entry: SaveEntry) -> str:
     return f"{title}{players} · {when} · {state}{rounds}"
 
 
+def delete_question(entry: SaveEntry) -> str:
+    """Which game a delete would take away, in the words the list uses."""
+    if entry.header is None:
+        return f"Delete the unreadable save {entry.path.name}?"
+    header = entry.header
+    players = " vs ".join(seat.name for seat in header.seats)
+    saved = datetime.fromtimestamp(entry.modified)
+    when = f"{saved.day} {saved:%b %Y}"
+    named = f'"{header.title}", ' if header.title else ""
+    state = "finished" if header.over else f"move {header.placements + 1}"
+    return f"Delete the game {named}{players} of {when}, {state}?"
+
+
 class LoadScreen(Screen[None]):
+    """The saves in one folder; loading one posts :class:`ResumeGame`."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "load", "Load"),
         Binding("delete,d", "delete", "Delete"),
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
+    def __init__(self, save_dir: Path) -> None:
+        super().__init__()
+        self.save_dir = save_dir
+        self.entries: list[SaveEntry] = []
+
     def compose(self) -> ComposeResult:
         with Vertical(id="load-box"):
             yield Static("Saved games", classes="title")
-            yield Static("", id="load-folder")
-            yield OptionList(id="saves")
-            yield Static("", id="load-message")
+            yield Static("", id="load-folder", markup=False)
+            yield OptionList(id="saves", markup=False)
+            yield Static("", id="load-message", markup=False)
         yield Footer()
 
-    entries: list[SaveEntry]
-
     def on_mount(self) -> None:
-        self.entries = []
         self.reload()
 
     @work(exclusive=True, group="load-saves")
     async def reload(self) -> None:
         """List the folder off the UI thread (headers only), then show it."""
-        folder = self.app.save_dir  # type: ignore[attr-defined]
+        folder = self.save_dir
         self.query_one("#load-folder", Static).update(f"in {folder}")
         self.entries = await asyncio.to_thread(list_saves, folder)
         options = self.query_one("#saves", OptionList)
@@ -86,7 +105,12 @@ class LoadScreen(Screen[None]):
         if entry.header is None:
             self.query_one("#load-message", Static).update(f"Can't load {entry.path.name}: {entry.error}")
             return
-        self.app.open_save(entry.path)  # type: ignore[attr-defined]
+        try:
+            saved = load_save(entry.path)
+        except SaveError as exc:
+            self.query_one("#load-message", Static).update(f"Can't load {entry.path.name}: {exc}")
+            return
+        self.post_message(ResumeGame(saved))
 
     def action_delete(self) -> None:
         entry = self._selected()
@@ -102,7 +126,7 @@ class LoadScreen(Screen[None]):
             except SaveError as exc:
                 self.query_one("#load-message", Static).update(str(exc))
                 return
-            self.query_one("#load-message", Static).update(f"Deleted {entry.path.name}.")
+            self.query_one("#load-message", Static).update("Deleted.")
             self.reload()
 
-        self.app.push_screen(ConfirmScreen(f"Delete {entry.path.name}?"), answer)
+        self.app.push_screen(ConfirmScreen(delete_question(entry)), answer)

@@ -12,6 +12,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from ...bots import available_bots
 from ...engine import Setup, SetupError, parse_seed, rounds_error
 from ...saves import SeatInfo, default_seat_name
+from ..requests import StartGame
 from ..session import NewGame
 from .seat_rows import SeatRowsScreen
 
@@ -120,4 +121,4 @@ class SetupScreen(SeatRowsScreen):
         except ValueError as exc:
             self.query_one("#setup-error", Static).update(f"Can't start: {exc}")
             return
-        self.app.start_game(new)  # type: ignore[attr-defined]
+        self.post_message(StartGame(new))

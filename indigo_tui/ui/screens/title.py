@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar
 
 from textual import work
@@ -15,7 +16,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...saves import SaveEntry, latest_unfinished_of, list_saves
+from ...saves import SaveEntry, SaveError, latest_unfinished_of, list_saves, load_save
+from ..requests import ResumeGame
 
 LOGO = """\
  ___           _ _
@@ -44,13 +46,22 @@ def _new(screen: TitleScreen) -> None:
 
 
 def _continue(screen: TitleScreen) -> None:
-    screen.app.continue_latest(screen.latest)  # type: ignore[attr-defined]
+    entry = screen.latest
+    if entry is None:
+        screen.notify("No unfinished game to continue.")
+        return
+    try:
+        saved = load_save(entry.path)
+    except SaveError as exc:
+        screen.notify(str(exc), title="Can't load", severity="error")
+        return
+    screen.post_message(ResumeGame(saved))
 
 
 def _load(screen: TitleScreen) -> None:
     from .load import LoadScreen
 
-    screen.app.push_screen(LoadScreen())
+    screen.app.push_screen(LoadScreen(screen.save_dir))
 
 
 def _rules(screen: TitleScreen) -> None:
@@ -97,19 +108,26 @@ def continue_hint(entry: SaveEntry | None) -> str:
 
 
 class TitleScreen(Screen[None]):
+    """The menu; picking a game posts :class:`ResumeGame` (or the setup screen
+    posts ``StartGame``) for the app to act on."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "app.quit", "Quit"),
         Binding("n", "pick('new')", "New game"),
     ]
 
-    #: The newest unfinished save, from the last scan of the save folder.
-    latest: SaveEntry | None = None
+    def __init__(self, save_dir: Path) -> None:
+        super().__init__()
+        self.save_dir = save_dir
+        #: The newest unfinished save, from the last scan of the save folder.
+        self.latest: SaveEntry | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield Static(LOGO, id="logo")
             yield Static("Lay path tiles, steer gems to your gates.", id="tagline")
-            yield OptionList(id="menu")
+            # Plain text: the Continue entry carries names read from a save file.
+            yield OptionList(id="menu", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -122,7 +140,7 @@ class TitleScreen(Screen[None]):
 
     @work(exclusive=True, group="title-saves")
     async def scan_saves(self) -> None:
-        folder = self.app.save_dir  # type: ignore[attr-defined]
+        folder = self.save_dir
         entries = await asyncio.to_thread(list_saves, folder)
         latest = latest_unfinished_of(entries)
         if latest != self.latest:
@@ -138,7 +156,9 @@ class TitleScreen(Screen[None]):
                 if entry.id == "continue":
                     label += continue_hint(self.latest)
                 menu.add_option(Option(label, id=entry.id))
-        menu.highlighted = 0
+        # A game to take up is the likeliest wish: enter continues it.
+        continuing = menu.get_option_index("continue") if self.latest is not None else 0
+        menu.highlighted = continuing
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
