@@ -50,7 +50,9 @@ async def test_a_game_saved_at_the_terminal_can_be_continued_in_the_browser(
     save_dir.mkdir()
     seats = [SeatInfo("Ann", "human"), SeatInfo("greedy bot", "bot:greedy")]
     session = Session.start(NewGame(Setup(players=2), seats, seed=5), save_dir)
-    assert session.autosave()
+    # A game is saved once a tile lies on the board (play saves it).
+    session.play(session.game.legal_moves[0])
+    assert session.save_path is not None and session.save_path.exists()
     async with (
         serve() as running,
         aiohttp.ClientSession() as http,
