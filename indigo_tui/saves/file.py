@@ -283,6 +283,25 @@ def seat_kinds(text: str) -> list[str]:
     return [kind.strip().lower() for kind in text.split(",") if kind.strip()]
 
 
+def default_seat_names(kinds: Sequence[str]) -> list[str]:
+    """The name of each seat nobody named, the same from the title screen and
+    from ``indigo play``: "You" for the one person at a table of bots,
+    "Player N" when several people share the terminal, and a bot by its kind
+    ("Greedy bot"), numbered when two bots are of one kind ("Greedy bot 1",
+    "Greedy bot 2")."""
+    humans = sum(1 for kind in kinds if kind == "human")
+    bots = [(SeatInfo("", kind).bot or kind).split(":")[0] for kind in kinds]
+    names = []
+    for index, kind in enumerate(kinds):
+        if kind == "human":
+            names.append("You" if humans == 1 else f"Player {index + 1}")
+            continue
+        label = f"{bots[index].capitalize()} bot"
+        alike = [i for i, other in enumerate(bots) if other == bots[index] and kinds[i] != "human"]
+        names.append(label if len(alike) == 1 else f"{label} {alike.index(index) + 1}")
+    return names
+
+
 def default_seat_name(index: int, kind: str) -> str:
     """``Player 2`` for a person at seat index 1, ``Greedy bot`` for ``bot:greedy``."""
     bot = SeatInfo("", kind).bot
@@ -292,8 +311,9 @@ def default_seat_name(index: int, kind: str) -> str:
 def seats_from_kinds(kinds: Sequence[str], names: Sequence[str] = ()) -> list[SeatInfo]:
     """Seats for kinds like ``human`` or ``bot:greedy``: the given names where
     there are (non-blank) ones, else the default names."""
+    defaults = default_seat_names(kinds)
     seats = []
     for index, kind in enumerate(kinds):
         given = names[index].strip() if index < len(names) else ""
-        seats.append(SeatInfo(given or default_seat_name(index, kind), kind))
+        seats.append(SeatInfo(given or defaults[index], kind))
     return seats

@@ -173,4 +173,33 @@ class IndigoApp(App[None]):
                     "Draw the board with these characters (remembered)",
                     partial(screen.action_glyphs, choice),
                 )
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title == "Screenshot":
+                # Textual's own saves to ~/Downloads and fails, without a path, where there is none.
+                yield SystemCommand(
+                    "Screenshot",
+                    "Save an SVG picture of the screen (in Downloads, else the save folder)",
+                    lambda: self.set_timer(0.1, self.take_screenshot),
+                )
+            else:
+                yield command
+
+    def screenshot_folder(self) -> Path:
+        """Where a screenshot goes: the downloads folder if there is one, else
+        the save folder (made if need be), else the current folder."""
+        import os
+
+        from platformdirs import user_downloads_path
+
+        for folder in (user_downloads_path(), self.save_dir):
+            if folder.is_dir() and os.access(folder, os.W_OK):
+                return folder
+        try:
+            self.save_dir.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return Path.cwd()
+        return self.save_dir
+
+    def take_screenshot(self) -> None:
+        """Save the screen as SVG; Textual's notice then says where."""
+        self.deliver_screenshot(path=str(self.screenshot_folder()))

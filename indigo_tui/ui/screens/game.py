@@ -44,6 +44,12 @@ COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
 NARROW_WIDTH = 140
 
 
+def hex_distance(a: int, b: int) -> int:
+    """Steps between two cells (axial coordinates)."""
+    (q1, r1), (q2, r2) = COORDS[a], COORDS[b]
+    return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
+
+
 class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("w", "move(0)", "↖", show=False),
@@ -88,6 +94,8 @@ class GameScreen(Screen[None]):
         self._logged_generation = -1
         self._shown_end = -1
         self._texts: dict[str, str] = {}
+        #: The turn the cursor was last put on a free cell for (see :meth:`aim_cursor`).
+        self._aimed: tuple[int, int, int, int | None] | None = None
         #: Highlight every route through the cursor cell (the trace key).
         self.tracing = False
 
@@ -124,6 +132,8 @@ class GameScreen(Screen[None]):
         hand.tile_box = (14, 6) if compact else (22, 10)
         hand.compact = compact
         self.query_one(Scoreboard).compact = compact
+        # Every key's name in the footer even at 80 columns.
+        self.query_one(Footer).compact = compact
         self._texts.clear()
         if repaint:
             self.refresh_all()
@@ -179,6 +189,32 @@ class GameScreen(Screen[None]):
         self.refresh_board()
         self.refresh_scores()
         self.refresh_log()
+
+    def aim_cursor(self) -> None:
+        """Once per turn of the seat on screen, put the cursor on an empty cell
+        where the held tile may go: where it is if it may go there, else the
+        nearest such cell (after a placement the cursor sits on that tile, so
+        the nearest free cell is next to where the play is), turned to a legal
+        rotation if the current one is not."""
+        view = self._view()
+        move = self.held_move()
+        if view is None or move is None:
+            return
+        turn = (self.session.match.round_index, self.game.board.placements, self.game.turn, view.seat)
+        if turn == self._aimed:
+            return
+        self._aimed = turn
+        rotations: dict[int, list[int]] = {}
+        for legal in view.legal_moves:
+            if legal.tile == move.tile:
+                rotations.setdefault(legal.cell, []).append(legal.rotation)
+        if not rotations:
+            return
+        target = min(rotations, key=lambda cell: (hex_distance(cell, self.cursor), cell))
+        # Set quietly: the board is drawn once, by whoever asked for the refresh.
+        self.set_reactive(GameScreen.cursor, target)
+        if self.rotation % 6 not in rotations[target]:
+            self.set_reactive(GameScreen.rotation, rotations[target][0])
 
     def refresh_board(self) -> None:
         if not self.is_mounted:
@@ -290,6 +326,7 @@ class GameScreen(Screen[None]):
     def next_turn(self) -> None:
         """Whatever comes next: the end, passing the terminal, or a bot's move."""
         session, game = self.session, self.game
+        self.aim_cursor()
         self.refresh_all()
         if game.over:
             self._show_end()
@@ -311,6 +348,7 @@ class GameScreen(Screen[None]):
     def _handed_over(self, _result: object = None) -> None:
         self.session.viewer = self.game.turn
         self.chosen = 0
+        self.aim_cursor()
         self.refresh_all()
 
     def _show_end(self) -> None:

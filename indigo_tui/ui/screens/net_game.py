@@ -180,6 +180,7 @@ class NetGameScreen(GameScreen):
 
     def next_turn(self) -> None:
         # No hand-offs and no bots here: the host session runs the bots.
+        self.aim_cursor()
         self.refresh_all()
         if self.game.over:
             self._show_end()

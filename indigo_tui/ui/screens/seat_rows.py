@@ -2,17 +2,38 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.screen import Screen
-from textual.widgets import Checkbox, Select
+from textual.widgets import Button, Checkbox, Input, Select
+
+#: Below this many lines the form's fields lose their borders (one line each),
+#: so that four seats, every option and the buttons fit an 80x24 terminal.
+ROOMY_HEIGHT = 40
 
 
 class SeatRowsScreen(Screen[None]):
     """A form with a ``#players`` select, four ``#seat-row-N`` rows and an
     ``#own-gates`` checkbox: it shows one row per player, and offers own gates
-    only to three."""
+    only to three. On a short terminal its fields are drawn compact."""
 
     def on_mount(self) -> None:
         self._show_seats(2)
+        self._fit(self.app.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.height)
+
+    def _fit(self, height: int) -> None:
+        compact = height < ROOMY_HEIGHT
+        self.set_class(compact, "-compact")
+        for field in self.query(Input).results():
+            field.compact = compact
+        for choice in self.query(Select).results():
+            choice.compact = compact
+        for box in self.query(Checkbox).results():
+            box.compact = compact
+        for button in self.query(Button).results():
+            button.compact = compact
 
     def _show_seats(self, players: int) -> None:
         for seat in range(4):

@@ -10,8 +10,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ...bots import available_bots
-from ...engine import Setup, SetupError, parse_seed, rounds_error
-from ...saves import SeatInfo, default_seat_name
+from ...engine import Setup, SetupError, Variant, parse_seed, rounds_error
+from ...saves import SeatInfo, default_seat_names
 from ..requests import StartGame
 from ..session import NewGame
 from .seat_rows import SeatRowsScreen
@@ -40,12 +40,8 @@ class SetupScreen(SeatRowsScreen):
             for seat in range(4):
                 with Horizontal(classes="row seat-row", id=f"seat-row-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="field")
-                    yield Input(
-                        value="You" if seat == 0 else "",
-                        placeholder="name (optional)",
-                        id=f"name-{seat}",
-                        classes="seat-name",
-                    )
+                    # Empty: the placeholder shows the name the seat gets unless one is typed.
+                    yield Input(id=f"name-{seat}", classes="seat-name")
                     yield Select(
                         kinds,
                         value="human" if seat == 0 else default_bot,
@@ -70,12 +66,33 @@ class SetupScreen(SeatRowsScreen):
                 yield Input(placeholder="random", id="seed")
             with Horizontal(classes="row"):
                 yield Checkbox("Own gates only (3 players)", id="own-gates")
+            with Horizontal(classes="row"):
                 yield Checkbox("Open scores (everyone sees all gems)", id="open-scores")
             yield Static("", id="setup-error")
             with Horizontal(classes="buttons"):
                 yield Button("Start (ctrl+s)", id="start", variant="primary")
                 yield Button("Back (esc)", id="back")
         yield Footer()
+
+    def _players(self) -> int:
+        value = self.query_one("#players", Select).value
+        return value if isinstance(value, int) else 2
+
+    def _kinds(self, players: int) -> list[str]:
+        return [str(self.query_one(f"#kind-{seat}", Select).value) for seat in range(players)]
+
+    def _show_seats(self, players: int) -> None:
+        super()._show_seats(players)
+        self._name_hints(players)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        super().on_select_changed(event)
+        self._name_hints(self._players())
+
+    def _name_hints(self, players: int) -> None:
+        """Each name field shows, greyed, the name its seat gets if left empty."""
+        for seat, name in enumerate(default_seat_names(self._kinds(players))):
+            self.query_one(f"#name-{seat}", Input).placeholder = name
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -85,13 +102,12 @@ class SetupScreen(SeatRowsScreen):
 
     def read(self) -> NewGame:
         """The choices on screen as a :class:`NewGame`; ValueError says what is wrong."""
-        players = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+        players = self._players()
         seats = []
-        for seat in range(players):
-            kind = str(self.query_one(f"#kind-{seat}", Select).value)
-            name = self.query_one(f"#name-{seat}", Input).value.strip()
-            if not name:
-                name = default_seat_name(seat, kind)
+        kinds = self._kinds(players)
+        defaults = default_seat_names(kinds)
+        for seat, kind in enumerate(kinds):
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or defaults[seat]
             seats.append(SeatInfo(name[:24], kind))
         rounds_text = self.query_one("#rounds", Input).value.strip() or "1"
         try:
@@ -101,10 +117,11 @@ class SetupScreen(SeatRowsScreen):
         error = rounds_error(rounds)
         if error is not None:
             raise ValueError(error)
-        variant = str(self.query_one("#variant", Select).value)
+        # The select offers exactly the two variants.
+        variant: Variant = "tactical" if self.query_one("#variant", Select).value == "tactical" else "classic"
         own_gates = players == 3 and self.query_one("#own-gates", Checkbox).value
         try:
-            setup = Setup(players=players, variant=variant, own_gates=own_gates)  # type: ignore[arg-type]
+            setup = Setup(players=players, variant=variant, own_gates=own_gates)
         except SetupError as exc:
             raise ValueError(str(exc)) from None
         return NewGame(

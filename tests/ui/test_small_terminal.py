@@ -1,0 +1,168 @@
+"""A newcomer's first minutes at 80x24: every form and its Start button on
+screen, the whole footer, an empty legal cell under the cursor at each turn,
+names that tell seats apart, empty checkboxes that look empty, and the
+palette's screenshot saved somewhere that exists."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import pytest
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Footer, Select
+
+from indigo_tui.engine.board import EMPTY
+from indigo_tui.saves import default_seat_names, seats_from_kinds
+from indigo_tui.ui.screens.game import GameScreen
+from indigo_tui.ui.screens.lobby import HostSetupScreen
+from indigo_tui.ui.screens.setup import SetupScreen
+
+from .conftest import AppFactory, advance, game_screen, new_game, until
+
+
+def on_screen(screen: Screen[object], widget: Widget) -> bool:
+    """Whether all of ``widget`` is drawn inside the terminal (not scrolled or cut away)."""
+    region = widget.region
+    return bool(region) and screen.region.contains_region(region)
+
+
+def text_of(app: object) -> str:
+    return html.unescape(app.export_screenshot()).replace("\xa0", " ")  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("screen_type", "primary"), [(SetupScreen, "#start"), (HostSetupScreen, "#open")])
+async def test_a_four_seat_form_fits_80x24(make_app: AppFactory, screen_type: type, primary: str) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(screen_type())
+        await until(pilot, lambda: isinstance(app.screen, screen_type))
+        await pilot.pause()  # composed and mounted
+        screen = app.screen
+        screen.query_one("#players", Select).value = 4
+        await until(pilot, lambda: bool(screen.query_one("#seat-row-3").display))
+        await pilot.pause()
+        assert on_screen(screen, screen.query_one(primary, Button))
+        for row in range(4):
+            assert on_screen(screen, screen.query_one(f"#seat-row-{row}"))
+        for box in screen.query(Checkbox):
+            assert on_screen(screen, box), box.label
+        text = text_of(app)
+        assert "Own gates only (3 players)" in text
+        if screen_type is SetupScreen:
+            assert "Open scores (everyone sees all gems)" in text
+
+
+async def test_the_game_footer_shows_every_key_at_80x24(make_app: AppFactory) -> None:
+    app = make_app(new_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        keys = list(footer.query("FooterKey"))
+        assert len(keys) >= 8
+        for key in keys:
+            assert on_screen(app.screen, key)
+        bottom = text_of(app)
+        assert "Quit" in bottom and "Menu" in bottom
+
+
+async def test_each_turn_opens_on_an_empty_cell_the_tile_may_take(make_app: AppFactory) -> None:
+    app = make_app(new_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        screen = game_screen(app)
+        session = app.session
+        assert session is not None
+        for _ in range(6):
+            placed = session.game.board.placements
+            await pilot.press("enter")  # a legal cell, so the tile goes down and the bot answers
+            await app.workers.wait_for_complete()
+            await until(pilot, lambda p=placed: session.game.board.placements == p + 2)  # type: ignore[misc]
+            await pilot.pause()
+            move = screen.held_move()
+            assert move is not None
+            assert session.game.board.tiles[move.cell] == EMPTY, "the cursor is on an empty cell"
+            assert session.game.placement_error(move) is None, "and the held tile, as turned, may go there"
+            assert "Can't place" not in text_of(app)
+
+
+async def test_the_cursor_moves_off_a_cell_that_filled_up(make_app: AppFactory) -> None:
+    app = make_app(new_game())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        screen = game_screen(app)
+        session = app.session
+        assert session is not None
+        advance(app, 10, seed=2)
+        screen.cursor = session.game.moves[-1][1].cell  # the tile just placed
+        screen.next_turn()
+        await pilot.pause()
+        move = screen.held_move()
+        assert move is not None and session.game.placement_error(move) is None
+
+
+def test_default_names_tell_seats_apart() -> None:
+    assert default_seat_names(["human", "bot:greedy"]) == ["You", "Greedy bot"]
+    assert default_seat_names(["human", "bot:greedy", "bot:greedy", "bot:random"]) == [
+        "You",
+        "Greedy bot 1",
+        "Greedy bot 2",
+        "Random bot",
+    ]
+    assert default_seat_names(["human", "human"]) == ["Player 1", "Player 2"]
+    # `indigo play` names seats the same way, and keeps names it is given.
+    assert [s.name for s in seats_from_kinds(["human", "bot:greedy"], [])] == ["You", "Greedy bot"]
+    assert [s.name for s in seats_from_kinds(["human", "bot:greedy"], ["Ann"])] == ["Ann", "Greedy bot"]
+
+
+async def test_the_setup_form_names_seats_like_the_command_line(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(SetupScreen())
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#players", Select).value = 3
+        await pilot.pause()
+        assert screen.query_one("#name-1").placeholder == "Greedy bot 1"  # type: ignore[attr-defined]
+        new = screen.read()
+        assert [s.name for s in new.seats] == ["You", "Greedy bot 1", "Greedy bot 2"]
+
+
+async def test_an_unticked_box_shows_no_mark(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(SetupScreen())
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        box = app.screen.query_one("#open-scores", Checkbox)
+        off = box.get_component_rich_style("toggle--button")
+        assert off.color == off.bgcolor, "the X is drawn in its background's colour"
+        box.value = True
+        await pilot.pause()
+        on = box.get_component_rich_style("toggle--button")
+        assert on.color != on.bgcolor
+
+
+async def test_the_palette_screenshot_goes_to_the_save_folder_without_downloads(
+    make_app: AppFactory, save_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import platformdirs
+
+    monkeypatch.setattr(platformdirs, "user_downloads_path", lambda: tmp_path / "no-such-folder")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screenshot_folder() == save_dir
+        app.take_screenshot()
+        await until(pilot, lambda: any(save_dir.glob("*.svg")))
+        await pilot.pause()
+        assert any(str(save_dir) in n.message for n in app._notifications)
