@@ -1,16 +1,29 @@
-"""Make the screenshots in docs/screenshots: a game in progress and the end screen.
+"""Make the pictures in docs/screenshots (and the README's): a game in
+progress with a what-if preview at 80x24, 120x40 and 200x60, the end screen,
+and the board in sextants and octants as terminals that draw those show it.
 
-python benchmarks/ui_screenshots.py        # writes SVG, and PNG if rsvg-convert is installed
+    python benchmarks/ui_screenshots.py            # PNGs, rasterised from the cell grid
+    python benchmarks/ui_screenshots.py --svg      # Textual's SVGs as well
+
+Each picture is the app's cell grid drawn cell by cell with DejaVu Sans Mono
+(see ``cell_raster.py``), so it shows what a Linux terminal with that font
+shows, not what a browser's SVG fonts make of it. Needs Pillow and fontTools
+(``pip install -e .[screenshots]``).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import random
-import shutil
-import subprocess
 import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+# Run as a script, this folder is on sys.path: the rasteriser sits beside it.
+from cell_raster import app_cells, rasterise
 
 from indigo_tui.engine import Setup
 from indigo_tui.saves import SeatInfo
@@ -22,64 +35,84 @@ from indigo_tui.ui.session import NewGame
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
 
+@dataclass(frozen=True)
+class Shot:
+    name: str
+    size: tuple[int, int]
+    end: bool = False
+    glyphs: str = "quadrant"
+
+
+SHOTS = (
+    Shot("game-80x24", (80, 24)),
+    Shot("game-120x40", (120, 40)),
+    Shot("game-200x60", (200, 60)),
+    Shot("end-120x40", (120, 40), end=True),
+    Shot("end-80x24", (80, 24), end=True),
+    Shot("game-120x40-sextant", (120, 40), glyphs="sextant"),
+    Shot("game-120x40-octant", (120, 40), glyphs="octant"),
+)
+
+
 def _game() -> NewGame:
     seats = [SeatInfo("Ann", "human"), SeatInfo("Greedy bot", "bot:greedy")]
     return NewGame(Setup(players=2), seats, seed=8)
 
 
-async def _settle(app: IndigoApp, pilot: object, test: object) -> None:
+async def _settle(pilot: Any, done: Callable[[], bool]) -> None:
     for _ in range(300):
-        if test():  # type: ignore[operator]
+        if done():
             break
-        await pilot.pause(0.01)  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+        await pilot.pause(0.01)
+    await pilot.pause()
 
 
-async def shoot(size: tuple[int, int], name: str, end: bool) -> Path:
+async def shoot(shot: Shot, svg: bool) -> list[Path]:
     with tempfile.TemporaryDirectory() as folder:
-        app = IndigoApp(new_game=_game(), save_dir=Path(folder), animate=False, bot_delay=0.0)
-        async with app.run_test(size=size) as pilot:
-            await _settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
+        app = IndigoApp(
+            new_game=_game(), save_dir=Path(folder), animate=False, bot_delay=0.0, board_glyphs=shot.glyphs
+        )
+        async with app.run_test(size=shot.size) as pilot:
+            await _settle(pilot, lambda: isinstance(app.screen, GameScreen))
             session = app.session
             assert session is not None
-            rng = random.Random(4)
             screen = app.screen
             assert isinstance(screen, GameScreen)
-            moves = 60 if end else 26
-            for _ in range(moves):
-                if session.game.over:
-                    break
+            rng = random.Random(4)
+            # Random moves for both seats up to a middle game (or to the end).
+            for _ in range(26):
                 session.play(rng.choice(session.game.legal_moves))
-            if not end:
-                # Put the cursor where the held tile would move gems, to show the what-if.
-                view = session.game.view(0)
-                best = max(view.legal_moves, key=lambda m: len(view.preview(m)))
-                screen.cursor, screen.rotation = best.cell, best.rotation
-                screen.message = "Greedy bot placed at (2,-1)."
-            else:
+            if shot.end:
                 while not session.game.over:
                     session.play(rng.choice(session.game.legal_moves))
+            else:
+                # The cursor where the held tile would move the most gems: the what-if shows.
+                view = session.game.view(0)
+                best = max(view.legal_moves, key=lambda m: (len(view.preview(m)), -m.cell, -m.rotation))
+                screen.cursor, screen.rotation = best.cell, best.rotation
             screen.next_turn()
-            await _settle(app, pilot, lambda: not end or isinstance(app.screen, EndScreen))
-            path = OUT / f"{name}.svg"
-            app.save_screenshot(str(path))
-    return path
+            if not shot.end:
+                screen.message = "Greedy bot placed a tile."
+            screen.refresh_all()
+            await _settle(pilot, lambda: not shot.end or isinstance(app.screen, EndScreen))
+            written = [OUT / f"{shot.name}.png"]
+            rasterise(app_cells(app)).save(written[0], optimize=True)
+            if svg:
+                written.append(OUT / f"{shot.name}.svg")
+                app.save_screenshot(str(written[1]))
+    return written
 
 
 async def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--svg", action="store_true", help="also write Textual's SVG screenshots")
+    args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
-    shots = [
-        await shoot((120, 40), "game-120x40", end=False),
-        await shoot((80, 24), "game-80x24", end=False),
-        await shoot((120, 40), "end-120x40", end=True),
-    ]
-    converter = shutil.which("rsvg-convert")
-    for svg in shots:
-        if converter:
-            subprocess.run(
-                [converter, "-w", "1400", str(svg), "-o", str(svg.with_suffix(".png"))], check=True
-            )
-        print(svg.with_suffix(".png" if converter else ".svg"))
+    for shot in SHOTS:
+        for path in await shoot(shot, args.svg):
+            print(path.relative_to(OUT.parent.parent))
 
 
 if __name__ == "__main__":
