@@ -261,7 +261,7 @@ async def test_the_load_screen_says_the_same_as_indigo_load(make_app: AppFactory
     app.notify = heard  # type: ignore[method-assign]
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.push_screen(LoadScreen())
+        app.push_screen(LoadScreen(save_dir))
         await until(pilot, lambda: isinstance(app.screen, LoadScreen))
         await app.workers.wait_for_complete()
         await pilot.pause()

@@ -108,7 +108,8 @@ class LoadScreen(Screen[None]):
         try:
             saved = load_save(entry.path)
         except SaveError as exc:
-            self.query_one("#load-message", Static).update(f"Can't load {entry.path.name}: {exc}")
+            # The same words as `indigo load` prints.
+            self.notify(str(exc), title="Can't load", severity="error")
             return
         self.post_message(ResumeGame(saved))
 
