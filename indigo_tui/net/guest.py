@@ -39,6 +39,7 @@ from .notices import (
     PlayEnded,
     PlayStarted,
     Problem,
+    SaveState,
     SeatJoined,
     SeatLeft,
     SessionClosed,
@@ -125,6 +126,8 @@ class GuestSession:
         self.connected_seats: dict[int, bool] = {}
         #: Whether play is on (a guest that leaves before gives its seat up).
         self.started = False
+        #: Why the last autosave of the record failed, while it keeps failing.
+        self.save_problem: str | None = None
         self._pending_draws: dict[int, int] = {}
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[Message]] = {}
@@ -151,6 +154,8 @@ class GuestSession:
 
     async def connect(self, timeout: float | None = None) -> Welcome:
         """Connect, prove the code, take a seat; :class:`JoinError` if refused."""
+        if self.save_dir is not None:
+            saves.remove_stale_temps(self.save_dir)
         try:
             conn = await open_connection(
                 self.host, self.port, read_timeout=self.read_timeout, on_frame=self.on_frame
@@ -479,7 +484,14 @@ class GuestSession:
         try:
             saves.write_atomic(path, msgspec.json.encode(record))
         except OSError as exc:
-            self.tell(Problem(f"could not save to {path}: {exc.strerror or exc}"))
+            # Said once; the seat plays on in memory and says when saving works again.
+            if self.save_problem is None:
+                self.tell(SaveState(False, str(path), str(exc.strerror or exc)))
+            self.save_problem = str(exc.strerror or exc)
+            return
+        if self.save_problem is not None:
+            self.tell(SaveState(True, str(path)))
+        self.save_problem = None
 
     def tell(self, notice: Notice) -> None:
         """Hand ``notice`` to whoever shows this seat's game."""

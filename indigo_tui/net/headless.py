@@ -105,7 +105,10 @@ async def _run_host(
         out(f"seat {seat + 1}: {info.name} ({info.kind})")
     if session.save_path is not None:
         out(f"saving to {session.save_path}")
-    where = f"; the game is saved in {session.save_path}" if session.save_path else ""
+
+    def where() -> str:
+        # Said only while the file on disk holds the game as it stands.
+        return f"; the game is saved in {session.save_path}" if session.saved else ""
 
     async def wait_until(condition: Callable[[], bool], limit: float, what: str) -> None:
         deadline = time.monotonic() + limit
@@ -113,10 +116,10 @@ async def _run_host(
             _drain(session.notices, out)
             if stop.is_set():
                 await session.close("the host quit")
-                raise NetRunError(f"interrupted{where}")
+                raise NetRunError(f"interrupted{where()}")
             if time.monotonic() > deadline:
                 await session.close(f"the host gave up waiting: {what}")
-                raise NetRunError(f"{what} within {limit:g} s{where}")
+                raise NetRunError(f"{what} within {limit:g} s{where()}")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 0.05)
         _drain(session.notices, out)
@@ -146,7 +149,7 @@ async def _run_host(
     except _SeatGone as gone:
         await session.close(f"seat {gone.seat + 1} did not come back")
         raise NetRunError(
-            f"seat {gone.seat + 1} did not rejoin within {rejoin_timeout:g} s{where} "
+            f"seat {gone.seat + 1} did not rejoin within {rejoin_timeout:g} s{where()} "
             f"(resume with: indigo host --resume FILE)"
         ) from None
     # Let seats that are away come back for the last events and the deck.
@@ -163,7 +166,12 @@ async def _run_host(
         out(f"seat {standing.seat + 1} ({name}): {standing.points} points, {standing.gems} gems{mark}")
     await session.close("the game is over")
     _drain(session.notices, out)
-    out("game over" + (f"; saved to {session.save_path}" if session.save_path else ""))
+    if session.saved:
+        out(f"game over; saved to {session.save_path}")
+    elif session.save_path is not None:
+        out(f"game over; NOT saved: {session.save_problem or 'the save file is missing'}")
+    else:
+        out("game over")
     return 0
 
 

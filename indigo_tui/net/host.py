@@ -38,6 +38,7 @@ from .notices import (
     PlayEnded,
     PlayStarted,
     Problem,
+    SaveState,
     SeatJoined,
     SeatLeft,
     SeatTakenOver,
@@ -124,6 +125,8 @@ class HostSession:
         self.game_id = game_id or secrets.token_hex(6)
         self.salt = salt or secrets.token_hex(16)
         self.save_path = save_path
+        #: Why the last autosave failed, while it keeps failing.
+        self.save_problem: str | None = None
         self.created = created
         self.move_delay = move_delay
         self.heartbeat = heartbeat
@@ -223,17 +226,36 @@ class HostSession:
             "net_address": f"{self.address[0]}:{self.address[1]}" if self.address else "",
         }
 
-    def save(self) -> None:
-        """Autosave (after every move, seat and undo); a failure is a notice."""
-        if self.save_path is None:
-            return
+    def _write(self, path: Path) -> None:
         header = saves.make_header(self.match, self.seats, created=self.created, meta=self.meta())
         if self.created is None:
             self.created = header.created
+        saves.write_save(path, header, self.match)
+
+    def save(self) -> bool:
+        """Autosave (after every move, seat and undo); True once the whole file
+        is on disk. A failure is said once (a :class:`SaveState` notice) and
+        the game goes on in memory; the first save that works again says so."""
+        path = self.save_path
+        if path is None:
+            return False
         try:
-            saves.write_save(self.save_path, header, self.match)
+            self._write(path)
         except saves.SaveError as exc:
-            self.tell(Problem(str(exc)))
+            detail = str(exc).removeprefix(f"could not save to {path}: ")
+            if self.save_problem is None:
+                self.tell(SaveState(False, str(path), detail))
+            self.save_problem = detail
+            return False
+        if self.save_problem is not None:
+            self.tell(SaveState(True, str(path)))
+        self.save_problem = None
+        return True
+
+    @property
+    def saved(self) -> bool:
+        """Whether the game as it stands is on disk, whole (the last save worked)."""
+        return self.save_path is not None and self.save_problem is None and self.save_path.is_file()
 
     def tell(self, notice: Notice) -> None:
         """Hand ``notice`` to whoever shows this game."""
@@ -245,7 +267,15 @@ class HostSession:
     # -- serving -------------------------------------------------------------
 
     async def listen(self, bind: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
-        """Open the port; returns the address actually bound (``port=0`` picks one)."""
+        """Open the port; returns the address actually bound (``port=0`` picks one).
+        :class:`HostError` if the game cannot be saved where it is to be: a
+        game is not started that would be lost with the host."""
+        if self.save_path is not None:
+            saves.remove_stale_temps(self.save_path.parent)
+            try:
+                self._write(self.save_path)
+            except saves.SaveError as exc:
+                raise HostError(f"the game cannot be saved: {exc}") from None
         try:
             self._socket = listening_socket(bind, port)
         except OSError as exc:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -268,6 +269,25 @@ def write_atomic(path: Path, data: bytes) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+#: Seconds after which a temporary file of :func:`write_atomic` is surely a
+#: leftover (a write killed mid-way), not one being written by another process.
+STALE_TEMP_AGE = 60.0
+
+
+def remove_stale_temps(folder: Path, older_than: float = STALE_TEMP_AGE) -> int:
+    """Remove our own temporary files (``.NAME.XXXX.tmp``, made by
+    :func:`write_atomic`) that a killed write left in ``folder``; how many."""
+    removed = 0
+    now = time.time()
+    with contextlib.suppress(OSError):
+        for path in folder.glob(".*.tmp"):
+            with contextlib.suppress(OSError):
+                if path.is_file() and now - path.stat().st_mtime > older_than:
+                    path.unlink()
+                    removed += 1
+    return removed
 
 
 def write_save(path: str | os.PathLike[str], header: SaveHeader, match: Match) -> None:
