@@ -227,7 +227,7 @@ async def test_a_frame_trickled_a_byte_at_a_time_is_dropped_within_one_read_time
     started = time.monotonic()
     with pytest.raises(ConnectionLost, match=r"only part of a frame within 0\.5 s"):
         await conn.read()
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started < 2.0  # not the 3 s of trickling
 
 
 # -- the guess limiter, on a clock we turn by hand ---------------------------------
@@ -448,7 +448,7 @@ async def test_a_slow_sender_is_dropped_within_the_handshake_deadline(listening)
     finally:
         sender.cancel()
         writer.close()
-    assert 0.9 < time.monotonic() - started < 2.0
+    assert 0.9 < time.monotonic() - started < 3.0  # the deadline, with room for a loaded machine
     texts = _texts(host)
     assert any("only part of a frame within 1 s" in t or "joining within 1 s" in t for t in texts), texts
 
@@ -460,7 +460,7 @@ async def test_before_the_code_is_proven_frames_are_small(listening) -> None:
     assert replies == [
         Error(f"a frame of {MAX_CLEAR_FRAME + 1} bytes is over the 1024-byte limit", "protocol")
     ]
-    assert seconds < 1.0
+    assert seconds < 2.0  # by the header alone, not after the 3 s read timeout
 
 
 @pytest.mark.parametrize(
@@ -555,7 +555,7 @@ async def test_out_of_file_descriptors_pauses_accepting_with_one_line(listening,
 
 async def test_a_guest_after_a_flood_of_silent_connections_gets_in(listening) -> None:
     host = make_host(["bot:greedy", "remote"])
-    host.budgets = Budgets(handshake_deadline=0.5, max_pending=20, max_pending_per_address=20)
+    host.budgets = Budgets(handshake_deadline=2.0, max_pending=20, max_pending_per_address=20)
     port = await listening(host)
     flood = [await asyncio.open_connection("127.0.0.1", port) for _ in range(60)]
     busy = 0
