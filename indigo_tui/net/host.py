@@ -496,6 +496,10 @@ class HostSession:
         if old is None:
             self.tell(SeatJoined(seat, name, rejoined=rejoined))
         self.broadcaster.broadcast(SeatStatus(seat, True, name), skip=seat)
+        for other, there in list(self.links.items()):
+            if other != seat:
+                # The newcomer learns who is already here (a welcome has names, not presence).
+                self.broadcaster.send(link, SeatStatus(other, True, there.name))
         self.flush()
         if self.started:
             self.broadcaster.send(link, Started(self.public.length))

@@ -51,6 +51,12 @@ async def test_two_players_join_from_one_folder_and_each_keeps_their_seat(listen
     try:
         await _until(lambda: gus.guest.seat_name(2) == "Zed")
         assert [s.name for s in gus.raw_seats] == ["Seat 1", "Gus", "Zed"]
+        # And Zed sees Gus as here (not "waiting for a player").
+        zed_reader = asyncio.create_task(zed.guest.run())
+        await _until(lambda: zed.guest.connected_seats.get(1) is True)
+        zed_reader.cancel()
+        with contextlib.suppress(BaseException):
+            await zed_reader
     finally:
         reader.cancel()
         with contextlib.suppress(BaseException):
