@@ -19,6 +19,7 @@ from .errors import CommandError
 #: Modules that each contribute sub-commands, in the order ``--help`` lists them.
 COMMAND_MODULES = (
     "indigo_tui.commands.replay",
+    "indigo_tui.commands.review",
     "indigo_tui.commands.selfplay",
     "indigo_tui.commands.play",
     "indigo_tui.commands.net",

@@ -88,7 +88,7 @@ DEFAULT_TUNING: Final = Tuning()
 class Node:
     """A public position in the tree; the edge into it is ``move``."""
 
-    __slots__ = ("available", "candidates", "children", "reward", "seat", "visits")
+    __slots__ = ("available", "candidates", "children", "points", "reward", "seat", "visits")
 
     def __init__(self, seat: int) -> None:
         #: The seat that played the move into this node (whose reward it sums).
@@ -99,6 +99,9 @@ class Node:
         self.children: dict[PlaceKey, Node] = {}
         #: Per tile kind: its legal placements here, best immediate gain first.
         self.candidates: dict[int, list[PlaceKey]] = {}
+        #: Root children only: every seat's final points summed over the
+        #: playouts through this node (the game review reads expected points).
+        self.points: list[int] = []
 
 
 def ordered_moves(state: SimState, kind: int, rng: random.Random) -> list[PlaceKey]:
@@ -194,6 +197,13 @@ class Search:
             plies += 1
         self.playout_plies += plies
         reward = rewards(state, tuning)
+        if len(path) > 1:
+            sums = path[1].points
+            if sums:
+                for seat, points in enumerate(state.scores):
+                    sums[seat] += points
+            else:
+                path[1].points = state.scores[:]
         for visited in path:
             visited.visits += 1
             if visited.seat >= 0:

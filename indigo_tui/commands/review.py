@@ -1,0 +1,72 @@
+"""``indigo review``: rate every move of a game, or step through it in a viewer."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..cli import CommandError
+from .replay import read_game
+
+if TYPE_CHECKING:
+    from ..bots.review import Reviewer
+    from ..engine import Game
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "review",
+        help="review a game: rate every move, or step through it",
+        description=(
+            "Open a saved game (or a canonical indigo-game/1 record) in the review viewer: step "
+            "through it move by move and see the search bot's rating of every move. With --json, "
+            "print instead one JSON object per placement, in order: move, seat, the placement played "
+            "and the best one found (cell and tile as in indigo-game/1), the points given up (loss) "
+            "and a verdict. A file that cannot be read gets one line on stderr, as 'indigo replay' "
+            "gives, and exit status 2. Of a match of several rounds, the latest round is reviewed."
+        ),
+    )
+    parser.add_argument("path", type=Path, metavar="FILE", help="a save file or a JSON record")
+    parser.add_argument(
+        "--json", action="store_true", required=True, help="print the ratings as JSON lines"
+    )
+    parser.add_argument(
+        "--bot",
+        default=None,
+        metavar="SPEC",
+        help="the search bot that rates: mcts:iter=N (repeatable), mcts:SECONDS or a level "
+        "such as hard (default mcts:iter=300)",
+    )
+    parser.add_argument("--seed", default="0", help="the review's seed (default 0)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..bots import BotSpecError
+    from ..bots.review import DEFAULT_SPEC, Reviewer
+
+    spec = args.bot or DEFAULT_SPEC
+    try:
+        reviewer = Reviewer(spec, args.seed)
+    except BotSpecError as exc:
+        raise CommandError(f"--bot {exc}") from None
+    try:
+        game = read_game(args.path)
+    except ValueError as exc:
+        print(f"indigo review: {args.path}: {exc}", file=sys.stderr)
+        return 2
+    return _print_json(game, reviewer)
+
+
+def _print_json(game: Game, reviewer: Reviewer) -> int:
+    import msgspec
+
+    from ..bots.review import iter_ratings
+
+    # One line per placement as soon as it is rated: a long review shows progress.
+    for rating in iter_ratings(game, reviewer):
+        sys.stdout.write(msgspec.json.encode(rating.to_json()).decode() + "\n")
+        sys.stdout.flush()
+    return 0

@@ -1,0 +1,115 @@
+"""Stored game reviews: the move ratings of a game, kept next to its file.
+
+A review of ``NAME`` (a save file or a canonical record) is kept in
+``NAME.review``, a JSON document written atomically, so that opening the
+review again does not compute it twice. It names the game it rates by a
+SHA-256 of the round's event log and the analysis that made it (the
+reviewing bot, the seed and the analysis version). Reading it is strict and
+distrustful: a file that is damaged, of another game or of another analysis,
+or whose ratings do not follow the game's moves, is ignored with a notice,
+never used. See ``docs/save-format.md``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final, Literal
+
+import msgspec
+
+from .bots.review import ANALYSIS_VERSION, MoveRating, Reviewer, verdict_for
+from .engine import Game
+from .saves import write_atomic
+
+FORMAT: Final = "indigo-review"
+VERSION: Final = 1
+SUFFIX: Final = ".review"
+
+
+class StoredReview(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    format: Literal["indigo-review"]
+    version: int
+    #: :data:`~indigo_tui.bots.review.ANALYSIS_VERSION` of the analysis.
+    analysis: int
+    #: The reviewing bot's spec and the review's seed.
+    bot: str
+    seed: str
+    #: SHA-256 (hex) of the reviewed round's event log.
+    game: str
+    #: Ratings of the first placements, in order (all of them once complete).
+    ratings: list[MoveRating]
+
+
+_decoder = msgspec.json.Decoder(StoredReview)
+
+
+def review_path(path: Path) -> Path:
+    return path.with_name(path.name + SUFFIX)
+
+
+def game_key(game: Game) -> str:
+    return hashlib.sha256(msgspec.json.encode(game.log)).hexdigest()
+
+
+def _check(ratings: Sequence[MoveRating], game: Game) -> str | None:
+    """Why ``ratings`` cannot be ratings of ``game``'s moves, or None."""
+    moves = game.moves
+    if len(ratings) > len(moves):
+        return "more ratings than moves"
+    replay = Game(game.setup, game.deck, round_index=game.round_index)
+    for index, (rating, (seat, move)) in enumerate(zip(ratings, moves, strict=False)):
+        if rating.move != index or rating.seat != seat or rating.played != move:
+            return f"rating {index} is not of move {index}"
+        view = replay.view(seat)
+        numbers = (rating.loss, rating.played_points, rating.best_points, *rating.expected)
+        if (
+            not view.is_legal(rating.best)
+            or len(rating.expected) != game.setup.players
+            or not all(math.isfinite(x) and x >= 0 for x in numbers)
+            or rating.verdict != verdict_for(rating.loss)
+        ):
+            return f"rating {index} does not hold together"
+        replay.push(move)
+    return None
+
+
+def load_review(path: Path, game: Game, reviewer: Reviewer) -> tuple[list[MoveRating], str | None]:
+    """The stored ratings of ``game`` by ``reviewer`` and a notice: ``([], None)``
+    when nothing is stored, ``([], why)`` when what is stored is not trusted."""
+    file = review_path(path)
+    try:
+        data = file.read_bytes()
+    except FileNotFoundError:
+        return [], None
+    except OSError as exc:
+        return [], f"the stored review {file.name} cannot be read ({exc.strerror or exc}); reviewing again"
+    try:
+        stored = _decoder.decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError):
+        return [], f"the stored review {file.name} is damaged and was ignored; reviewing again"
+    if stored.version != VERSION or stored.analysis != ANALYSIS_VERSION:
+        return [], f"the stored review {file.name} was made by another version and was ignored"
+    if stored.game != game_key(game):
+        return [], f"the stored review {file.name} is of another game and was ignored"
+    if stored.bot != reviewer.spec or stored.seed != str(reviewer.seed):
+        return [], f"the stored review {file.name} was made with {stored.bot}; reviewing with {reviewer.spec}"
+    problem = _check(stored.ratings, game)
+    if problem is not None:
+        return [], f"the stored review {file.name} was ignored: {problem}"
+    return list(stored.ratings), None
+
+
+def store_review(path: Path, game: Game, reviewer: Reviewer, ratings: Sequence[MoveRating]) -> str | None:
+    """Keep ``ratings`` next to ``path``; a notice if that failed (the review
+    is still shown, only not kept)."""
+    stored = StoredReview(
+        FORMAT, VERSION, ANALYSIS_VERSION, reviewer.spec, str(reviewer.seed), game_key(game), list(ratings)
+    )
+    try:
+        write_atomic(review_path(path), msgspec.json.encode(stored))
+    except OSError as exc:
+        return f"the review could not be kept in {review_path(path).name}: {exc.strerror or exc}"
+    return None
