@@ -29,9 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         ),
     )
     parser.add_argument("path", type=Path, metavar="FILE", help="a save file or a JSON record")
-    parser.add_argument(
-        "--json", action="store_true", required=True, help="print the ratings as JSON lines"
-    )
+    parser.add_argument("--json", action="store_true", required=True, help="print the ratings as JSON lines")
     parser.add_argument(
         "--bot",
         default=None,
