@@ -29,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         ),
     )
     parser.add_argument("path", type=Path, metavar="FILE", help="a save file or a JSON record")
-    parser.add_argument("--json", action="store_true", required=True, help="print the ratings as JSON lines")
+    parser.add_argument("--json", action="store_true", help="print the ratings as JSON lines")
     parser.add_argument(
         "--bot",
         default=None,
@@ -55,7 +55,27 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"indigo review: {args.path}: {exc}", file=sys.stderr)
         return 2
-    return _print_json(game, reviewer)
+    if args.json:
+        return _print_json(game, reviewer)
+    from ..ui.review_app import ReviewApp
+
+    ReviewApp(args.path, game, seat_names(args.path, game.setup.players), reviewer).run()
+    return 0
+
+
+def seat_names(path: Path, players: int) -> list[str]:
+    """The seats' names a save file gives them, else "Seat 1", "Seat 2", ..."""
+    from .. import saves
+
+    try:
+        data = path.read_bytes()
+        if saves.looks_like_save(data):
+            names = [seat.name for seat in saves.decode_save(data).header.seats]
+            if len(names) == players:
+                return names
+    except (OSError, ValueError):
+        pass  # read_game has read it already; a name is not worth a second error
+    return [f"Seat {seat + 1}" for seat in range(players)]
 
 
 def _print_json(game: Game, reviewer: Reviewer) -> int:

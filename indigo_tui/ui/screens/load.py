@@ -7,6 +7,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -54,6 +55,7 @@ class LoadScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "load", "Load"),
         Binding("delete,d", "delete", "Delete"),
+        Binding("v", "review", "Review"),
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
@@ -112,6 +114,23 @@ class LoadScreen(Screen[None]):
             self.notify(str(exc), title="Can't load", severity="error")
             return
         self.post_message(ResumeGame(saved))
+
+    def action_review(self) -> None:
+        """The highlighted save's latest round in the review viewer."""
+        entry = self._selected()
+        if entry is None:
+            return
+        from ...saves import load_save
+        from .review import ReviewScreen
+
+        try:
+            saved = load_save(entry.path)
+        except SaveError as exc:
+            # A file name and its error as plain text, never markup.
+            self.query_one("#load-message", Static).update(Text(f"Can't review {entry.path.name}: {exc}"))
+            return
+        names = [seat.name for seat in saved.header.seats]
+        self.app.push_screen(ReviewScreen(saved.match.game, names, entry.path))
 
     def action_delete(self) -> None:
         entry = self._selected()

@@ -1,0 +1,413 @@
+"""The review viewer: step through a game and read the search bot's ratings.
+
+The board as it stood after each placement (the last one marked), the move
+and its consequences in words, the scores as they grew, and, once rated,
+each move's verdict, the points it gave up, a plot of every seat's expected
+final points and per seat the mean points given up and the verdicts.
+
+Privacy: a finished game may show every seat's tiles at each point. An
+unfinished one shows only public facts, and its ratings only when they
+cannot give away a tile still in a hand (a game with one tile in hand, or a
+canonical record, which has no hands at all).
+
+The ratings are computed in a worker thread (the mover's view only, see
+:mod:`indigo_tui.bots.review`), can be stopped and resumed, and are kept in a
+file next to the game so that opening the review again does not rate twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, OptionList, ProgressBar, Sparkline, Static
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from ...bots.review import VERDICTS, MoveRating, Reviewer, iter_ratings, summarise
+from ...engine import Game
+from ...engine.board import Board
+from ...engine.tiles import KIND_CODES
+from ...reviews import load_review, store_review
+from ..describe import cell_name, move_lines
+from ..render import Marks
+from ..widgets.board import BoardView
+
+#: How the move list marks each verdict.
+VERDICT_MARK: dict[str, str] = {
+    "best": "✓",
+    "good": "·",
+    "inaccuracy": "?!",
+    "mistake": "?",
+    "blunder": "??",
+}
+#: How a verdict is coloured where it is named.
+VERDICT_STYLE: dict[str, str] = {
+    "best": "bold green",
+    "good": "",
+    "inaccuracy": "yellow",
+    "mistake": "bold dark_orange",
+    "blunder": "bold red",
+}
+#: Ratings are kept in the side file after this many new ones (and at the end).
+STORE_EVERY = 5
+
+
+@dataclass(frozen=True)
+class Step:
+    """The game after some placements: what the viewer shows at that point."""
+
+    board: Board
+    scores: tuple[int, ...]
+    #: Every seat's tiles then (shown only when the game is over).
+    hands: tuple[tuple[int, ...], ...]
+
+
+def steps_of(game: Game) -> list[Step]:
+    """The game before any placement and after each one."""
+    replay = Game(game.setup, game.deck, round_index=game.round_index)
+    steps = [Step(replay.board.copy(), replay.scores, tuple(tuple(h) for h in replay.hands))]
+    for _, move in game.moves:
+        replay.push(move)
+        steps.append(Step(replay.board.copy(), replay.scores, tuple(tuple(h) for h in replay.hands)))
+    return steps
+
+
+def ratings_may_show(game: Game) -> bool:
+    """Whether ratings reveal no tile a seat still holds: a finished game, an
+    open one (no hands), or one tile in hand (the best move then uses the
+    tile the mover went on to place)."""
+    return game.over or game.deck is None or game.setup.hand_size == 1
+
+
+def marker_line(index: int, count: int, width: int) -> str:
+    """A line of ``width`` with ▲ under point ``index`` of ``count`` plotted across it."""
+    if count <= 0 or width <= 0:
+        return ""
+    column = min(width - 1, int((index + 0.5) * width / count))
+    return " " * column + "▲"
+
+
+class ReviewScreen(Screen[None]):
+    """Step through one game move by move, with the search bot's ratings."""
+
+    CSS_PATH = "review.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Before the move list's own keys: home and end step the game, not the list.
+        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("right", "step(1)", "Forward", priority=True),
+        Binding("home", "go_to(0)", "Start", priority=True),
+        Binding("end", "go_to(-1)", "End", priority=True),
+        Binding("g", "jump", "Go to move"),
+        Binding("n", "next_costly", "Next costly move"),
+        Binding("s", "stop", "Stop rating"),
+        Binding("a", "analyse", "Rate moves"),
+        Binding("escape", "leave", "Back"),
+    ]
+
+    def __init__(
+        self, game: Game, names: list[str], path: Path | None, reviewer: Reviewer | None = None
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.names = names
+        self.path = path
+        self.reviewer = reviewer or Reviewer()
+        self.steps = steps_of(game)
+        self.lines = move_lines(game.log, self.name_of)
+        self.ratings: list[MoveRating] = []
+        self.position = len(self.steps) - 1
+        self.rating_running = False
+        self.allowed = ratings_may_show(game)
+        self._unstored = 0
+        #: Why a stored review was not used, kept on show beside other notes.
+        self.notice = ""
+
+    def name_of(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
+
+    # -- structure -------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="review-main"):
+            yield BoardView(self.steps[-1].board, id="review-board")
+            with Vertical(id="review-side"):
+                yield Static("", id="review-move")
+                yield Static("", id="review-rating")
+                with Vertical(id="review-plot"):
+                    for seat in range(self.game.setup.players):
+                        yield Static(self.name_of(seat), classes="plot-label")
+                        yield Sparkline([], id=f"plot-{seat}", classes=f"plot seat{seat}")
+                    yield Static("", id="plot-marker")
+                yield Static("", id="review-summary")
+                yield ProgressBar(id="review-progress", show_eta=False)
+                yield Static("", id="review-note")
+                yield Input(placeholder="go to move N (enter)", id="review-jump", type="integer")
+                yield OptionList(id="review-moves")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        moves = self.query_one("#review-moves", OptionList)
+        moves.add_options(self._move_options())
+        moves.focus()
+        if self.allowed:
+            self._load_stored()
+        else:
+            self._note("Ratings show once the game is over: they could give away a tile still in a hand.")
+            self.query_one(ProgressBar).display = False
+        self.show_position()
+        if self.allowed and len(self.ratings) < len(self.game.moves):
+            self.action_analyse()
+
+    # -- the game at a point -------------------------------------------------------------
+
+    @property
+    def total(self) -> int:
+        return len(self.steps) - 1
+
+    def _move_options(self) -> list[Option]:
+        options = [Option(Text("Start of the round"), id="0")]
+        for index in range(self.total):
+            options.append(Option(self._move_label(index), id=str(index + 1)))
+        return options
+
+    def _move_label(self, index: int) -> Text:
+        # Plain text always: names come from a file.
+        line = Text(self.lines[index] if index < len(self.lines) else f"{index + 1}.", no_wrap=True)
+        if index < len(self.ratings):
+            rating = self.ratings[index]
+            line = Text.assemble(
+                (f"{VERDICT_MARK[rating.verdict]:>2} ", VERDICT_STYLE[rating.verdict]),
+                line,
+                no_wrap=True,
+            )
+        else:
+            line = Text.assemble("   ", line, no_wrap=True)
+        return line
+
+    def show_position(self) -> None:
+        step = self.steps[self.position]
+        last = step.board.last_cell
+        self.query_one(BoardView).show(step.board, Marks(last_cell=last if last >= 0 else None))
+        index = self.position - 1
+        parts: list[str] = []
+        if self.position == 0:
+            parts.append(f"Start of the round · {self.total} placements")
+        else:
+            parts.append(f"Move {self.position} of {self.total}")
+            parts.append(self.lines[index].partition(". ")[2] if index < len(self.lines) else "")
+        scores = " · ".join(f"{self.name_of(s)} {p}" for s, p in enumerate(step.scores))
+        parts.append(f"Points: {scores}")
+        if self.game.over and self.game.deck is not None:
+            hands = " · ".join(
+                f"{self.name_of(s)} {' '.join(KIND_CODES[t] for t in hand) or '-'}"
+                for s, hand in enumerate(step.hands)
+            )
+            parts.append(f"Tiles in hand: {hands}")
+        self.query_one("#review-move", Static).update(Text("\n".join(parts)))
+        self._show_rating()
+        self._show_plot()
+        moves = self.query_one("#review-moves", OptionList)
+        if moves.highlighted != self.position:
+            moves.highlighted = self.position
+
+    def _show_rating(self) -> None:
+        index = self.position - 1
+        widget = self.query_one("#review-rating", Static)
+        if not self.allowed or index < 0:
+            widget.update("")
+            return
+        if index >= len(self.ratings):
+            widget.update(Text("Not rated yet.", style="dim"))
+            return
+        rating = self.ratings[index]
+        text = Text()
+        text.append(rating.verdict.capitalize(), style=VERDICT_STYLE[rating.verdict] or "bold")
+        if rating.verdict == "best" and rating.best == rating.played:
+            text.append(": the search's own choice.")
+        else:
+            text.append(f": gave up {rating.loss:.2f} points.")
+            text.append(f"\nBest found: {KIND_CODES[rating.best.tile]} at {cell_name(rating.best.cell)}")
+            text.append(f", expecting {rating.best_points:.1f}.")
+        who = self.name_of(rating.seat)
+        text.append(f"\n{who} could expect {rating.played_points:.1f} points after this move.")
+        widget.update(text)
+
+    def _show_plot(self) -> None:
+        players = self.game.setup.players
+        for seat in range(players):
+            data = [r.expected[seat] for r in self.ratings]
+            self.query_one(f"#plot-{seat}", Sparkline).data = data
+        marker = self.query_one("#plot-marker", Static)
+        count = len(self.ratings)
+        index = self.position - 1
+        width = self.query_one("#plot-0", Sparkline).size.width
+        if count and 0 <= index < count:
+            marker.update(marker_line(index, count, width))
+        else:
+            marker.update("")
+        summary = self.query_one("#review-summary", Static)
+        if not self.ratings:
+            summary.update("")
+            return
+        rows = []
+        for row in summarise(self.ratings, players):
+            counts = " ".join(f"{row.counts[v]}{VERDICT_MARK[v]}" for v in VERDICTS)
+            rows.append(f"{self.name_of(row.seat)}: gave up {row.mean_loss:.2f}/move · {counts}")
+        summary.update(Text("\n".join(rows) + "\n(✓ best · good ?! inaccuracy ? mistake ?? blunder)"))
+
+    def on_resize(self) -> None:
+        self._show_plot()
+
+    # -- stepping --------------------------------------------------------------------------
+
+    def go_to(self, position: int) -> None:
+        self.position = max(0, min(self.total, position))
+        self.show_position()
+
+    def action_step(self, delta: int) -> None:
+        self.go_to(self.position + delta)
+
+    def action_go_to(self, position: int) -> None:
+        self.go_to(self.total if position < 0 else position)
+
+    def action_jump(self) -> None:
+        jump = self.query_one("#review-jump", Input)
+        jump.display = True
+        jump.value = ""
+        jump.focus()
+
+    @on(Input.Submitted, "#review-jump")
+    def _jumped(self, event: Input.Submitted) -> None:
+        jump = event.input
+        jump.display = False
+        try:
+            number = int(event.value)
+        except ValueError:
+            self._note(f"Not a move number: {event.value!r}.")
+            return
+        if not 0 <= number <= self.total:
+            self._note(f"There is no move {number}: moves run from 1 to {self.total} (0 is the start).")
+            return
+        self.go_to(number)
+        self.query_one("#review-moves", OptionList).focus()
+
+    def action_next_costly(self) -> None:
+        """Step to the next move that gave up the most points among those after this one."""
+        later = [r for r in self.ratings if r.move >= self.position and r.loss > 0]
+        if not later:
+            self._note("No later move gave points up." if self.ratings else "No ratings yet.")
+            return
+        worst = max(later, key=lambda r: (r.loss, -r.move))
+        self.go_to(worst.move + 1)
+
+    @on(OptionList.OptionSelected, "#review-moves")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        # A click or enter on the list goes there; the list's highlight only
+        # follows the position (both ways would chase each other's events).
+        if event.option.id is not None:
+            self.go_to(int(event.option.id))
+
+    def action_leave(self) -> None:
+        jump = self.query_one("#review-jump", Input)
+        if jump.display:
+            jump.display = False
+            self.query_one("#review-moves", OptionList).focus()
+            return
+        self.action_stop()
+        self.dismiss(None)
+
+    # -- ratings -----------------------------------------------------------------------
+
+    def _note(self, text: str) -> None:
+        lines = [line for line in (self.notice, text) if line]
+        self.query_one("#review-note", Static).update(Text("\n".join(lines)))
+
+    def _load_stored(self) -> None:
+        if self.path is None:
+            return
+        ratings, notice = load_review(self.path, self.game, self.reviewer)
+        self.ratings = ratings
+        if notice is not None:
+            self.notice = notice[0].upper() + notice[1:] + "."
+            self._note("")
+        self._refresh_labels(0)
+
+    def action_analyse(self) -> None:
+        if not self.allowed:
+            self._note("Ratings are shown once the game is over.")
+            return
+        if self.rating_running:
+            return
+        if len(self.ratings) >= self.total:
+            self._note(f"All {self.total} moves rated by {self.reviewer.name}.")
+            return
+        self.rating_running = True
+        bar = self.query_one(ProgressBar)
+        bar.display = True
+        bar.update(total=self.total, progress=len(self.ratings))
+        self._note(f"Rating moves with {self.reviewer.name}… (s stops)")
+        self.rate_moves(list(self.ratings))
+
+    def action_stop(self) -> None:
+        if not self.rating_running:
+            return
+        self.workers.cancel_group(self, "review")
+        self.rating_running = False
+        self._keep()
+        self._note(f"Stopped after {len(self.ratings)} of {self.total} moves (a rates the rest).")
+
+    @work(thread=True, exclusive=True, group="review")
+    def rate_moves(self, done: list[MoveRating]) -> None:
+        """Rate the moves after ``done`` in a worker thread; each rating goes
+        to the screen as soon as it is ready."""
+        worker = get_current_worker()
+        for rating in iter_ratings(self.game, self.reviewer, done):
+            if worker.is_cancelled:
+                return
+            self.app.call_from_thread(self._rated, rating)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._finished)
+
+    def _rated(self, rating: MoveRating) -> None:
+        if not self.rating_running or rating.move != len(self.ratings):
+            return  # stopped meanwhile, or a late answer of an earlier run
+        self.ratings.append(rating)
+        self._unstored += 1
+        if self._unstored >= STORE_EVERY:
+            self._keep()
+        self.query_one(ProgressBar).update(progress=len(self.ratings))
+        self._refresh_labels(rating.move)
+        self.show_position()
+
+    def _finished(self) -> None:
+        self.rating_running = False
+        self._keep()
+        self.query_one(ProgressBar).update(progress=len(self.ratings))
+        self._note(f"All {self.total} moves rated by {self.reviewer.name}; n: the costliest later move.")
+        self.show_position()
+
+    def _keep(self) -> None:
+        self._unstored = 0
+        #: Why a stored review was not used, kept on show beside other notes.
+        self.notice = ""
+        if self.path is None or not self.ratings:
+            return
+        problem = store_review(self.path, self.game, self.reviewer, self.ratings)
+        if problem is not None:
+            self.notify(problem, title="Review not kept", severity="warning")
+
+    def _refresh_labels(self, start: int) -> None:
+        moves = self.query_one("#review-moves", OptionList)
+        for index in range(start, min(len(self.ratings), self.total)):
+            moves.replace_option_prompt(str(index + 1), self._move_label(index))
+
+
+__all__ = ["ReviewScreen", "marker_line", "ratings_may_show", "steps_of"]

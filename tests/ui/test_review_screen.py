@@ -1,0 +1,144 @@
+"""The review viewer: stepping, the privacy rule, ratings in a worker, the side file."""
+
+from __future__ import annotations
+
+import html
+import random
+from pathlib import Path
+
+from engine.support import play_random
+
+from indigo_tui.bots.review import Reviewer
+from indigo_tui.engine import Game, Setup
+from indigo_tui.engine.tiles import KIND_CODES
+from indigo_tui.reviews import review_path
+from indigo_tui.ui.review_app import ReviewApp
+from indigo_tui.ui.screens.review import ReviewScreen, marker_line
+
+from .conftest import until
+
+
+def text_of(app: ReviewApp) -> str:
+    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
+
+
+def _game(setup: Setup, seed: int, moves: int | None) -> Game:
+    game = Game.new(setup, seed)
+    play_random(game, random.Random(seed), moves)
+    return game
+
+
+def _screen(app: ReviewApp) -> ReviewScreen:
+    screen = app.screen
+    assert isinstance(screen, ReviewScreen)
+    return screen
+
+
+async def test_stepping_with_keys_jump_and_mouse(tmp_path: Path) -> None:
+    game = _game(Setup(2), 3, 10)
+    app = ReviewApp(None, game, ["Ann", "Bob"], Reviewer("mcts:iter=5"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        screen = _screen(app)
+        await pilot.press("s")  # no need to rate for this test
+        assert screen.position == 10
+        assert "Move 10 of 10" in text_of(app)
+        await pilot.press("left", "left")
+        assert screen.position == 8
+        board = screen.steps[8].board
+        assert screen.query_one("#review-board").board is board  # type: ignore[attr-defined]
+        assert board.placements == 8
+        assert "Move 8 of 10" in text_of(app)
+        await pilot.press("home")
+        assert screen.position == 0 and "Start of the round" in text_of(app)
+        await pilot.press("end")
+        assert screen.position == 10
+        await pilot.press("g", "4", "enter")
+        assert screen.position == 4
+        await pilot.press("g", "9", "9", "enter")
+        assert screen.position == 4 and "There is no move 99" in text_of(app)
+        # A click on the move list goes to that move: the first line (below the
+        # list's border) is the start, later lines later moves.
+        await pilot.click("#review-moves", offset=(5, 1))
+        await pilot.pause()
+        assert screen.position == 0
+        await pilot.click("#review-moves", offset=(5, 6))
+        await pilot.pause()
+        assert 0 < screen.position < 10
+        assert screen.query_one("#review-board").board is screen.steps[screen.position].board  # type: ignore[attr-defined]
+
+
+async def test_an_unfinished_hot_seat_game_shows_no_hand_and_no_ratings(tmp_path: Path) -> None:
+    game = _game(Setup(2, "tactical"), 4, 12)
+    assert not game.over
+    app = ReviewApp(tmp_path / "g.indigo", game, ["Ann", "Bob"], Reviewer("mcts:iter=5"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        screen = _screen(app)
+        for position in range(13):
+            screen.go_to(position)
+            await pilot.pause()
+            text = text_of(app)
+            assert "Tiles in hand" not in text
+        assert "once the game is over" in text
+        assert not screen.rating_running and screen.ratings == []
+        assert not review_path(tmp_path / "g.indigo").exists()
+
+
+async def test_a_finished_game_shows_every_hand_and_is_rated_once(tmp_path: Path) -> None:
+    game = _game(Setup(2, "tactical"), 5, None)
+    assert game.over
+    path = tmp_path / "g.indigo"
+    app = ReviewApp(path, game, ["Ann", "Bob"], Reviewer("mcts:iter=4"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        screen = _screen(app)
+        await until(pilot, lambda: not screen.rating_running, tries=3000)
+        assert len(screen.ratings) == len(game.moves)
+        screen.go_to(1)
+        await pilot.pause()
+        text = text_of(app)
+        hands = screen.steps[1].hands
+        assert "Tiles in hand: Ann " + " ".join(KIND_CODES[t] for t in hands[0]) in text
+        assert "gave up" in text or "own choice" in text
+        assert "▲" in text
+    stored = review_path(path).read_bytes()
+    # Opened again: the ratings come from the side file, nothing is rated.
+    again = ReviewApp(path, game, ["Ann", "Bob"], Reviewer("mcts:iter=4"))
+    async with again.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(again.screen, ReviewScreen))
+        screen = _screen(again)
+        assert not screen.rating_running and len(screen.ratings) == len(game.moves)
+    assert review_path(path).read_bytes() == stored
+
+
+async def test_a_damaged_side_file_is_ignored_with_a_notice_and_rating_stops(tmp_path: Path) -> None:
+    game = _game(Setup(2), 6, None)
+    path = tmp_path / "g.indigo"
+    review_path(path).write_text('{"format": "indigo-review", "version": 1, "ratings": [')
+    app = ReviewApp(path, game, ["Ann", "Bob"], Reviewer("mcts:iter=30"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        screen = _screen(app)
+        assert "is damaged and was ignored" in screen.notice and "damaged" in text_of(app)
+        await until(pilot, lambda: len(screen.ratings) >= 2, tries=3000)
+        await pilot.press("s")
+        assert not screen.rating_running
+        kept = len(screen.ratings)
+        await pilot.pause(0.3)
+        assert len(screen.ratings) == kept < len(game.moves)
+        assert "Stopped after" in text_of(app)
+    # What was rated before the stop was kept, and the next review goes on from there.
+    app = ReviewApp(path, game, ["Ann", "Bob"], Reviewer("mcts:iter=30"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        screen = _screen(app)
+        assert len(screen.ratings) >= kept
+        await pilot.press("s")
+
+
+def test_the_marker_sits_under_the_move() -> None:
+    assert marker_line(0, 10, 20) == " ▲"  # the middle of the two columns of point 0
+    assert marker_line(0, 40, 20) == "▲"
+    assert marker_line(9, 10, 20) == " " * 19 + "▲"
+    assert marker_line(3, 0, 20) == ""
