@@ -264,6 +264,28 @@ class Reviewer:
             return Budget(iterations=count + count % 2)
         return self.budget
 
+    def _find(self, knowledge: Knowledge, seed: str, root_kind: int | None) -> tuple[ReviewSearch, PlaceKey]:
+        """The search bot's own search and the move it would play."""
+        find = ReviewSearch(knowledge, seed, self.tuning, root_kind=root_kind)
+        find.run(self.budget)
+        children = find.root.children
+        best = max(
+            children,
+            key=lambda k: (children[k].visits, children[k].reward / max(1, children[k].visits), k),
+        )
+        return find, best
+
+    def suggest(self, view: SeatView) -> tuple[Move, tuple[float, ...]]:
+        """A hint: the move the search bot would play from ``view`` (the seat to
+        move's own view), and every seat's expected final points after it."""
+        if not view.my_turn:
+            raise ValueError("a hint is for the seat to move")
+        if is_open(view):
+            raise ValueError("a game without hands has no tile to suggest")
+        seed = f"hint:{self.seed}:{view.board.placements}:{view.seat}"
+        find, best = self._find(Knowledge(view), seed, None)
+        return Move(*best), find.mean_points(best)
+
     def rate(self, view: SeatView, played: Move, index: int) -> MoveRating:
         """Rate ``played`` from ``view``, the mover's view just before it."""
         if not view.my_turn:
@@ -275,13 +297,7 @@ class Reviewer:
         knowledge = OpenKnowledge(view, played.tile) if open_game else Knowledge(view)
         root_kind = played.tile if open_game else None
         played_key: PlaceKey = (played.cell, played.tile, played.rotation)
-        find = ReviewSearch(knowledge, seed + ":find", self.tuning, root_kind=root_kind)
-        find.run(self.budget)
-        children = find.root.children
-        best_key = max(
-            children,
-            key=lambda k: (children[k].visits, children[k].reward / max(1, children[k].visits), k),
-        )
+        find, best_key = self._find(knowledge, seed + ":find", root_kind)
         if best_key == played_key:
             expected = find.mean_points(best_key)
             return MoveRating(

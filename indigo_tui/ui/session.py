@@ -216,6 +216,25 @@ class Session:
         """Nothing placed yet in the whole match (the first round at move 1)."""
         return self.match.round_index == 0 and self.game.board.placements == 0
 
+    # -- hints -----------------------------------------------------------------------
+
+    @property
+    def hints(self) -> list[int]:
+        """Hints each seat asked for, kept in the save's ``meta`` as
+        ``"hints": "0,2"``; a save without it (or with anything else there)
+        reads as no hints."""
+        players = self.match.setup.players
+        parts = self.meta.get("hints", "").split(",")
+        if len(parts) != players or not all(p.isdigit() for p in parts):
+            return [0] * players
+        return [int(p) for p in parts]
+
+    def count_hint(self, seat: int) -> None:
+        hints = self.hints
+        hints[seat] += 1
+        self.meta["hints"] = ",".join(str(n) for n in hints)
+        self.autosave()
+
     def autosave(self) -> bool:
         """Write the match to its file; a match nobody has moved in yet and
         that has no name is not worth a file (undone back to the start, its

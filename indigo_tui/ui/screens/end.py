@@ -39,6 +39,7 @@ class EndScreen(ModalScreen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('next')", "Next round"),
         Binding("b", "choose(None)", "Back to board"),
+        Binding("v", "review", "Review"),
         Binding("escape", "choose('title')", "Title screen"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -95,15 +96,31 @@ class EndScreen(ModalScreen[str | None]):
                     yield Static(f"The match is over: {winners} won {match.rounds} rounds.", markup=False)
                 else:
                     yield Static(f"Round {match.round_index + 1} of {match.rounds} is over.")
+            hints = session.hints if isinstance(session, Session) else []
+            if any(hints):
+                used = ", ".join(f"{names[s]} {n}" for s, n in enumerate(hints))
+                yield Static(Text(f"Hints used: {used}"), id="hints-used")
             with Horizontal(classes="buttons"):
                 if match.can_start_next_round:
                     yield Button("Next round (n)", id="next", variant="primary")
                 yield Button("Back to board (b)", id="board")
+                yield Button("Review (v)", id="review")
                 yield Button("Title screen (esc)", id="title")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "review":
+            self.action_review()
+            return
         choice = {"next": "next", "board": None, "title": "title"}[event.button.id or "board"]
         self.dismiss(choice)
+
+    def action_review(self) -> None:
+        """This round in the review viewer; leaving it comes back here."""
+        from .review import ReviewScreen
+
+        session = self.session
+        names = [info.name for info in session.seats]
+        self.app.push_screen(ReviewScreen(session.game, names, session.save_path))
 
     def action_choose(self, choice: str | None) -> None:
         if choice == "next" and not self.session.match.can_start_next_round:

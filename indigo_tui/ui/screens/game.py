@@ -23,6 +23,7 @@ from textual.worker import get_current_worker
 from ...bots.base import Bot
 from ...engine import Game, GemMoved, Move, SeatView
 from ...engine.geometry import COORDS, INDEX, neighbour
+from ...engine.tiles import KIND_CODES
 from ...saves import SaveError
 from ..board_art.picture import Marks
 from ..describe import cell_name, move_lines, preview_lines
@@ -68,6 +69,7 @@ class GameScreen(Screen[None]):
         Binding("1", "choose_tile(0)", "Tile 1", show=False),
         Binding("2", "choose_tile(1)", "Tile 2", show=False),
         Binding("enter,space", "place", "Place"),
+        Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("y", "redo", "Redo"),
         Binding("s", "save_as", "Save as"),
@@ -90,6 +92,8 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.thinking: int | None = None
+        #: A hint is being looked for (in a worker).
+        self.hinting = False
         self.message = ""
         self._logged_generation = -1
         self._shown_end = -1
@@ -472,6 +476,65 @@ class GameScreen(Screen[None]):
             self.app.bell()
             return
         self._play(Move.make(move.cell, move.tile, move.rotation))
+
+    def action_hint(self) -> None:
+        """Ask the search bot, from this seat's own view, where to place."""
+        if not isinstance(self.session, Session):
+            # The network table has no hint rule yet: off, and said so.
+            self.message = "Hints are off in network games."
+            self.refresh_status()
+            return
+        view = self._view()
+        if view is None or not view.my_turn or not self.session.human_to_move:
+            self.message = "A hint is for your own move."
+            self.refresh_status()
+            return
+        if self.hinting:
+            return
+        self.session.count_hint(view.seat)
+        self.hinting = True
+        self.message = "Looking for a hint…"
+        self.refresh_status()
+        self.find_hint(view.seat, self.session.generation, view.detached())
+
+    @work(thread=True, exclusive=True, group="hint")
+    def find_hint(self, seat: int, generation: int, view: SeatView) -> None:
+        from ...bots.review import Reviewer
+
+        try:
+            move, expected = Reviewer().suggest(view)
+        except ValueError as exc:
+            self.app.call_from_thread(self._no_hint, str(exc))
+            return
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._hinted, generation, seat, move, expected)
+
+    def _no_hint(self, reason: str) -> None:
+        if not self._on_stage:
+            return
+        self.hinting = False
+        self.message = f"No hint: {reason}."
+        self.refresh_status()
+
+    def _hinted(self, generation: int, seat: int, move: Move, expected: tuple[float, ...]) -> None:
+        if not self._on_stage:
+            return
+        self.hinting = False
+        view = self._view()
+        if generation != self.session.generation or view is None or view.seat != seat or not view.my_turn:
+            self.refresh_all()
+            return
+        self.cursor = move.cell
+        self.chosen = view.hand.index(move.tile)
+        self.rotation = move.rotation
+        others = ", ".join(
+            f"{self.session.name(s)} {points:.1f}" for s, points in enumerate(expected) if s != seat
+        )
+        self.message = (
+            f"Hint: {KIND_CODES[move.tile]} at {cell_name(move.cell)} (cursor and rotation set). "
+            f"Expected final points: you {expected[seat]:.1f}, {others}."
+        )
+        self.refresh_all()
 
     def action_undo(self) -> None:
         self.workers.cancel_group(self, "bots")
