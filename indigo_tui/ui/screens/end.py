@@ -104,7 +104,8 @@ class EndScreen(ModalScreen[str | None]):
                 if match.can_start_next_round:
                     yield Button("Next round (n)", id="next", variant="primary")
                 yield Button("Back to board (b)", id="board")
-                yield Button("Review (v)", id="review")
+                if isinstance(session, Session):
+                    yield Button("Review (v)", id="review")
                 yield Button("Title screen (esc)", id="title")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -119,6 +120,10 @@ class EndScreen(ModalScreen[str | None]):
         from .review import ReviewScreen
 
         session = self.session
+        if not isinstance(session, Session):
+            # A network table may hold only this peer's view of the game.
+            self.notify("Review the saved game from the Load screen.")
+            return
         names = [info.name for info in session.seats]
         self.app.push_screen(ReviewScreen(session.game, names, session.save_path))
 

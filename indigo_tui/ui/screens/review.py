@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -56,6 +56,8 @@ VERDICT_STYLE: dict[str, str] = {
     "mistake": "bold dark_orange",
     "blunder": "bold red",
 }
+#: Below this size the side panel narrows (as the table's does).
+COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
 #: Ratings are kept in the side file after this many new ones (and at the end).
 STORE_EVERY = 5
 
@@ -143,9 +145,12 @@ class ReviewScreen(Screen[None]):
                 yield Static("", id="review-rating")
                 with Vertical(id="review-plot"):
                     for seat in range(self.game.setup.players):
-                        yield Static(self.name_of(seat), classes="plot-label")
-                        yield Sparkline([], id=f"plot-{seat}", classes=f"plot seat{seat}")
-                    yield Static("", id="plot-marker")
+                        with Horizontal(classes="plot-row"):
+                            yield Static(Text(self.name_of(seat)), classes="plot-label")
+                            yield Sparkline([], id=f"plot-{seat}", classes=f"plot seat{seat}")
+                    with Horizontal(classes="plot-row"):
+                        yield Static("", classes="plot-label")
+                        yield Static("", id="plot-marker")
                 yield Static("", id="review-summary")
                 yield ProgressBar(id="review-progress", show_eta=False)
                 yield Static("", id="review-note")
@@ -157,11 +162,11 @@ class ReviewScreen(Screen[None]):
         moves = self.query_one("#review-moves", OptionList)
         moves.add_options(self._move_options())
         moves.focus()
+        self.query_one(ProgressBar).display = False
         if self.allowed:
             self._load_stored()
         else:
             self._note("Ratings show once the game is over: they could give away a tile still in a hand.")
-            self.query_one(ProgressBar).display = False
         self.show_position()
         if self.allowed and len(self.ratings) < len(self.game.moves):
             self.action_analyse()
@@ -260,10 +265,14 @@ class ReviewScreen(Screen[None]):
         rows = []
         for row in summarise(self.ratings, players):
             counts = " ".join(f"{row.counts[v]}{VERDICT_MARK[v]}" for v in VERDICTS)
-            rows.append(f"{self.name_of(row.seat)}: gave up {row.mean_loss:.2f}/move · {counts}")
-        summary.update(Text("\n".join(rows) + "\n(✓ best · good ?! inaccuracy ? mistake ?? blunder)"))
+            rows.append(f"{self.name_of(row.seat)}: {row.mean_loss:.2f} points given up a move")
+            rows.append(f"  {counts}")
+        if not self.has_class("-compact"):
+            rows.append("(✓ best · good ?! inaccuracy ? mistake ?? blunder)")
+        summary.update(Text("\n".join(rows)))
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < COMPACT_WIDTH or event.size.height < COMPACT_HEIGHT, "-compact")
         self._show_plot()
 
     # -- stepping --------------------------------------------------------------------------
@@ -362,6 +371,7 @@ class ReviewScreen(Screen[None]):
         self.workers.cancel_group(self, "review")
         self.rating_running = False
         self._keep()
+        self.query_one(ProgressBar).display = False
         self._note(f"Stopped after {len(self.ratings)} of {self.total} moves (a rates the rest).")
 
     @work(thread=True, exclusive=True, group="review")
@@ -390,7 +400,7 @@ class ReviewScreen(Screen[None]):
     def _finished(self) -> None:
         self.rating_running = False
         self._keep()
-        self.query_one(ProgressBar).update(progress=len(self.ratings))
+        self.query_one(ProgressBar).display = False
         self._note(f"All {self.total} moves rated by {self.reviewer.name}; n: the costliest later move.")
         self.show_position()
 
