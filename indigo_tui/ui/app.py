@@ -148,6 +148,7 @@ class IndigoApp(App[None]):
                 ("Rotate tile", "Turn the held tile clockwise", lambda: screen.action_rotate(1)),
                 ("Rotate tile back", "Turn the held tile anticlockwise", lambda: screen.action_rotate(-1)),
                 ("Other tile", "Choose the other tile in hand (tactical)", screen.action_next_tile),
+                ("Hint", "The search bot suggests a placement for you", screen.action_hint),
                 ("Undo", "Take back the last move (against bots: your last move)", screen.action_undo),
                 ("Redo", "Play an undone move again", screen.action_redo),
                 ("Save as", "Save this game under a name", screen.action_save_as),

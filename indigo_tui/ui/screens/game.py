@@ -69,7 +69,8 @@ class GameScreen(Screen[None]):
         Binding("1", "choose_tile(0)", "Tile 1", show=False),
         Binding("2", "choose_tile(1)", "Tile 2", show=False),
         Binding("enter,space", "place", "Place"),
-        Binding("h", "hint", "Hint"),
+        # Not in the footer: it would push Menu and Quit off an 80-column one.
+        Binding("h", "hint", "Hint", show=False),
         Binding("u", "undo", "Undo"),
         Binding("y", "redo", "Redo"),
         Binding("s", "save_as", "Save as"),

@@ -30,6 +30,7 @@ The arrow keys work too (up and down zig-zag to stay in a column).
 | `R` or `,` | rotate it anticlockwise |
 | `tab`, `1`, `2` | choose between your two tiles (tactical variant) |
 | `enter` or `space` | place the tile at the cursor |
+| `h` | a hint: the search bot's placement for you, with the points it expects |
 | `u` / `y` | undo / redo (against bots, back to your last move) |
 | `s` | save under a name (every move is also saved automatically) |
 | `+` / `-` | bots wait longer / shorter between moves |
