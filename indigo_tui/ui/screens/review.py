@@ -162,6 +162,8 @@ class ReviewScreen(Screen[None]):
         moves = self.query_one("#review-moves", OptionList)
         moves.add_options(self._move_options())
         moves.focus()
+        # The whole board always: a review has no cursor for a zoomed view to follow.
+        self.query_one(BoardView).zoom_choice = False
         self.query_one(ProgressBar).display = False
         if self.allowed:
             self._load_stored()
