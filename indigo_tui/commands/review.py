@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..cli import CommandError
+from ..errors import CommandError
 from .replay import read_game
 
 if TYPE_CHECKING:
