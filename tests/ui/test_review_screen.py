@@ -11,8 +11,8 @@ from engine.support import play_random
 from indigo_tui.bots.review import Reviewer
 from indigo_tui.engine import Game, Setup
 from indigo_tui.engine.tiles import KIND_CODES
-from indigo_tui.reviews import review_path
 from indigo_tui.ui.review_app import ReviewApp
+from indigo_tui.ui.review_store import review_path
 from indigo_tui.ui.screens.review import ReviewScreen, marker_line
 
 from .conftest import until
@@ -93,7 +93,7 @@ async def test_a_finished_game_shows_every_hand_and_is_rated_once(tmp_path: Path
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
         screen = _screen(app)
-        await until(pilot, lambda: not screen.rating_running, tries=3000)
+        await until(pilot, lambda: not screen.rating_running, seconds=60)
         assert len(screen.ratings) == len(game.moves)
         screen.go_to(1)
         await pilot.pause()
@@ -121,7 +121,7 @@ async def test_a_damaged_side_file_is_ignored_with_a_notice_and_rating_stops(tmp
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
         screen = _screen(app)
         assert "is damaged and was ignored" in screen.notice and "damaged" in text_of(app)
-        await until(pilot, lambda: len(screen.ratings) >= 2, tries=3000)
+        await until(pilot, lambda: len(screen.ratings) >= 2, seconds=60)
         await pilot.press("s")
         assert not screen.rating_running
         kept = len(screen.ratings)

@@ -35,9 +35,9 @@ from ...bots.review import VERDICTS, MoveRating, Reviewer, iter_ratings, summari
 from ...engine import Game
 from ...engine.board import Board
 from ...engine.tiles import KIND_CODES
-from ...reviews import load_review, store_review
 from ..board_art.picture import Marks
 from ..describe import cell_name, move_lines
+from ..review_store import load_review, store_review
 from ..widgets.board import BoardView
 
 #: How the move list marks each verdict.

@@ -20,9 +20,9 @@ from typing import Final, Literal
 
 import msgspec
 
-from .bots.review import ANALYSIS_VERSION, MoveRating, Reviewer, verdict_for
-from .engine import Game
-from .saves import write_atomic
+from ..bots.review import ANALYSIS_VERSION, MoveRating, Reviewer, verdict_for
+from ..engine import Game
+from ..saves import write_atomic
 
 FORMAT: Final = "indigo-review"
 VERSION: Final = 1
