@@ -160,7 +160,7 @@ class IndigoApp(App[None]):
                     "Switch between the whole board and a view around the cursor",
                     screen.action_zoom,
                 ),
-                ("Trace routes", "Highlight every route through the cursor cell", screen.action_trace),
+                ("Trace route", "Highlight the next route through the cursor cell", screen.action_trace),
                 ("Game help", "Keys, mouse and how to read the board", screen.action_help),
                 ("Leave to title screen", "The game stays saved", screen.action_leave),
             ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, pairwise
 from pathlib import Path
 
 import pytest
@@ -41,8 +41,8 @@ from indigo_tui.ui.board_art.picture import (
     draw_tile,
     gate_label_places,
     picture_size,
+    routes_through,
     tile_art,
-    trace_routes,
 )
 from indigo_tui.ui.describe import move_lines, preview_lines
 
@@ -358,17 +358,25 @@ def test_the_preview_draws_each_route_in_its_gem_colour_and_marks_its_end() -> N
         assert GEM_GHOST["emerald"] in picture.text()
 
 
-def test_a_trace_follows_placed_paths_to_the_end() -> None:
+def test_a_trace_follows_placed_paths_from_end_to_end() -> None:
     game = _midgame(moves=40)
     board = game.board
     placed = next(c for c in range(CELL_COUNT) if board.tiles[c] >= 0 and c != CENTRE)
-    pieces = trace_routes(board, placed)
-    assert sum(1 for cell, _, _ in pieces if cell == placed) == 3  # the tile's own three paths
-    for cell, a, b in pieces:
-        assert cell in CORNERS or (a != b and board.exits[cell * 6 + a] == cell * 6 + b)
+    routes = routes_through(board, placed)
+    assert len(routes) == 3  # one for each path of the tile there
+    for route in routes:
+        assert sum(1 for cell, _, _ in route if cell == placed) == 1
+        for (cell, a, b), (nxt, c, _) in pairwise(route):
+            assert board.exits[cell * 6 + a] == cell * 6 + b or cell in CORNERS
+            # Each path ends where the next begins: one continuous route.
+            assert NEIGHBOUR_SLOT[cell * 6 + b] == nxt * 6 + c
+    empty = board.empty_cells[0]
+    for route in routes_through(board, empty):
+        assert route and route[0][0] != empty
     art = Art(fit_whole(84, 39, 2, 2), QUADRANT)
-    picture = draw_board(board, art, Marks(trace=placed))
-    assert R.TRACE in picture.fg or R.TRACE in picture.bg
+    drawn = [draw_board(board, art, Marks(trace=placed, trace_index=i)) for i in range(3)]
+    assert all(R.TRACE in p.fg or R.TRACE in p.bg for p in drawn)
+    assert drawn[0].fg != drawn[1].fg != drawn[2].fg
 
 
 def test_without_colour_tiles_are_their_paths_and_empty_cells_a_dotted_outline() -> None:

@@ -301,8 +301,9 @@ class Marks:
     held: tuple[int, int] | None = None
     held_legal: bool = True
     preview: tuple[GemMoved, ...] = ()
-    #: The cell whose routes are highlighted in full (the trace key), if any.
+    #: The cell whose routes are highlighted in full (the trace key), if any, and which of them.
     trace: int | None = None
+    trace_index: int = 0
     #: Gems to leave out (animated separately), and where animated gems are now (sub-pixels).
     hidden_gems: frozenset[int] = frozenset()
     moving: tuple[tuple[str, float, float], ...] = ()
@@ -466,35 +467,44 @@ def _to_picture(art: Art, x: float, y: float) -> tuple[int, int]:
     return col + LABEL_COLS, row + LABEL_ROWS
 
 
-def trace_routes(board: Board, cell: int) -> list[tuple[int, int, int]]:
-    """Every path (cell, edge, edge) on the routes through ``cell``: its own tile's
-    paths and, from each of its edges, the placed paths a gem would follow outwards."""
-    pieces: list[tuple[int, int, int]] = []
+Piece = tuple[int, int, int]  # a path on the board: (cell, edge, edge)
+
+
+def _outwards(board: Board, start: int) -> list[Piece]:
+    """The placed paths a gem leaving ``start`` (a slot) would follow, in order."""
+    pieces: list[Piece] = []
+    here = start
+    for _ in range(CELL_COUNT * 3):
+        entry = NEIGHBOUR_SLOT[here]
+        if entry < 0:
+            break
+        out = board.exits[entry]
+        if out < 0:
+            break
+        pieces.append((entry // 6, entry % 6, out % 6))
+        here = out
+    return pieces
+
+
+def routes_through(board: Board, cell: int) -> list[list[Piece]]:
+    """The routes through a cell, each from end to end: one per path of the tile
+    there (both ways out), or one per edge of an empty cell or the centre (outwards)."""
     packed = board.tiles[cell]
-    starts: list[int] = []
     if cell in CORNER_ARROWS:
         arrow = CORNER_ARROWS[cell]
-        pieces.append((cell, (arrow - 1) % 6, (arrow + 1) % 6))
-        starts = [cell * 6 + (arrow - 1) % 6, cell * 6 + (arrow + 1) % 6, cell * 6 + arrow]
+        paths: tuple[tuple[int, int], ...] = (((arrow - 1) % 6, (arrow + 1) % 6),)
     elif packed >= 0:
         kind, rot = divmod(packed, 6)
-        for a, b in rotated_paths(kind, rot):
-            pieces.append((cell, a, b))
-        starts = [cell * 6 + e for e in range(6)]
+        paths = rotated_paths(kind, rot)
     else:
-        starts = [cell * 6 + e for e in range(6)]
-    for start in starts:
-        here = start
-        for _ in range(CELL_COUNT * 3):
-            entry = NEIGHBOUR_SLOT[here]
-            if entry < 0:
-                break
-            out = board.exits[entry]
-            if out < 0:
-                break
-            pieces.append((entry // 6, entry % 6, out % 6))
-            here = out
-    return pieces
+        routes = [_outwards(board, cell * 6 + e) for e in range(6)]
+        return [route for route in routes if route]
+    routes = []
+    for a, b in paths:
+        # From the far end behind edge a, through this cell, to the far end beyond edge b.
+        behind = [(c, y, x) for c, x, y in reversed(_outwards(board, cell * 6 + a))]
+        routes.append([*behind, (cell, a, b), *_outwards(board, cell * 6 + b)])
+    return routes
 
 
 def draw_board(board: Board, art: Art, marks: Marks = Marks()) -> Picture:
@@ -523,8 +533,10 @@ def draw_board(board: Board, art: Art, marks: Marks = Marks()) -> Picture:
             # Without colour the cursor has no fill to tell it by: a double rim.
             pen.pixels(centre, inner_rim(grid), rim)
     if marks.trace is not None:
-        for cell, a, b in trace_routes(board, marks.trace):
-            pen.thick_path(grid, bgrid.centres[cell], a, b, R.TRACE)
+        routes = routes_through(board, marks.trace)
+        if routes:
+            for cell, a, b in routes[marks.trace_index % len(routes)]:
+                pen.thick_path(grid, bgrid.centres[cell], a, b, R.TRACE)
     # What-if routes, in the moving gem's colour.
     for move in marks.preview:
         role = R.GEM_ROLE[move.kind]

@@ -25,7 +25,7 @@ from ...engine import Game, GemMoved, Move, SeatView
 from ...engine.geometry import COORDS, INDEX, neighbour
 from ...engine.tiles import KIND_CODES
 from ...saves import SaveError
-from ..board_art.picture import Marks
+from ..board_art.picture import Marks, routes_through
 from ..describe import cell_name, move_lines, preview_lines
 from ..session import Session
 from ..widgets.board import START_CELL, BoardView, encoder_named
@@ -101,8 +101,8 @@ class GameScreen(Screen[None]):
         self._texts: dict[str, str] = {}
         #: The turn the cursor was last put on a free cell for (see :meth:`aim_cursor`).
         self._aimed: tuple[int, int, int, int | None] | None = None
-        #: Highlight every route through the cursor cell (the trace key).
-        self.tracing = False
+        #: Which route through the cursor cell is highlighted (the trace key), or None.
+        self.tracing: int | None = None
 
     # -- structure -------------------------------------------------------------------
 
@@ -241,7 +241,8 @@ class GameScreen(Screen[None]):
             held=(move.tile, move.rotation) if move is not None else None,
             held_legal=error is None,
             preview=tuple(preview),
-            trace=self.cursor if self.tracing else None,
+            trace=self.cursor if self.tracing is not None else None,
+            trace_index=self.tracing or 0,
         )
         self.query_one(BoardView).show(game.board, marks)
         # The hand: only the seat on screen, never anyone else's.
@@ -592,10 +593,20 @@ class GameScreen(Screen[None]):
         self.refresh_status()
 
     def action_trace(self) -> None:
-        self.tracing = not self.tracing
-        self.message = (
-            "Tracing every route through the cursor cell (t: stop)." if self.tracing else "Route tracing off."
-        )
+        """Highlight the routes through the cursor cell one by one, then none."""
+        routes = len(routes_through(self.game.board, self.cursor))
+        step = 0 if self.tracing is None else self.tracing + 1
+        if step >= max(1, routes):
+            self.tracing = None
+            self.message = "Route tracing off."
+        else:
+            self.tracing = step
+            name = cell_name(self.cursor)
+            self.message = (
+                f"Route {step + 1} of {routes} through {name} (t: next)."
+                if routes
+                else f"No placed path leads from {name} yet."
+            )
         self.refresh_board()
 
     def action_glyphs(self, choice: str | None = None) -> None:

@@ -35,6 +35,9 @@ The arrow keys work too (up and down zig-zag to stay in a column).
 | `s` | save under a name (every move is also saved automatically) |
 | `+` / `-` | bots wait longer / shorter between moves |
 | `m` | gem animation on or off (any key skips one) |
+| `v` | zoom in around the cursor / show the whole board |
+| `t` | trace the routes through the cursor cell, one by one, then off |
+| `g` | other board glyphs (quadrant, half-block, sextant, octant; remembered) |
 | `ctrl+p` | command palette: every action by name |
 | `?` | this help |
 | `escape` | back to the title screen (the game is saved) |
@@ -44,15 +47,18 @@ The arrow keys work too (up and down zig-zag to stay in a column).
 again to place. Click a tile in your hand to choose it; click the chosen
 tile to rotate it.
 
-**Reading the board:** each placed tile shows its three paths, each a
-different shade, running between the middles of the two edges it joins.
-Gems: amber ◆ (1 point), emerald ● (2), sapphire ★ (3). Corner tiles show
-their arrow. Numbers around the rim are the gates 1-6, in their owners'
-colours (a shared gate alternates both). The highlighted cell is the cursor,
-with your tile drawn in it; a red cell means you can't place there, and the
-panel says why. The what-if panel and the coloured routes on the board show
-where gems would go: a hollow ◇ ○ ☆ where one would stop, ✕ where two would
-meet.
+**Reading the board:** each placed tile is an indigo hexagon with a dark rim;
+its three paths are light lines between the middles of the two edges they
+join (where two cross, one passes over the other with a small gap). Gems:
+amber ◆ (1 point), emerald ● (2), sapphire ★ (3), at the edge where they
+rest. Corner tiles show their arrow. Gate sides carry a band and a number
+1-6 in their owners' colours (a shared gate: both). The cursor cell has a
+yellow rim and your tile drawn in it; a red rim means you can't place
+there, and the panel says why. The what-if panel and the thick coloured
+routes show where gems would go: a hollow ◇ ○ ☆ where one would stop, ✕
+where two would meet, the gem on the scorer's colour outside a gate. The
+last placed tile is olive. At 80x24 the board zooms in around the cursor,
+with a small map of the whole board in its corner.
 """
 
 
