@@ -74,6 +74,11 @@ class Picture:
     fg: list[int]
     bg: list[int]
     bold: list[bool] = field(default_factory=list)
+    #: The picture this one was copied from, and the rows changed since: an
+    #: unchanged row's runs come from there (worked out once per position).
+    base: Picture | None = None
+    dirty: set[int] = field(default_factory=set)
+    _runs: dict[tuple[int, int, int], list[tuple[str, int, int, bool]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.bold:
@@ -85,13 +90,14 @@ class Picture:
         return cls(cols, rows, [" "] * n, [R.BG] * n, [R.BG] * n)
 
     def copy(self) -> Picture:
-        return Picture(self.cols, self.rows, self.chars[:], self.fg[:], self.bg[:], self.bold[:])
+        return Picture(self.cols, self.rows, self.chars[:], self.fg[:], self.bg[:], self.bold[:], base=self)
 
     def put(self, col: int, row: int, text: str, fg: int, bg: int | None = None, bold: bool = True) -> None:
         """Glyphs over the characters; the background stays unless given."""
         for offset, char in enumerate(text):
             c = col + offset
             if 0 <= c < self.cols and 0 <= row < self.rows:
+                self.dirty.add(row)
                 i = row * self.cols + c
                 self.chars[i] = char
                 self.fg[i] = fg
@@ -102,6 +108,17 @@ class Picture:
     def line(self, row: int, start: int = 0, end: int | None = None) -> list[tuple[str, int, int, bool]]:
         """One row as runs of ``(text, fg, bg, bold)``, neighbours with one style merged."""
         stop = self.cols if end is None else min(end, self.cols)
+        if self.base is not None and row not in self.dirty:
+            return self.base.line(row, start, stop)
+        key = (row, start, stop)
+        if self.base is None and key in self._runs:
+            return self._runs[key]
+        runs = self._line(row, start, stop)
+        if self.base is None:
+            self._runs[key] = runs
+        return runs
+
+    def _line(self, row: int, start: int, stop: int) -> list[tuple[str, int, int, bool]]:
         runs: list[tuple[str, int, int, bool]] = []
         base = row * self.cols
         chars, fg, bg, bold = self.chars, self.fg, self.bg, self.bold
@@ -571,6 +588,7 @@ def draw_board(board: Board, art: Art, marks: Marks = Marks()) -> Picture:
             char, fg, bg = found
             k = (row + LABEL_ROWS) * picture.cols + col + LABEL_COLS
             picture.chars[k], picture.fg[k], picture.bg[k] = char, fg, bg
+            picture.dirty.add(row + LABEL_ROWS)
     _glyphs(board, art, marks, picture)
     return picture
 

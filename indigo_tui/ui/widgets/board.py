@@ -68,12 +68,15 @@ class BoardView(Widget):
         #: None: zoom when the whole board would be too small; True/False: as chosen.
         self.zoom_choice: bool | None = None
         self._art: Art | None = None
+        self._laid_out_for = Size(0, 0)
         self._zoomed = False
         self._origin = (0, 0)  # the picture's character at the widget's top left
         self._offset = (0, 0)  # where the picture starts in the widget (when it is smaller)
         self._strips: list[Strip] | None = None
         self._lines: list[list[tuple[str, int, int, bool]]] | None = None
         self._key: tuple[object, ...] = ()
+        self._styles: dict[tuple[int, int, bool], Style] = {}
+        self._styles_for: tuple[Style, bool] | None = None
         self._animation: Timer | None = None
         self._frames: list[tuple[tuple[str, float, float], ...]] = []
         self._frame = 0
@@ -118,7 +121,10 @@ class BoardView(Widget):
         self.refresh()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._relayout()
+        # The first layout often comes before the first resize event: drawing
+        # again for the same size would only cost start-up time.
+        if self._art is None or event.size != self._laid_out_for:
+            self._relayout()
 
     def notify_style_update(self) -> None:
         # A theme change recolours the board.
@@ -145,12 +151,14 @@ class BoardView(Widget):
             if grid.width <= whole.width:
                 grid, zoom = whole, False
         self._zoomed = zoom
+        self._laid_out_for = self.size
         return Art(grid, enc, mono)
 
     def _repaint(self) -> None:
         """Rebuild now, and repaint only the lines that changed: a cursor move
         touches a few lines of the board, and Textual then redraws just those."""
-        if not self.is_mounted or not self.size.width:
+        if not self.is_mounted or not self.size.width or self._art is None:
+            # Not drawn yet (or laid out anew): the next paint draws, once.
             self._strips = None
             self.refresh()
             return
@@ -209,6 +217,7 @@ class BoardView(Widget):
         )
 
     def _build(self) -> list[Strip]:
+        old_lines, old_key, old_strips = self._lines, self._key, self._strips
         if self._art is None:
             self._art = self._layout()
         art = self._art
@@ -230,12 +239,21 @@ class BoardView(Widget):
         base = self.rich_style
         back = Style(bgcolor=palette.role_colour(0, dark))
         pad = Segment(" " * x_off, base + back) if x_off else None
+        # A line drawn the same as last time keeps its strip; styles are made once.
+        reuse = old_key == self._key and old_lines is not None and len(old_lines) == len(lines)
+        styles = self._styles if self._styles_for == (base, dark) else {}
+        self._styles, self._styles_for = styles, (base, dark)
         strips = []
-        for runs in lines:
+        for y, runs in enumerate(lines):
+            if reuse and old_strips is not None and old_lines is not None and old_lines[y] == runs:
+                strips.append(old_strips[y])
+                continue
             segments = [pad] if pad is not None else []
-            segments += [
-                Segment(text, base + palette.style(fg, bg, bold, dark)) for text, fg, bg, bold in runs
-            ]
+            for text, fg, bg, bold in runs:
+                style = styles.get((fg, bg, bold))
+                if style is None:
+                    style = styles[(fg, bg, bold)] = base + palette.style(fg, bg, bold, dark)
+                segments.append(Segment(text, style))
             strips.append(Strip(segments).adjust_cell_length(width, base + back))
         return strips
 
