@@ -186,3 +186,21 @@ async def test_escape_leaves_to_title_and_continue_resumes(make_app: AppFactory)
         await pilot.pause()
         assert isinstance(again.screen, GameScreen)
         assert again.session.game.moves == moves  # type: ignore[union-attr]
+
+
+async def test_arrow_keys_move_the_cursor_not_the_move_log(make_app: AppFactory) -> None:
+    # The move log scrolls with the mouse; the arrow keys belong to the board,
+    # as the help and the README say.
+    app = make_app(new_game())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        q, r = COORDS[START_CELL]
+        await pilot.press("right")
+        assert screen.cursor == INDEX[(q + 1, r)]
+        await pilot.press("left")
+        assert screen.cursor == START_CELL
+        await pilot.press("down")
+        assert screen.cursor != START_CELL
+        await pilot.press("up")
+        assert screen.cursor == START_CELL

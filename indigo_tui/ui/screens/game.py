@@ -113,7 +113,11 @@ class GameScreen(Screen[None]):
             yield HandView(id="hand")
             yield Scoreboard(id="scores")
             yield TextPanel(id="preview")
-            yield RichLog(id="log", wrap=True, auto_scroll=True, min_width=20)
+            log = RichLog(id="log", wrap=True, auto_scroll=True, min_width=20)
+            # The log scrolls with the mouse wheel; were it focusable it would
+            # take the arrow keys, which move the board's cursor.
+            log.can_focus = False
+            yield log
         yield Footer()
 
     def on_mount(self) -> None:
