@@ -37,6 +37,7 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from spake2 import SPAKE2_A, SPAKE2_B
 
+from .common import REASON_LIMIT, log_line
 from .guard import HANDSHAKE_DEADLINE, GuessLimiter
 from .protocol import (
     MAX_FRAME,
@@ -177,11 +178,15 @@ def _spake_finish(side: SPAKE2_A | SPAKE2_B, theirs: bytes) -> bytes:
         raise ProtocolError("a key exchange message that is not one") from None
 
 
-def _refusal(message: Message) -> Message:
-    if isinstance(message, Error):
-        raise ChannelRefused(f"refused by the host: {message.reason}", message.code)
-    if isinstance(message, Bye):
-        raise ChannelRefused(f"the host said goodbye: {message.reason}", "left")
+def host_refusal(message: Message) -> Message:
+    """``message``, unless it is the host refusing us or saying goodbye: then
+    :class:`ChannelRefused` with the host's reason, cleaned of control
+    characters and bounded, since it is a peer's words."""
+    match message:
+        case Error(reason=reason, code=code):
+            raise ChannelRefused(f"refused by the host: {log_line(reason, REASON_LIMIT)}", log_line(code, 20))
+        case Bye(reason=reason):
+            raise ChannelRefused(f"the host said goodbye: {log_line(reason, REASON_LIMIT)}", "left")
     return message
 
 
@@ -202,14 +207,14 @@ async def seal_as_guest(
     hello_body = encode_body(hello)
     await conn.send_body(hello_body)
     exchange_body = await conn.read_body(timeout)
-    exchange = _refusal(conn.decode(exchange_body))
+    exchange = host_refusal(conn.decode(exchange_body))
     if not isinstance(exchange, Exchange):
         raise ProtocolError(f"expected the host's key exchange, got a {type(exchange).__name__} message")
     keys = derive_keys(_spake_finish(spake, exchange.pake), transcript_hash(hello_body, exchange_body))
     await conn.send(Confirm(confirmation(keys.confirm_guest, keys.transcript)))
     # The host may hold its answer back while others are guessing the code
     # (never past its handshake deadline).
-    answer = _refusal(await conn.read(max(timeout, confirm_timeout)))
+    answer = host_refusal(await conn.read(max(timeout, confirm_timeout)))
     if not isinstance(answer, Confirm):
         raise ProtocolError(f"expected the host's confirmation, got a {type(answer).__name__} message")
     if not hmac.compare_digest(answer.mac, confirmation(keys.confirm_host, keys.transcript)):
@@ -290,6 +295,7 @@ __all__ = [
     "SessionKeys",
     "confirmation",
     "derive_keys",
+    "host_refusal",
     "seal_as_guest",
     "seal_as_host",
     "transcript_hash",

@@ -13,10 +13,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from .channel import ChannelRefused, seal_as_guest, seal_as_host
+from .channel import ChannelRefused, host_refusal, seal_as_guest, seal_as_host
 from .common import REASON_LIMIT, JoinError, log_line
 from .guard import GuessLimiter
-from .protocol import Bye, Claim, Error, Join, Message, ProtocolError, Welcome
+from .protocol import Claim, Join, Message, ProtocolError, Welcome
 from .transport import Connection
 
 
@@ -47,12 +47,10 @@ async def host_handshake(
 def refused(message: Message) -> Message:
     """``message``, unless it is the host refusing us or saying goodbye
     (then :class:`JoinError` with the host's reason)."""
-    match message:
-        case Error(reason=reason, code=code):
-            raise JoinError(f"refused by the host: {log_line(reason, REASON_LIMIT)}", log_line(code, 20))
-        case Bye(reason=reason):
-            raise JoinError(f"the host said goodbye: {log_line(reason, REASON_LIMIT)}", "left")
-    return message
+    try:
+        return host_refusal(message)
+    except ChannelRefused as exc:
+        raise JoinError(exc.reason, exc.code) from None
 
 
 async def guest_handshake(
