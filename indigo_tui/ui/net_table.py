@@ -1,6 +1,6 @@
 """A network game at the table: the peers in the shape the game screen reads.
 
-The game screen reads a :class:`~indigo_tui.ui.session.Session`. A network
+The game screen reads a :class:`~indigo_tui.ui.table.Table`. A network
 game has no local session: the host's game lives in a
 :class:`~indigo_tui.net.host.HostSession`, a guest's seat in a
 :class:`~indigo_tui.net.guest.GuestSession`. :class:`HostTable` and
@@ -8,41 +8,49 @@ game has no local session: the host's game lives in a
 through :class:`~indigo_tui.net.table.GuestGame`, which never holds another
 seat's hand), and :class:`NetLink` carries the peer's notices to whichever
 screen is showing (lobby, waiting room, table). Moves, undo and goodbyes are
-asynchronous here, so the screen awaits them in workers on the app's loop.
+asynchronous here (``plays_at_once`` is False), so the network screen awaits
+them in workers on the app's loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 from textual.message_pump import MessagePump
 
-from ..engine import Game, Match, Move, SeatView, Setup
+from ..bots.base import Bot
+from ..engine import Event, Game, Match, Move, SeatView, Setup
 from ..net.common import JoinError
 from ..net.guest import GuestSession
 from ..net.host import HostSession
 from ..net.notices import Notice, SeatJoined, SeatLeft, SessionClosed, UndoAsked
 from ..net.table import GuestGame, GuestMatch
 from ..saves import SaveError, SeatInfo
+from .table import TableRefusal
 
 if TYPE_CHECKING:
     from textual.app import App
 
 
-class NetTable:
-    """What :class:`~indigo_tui.ui.screens.game.GameScreen` asks of a session,
-    for a game played over the network. Subclasses say which game and seats."""
+class NetTable(ABC):
+    """The :class:`~indigo_tui.ui.table.Table` of a game played over the
+    network. Subclasses say which game and seats, and how moves and undo
+    requests reach the host."""
 
     open_scores = False
     title = ""
-    #: Bots of a network game are run by the host session, never by the screen.
-    bots: dict[int, Any] = {}  # noqa: RUF012 (read-only, shared empty)
     hot_seat = False
     needs_handoff = False
+    #: Moves and undo are requests the host answers later: see :meth:`send_move`.
+    plays_at_once = False
+    #: Hints are off in network games (no rule for them between terminals yet).
+    offers_hints = False
 
     def __init__(self) -> None:
         self.generation = 0
@@ -50,34 +58,45 @@ class NetTable:
         self.save_path: Path | None = None
         self.meta: dict[str, str] = {}
 
-    # -- overridden ------------------------------------------------------------
+    # -- per kind of peer --------------------------------------------------------
 
     @property
-    def game(self) -> Game | GuestGame:
-        raise NotImplementedError
+    @abstractmethod
+    def game(self) -> Game | GuestGame: ...
 
     @property
-    def match(self) -> Match | GuestMatch:
-        raise NotImplementedError
+    @abstractmethod
+    def match(self) -> Match | GuestMatch: ...
 
     @property
+    @abstractmethod
     def humans(self) -> list[int]:
         """The seats played at this terminal."""
-        raise NotImplementedError
 
     @property
-    def viewer(self) -> int | None:
-        raise NotImplementedError
+    @abstractmethod
+    def viewer(self) -> int | None: ...
 
+    @property
+    @abstractmethod
+    def raw_seats(self) -> list[SeatInfo]:
+        """Who sits where, as the peer knows it."""
+
+    @abstractmethod
+    def connected(self, seat: int) -> bool:
+        """Whether ``seat``'s terminal is in the game now."""
+
+    @abstractmethod
     async def send_move(self, move: Move) -> str | None:
         """Play a move of this terminal's seat; the reason if it is refused."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def ask_undo(self) -> tuple[bool, str]:
-        raise NotImplementedError
+        """Ask the others to take back this terminal's last move: accepted, and why."""
 
+    @abstractmethod
     def vote_undo(self, ask: UndoAsked, accept: bool) -> None:
-        raise NotImplementedError
+        """This terminal's answer to another seat's undo request."""
 
     # -- shared ----------------------------------------------------------------
 
@@ -85,19 +104,16 @@ class NetTable:
     def setup(self) -> Setup:
         return self.game.setup
 
+    @property
+    def bots(self) -> Mapping[int, Bot]:
+        """None: the bots of a network game are run by the host session, never by a screen."""
+        return {}
+
     def is_bot(self, seat: int) -> bool:
         return False
 
     def name(self, seat: int) -> str:
         return self.raw_seats[seat].name
-
-    @property
-    def raw_seats(self) -> list[SeatInfo]:
-        """Who sits where, as the peer knows it."""
-        raise NotImplementedError
-
-    def connected(self, seat: int) -> bool:
-        raise NotImplementedError
 
     @property
     def seats(self) -> list[SeatInfo]:
@@ -115,6 +131,10 @@ class NetTable:
     def first_viewer(self) -> int | None:
         return self.viewer
 
+    def hand_over(self) -> None:  # noqa: B027 (deliberately nothing, not a forgotten abstract method)
+        """Nothing to hand over: the seats of this terminal are one person's
+        (``needs_handoff`` is never true)."""
+
     def view(self) -> SeatView | None:
         viewer = self.viewer
         return None if viewer is None else self.game.view(viewer)
@@ -127,14 +147,19 @@ class NetTable:
         game = self.game
         return not game.over and game.turn in self.humans
 
-    def play(self, move: Move) -> list[Any]:
-        raise RuntimeError("a network move is sent with send_move")
+    def play(self, move: Move) -> list[Event]:
+        raise TableRefusal("a network move goes to the host and is answered later (send_move)")
 
     def undo(self) -> int:
+        """Nothing is taken back at once: undo is asked of the others (:meth:`ask_undo`)."""
         return 0
 
     def redo(self) -> int:
+        """Nothing is played again: there is no redo over the network."""
         return 0
+
+    def next_round(self) -> None:
+        raise TableRefusal("a network game is one round")
 
     def autosave(self) -> bool:
         # Each peer saves after every move by itself.
@@ -142,6 +167,19 @@ class NetTable:
 
     def save_as(self, title: str) -> Path:
         raise SaveError("a network game is saved automatically after every move")
+
+    @property
+    def hints(self) -> list[int]:
+        """Nobody asked for one: hints are off in network games."""
+        return [0] * self.setup.players
+
+    def count_hint(self, seat: int) -> None:
+        raise TableRefusal("hints are off in network games")
+
+    def review(self) -> tuple[Game, Path | None] | None:
+        """None: a network table may hold only this peer's view of the game
+        (its saved file can be reviewed from the load screen)."""
+        return None
 
 
 class HostTable(NetTable):

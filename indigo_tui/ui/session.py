@@ -3,6 +3,8 @@
 The screens never touch :class:`~indigo_tui.engine.Game` directly for
 anything seat-specific: they ask the session whose view to show
 (:attr:`Session.viewer`) and take hands and gems from ``game.view(seat)``.
+A session is a :class:`~indigo_tui.ui.table.Table` that offers everything:
+moves, undo and redo at once, save-as, hints and review.
 """
 
 from __future__ import annotations
@@ -128,6 +130,10 @@ class Session:
         # Several people at one terminal: nothing private shows until one says "it's me".
         return None
 
+    def hand_over(self) -> None:
+        """The person to move has said "it's me": their hand may show."""
+        self.viewer = self.game.turn
+
     @property
     def needs_handoff(self) -> bool:
         """The next human to move is not the one whose things are on screen."""
@@ -149,6 +155,9 @@ class Session:
         return not game.over and game.turn in self.humans
 
     # -- changing the game -----------------------------------------------------------
+
+    #: Moves, undo and redo take effect here at once.
+    plays_at_once = True
 
     def play(self, move: Move) -> list[Event]:
         seat = self.game.turn
@@ -216,7 +225,15 @@ class Session:
         """Nothing placed yet in the whole match (the first round at move 1)."""
         return self.match.round_index == 0 and self.game.board.placements == 0
 
-    # -- hints -----------------------------------------------------------------------
+    # -- hints and review ------------------------------------------------------------
+
+    #: A person may ask the search bot for a hint (counted in the save).
+    offers_hints = True
+
+    def review(self) -> tuple[Game, Path | None]:
+        """The round being played, whole, and its file: every seat's hand is
+        at this terminal anyway."""
+        return self.game, self.save_path
 
     @property
     def hints(self) -> list[int]:

@@ -15,7 +15,7 @@ from textual.widgets import Button, Static
 from ...engine import Standing
 from .. import palette
 from ..board_art.picture import GEM_GLYPH
-from ..session import Session
+from ..table import Table as GameTable
 
 
 def tie_note(standings: list[Standing], names: list[str]) -> str:
@@ -44,7 +44,7 @@ class EndScreen(ModalScreen[str | None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: GameTable) -> None:
         super().__init__()
         self.session = session
 
@@ -96,7 +96,7 @@ class EndScreen(ModalScreen[str | None]):
                     yield Static(f"The match is over: {winners} won {match.rounds} rounds.", markup=False)
                 else:
                     yield Static(f"Round {match.round_index + 1} of {match.rounds} is over.")
-            hints = session.hints if isinstance(session, Session) else []
+            hints = session.hints
             if any(hints):
                 used = ", ".join(f"{names[s]} {n}" for s, n in enumerate(hints))
                 yield Static(Text(f"Hints used: {used}"), id="hints-used")
@@ -104,7 +104,7 @@ class EndScreen(ModalScreen[str | None]):
                 if match.can_start_next_round:
                     yield Button("Next round (n)", id="next", variant="primary")
                 yield Button("Back to board (b)", id="board")
-                if isinstance(session, Session):
+                if session.review() is not None:
                     yield Button("Review (v)", id="review")
                 yield Button("Title screen (esc)", id="title")
 
@@ -120,12 +120,14 @@ class EndScreen(ModalScreen[str | None]):
         from .review import ReviewScreen
 
         session = self.session
-        if not isinstance(session, Session):
+        whole = session.review()
+        if whole is None:
             # A network table may hold only this peer's view of the game.
             self.notify("Review the saved game from the Load screen.")
             return
+        game, path = whole
         names = [info.name for info in session.seats]
-        self.app.push_screen(ReviewScreen(session.game, names, session.save_path))
+        self.app.push_screen(ReviewScreen(game, names, path))
 
     def action_choose(self, choice: str | None) -> None:
         if choice == "next" and not self.session.match.can_start_next_round:

@@ -2,8 +2,11 @@
 
 The screen holds only what the person at the keyboard is doing (cursor,
 rotation, chosen tile); everything about the game goes through the
-:class:`~indigo_tui.ui.session.Session`, and everything seat-specific comes
-from ``game.view(seat)`` for the seat the session says is on screen.
+:class:`~indigo_tui.ui.table.Table` (a local
+:class:`~indigo_tui.ui.session.Session`, or a network table under
+:class:`~indigo_tui.ui.screens.net_game.NetGameScreen`), and everything
+seat-specific comes from ``game.view(seat)`` for the seat the table says is
+on screen.
 """
 
 from __future__ import annotations
@@ -21,13 +24,13 @@ from textual.widgets import Footer, RichLog
 from textual.worker import get_current_worker
 
 from ...bots.base import Bot
-from ...engine import Game, GemMoved, Move, SeatView
+from ...engine import GemMoved, Move, SeatView
 from ...engine.geometry import COORDS, INDEX, neighbour
 from ...engine.tiles import KIND_CODES
 from ...saves import SaveError
 from ..board_art.picture import Marks, routes_through
 from ..describe import cell_name, move_lines, preview_lines
-from ..session import Session
+from ..table import Table, TableGame
 from ..widgets.board import START_CELL, BoardView, encoder_named
 from ..widgets.hand import HandView
 from ..widgets.scoreboard import Row, Scoreboard
@@ -89,9 +92,10 @@ class GameScreen(Screen[None]):
     rotation: reactive[int] = reactive(0)
     chosen: reactive[int] = reactive(0)
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__()
-        self.session = session
+        #: The table played at (named as the local kind, a session, is).
+        self.session = table
         self.thinking: int | None = None
         #: A hint is being looked for (in a worker).
         self.hinting = False
@@ -169,7 +173,7 @@ class GameScreen(Screen[None]):
     # -- state -> screen ----------------------------------------------------------------
 
     @property
-    def game(self) -> Game:
+    def game(self) -> TableGame:
         return self.session.game
 
     def _view(self) -> SeatView | None:
@@ -356,7 +360,7 @@ class GameScreen(Screen[None]):
             self.bot_turn(session.bots[seat], seat, session.generation, game.view(seat).detached())
 
     def _handed_over(self, _result: object = None) -> None:
-        self.session.viewer = self.game.turn
+        self.session.hand_over()
         self.chosen = 0
         self.aim_cursor()
         self.refresh_all()
@@ -485,7 +489,7 @@ class GameScreen(Screen[None]):
 
     def action_hint(self) -> None:
         """Ask the search bot, from this seat's own view, where to place."""
-        if not isinstance(self.session, Session):
+        if not self.session.offers_hints:
             # The network table has no hint rule yet: off, and said so.
             self.message = "Hints are off in network games."
             self.refresh_status()

@@ -9,7 +9,7 @@ goodbye to the other terminals.
 
 from __future__ import annotations
 
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
@@ -33,7 +33,6 @@ from ...net.notices import (
 )
 from ..describe import cell_name
 from ..net_table import GuestTable, NetLink, NetNotice, NetTable
-from ..session import Session
 from ..widgets.board import BoardView
 from ..widgets.scoreboard import Row, Scoreboard
 from .end import EndScreen
@@ -51,7 +50,7 @@ class NetEndScreen(EndScreen):
     """The end screen, plus how the deal checked out (a guest's own check)."""
 
     def __init__(self, table: NetTable, deal: str) -> None:
-        super().__init__(cast(Session, table))
+        super().__init__(table)
         self.deal = deal
 
     def on_mount(self) -> None:
@@ -72,7 +71,7 @@ class NetGameScreen(GameScreen):
     ]
 
     def __init__(self, table: NetTable, link: NetLink) -> None:
-        super().__init__(cast(Session, table))
+        super().__init__(table)
         self.table = table
         self.link = link
         self._seen = 0

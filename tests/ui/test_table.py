@@ -1,0 +1,122 @@
+"""One game screen over each kind of table (:class:`~indigo_tui.ui.table.Table`):
+the local :class:`Session`, the host's :class:`HostTable` and a guest's
+:class:`GuestTable`. Each shows the same table and asks the table what it
+offers instead of what kind it is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.app import App
+
+from indigo_tui.engine import Move
+from indigo_tui.net.guest import GuestSession
+from indigo_tui.saves import SaveError
+from indigo_tui.ui.app import IndigoApp
+from indigo_tui.ui.net_app import NetApp
+from indigo_tui.ui.net_table import GuestTable, HostTable, NetTable
+from indigo_tui.ui.screens.end import EndScreen
+from indigo_tui.ui.screens.game import GameScreen
+from indigo_tui.ui.screens.join import JoinScreen
+from indigo_tui.ui.screens.lobby import LobbyScreen
+from indigo_tui.ui.screens.net_game import NetGameScreen
+from indigo_tui.ui.session import Session
+from indigo_tui.ui.table import Table, TableRefusal
+
+from .conftest import AppFactory, game_screen, new_game, screen_text, until
+from .test_net_ui import SIZE, host_app, place_legal
+
+
+def shows_the_table(app: App[Any], table: Table) -> None:
+    """The side panel is this table's: its seats, the seat on screen's hand, the move number."""
+    text = screen_text(app)
+    for info in table.seats:
+        assert info.name in text
+    view = table.view()
+    assert view is not None
+    assert f"Hand of {table.name(view.seat)}" in text
+    assert f"move {table.game.board.placements + 1}" in text
+
+
+async def test_a_game_screen_over_a_session(make_app: AppFactory) -> None:
+    app: IndigoApp = make_app(new_game(("human", "bot:random")))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        session = app.session
+        assert isinstance(session, Session) and screen.session is session
+        assert session.plays_at_once and session.offers_hints
+        shows_the_table(app, session)
+        await pilot.press("enter")
+        # The human's move, then the bot's: both played here at once.
+        await until(pilot, lambda: session.game.board.placements == 2)
+        shows_the_table(app, session)
+        await pilot.press("u")
+        await until(pilot, lambda: screen.message == "Move taken back.")
+        assert session.game.board.placements == 0
+        # The whole round is at this terminal: the end screen offers the review.
+        assert session.review() == (session.game, session.save_path)
+        app.push_screen(EndScreen(session))
+        await until(pilot, lambda: isinstance(app.screen, EndScreen) and bool(app.screen.query("#review")))
+
+
+async def test_a_game_screen_over_the_host_and_a_guest_table(tmp_path: Path) -> None:
+    app, table = host_app(tmp_path / "host")
+    host = table.host
+    async with app.run_test(size=SIZE) as hp:
+        await until([hp], lambda: host.address is not None)
+        assert host.address is not None
+        port = host.address[1]
+        guest = NetApp(
+            lambda: JoinScreen(f"127.0.0.1:{port}", host.code, "Gus", auto=True),
+            save_dir=tmp_path / "guest",
+            animate=False,
+        )
+        async with guest.run_test(size=SIZE) as gp:
+            pilots = [hp, gp]
+            await until(pilots, lambda: host.ready and isinstance(app.screen, LobbyScreen))
+            await hp.press("ctrl+s")
+            await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
+            await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
+            hscreen, gscreen = app.screen, guest.screen
+            assert isinstance(hscreen, NetGameScreen) and isinstance(gscreen, NetGameScreen)
+            gtable = gscreen.table
+            assert isinstance(hscreen.table, HostTable) and isinstance(gtable, GuestTable)
+            tables: list[tuple[App[Any], GameScreen, NetTable]] = [
+                (app, hscreen, hscreen.table),
+                (guest, gscreen, gtable),
+            ]
+            for side, screen, net_table in tables:
+                # The same GameScreen, reading a network table.
+                assert screen.session is net_table
+                assert not net_table.plays_at_once and not net_table.offers_hints
+                # A guest holds only its own seat's view: nothing to review at the table.
+                assert net_table.review() is None
+                assert net_table.hints == [0, 0]
+                shows_the_table(side, net_table)
+            # The host's seat moves first; both screens follow.
+            await place_legal(app, hp)
+            await until(pilots, lambda: gtable.game.board.placements == 1)
+            await until(pilots, lambda: "Hazel placed" in screen_text(guest))
+            for side, _, net_table in tables:
+                shows_the_table(side, net_table)
+            # The guest asks for a hint: the table does not offer one, and the screen says so.
+            await gp.press("h")
+            await until(pilots, lambda: gscreen.message == "Hints are off in network games.")
+            assert not gscreen.hinting
+
+
+def test_what_a_network_table_does_not_offer_is_refused_in_words() -> None:
+    # A guest that has not joined yet: the refusals need no game.
+    table = GuestTable(GuestSession("127.0.0.1", 9, "ABCDEF", name="Gus"))
+    with pytest.raises(TableRefusal, match="goes to the host"):
+        table.play(Move(30, 0, 0))
+    with pytest.raises(TableRefusal, match="hints are off"):
+        table.count_hint(0)
+    with pytest.raises(TableRefusal, match="one round"):
+        table.next_round()
+    with pytest.raises(SaveError, match="saved automatically"):
+        table.save_as("mine")
+    # Nothing is taken back or played again at once: undo is a vote (ask_undo).
+    assert (table.undo(), table.redo()) == (0, 0)
