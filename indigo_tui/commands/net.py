@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING
 
 from ..net import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from ..bots import Bot
-    from ..saves import SeatInfo
+    from ..net.hosting import Hosted
     from . import SubParsers
 
 # Without --headless the game screen plays this terminal's seat (see run_host_ui/run_join_ui).
@@ -109,24 +109,14 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
 
 
-@overload
-def _bot(args: argparse.Namespace, seed: str) -> Bot: ...
-
-
-@overload
-def _bot(args: argparse.Namespace, seed: str, needed: bool) -> Bot | None: ...
-
-
-def _bot(args: argparse.Namespace, seed: str, needed: bool = True) -> Bot | None:
-    """The bot for this terminal's own seat(s), or None if it has none."""
+def _bot(args: argparse.Namespace, seed: str) -> Bot:
+    """The bot that plays a headless guest's seat."""
     from ..bots import BotSpecError, make_bot
     from ..errors import CommandError
 
     if not args.headless:
         raise CommandError(_HEADLESS_ONLY)
     if not args.bot:
-        if not needed:
-            return None
         raise CommandError("--headless needs --bot NAME for this terminal's seat")
     try:
         return make_bot(args.bot, seed)
@@ -149,7 +139,8 @@ def _usable_save_dir(option: Path | None) -> Path:
 
 def _seat_kinds(args: argparse.Namespace) -> list[str]:
     from ..errors import CommandError
-    from ..saves import SeatInfo, seat_kinds
+    from ..net.hosting import HostingError, check_kinds
+    from ..saves import seat_kinds
 
     if args.seats:
         kinds = seat_kinds(args.seats)
@@ -158,48 +149,54 @@ def _seat_kinds(args: argparse.Namespace) -> list[str]:
         kinds = ["host"] + ["remote"] * (players - 1)
     if args.players is not None and len(kinds) != args.players:
         raise CommandError(f"--seats names {len(kinds)} seats for {args.players} players")
-    for kind in kinds:
-        if kind not in ("host", "remote") and SeatInfo("", kind).bot is None:
-            raise CommandError(f"seat kind {kind!r}: use host, remote or bot:NAME")
-    if "remote" not in kinds:
-        raise CommandError("a hosted game needs at least one remote seat")
+    try:
+        check_kinds(kinds)
+    except HostingError as exc:
+        raise CommandError(str(exc)) from None
     return kinds
 
 
-def _host_on_screen(args: argparse.Namespace, seed: int | str | None, save_dir: Path) -> int:
-    """``indigo host`` without ``--headless``: the lobby, then the table."""
+def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) -> Hosted:
+    """The hosted game the options ask for: taken up from ``--resume``, or new.
+    Headless, the host's own seats are played by ``--bot``."""
     from ..errors import CommandError
-    from ..net.host import HostError
-    from ..ui.net_app import NetApp
-    from ..ui.screens.lobby import HostPlan, LobbyScreen, build_host, resume_host
+    from ..net.hosting import HostingError, HostPlan, build_host, resume_host
 
-    if args.bot:
+    if args.bot and not args.headless:
         raise CommandError("--bot is for --headless; on screen, name bot seats in --seats (bot:NAME)")
-    if args.resume is not None:
-        # The guests rejoin the same game with `indigo join` (or Join game) again.
-        try:
-            resumed = resume_host(args.resume)
-        except (ValueError, HostError) as exc:
-            raise CommandError(str(exc)) from None
-        if args.code:
-            resumed.host.code = args.code.strip().upper()
-        NetApp(lambda: LobbyScreen(resumed, bind=args.bind, port=args.port), save_dir=save_dir).run()
-        return 0
-    plan = HostPlan(
-        _seat_kinds(args),
-        name=args.name,
-        variant=args.variant,
-        own_gates=args.own_gates,
-        port=args.port,
-        bind=args.bind,
-        code=args.code or "",
-        seed=seed,
-    )
+    own_bot = args.bot if args.headless else None
+    move_delay = max(0.0, args.move_delay) if args.headless else 0.5
     try:
-        table = build_host(plan, save_dir)
-    except (ValueError, HostError) as exc:
+        if args.resume is not None:
+            hosted = resume_host(args.resume, code=args.code, own_bot=own_bot, move_delay=move_delay)
+        else:
+            plan = HostPlan(
+                _seat_kinds(args),
+                name=args.name,
+                variant=args.variant,
+                own_gates=args.own_gates,
+                port=args.port,
+                bind=args.bind,
+                code=args.code or "",
+                seed=seed,
+            )
+            hosted = build_host(plan, save_dir, own_bot=own_bot, move_delay=move_delay)
+    except HostingError as exc:
         raise CommandError(str(exc)) from None
-    NetApp(lambda: LobbyScreen(table, bind=plan.bind, port=plan.port), save_dir=save_dir).run()
+    if args.headless and hosted.own:
+        raise CommandError("--headless needs --bot NAME for this terminal's seat")
+    return hosted
+
+
+def _host_on_screen(args: argparse.Namespace, hosted: Hosted, save_dir: Path) -> int:
+    """``indigo host`` without ``--headless``: the lobby, then the table (a
+    resumed game's guests rejoin with ``indigo join`` or Join game again)."""
+    from ..ui.net_app import NetApp
+    from ..ui.net_table import HostTable
+    from ..ui.screens.lobby import LobbyScreen
+
+    table = HostTable(hosted.session, hosted.own)
+    NetApp(lambda: LobbyScreen(table, bind=args.bind, port=args.port), save_dir=save_dir).run()
     return 0
 
 
@@ -221,105 +218,22 @@ def _join_on_screen(args: argparse.Namespace, save_dir: Path) -> int:
 def run_host(args: argparse.Namespace) -> int:
     import asyncio
 
-    from .. import saves
-    from ..bots import BotSpecError, make_bot
-    from ..engine import Match, Setup, SetupError, parse_seed
+    from ..engine import parse_seed
     from ..errors import CommandError
-    from ..net.common import new_join_code, normal_code
     from ..net.headless import NetRunError
     from ..net.headless import run_host as serve
-    from ..net.host import HostError, HostSession
+    from ..net.host import HostError
 
     if not 0 <= args.port < 65536:
         raise CommandError("--port must be from 0 to 65535")
-    seed = parse_seed(args.seed)
+    save_dir = _usable_save_dir(args.save_dir)
+    hosted = _hosted(args, parse_seed(args.seed), save_dir)
     if not args.headless:
-        return _host_on_screen(args, seed, _usable_save_dir(args.save_dir))
-    meta: dict[str, str] = {}
-    created = None
-    if args.resume is not None:
-        try:
-            saved = saves.load_save(args.resume)
-        except saves.SaveError as exc:
-            raise CommandError(str(exc)) from None
-        meta = saved.header.meta
-        if meta.get("net_role") != "host" or "net_game_id" not in meta:
-            raise CommandError(f"{args.resume}: not the save of a hosted network game")
-        if saved.match.over:
-            raise CommandError(f"{args.resume}: that game is already over")
-        if saved.header.rounds != 1:
-            raise CommandError(f"{args.resume}: network games are one round")
-        match = saved.match
-        seats: list[SeatInfo] = list(saved.header.seats)
-        created = saved.header.created
-        save_path: Path = args.resume
-        kinds = ["remote" if s.kind == "remote" else (s.kind if s.is_bot else "host") for s in seats]
-        # A seat played by the host's headless bot was saved as that bot; it is the host's seat again.
-        host_marks = set(meta.get("net_host_seats", "").split(",")) - {""}
-        kinds = ["host" if str(i) in host_marks else k for i, k in enumerate(kinds)]
-        code = normal_code(args.code) if args.code else meta.get("net_code", "")
-        if not code:
-            raise CommandError(f"{args.resume}: the save holds no join code; give one with --code")
-    else:
-        kinds = _seat_kinds(args)
-        try:
-            setup = Setup(len(kinds), args.variant, args.own_gates)
-        except SetupError as exc:
-            raise CommandError(str(exc)) from None
-        match = Match(setup, 1, seed)
-        seats = []
-        for index, kind in enumerate(kinds):
-            if kind == "host":
-                seats.append(saves.SeatInfo(args.name, f"bot:{args.bot}"))
-            elif kind == "remote":
-                seats.append(saves.SeatInfo(f"Player {index + 1}", "remote"))
-            else:
-                seats.append(saves.SeatInfo(saves.default_seat_name(index, kind), kind))
-        code = normal_code(args.code) if args.code else new_join_code()
-        save_dir = _usable_save_dir(args.save_dir)
-        save_path = save_dir / "pending"  # replaced below once the game id is known
-    if not code:
-        raise CommandError("the join code may not be empty")
-    own_bot = _bot(args, f"{seed}:host", needed="host" in kinds)
-    local_bots: dict[int, Bot] = {}
-    for index, kind in enumerate(kinds):
-        bot_name = saves.SeatInfo("", kind).bot
-        if kind == "host" and own_bot is not None:  # never None when a seat is the host's
-            local_bots[index] = own_bot
-        elif bot_name is not None:
-            try:
-                local_bots[index] = make_bot(bot_name, f"{seed}:{index}")
-            except BotSpecError as exc:
-                raise CommandError(str(exc)) from None
-    tokens = {}
-    for item in meta.get("net_tokens", "").split(","):
-        seat_text, _, token = item.partition(":")
-        if seat_text.isdigit() and token:
-            tokens[int(seat_text)] = token
+        return _host_on_screen(args, hosted, save_dir)
 
     async def main() -> int:
-        try:
-            session = HostSession(
-                match,
-                seats,
-                code,
-                local_bots=local_bots,
-                game_id=meta.get("net_game_id"),
-                salt=meta.get("net_salt"),
-                tokens=tokens,
-                created=created,
-                move_delay=max(0.0, args.move_delay),
-                extra_meta={"net_host_seats": ",".join(str(i) for i, k in enumerate(kinds) if k == "host")},
-            )
-        except HostError as exc:
-            raise NetRunError(str(exc)) from None
-        session.save_path = (
-            save_path
-            if args.resume is not None
-            else save_path.with_name(f"net-{session.game_id}-host{saves.SUFFIX}")
-        )
         return await serve(
-            session,
+            hosted.session,
             args.bind,
             args.port,
             start_timeout=args.start_timeout,

@@ -192,7 +192,8 @@ class GuestSession:
             not 0 <= welcome.seat < players
             or not len(welcome.seat_names) == len(welcome.seat_kinds) == players
         ):
-            raise ProtocolError(f"a welcome to seat {welcome.seat} that does not fit a {players}-player game")
+            seat = welcome.seat + 1
+            raise ProtocolError(f"a welcome to seat {seat} that does not fit a {players}-player game")
         if welcome.from_seq < 0:
             raise ProtocolError("a welcome that resumes before the first event")
         if not GAME_ID.fullmatch(welcome.game_id):

@@ -25,7 +25,7 @@ from pathlib import Path
 from .. import __version__, saves
 from ..bots import Bot
 from ..engine import Game, Match, Move, public_event
-from ..saves import SeatInfo
+from ..saves import HostMeta, SeatInfo
 from .broadcast import Broadcaster, Link
 from .channel import ChannelRefused
 from .common import REASON_LIMIT, Thinker, log_line, normal_code, plain_name
@@ -101,8 +101,9 @@ class HostSession:
         *,
         local_bots: dict[int, Bot] | None = None,
         game_id: str | None = None,
-        salt: str | None = None,
+        salts: Sequence[str] = (),
         tokens: dict[int, str] | None = None,
+        host_seats: Sequence[int] = (),
         save_path: Path | None = None,
         created: str | None = None,
         move_delay: float = 0.0,
@@ -123,7 +124,10 @@ class HostSession:
         self.code = normal_code(code)
         self.local_bots = dict(local_bots or {})
         self.game_id = game_id or secrets.token_hex(6)
-        self.salt = salt or secrets.token_hex(16)
+        #: One secret salt per round dealt (see :attr:`salt`).
+        self.salts = [s for s in salts if s]
+        #: Seats played at the host's own terminal (kept in the save for a resume).
+        self.host_seats = sorted(set(host_seats))
         self.save_path = save_path
         #: Why the last autosave failed, while it keeps failing.
         self.save_problem: str | None = None
@@ -187,6 +191,14 @@ class HostSession:
         return self.broadcaster.revealed_seats
 
     @property
+    def salt(self) -> str:
+        """The current round's salt: fresh for each round, so revealing one
+        round's deal tells nothing of the next one's."""
+        while len(self.salts) <= self.match.round_index:
+            self.salts.append(secrets.token_hex(16))
+        return self.salts[self.match.round_index]
+
+    @property
     def commitment(self) -> str:
         deck = self.game.deck
         assert deck is not None, "a network game is always dealt from a deck"
@@ -213,18 +225,22 @@ class HostSession:
         """Whether every remote seat has a terminal, so :meth:`begin` may start."""
         return self.all_remote_connected
 
-    def meta(self) -> dict[str, str]:
+    def host_meta(self) -> HostMeta:
         """What a resumed host needs to take the game up again."""
-        return {
-            **self.extra_meta,
-            "net_role": "host",
-            "net_game_id": self.game_id,
-            "net_salt": self.salt,
-            "net_code": self.code,
-            "net_commitment": self.commitment,
-            "net_tokens": ",".join(f"{seat}:{token}" for seat, token in sorted(self.tokens.items())),
-            "net_address": f"{self.address[0]}:{self.address[1]}" if self.address else "",
-        }
+        commitment = self.commitment  # makes the current round's salt if need be
+        return HostMeta(
+            game_id=self.game_id,
+            code=self.code,
+            salts=list(self.salts),
+            tokens=dict(sorted(self.tokens.items())),
+            host_seats=list(self.host_seats),
+            commitment=commitment,
+            address=f"{self.address[0]}:{self.address[1]}" if self.address else "",
+        )
+
+    def meta(self) -> dict[str, str]:
+        """The save header's ``meta``: what other parts keep, and the host's own facts."""
+        return {**self.extra_meta, **self.host_meta().to_meta()}
 
     def _write(self, path: Path) -> None:
         header = saves.make_header(self.match, self.seats, created=self.created, meta=self.meta())

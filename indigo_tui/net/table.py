@@ -78,7 +78,7 @@ class GuestGame:
         if seat == self.seat:
             return state.view()
         if not 0 <= seat < state.setup.players:
-            raise ValueError(f"no seat {seat} in a {state.setup.players}-player game")
+            raise ValueError(f"no seat {seat + 1} in a {state.setup.players}-player game")
         return SeatView(seat, state.board, (), (0, 0, 0), state.events, state.view().tiles_left)
 
     def _game_over(self) -> GameOver | None:

@@ -4,7 +4,8 @@
   event log), written atomically and loaded strictly;
 - :mod:`.folder`: the save folder, fresh file names, and listings that read
   headers only;
-- :mod:`.guest`: a network guest's record of what its seat may know.
+- :mod:`.guest`: a network guest's record of what its seat may know;
+- :mod:`.host`: what a hosted network game keeps in its save's header.
 
 The public names are importable from here: ``from indigo_tui.saves import
 load_save``. See ``docs/save-format.md``.
@@ -58,16 +59,20 @@ from .guest import (
     load_record,
     record_path,
 )
+from .host import HOST_KEY, ROLE_KEY, HostMeta, is_hosted, read_host_meta, without_host_meta
 
 __all__ = [
     "ENV_VAR",
     "FORMAT",
+    "HOST_KEY",
     "RECORD_FORMAT",
     "RECORD_SUFFIX",
     "RECORD_VERSION",
+    "ROLE_KEY",
     "SUFFIX",
     "VERSION",
     "GuestRecord",
+    "HostMeta",
     "SaveEntry",
     "SaveError",
     "SaveFile",
@@ -84,6 +89,7 @@ __all__ = [
     "encode_record",
     "encode_save",
     "find_record",
+    "is_hosted",
     "is_unfinished",
     "latest_unfinished",
     "latest_unfinished_of",
@@ -95,11 +101,13 @@ __all__ = [
     "make_header",
     "new_save_path",
     "now",
+    "read_host_meta",
     "record_path",
     "remove_stale_temps",
     "seat_kinds",
     "seats_from_kinds",
     "slug",
+    "without_host_meta",
     "write_atomic",
     "write_save",
 ]

@@ -152,10 +152,10 @@ def listening_port(host: Peer) -> int:
 
 
 def assert_same_game(tmp_path: Path, *guest_folders: str) -> None:
-    (host_file,) = (tmp_path / "host").glob("*.indigo")
+    (host_file,) = (tmp_path / "host" / "net").glob("*.indigo")
     host = saves.load_save(host_file)
     assert host.match.game.over and host.header.meta["net_role"] == "host"
-    assert host.header.meta["net_address"].startswith("127.0.0.1:")
+    assert saves.read_host_meta(host.header.meta).address.startswith("127.0.0.1:")
     for folder in guest_folders:
         (guest_file,) = (tmp_path / folder).glob("*.indigo")
         guest = saves.load_save(guest_file)
@@ -196,7 +196,7 @@ def test_three_seats_own_gates(peers, tmp_path: Path) -> None:
     assert guest.finish()[0] == 0
     assert host.finish() == (0, "")
     assert_same_game(tmp_path, "guest")
-    (host_file,) = (tmp_path / "host").glob("*.indigo")
+    (host_file,) = (tmp_path / "host" / "net").glob("*.indigo")
     assert saves.load_save(host_file).header.setup.own_gates
 
 
@@ -216,7 +216,7 @@ def test_a_killed_guest_rejoins_at_the_same_move(peers, tmp_path: Path) -> None:
     assert host.finish() == (0, "")
     assert_same_game(tmp_path, "guest")
     # Nothing was played twice: every placement of the guest's seat appears once in the host's save.
-    (host_file,) = (tmp_path / "host").glob("*.indigo")
+    (host_file,) = (tmp_path / "host" / "net").glob("*.indigo")
     game = saves.load_save(host_file).match.game
     assert len(game.moves) == game.board.placements
 
@@ -228,7 +228,7 @@ def test_a_killed_host_resumes_from_its_save_and_the_guest_comes_back(peers, tmp
     guest.wait_for(r"\(move (1\d|[2-9]\d)\)")
     host.kill()
     guest.wait_for(r"trying to rejoin")
-    (save,) = (tmp_path / "host").glob("*.indigo")
+    (save,) = (tmp_path / "host" / "net").glob("*.indigo")
     resumed = peers(
         "host",
         "--headless",
@@ -340,5 +340,5 @@ def test_ctrl_c_on_the_host_tells_the_guest(peers, tmp_path: Path) -> None:
     status, err = host.finish()
     assert status == 2 and "interrupted" in err
     # The host's save is whole and can be resumed.
-    (save,) = (tmp_path / "host").glob("*.indigo")
+    (save,) = (tmp_path / "host" / "net").glob("*.indigo")
     assert not saves.load_save(save).match.game.over

@@ -11,13 +11,16 @@ from pathlib import Path
 
 import msgspec
 
+from indigo_tui.net.hosting import HostPlan, build_host
 from indigo_tui.net.notices import Problem
 from indigo_tui.net.protocol import MoveRejected, SeatStatus
 from indigo_tui.ui.net_app import NetApp
+from indigo_tui.ui.net_table import HostTable
 from indigo_tui.ui.screens.end import EndScreen
-from indigo_tui.ui.screens.join import JoinScreen, WaitScreen
-from indigo_tui.ui.screens.lobby import HostPlan, LobbyScreen, build_host
+from indigo_tui.ui.screens.join import JoinScreen
+from indigo_tui.ui.screens.lobby import LobbyScreen
 from indigo_tui.ui.screens.net_game import NetGameScreen
+from indigo_tui.ui.screens.waiting_room import WaitScreen
 
 from .test_net_ui import SIZE, my_view, place_legal, screen_text, until
 
@@ -56,7 +59,8 @@ async def test_hostile_text_is_plain_on_every_screen_and_the_game_still_ends(tmp
     shown_guest = f"{HIDDEN}{BROKEN}[2J"
     # What a hostile host renames its own seat to, and how the guest shows it.
     renamed = f"{BROKEN}Zed]0;pwned[2J"
-    table = build_host(HostPlan(["host", "remote"], name=host_name, seed=7), tmp_path / "host")
+    hosted = build_host(HostPlan(["host", "remote"], name=host_name, seed=7), tmp_path / "host")
+    table = HostTable(hosted.session, hosted.own)
     host = table.host
     host.move_delay = 0.0
     app = NetApp(

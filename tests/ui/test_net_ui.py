@@ -10,13 +10,15 @@ from textual.pilot import Pilot
 from textual.widgets import Button
 
 from indigo_tui.engine import Match, Move, SeatView, Setup, TilePlaced
+from indigo_tui.net.hosting import HostingError, HostPlan, build_host, resume_host
 from indigo_tui.saves import SeatInfo, make_header, write_save
 from indigo_tui.ui.describe import tile_name
 from indigo_tui.ui.net_app import NetApp
 from indigo_tui.ui.net_table import GuestTable, HostTable
-from indigo_tui.ui.screens.join import JoinScreen, WaitScreen
-from indigo_tui.ui.screens.lobby import HostPlan, LobbyScreen, build_host, resume_host
+from indigo_tui.ui.screens.join import JoinScreen
+from indigo_tui.ui.screens.lobby import LobbyScreen
 from indigo_tui.ui.screens.net_game import NetGameScreen
+from indigo_tui.ui.screens.waiting_room import WaitScreen
 from indigo_tui.ui.widgets.hand import HandView
 
 from .conftest import screen_text, until
@@ -25,7 +27,8 @@ SIZE = (120, 40)
 
 
 def host_app(save_dir: Path, **plan: object) -> tuple[NetApp, HostTable]:
-    table = build_host(HostPlan(["host", "remote"], name="Hazel", seed=7, **plan), save_dir)  # type: ignore[arg-type]
+    hosted = build_host(HostPlan(["host", "remote"], name="Hazel", seed=7, **plan), save_dir)  # type: ignore[arg-type]
+    table = HostTable(hosted.session, hosted.own)
     table.host.move_delay = 0.0
     app = NetApp(lambda: LobbyScreen(table, bind="127.0.0.1", port=0), save_dir=save_dir, animate=False)
     return app, table
@@ -214,8 +217,8 @@ def gtable_closed(app: NetApp) -> bool:
 
 
 def test_a_hosted_game_is_taken_up_from_its_save(tmp_path: Path) -> None:
-    table = build_host(HostPlan(["host", "remote", "bot:greedy"], name="Hazel", code="abc", seed=5), tmp_path)
-    host = table.host
+    plan = HostPlan(["host", "remote", "bot:greedy"], name="Hazel", code="abc", seed=5)
+    host = build_host(plan, tmp_path).session
     assert host.save_path is not None and host.save_path.parent == tmp_path / "net"
     host.tokens[1] = "token-of-seat-2"
     host.started = True
@@ -223,14 +226,14 @@ def test_a_hosted_game_is_taken_up_from_its_save(tmp_path: Path) -> None:
         move = host.game.legal_moves[0]
         assert host._apply(host.game.turn, move) is None
     again = resume_host(host.save_path)
-    assert again.host.game_id == host.game_id and again.host.code == "ABC"
-    assert again.host.tokens == {1: "token-of-seat-2"}
-    assert again.own == [0] and set(again.host.local_bots) == {2}
-    assert [e for e in again.game.log] == [e for e in host.game.log]
+    assert again.session.game_id == host.game_id and again.session.code == "ABC"
+    assert again.session.tokens == {1: "token-of-seat-2"}
+    assert again.own == [0] and set(again.session.local_bots) == {2}
+    assert [e for e in again.session.game.log] == [e for e in host.game.log]
     # A local game's save is not a hosted game.
     local = tmp_path / "local.indigo"
     seats = [SeatInfo("Ann", "human"), SeatInfo("Bob", "human")]
     match = Match(Setup(2), 1, 3)
     write_save(local, make_header(match, seats), match)
-    with pytest.raises(ValueError, match="not the save of a hosted"):
+    with pytest.raises(HostingError, match="not the save of a hosted"):
         resume_host(local)

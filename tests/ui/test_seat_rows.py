@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Checkbox, Select
 
-from indigo_tui.ui.screens.lobby import HostSetupScreen
+from indigo_tui.ui.screens.host_setup import HostSetupScreen
 from indigo_tui.ui.screens.setup import SetupScreen
 
 from .conftest import AppFactory, until

@@ -16,7 +16,7 @@ from textual.widgets import Button, Checkbox, Footer, Select
 from indigo_tui.engine.board import EMPTY
 from indigo_tui.saves import default_seat_names, seats_from_kinds
 from indigo_tui.ui.screens.game import GameScreen
-from indigo_tui.ui.screens.lobby import HostSetupScreen
+from indigo_tui.ui.screens.host_setup import HostSetupScreen
 from indigo_tui.ui.screens.setup import SetupScreen
 
 from .conftest import AppFactory, advance, game_screen, new_game, until

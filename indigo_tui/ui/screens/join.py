@@ -1,9 +1,9 @@
-"""Joining a network game: the address-and-code form, then the waiting room.
+"""Joining a network game: the address-and-code form.
 
 The form proves the join code to the host (the code itself never crosses the
 network) and takes a seat; a refusal (wrong code, full game, another
-version, nobody listening) is one line on the form. The waiting room shows
-the seats until the host presses Start, then the table opens.
+version, nobody listening) is one line on the form. Then the waiting room
+(:mod:`.waiting_room`) shows the seats until the host presses Start.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...net.common import JoinError, parse_address
 from ...net.guest import GuestSession, find_record
-from ...net.notices import LogChanged, PlayStarted, SeatJoined, SeatLeft, SessionClosed
-from ..net_table import GuestTable, NetLink, NetNotice
-from .lobby import leave_to_title
+from ..navigation import app_save_dir, leave_to_title
+from ..net_table import GuestTable, NetLink
+from .waiting_room import WaitScreen
 
 #: Seconds the host may take to answer a join.
 JOIN_TIMEOUT = 10.0
@@ -71,9 +71,18 @@ class JoinScreen(Screen[None]):
     ]
 
     def __init__(
-        self, address: str = "", code: str = "", name: str = "", *, auto: bool = False, rejoin: bool = False
+        self,
+        address: str = "",
+        code: str = "",
+        name: str = "",
+        *,
+        auto: bool = False,
+        rejoin: bool = False,
+        save_dir: Path | None = None,
     ) -> None:
         super().__init__()
+        #: Where this seat's record is kept (the app's save folder if not given).
+        self.save_dir = save_dir
         #: Take back this folder's newest seat with that host, whatever its name (``--rejoin``).
         self.rejoin = rejoin
         #: Join as soon as the form shows (``indigo join`` on the command line).
@@ -139,9 +148,8 @@ class JoinScreen(Screen[None]):
 
     async def _join(self, address: str, code: str, name: str) -> None:
         try:
-            table = await join_game(
-                address, code, name, getattr(self.app, "save_dir", None), rejoin=self.rejoin
-            )
+            save_dir = self.save_dir if self.save_dir is not None else app_save_dir(self.app)
+            table = await join_game(address, code, name, save_dir, rejoin=self.rejoin)
         except JoinError as exc:
             text = str(exc)
             if exc.code == "code":
@@ -158,95 +166,4 @@ class JoinScreen(Screen[None]):
         self.app.switch_screen(WaitScreen(table, link))
 
 
-class WaitScreen(Screen[None]):
-    """A guest's waiting room: the seats, until the host starts."""
-
-    DEFAULT_CSS = """
-    #wait-box { width: 100; max-width: 100%; height: 100%; padding: 0 1; }
-    #wait-seats { height: auto; margin: 1 0; }
-    #wait-status { height: auto; color: $text-muted; }
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "leave", "Leave"),
-        Binding("ctrl+q", "leave(True)", "Quit", show=False),
-    ]
-
-    def __init__(self, table: GuestTable, link: NetLink) -> None:
-        super().__init__()
-        self.table = table
-        self.link = link
-        self.status = ""
-        self._leaving = False
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="wait-box"):
-            yield Static("Joined: waiting for the host to start", classes="title", id="wait-title")
-            # Names and news come from the network: plain text, never markup.
-            yield Static("", id="wait-seats", markup=False)
-            yield Static("", id="wait-status", markup=False)
-            with Horizontal(classes="buttons"):
-                yield Button("Leave (esc)", id="leave")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.link.attach(self)
-        guest = self.table.guest
-        welcome = guest.welcome
-        if (welcome is not None and welcome.started) or guest.turn_ready.is_set():
-            self._to_table()
-            return
-        self.refresh_seats()
-
-    def on_net_notice(self, message: NetNotice) -> None:
-        if not self.is_attached:
-            return
-        notice = message.notice
-        match notice:
-            case PlayStarted() | LogChanged():
-                self._to_table()
-                return
-            case SessionClosed():
-                self.status = f"The game has ended: {notice.text}"
-            case SeatJoined() | SeatLeft():
-                self.status = notice.text
-        self.refresh_seats()
-
-    def refresh_seats(self) -> None:
-        guest = self.table.guest
-        lines = [f"You are seat {guest.seat + 1} of {self.table.setup.players}  ({guest.host}:{guest.port})"]
-        for seat, info in enumerate(self.table.raw_seats):
-            here = guest.connected_seats.get(seat, False)
-            if seat == guest.seat:
-                what = "you"
-            elif info.bot is not None:
-                what = f"{info.bot} bot"
-            else:
-                what = "here" if here else "waiting for a player…"
-            lines.append(f"  {seat + 1}. {info.name:<24} {what}")
-        self.query_one("#wait-seats", Static).update("\n".join(lines))
-        self.query_one("#wait-status", Static).update(self.status)
-
-    def _to_table(self) -> None:
-        from .net_game import NetGameScreen
-
-        if self._leaving:
-            return  # notices that came before the table mounted
-        self._leaving = True
-        self.app.switch_screen(NetGameScreen(self.table, self.link))
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_leave()
-
-    def action_leave(self, quit_app: bool = False) -> None:
-        self.run_worker(self._leave(quit_app), group="wait-leave", exclusive=True)
-
-    async def _leave(self, quit_app: bool) -> None:
-        await self.link.close("the player left before the start")
-        if quit_app:
-            self.app.exit()
-        else:
-            leave_to_title(self.app)
-
-
-__all__ = ["JoinScreen", "WaitScreen", "join_game"]
+__all__ = ["JoinScreen", "join_game"]

@@ -71,15 +71,15 @@ def _rules(screen: TitleScreen) -> None:
 
 
 def _host(screen: TitleScreen) -> None:
-    from .lobby import HostSetupScreen
+    from .host_setup import HostSetupScreen
 
-    screen.app.push_screen(HostSetupScreen())
+    screen.app.push_screen(HostSetupScreen(screen.save_dir))
 
 
 def _join(screen: TitleScreen) -> None:
     from .join import JoinScreen
 
-    screen.app.push_screen(JoinScreen())
+    screen.app.push_screen(JoinScreen(save_dir=screen.save_dir))
 
 
 def _quit(screen: TitleScreen) -> None:

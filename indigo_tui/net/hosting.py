@@ -1,0 +1,197 @@
+"""Setting up a hosted game, or taking one up again from its save: one home
+for the lobby (``ui/screens/lobby.py``) and ``indigo host`` alike.
+
+A :class:`HostPlan` says what the host chose (seats, variant, rounds, code);
+:func:`build_host` makes the :class:`~indigo_tui.net.host.HostSession` for it
+(not yet listening) and :func:`resume_host` one from a hosted game's save.
+Both answer a :class:`Hosted`: the session and the seats played at the
+host's own terminal, by a person at a screen or, headless, by a bot
+(``own_bot``). Anything wrong is a :class:`HostingError` with one line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import saves
+from ..bots import Bot, BotSpecError, make_bot
+from ..engine import Match, Setup, SetupError, Variant, rounds_error
+from ..saves import SeatInfo, default_seat_names
+from . import DEFAULT_PORT
+from .common import new_join_code, normal_code
+from .host import HostError, HostSession
+
+#: The longest name the host's own player may go by (as a guest's).
+NAME_LIMIT = 24
+#: What a seat of a hosted game may be.
+SEAT_KINDS = "host, remote or bot:NAME"
+
+
+class HostingError(ValueError):
+    """A hosted game that cannot be set up or taken up; one line for people."""
+
+
+@dataclass
+class HostPlan:
+    """Everything the host's setup decides (the lobby's form or ``indigo host``'s options)."""
+
+    #: One per seat: ``host`` (this terminal), ``remote`` (a guest) or ``bot:NAME``.
+    kinds: list[str]
+    name: str = "Host"
+    variant: Variant = "classic"
+    own_gates: bool = False
+    rounds: int = 1
+    port: int = DEFAULT_PORT
+    bind: str = "0.0.0.0"
+    #: The join code; "" makes a strong one.
+    code: str = ""
+    seed: int | str | None = None
+
+
+@dataclass
+class Hosted:
+    """A host session and the seats its own terminal plays."""
+
+    session: HostSession
+    own: list[int] = field(default_factory=list)
+
+
+def check_kinds(kinds: list[str]) -> None:
+    """:class:`HostingError` unless every kind is one a hosted seat may be and
+    at least one seat is a guest's."""
+    for kind in kinds:
+        if kind not in ("host", "remote") and SeatInfo("", kind).bot is None:
+            raise HostingError(f"seat kind {kind!r}: use {SEAT_KINDS}")
+    if "remote" not in kinds:
+        raise HostingError("a hosted game needs at least one remote seat")
+
+
+def _bot(spec: str, seed: int | str | None, seat: int | str) -> Bot:
+    try:
+        return make_bot(spec, None if seed is None else f"{seed}:{seat}")
+    except BotSpecError as exc:
+        raise HostingError(str(exc)) from None
+
+
+def save_folder(save_dir: Path) -> Path:
+    """Where hosted games are saved: a folder of their own, so the title's
+    Continue does not offer one as a local game (``indigo host --resume`` and
+    the lobby take it up)."""
+    folder = save_dir / "net"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise HostingError(f"cannot use {folder} for saves: {exc.strerror or exc}") from None
+    return folder
+
+
+def build_host(
+    plan: HostPlan,
+    save_dir: Path | None,
+    *,
+    own_bot: str | None = None,
+    move_delay: float = 0.5,
+) -> Hosted:
+    """A new hosted game for ``plan`` (the port not yet open). The host's own
+    seats are a person's, or with ``own_bot`` (headless) played by that bot."""
+    kinds = list(plan.kinds)
+    check_kinds(kinds)
+    problem = rounds_error(plan.rounds)
+    if problem is not None:
+        raise HostingError(problem)
+    try:
+        setup = Setup(len(kinds), plan.variant, plan.own_gates)
+    except SetupError as exc:
+        raise HostingError(str(exc)) from None
+    own = [index for index, kind in enumerate(kinds) if kind == "host"]
+    match = Match(setup, plan.rounds, plan.seed)
+    # Bots are named as at a local table: "Greedy bot", or "Greedy bot 1" and "Greedy bot 2".
+    bot_names = default_seat_names(["human" if k in ("host", "remote") else k for k in kinds])
+    name = plan.name.strip()[:NAME_LIMIT] or "Host"
+    seats: list[SeatInfo] = []
+    bots: dict[int, Bot] = {}
+    host_bot = None if own_bot is None or not own else _bot(own_bot, plan.seed, "host")
+    for index, kind in enumerate(kinds):
+        if kind == "host":
+            if host_bot is None:
+                seats.append(SeatInfo(name, "human"))
+            else:
+                seats.append(SeatInfo(name, f"bot:{own_bot}"))
+                bots[index] = host_bot
+        elif kind == "remote":
+            seats.append(SeatInfo(f"Player {index + 1}", "remote"))
+        else:
+            bots[index] = _bot(SeatInfo("", kind).bot or kind, plan.seed, index)
+            seats.append(SeatInfo(bot_names[index], kind))
+    code = normal_code(plan.code) or new_join_code()
+    try:
+        session = HostSession(
+            match, seats, code, local_bots=bots, host_seats=own, move_delay=max(0.0, move_delay)
+        )
+    except HostError as exc:
+        raise HostingError(str(exc)) from None
+    if save_dir is not None:
+        session.save_path = save_folder(save_dir) / f"net-{session.game_id}-host{saves.SUFFIX}"
+    return Hosted(session, own if host_bot is None else [])
+
+
+def resume_host(
+    path: Path,
+    *,
+    code: str | None = None,
+    own_bot: str | None = None,
+    move_delay: float = 0.5,
+) -> Hosted:
+    """A hosted game taken up from its save (after the host crashed or quit):
+    the same game, code and seats, so the guests get back in by joining again.
+    ``code`` replaces the saved join code; with ``own_bot`` (headless) the
+    host's own seats are played by that bot, else by the person at the screen."""
+    try:
+        saved = saves.load_save(path)
+        facts = saves.read_host_meta(saved.header.meta)
+    except saves.SaveError as exc:
+        raise HostingError(f"{path}: {exc}") from None
+    if saved.match.over:
+        raise HostingError(f"{path}: that game is already over")
+    join_code = normal_code(code or "") or facts.code
+    if not join_code:
+        raise HostingError(f"{path}: the save holds no join code; give one with --code")
+    seed = saved.match.seed
+    # The host's own seats: marked so, or (older saves) saved as a person's.
+    own = sorted(set(facts.host_seats) | {i for i, s in enumerate(saved.header.seats) if s.kind == "human"})
+    host_bot = None if own_bot is None or not own else _bot(own_bot, seed, "host")
+    seats: list[SeatInfo] = []
+    bots: dict[int, Bot] = {}
+    for index, info in enumerate(saved.header.seats):
+        if index in own:
+            if host_bot is None:
+                seats.append(SeatInfo(info.name, "human"))
+            else:
+                seats.append(SeatInfo(info.name, f"bot:{own_bot}"))
+                bots[index] = host_bot
+            continue
+        if info.bot is not None:
+            bots[index] = _bot(info.bot, seed, index)
+        seats.append(info)
+    try:
+        session = HostSession(
+            saved.match,
+            seats,
+            join_code,
+            local_bots=bots,
+            game_id=facts.game_id,
+            salts=facts.salts,
+            tokens=facts.tokens,
+            host_seats=own,
+            save_path=path,
+            created=saved.header.created,
+            move_delay=max(0.0, move_delay),
+            extra_meta=saves.without_host_meta(saved.header.meta),
+        )
+    except HostError as exc:
+        raise HostingError(f"{path}: {exc}") from None
+    return Hosted(session, own if host_bot is None else [])
+
+
+__all__ = ["HostPlan", "Hosted", "HostingError", "build_host", "check_kinds", "resume_host", "save_folder"]

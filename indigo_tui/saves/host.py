@@ -1,0 +1,104 @@
+"""What a hosted network game keeps in its save beyond the match: the game
+id, the join code, the salts of the deal commitments, the seat tokens and
+which seats the host's own terminal plays.
+
+It travels in the save header's ``meta`` (string facts) as one JSON value
+under :data:`HOST_KEY`, written and read through :class:`HostMeta` only.
+Saves written before it kept the same facts as loose strings
+(``net_tokens`` = ``"1:TOKEN,2:TOKEN"``, ``net_host_seats`` = ``"0"``, ...);
+:func:`read_host_meta` still reads those. Seat numbers here are 0-based
+indices, like the canonical record's.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import msgspec
+
+from .file import SaveError, decode_as
+
+#: The ``meta`` key holding a hosted game's :class:`HostMeta` as JSON.
+HOST_KEY: Final = "net_host_game"
+#: The ``meta`` key naming a network save's role ("host" or "guest").
+ROLE_KEY: Final = "net_role"
+
+
+class HostMeta(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A hosted game's own facts, so a host can take the game up again."""
+
+    game_id: str
+    #: The join code, normalised (trimmed, upper case).
+    code: str
+    #: One secret salt per round dealt so far: round N's deal commitment is
+    #: made with ``salts[N]`` and revealed at that round's end.
+    salts: list[str]
+    #: Remote seat index -> the token its terminal proves itself with.
+    tokens: dict[int, str] = {}
+    #: Seat indices played at the host's own terminal (by a person or ``--bot``).
+    host_seats: list[int] = []
+    #: The current round's deal commitment (for people reading the file).
+    commitment: str = ""
+    #: Where the host listened last ("ADDRESS:PORT"), or "".
+    address: str = ""
+
+    def to_meta(self) -> dict[str, str]:
+        """The header ``meta`` entries that hold this."""
+        return {ROLE_KEY: "host", HOST_KEY: _encoder.encode(self).decode()}
+
+
+#: The loose strings older saves kept the same facts in.
+_OLD_KEYS: Final = frozenset(
+    ("net_game_id", "net_salt", "net_code", "net_commitment", "net_tokens", "net_address", "net_host_seats")
+)
+_encoder = msgspec.json.Encoder()
+_decoder = msgspec.json.Decoder(HostMeta)
+
+
+def is_hosted(meta: dict[str, str]) -> bool:
+    """Whether a save's ``meta`` is a hosted game's (either form)."""
+    return HOST_KEY in meta or (meta.get(ROLE_KEY) == "host" and "net_game_id" in meta)
+
+
+def read_host_meta(meta: dict[str, str]) -> HostMeta:
+    """A hosted game's facts from a save header's ``meta``; :class:`SaveError`
+    if it is not a hosted game's, or they are damaged."""
+    if HOST_KEY in meta:
+        return decode_as(_decoder, meta[HOST_KEY].encode(), "damaged host facts")
+    if not is_hosted(meta):
+        raise SaveError("not the save of a hosted network game")
+    # The older form: loose strings, one game of one round.
+    tokens: dict[int, str] = {}
+    for item in meta.get("net_tokens", "").split(","):
+        seat, _, token = item.partition(":")
+        if seat.isdigit() and token:
+            tokens[int(seat)] = token
+    host_seats = sorted({int(s) for s in meta.get("net_host_seats", "").split(",") if s.isdigit()})
+    salt = meta.get("net_salt", "")
+    return HostMeta(
+        game_id=meta["net_game_id"],
+        code=meta.get("net_code", ""),
+        salts=[salt] if salt else [],
+        tokens=tokens,
+        host_seats=host_seats,
+        commitment=meta.get("net_commitment", ""),
+        address=meta.get("net_address", ""),
+    )
+
+
+def without_host_meta(meta: dict[str, str]) -> dict[str, str]:
+    """``meta`` less the hosted game's own entries (both forms): what other
+    parts keep there, carried over when the host saves again."""
+    old = {
+        "net_game_id",
+        "net_salt",
+        "net_code",
+        "net_commitment",
+        "net_tokens",
+        "net_address",
+        "net_host_seats",
+    }
+    return {k: v for k, v in meta.items() if k not in old and k not in (HOST_KEY, ROLE_KEY)}
+
+
+__all__ = ["HOST_KEY", "ROLE_KEY", "HostMeta", "is_hosted", "read_host_meta", "without_host_meta"]

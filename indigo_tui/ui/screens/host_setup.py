@@ -1,0 +1,124 @@
+"""The host's setup form: the seats (the host's own, remote terminals, bots
+the host runs), the variant, the port and the join code. Opening the lobby
+builds the hosted game (:mod:`indigo_tui.net.hosting`) and shows the lobby."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from ...bots import available_bots
+from ...engine import Variant
+from ...net import DEFAULT_PORT
+from ...net.hosting import HostingError, HostPlan, build_host
+from ..navigation import app_save_dir
+from ..net_table import HostTable
+from .lobby import LobbyScreen
+from .seat_rows import SeatRowsScreen
+
+
+def seat_choices() -> list[tuple[str, str]]:
+    return [("You (this terminal)", "host"), ("Remote player", "remote")] + [
+        (f"Bot: {name}", f"bot:{name}") for name in available_bots()
+    ]
+
+
+class HostSetupScreen(SeatRowsScreen):
+    """Seats, variant, port and code for a hosted game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("ctrl+s", "open_lobby", "Open lobby"),
+    ]
+
+    def __init__(self, save_dir: Path | None = None) -> None:
+        super().__init__()
+        #: Where the hosted game is saved (the app's save folder if not given).
+        self.save_dir = save_dir
+
+    def compose(self) -> ComposeResult:
+        choices = seat_choices()
+        with VerticalScroll(id="setup-box"):
+            yield Static("Host a game on the local network", classes="title")
+            with Horizontal(classes="row"):
+                yield Label("Your name", classes="field")
+                yield Input(value="Host", id="host-name", classes="seat-name")
+            with Horizontal(classes="row"):
+                yield Label("Players", classes="field")
+                yield Select([(str(n), n) for n in (2, 3, 4)], value=2, allow_blank=False, id="players")
+            for seat in range(4):
+                with Horizontal(classes="row seat-row", id=f"seat-row-{seat}"):
+                    yield Label(f"Seat {seat + 1}", classes="field")
+                    yield Select(
+                        choices, value="host" if seat == 0 else "remote", allow_blank=False, id=f"kind-{seat}"
+                    )
+            with Horizontal(classes="row"):
+                yield Label("Variant", classes="field")
+                yield Select(
+                    [
+                        ("Classic: one tile in hand", "classic"),
+                        ("Tactical: two tiles, choose one", "tactical"),
+                    ],
+                    value="classic",
+                    allow_blank=False,
+                    id="variant",
+                )
+            with Horizontal(classes="row"):
+                yield Checkbox("Own gates only (3 players)", id="own-gates")
+            with Horizontal(classes="row"):
+                yield Label("Port", classes="field")
+                yield Input(value=str(DEFAULT_PORT), id="port", type="integer", classes="seat-name")
+                yield Label("Join code", classes="field")
+                yield Input(placeholder="random", id="code", classes="seat-name")
+            yield Static("", id="setup-error", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button("Open lobby (ctrl+s)", id="open", variant="primary")
+                yield Button("Back (esc)", id="back")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "open":
+            self.action_open_lobby()
+        else:
+            self.app.pop_screen()
+
+    def _players(self) -> int:
+        value = self.query_one("#players", Select).value
+        return value if isinstance(value, int) else 2
+
+    def read(self) -> HostPlan:
+        """The choices on screen as a :class:`HostPlan`; ValueError says what is wrong."""
+        players = self._players()
+        kinds = [str(self.query_one(f"#kind-{seat}", Select).value) for seat in range(players)]
+        port_text = self.query_one("#port", Input).value.strip() or str(DEFAULT_PORT)
+        if not port_text.isdigit() or not 0 <= int(port_text) < 65536:
+            raise ValueError("the port must be a number from 0 to 65535")
+        # The select offers exactly the two variants.
+        variant: Variant = "tactical" if self.query_one("#variant", Select).value == "tactical" else "classic"
+        return HostPlan(
+            kinds,
+            name=self.query_one("#host-name", Input).value,
+            variant=variant,
+            own_gates=players == 3 and self.query_one("#own-gates", Checkbox).value,
+            port=int(port_text),
+            code=self.query_one("#code", Input).value,
+        )
+
+    def action_open_lobby(self) -> None:
+        save_dir = self.save_dir if self.save_dir is not None else app_save_dir(self.app)
+        try:
+            plan = self.read()
+            hosted = build_host(plan, save_dir)
+        except (ValueError, HostingError) as exc:
+            self.query_one("#setup-error", Static).update(f"Can't host: {exc}")
+            return
+        table = HostTable(hosted.session, hosted.own)
+        self.app.switch_screen(LobbyScreen(table, bind=plan.bind, port=plan.port))
+
+
+__all__ = ["HostSetupScreen", "seat_choices"]

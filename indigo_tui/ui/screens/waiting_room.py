@@ -1,0 +1,110 @@
+"""A guest's waiting room: the seats, live, until the host presses Start;
+then the table opens. Leaving gives the seat up (see docs/protocol.md)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from ...net.notices import LogChanged, PlayStarted, SeatJoined, SeatLeft, SessionClosed
+from ..navigation import leave_to_title
+from ..net_table import GuestTable, NetLink, NetNotice
+
+
+class WaitScreen(Screen[None]):
+    """A guest's waiting room: the seats, until the host starts."""
+
+    DEFAULT_CSS = """
+    #wait-box { width: 100; max-width: 100%; height: 100%; padding: 0 1; }
+    #wait-seats { height: auto; margin: 1 0; }
+    #wait-status { height: auto; color: $text-muted; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", "Leave"),
+        Binding("ctrl+q", "leave(True)", "Quit", show=False),
+    ]
+
+    def __init__(self, table: GuestTable, link: NetLink) -> None:
+        super().__init__()
+        self.table = table
+        self.link = link
+        self.status = ""
+        self._leaving = False
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="wait-box"):
+            yield Static("Joined: waiting for the host to start", classes="title", id="wait-title")
+            # Names and news come from the network: plain text, never markup.
+            yield Static("", id="wait-seats", markup=False)
+            yield Static("", id="wait-status", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button("Leave (esc)", id="leave")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.link.attach(self)
+        guest = self.table.guest
+        welcome = guest.welcome
+        if (welcome is not None and welcome.started) or guest.turn_ready.is_set():
+            self._to_table()
+            return
+        self.refresh_seats()
+
+    def on_net_notice(self, message: NetNotice) -> None:
+        if not self.is_attached:
+            return
+        notice = message.notice
+        match notice:
+            case PlayStarted() | LogChanged():
+                self._to_table()
+                return
+            case SessionClosed():
+                self.status = f"The game has ended: {notice.text}"
+            case SeatJoined() | SeatLeft():
+                self.status = notice.text
+        self.refresh_seats()
+
+    def refresh_seats(self) -> None:
+        guest = self.table.guest
+        lines = [f"You are seat {guest.seat + 1} of {self.table.setup.players}  ({guest.host}:{guest.port})"]
+        for seat, info in enumerate(self.table.raw_seats):
+            here = guest.connected_seats.get(seat, False)
+            if seat == guest.seat:
+                what = "you"
+            elif info.bot is not None:
+                what = f"{info.bot} bot"
+            else:
+                what = "here" if here else "waiting for a player…"
+            lines.append(f"  {seat + 1}. {info.name:<24} {what}")
+        self.query_one("#wait-seats", Static).update("\n".join(lines))
+        self.query_one("#wait-status", Static).update(self.status)
+
+    def _to_table(self) -> None:
+        from .net_game import NetGameScreen
+
+        if self._leaving:
+            return  # notices that came before the table mounted
+        self._leaving = True
+        self.app.switch_screen(NetGameScreen(self.table, self.link))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_leave()
+
+    def action_leave(self, quit_app: bool = False) -> None:
+        self.run_worker(self._leave(quit_app), group="wait-leave", exclusive=True)
+
+    async def _leave(self, quit_app: bool) -> None:
+        await self.link.close("the player left before the start")
+        if quit_app:
+            self.app.exit()
+        else:
+            leave_to_title(self.app)
+
+
+__all__ = ["WaitScreen"]
