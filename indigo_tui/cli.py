@@ -8,13 +8,16 @@ so that ``indigo selfplay`` and ``indigo replay`` start fast.
 
 from __future__ import annotations
 
+import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
 from . import __version__
 from .commands import CommandParser
 from .errors import CommandError
+from .i18n import _, choose_language, language_from_argv, translate_argparse, use_language
 
 #: Modules that each contribute sub-commands, in the order ``--help`` lists them.
 COMMAND_MODULES = (
@@ -28,27 +31,63 @@ COMMAND_MODULES = (
 
 
 def build_parser() -> CommandParser:
+    """The parser, in the current language (choose it first: see :func:`main`)."""
+    translate_argparse()
     parser = CommandParser(
         prog="indigo",
-        description=(
+        description=_(
             "Reiner Knizia's Indigo in the terminal. Lay path tiles, steer gems to your gates, "
             "and collect the most valuable ones. With no command, opens the game."
         ),
-        epilog="Run 'indigo COMMAND --help' for a command's options.",
+        epilog=_("Run 'indigo COMMAND --help' for a command's options."),
     )
     parser.add_argument("--version", action="version", version=f"indigo-tui {__version__}")
+    add_language_option(parser)
     subparsers = parser.add_subparsers(
-        title="commands", dest="command", metavar="COMMAND", parser_class=CommandParser
+        title=_("commands"), dest="command", metavar=_("COMMAND"), parser_class=CommandParser
     )
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
+    for command in dict.fromkeys(subparsers.choices.values()):
+        add_language_option(command)  # `indigo play --lang fr` as well as `indigo --lang fr play`
     importlib.import_module("indigo_tui.commands.play").install_default(parser)  # bare `indigo`: title screen
     return parser
 
 
+def add_language_option(parser: CommandParser) -> None:
+    # The value was read before the parser was built (choose_language); argparse only
+    # has to accept it. SUPPRESS: a sub-command's default must not hide the top level's.
+    parser.add_argument(
+        "--lang",
+        metavar=_("LANG"),
+        default=argparse.SUPPRESS,
+        help=_(
+            "the language to play in: de, en, fr or nl (default: the one chosen in the game, "
+            "else the system's, else en)"
+        ),
+    )
+
+
+def choose_from_command_line(argv: Sequence[str]) -> None:
+    """Speak the language ``argv`` asks for (or the saved or the system's one)
+    before the parser is built, so that ``--help`` and its errors are in it."""
+    cli = language_from_argv(argv)
+    setting = None
+    if cli is None:
+        from .ui.settings import load_settings
+
+        setting = load_settings()[0].language  # a damaged file is the app's to report
+    code, notice = choose_language(cli, setting, os.environ)
+    use_language(code)
+    if notice:
+        print(f"indigo: {notice}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    choose_from_command_line(words)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(words)
     run = getattr(args, "run", None)
     if run is None:
         default = parser.default_run
@@ -59,8 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(run(args) or 0)
     except CommandError as exc:
-        print(f"indigo: {exc}", file=sys.stderr)
+        print(_("indigo: {error}").format(error=exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("indigo: interrupted", file=sys.stderr)
+        print(_("indigo: interrupted"), file=sys.stderr)
         return 130

@@ -1,12 +1,13 @@
 """The import direction of docs/architecture.md, held by reading every module's
 imports (top-level and inside functions alike) with ``ast``.
 
-    engine  <-  bots, saves, net, web  <-  ui  <-  commands  <-  cli
+    engine  <-  i18n  <-  bots, saves, net, web  <-  ui  <-  commands  <-  cli
 
 The engine imports nothing of the project outside itself; bots, saves and net
 build on the engine (and net on bots and saves), never on the screens or the
 commands; the ui never imports the commands or ``cli``; the commands never
-import ``cli``. ``errors`` (shared error types) and the package root (the
+import ``cli``. ``i18n`` (the catalogs) builds on the engine's codes only and
+may be imported by every layer that shows words. ``errors`` (shared error types) and the package root (the
 version) import nothing of the project and may be imported from anywhere.
 """
 
@@ -25,13 +26,14 @@ ALLOWED: dict[str, set[str]] = {
     "": set(),
     "errors": set(),
     "engine": set(),
-    "bots": {"engine"},
-    "saves": {"", "engine"},
-    "net": {"", "engine", "bots", "saves"},
-    "web": {""},
-    "ui": {"", "errors", "engine", "bots", "saves", "net"},
-    "commands": {"", "errors", "engine", "bots", "saves", "net", "web", "ui"},
-    "cli": {"", "errors", "engine", "bots", "saves", "net", "web", "ui", "commands"},
+    "i18n": {"engine"},
+    "bots": {"engine", "i18n"},
+    "saves": {"", "engine", "i18n"},
+    "net": {"", "engine", "i18n", "bots", "saves"},
+    "web": {"", "i18n"},
+    "ui": {"", "errors", "engine", "i18n", "bots", "saves", "net"},
+    "commands": {"", "errors", "engine", "i18n", "bots", "saves", "net", "web", "ui"},
+    "cli": {"", "errors", "engine", "i18n", "bots", "saves", "net", "web", "ui", "commands"},
     "__main__": {"cli"},
 }
 

@@ -12,6 +12,8 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn, TypeAlias
 
+from ..i18n import _
+
 if TYPE_CHECKING:
     #: What ``register`` is given: ``add_parser`` makes a :class:`CommandParser`.
     #: (Generic only to the type checker: argparse's class is not at run time.)
@@ -34,4 +36,7 @@ class CommandParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         # One line and status 2, as every other bad input gets.
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(
+            2,
+            _("{prog}: error: {message} (see {prog} --help)").format(prog=self.prog, message=message) + "\n",
+        )

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..i18n import N_, _, ngettext
 from ..net import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -14,14 +15,14 @@ if TYPE_CHECKING:
     from . import SubParsers
 
 # Without --headless the game screen plays this terminal's seat (see run_host_ui/run_join_ui).
-_HEADLESS_ONLY = "--bot NAME plays this terminal's seat only with --headless"
+_HEADLESS_ONLY = N_("--bot NAME plays this terminal's seat only with --headless")
 
 
 def register(subparsers: SubParsers) -> None:
     host = subparsers.add_parser(
         "host",
-        help="host a game for other terminals on the network",
-        description=(
+        help=_("host a game for other terminals on the network"),
+        description=_(
             "Host a game: this terminal holds the deck and checks every move; other terminals join "
             "with 'indigo join ADDRESS --code CODE'. Seats are the host's own (host), terminals that "
             "join (remote) and bots the host runs (bot:NAME). With --headless --bot NAME the host's "
@@ -30,41 +31,48 @@ def register(subparsers: SubParsers) -> None:
         ),
     )
     host.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0 picks one)"
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=_("TCP port (default {port}; 0 picks one)").format(port=DEFAULT_PORT),
     )
     host.add_argument(
-        "--bind", default="0.0.0.0", metavar="ADDRESS", help="address to listen on (default all)"
+        "--bind", default="0.0.0.0", metavar=_("ADDRESS"), help=_("address to listen on (default all)")
     )
-    host.add_argument("--code", help="join code (default: a new random one)")
-    host.add_argument("--players", type=int, help="2 to 4 (default: the number of --seats, else 2)")
+    host.add_argument("--code", metavar=_("CODE"), help=_("join code (default: a new random one)"))
+    host.add_argument("--players", type=int, help=_("2 to 4 (default: the number of --seats, else 2)"))
     host.add_argument(
         "--seats",
-        metavar="KIND,...",
-        help="one per seat: host, remote or bot:NAME (default: host, then remote seats)",
+        metavar=_("KIND,..."),
+        help=_("one per seat: host, remote or bot:NAME (default: host, then remote seats)"),
     )
     host.add_argument("--variant", choices=("classic", "tactical"), default="classic")
-    host.add_argument("--own-gates", action="store_true", help="three players, own gates only")
-    host.add_argument("--seed", help="seed for the deck (default: random)")
-    host.add_argument("--save-dir", type=Path, metavar="DIR", help="where the game is autosaved")
-    host.add_argument("--resume", type=Path, metavar="FILE", help="take up a hosted game from its save")
-    host.add_argument("--name", default="Host", help="the host player's name")
+    host.add_argument("--own-gates", action="store_true", help=_("three players, own gates only"))
+    host.add_argument("--seed", metavar=_("SEED"), help=_("seed for the deck (default: random)"))
+    host.add_argument("--save-dir", type=Path, metavar=_("DIR"), help=_("where the game is autosaved"))
+    host.add_argument("--resume", type=Path, metavar=_("FILE"), help=_("take up a hosted game from its save"))
+    host.add_argument("--name", default=_("Host"), metavar=_("NAME"), help=_("the host player's name"))
     _common(host)
     host.add_argument(
-        "--start-timeout", type=float, default=600.0, metavar="S", help="seconds to wait for guests (600)"
+        "--start-timeout",
+        type=float,
+        default=600.0,
+        metavar="S",
+        help=_("seconds to wait for guests (600)"),
     )
     host.add_argument(
         "--rejoin-timeout",
         type=float,
         default=300.0,
         metavar="S",
-        help="seconds a disconnected seat may take to rejoin before the host gives up (300)",
+        help=_("seconds a disconnected seat may take to rejoin before the host gives up (300)"),
     )
     host.set_defaults(run=run_host)
 
     join = subparsers.add_parser(
         "join",
-        help="join a game hosted on another terminal",
-        description=(
+        help=_("join a game hosted on another terminal"),
+        description=_(
             "Join a game hosted with 'indigo host'. Run the same command again after a lost "
             "connection to get back into the game at the same move (the seat is found by --name in "
             "the save folder; several players may join from one folder). With --headless --bot NAME "
@@ -72,20 +80,29 @@ def register(subparsers: SubParsers) -> None:
         ),
     )
     join.add_argument(
-        "address", metavar="HOST[:PORT]", help=f"the host's address (port {DEFAULT_PORT} if none)"
+        "address",
+        metavar=_("HOST[:PORT]"),
+        help=_("the host's address (port {port} if none)").format(port=DEFAULT_PORT),
     )
-    join.add_argument("--code", help="the host's join code (remembered for a rejoin)")
-    join.add_argument("--save-dir", type=Path, metavar="DIR", help="where this seat's game is autosaved")
+    join.add_argument("--code", metavar=_("CODE"), help=_("the host's join code (remembered for a rejoin)"))
+    join.add_argument(
+        "--save-dir", type=Path, metavar=_("DIR"), help=_("where this seat's game is autosaved")
+    )
     join.add_argument(
         "--name",
-        help="this player's name; running the same command again (same name, same folder) "
-        "takes the same seat back",
+        metavar=_("NAME"),
+        help=_(
+            "this player's name; running the same command again (same name, same folder) "
+            "takes the same seat back"
+        ),
     )
     join.add_argument(
         "--rejoin",
         action="store_true",
-        help="take back the seat of this folder's newest unfinished game with that host, "
-        "whatever name it was joined with",
+        help=_(
+            "take back the seat of this folder's newest unfinished game with that host, "
+            "whatever name it was joined with"
+        ),
     )
     _common(join)
     join.add_argument(
@@ -93,7 +110,7 @@ def register(subparsers: SubParsers) -> None:
         type=float,
         default=30.0,
         metavar="S",
-        help="seconds to keep trying to rejoin after the connection drops (30; 0 gives up at once)",
+        help=_("seconds to keep trying to rejoin after the connection drops (30; 0 gives up at once)"),
     )
     join.set_defaults(run=run_join)
 
@@ -102,10 +119,12 @@ def _common(parser: argparse.ArgumentParser) -> None:
     from .play import add_glyphs_option
 
     add_glyphs_option(parser)
-    parser.add_argument("--headless", action="store_true", help="no screen: a bot plays this terminal's seat")
-    parser.add_argument("--bot", metavar="NAME", help="the bot for --headless (e.g. greedy, random)")
     parser.add_argument(
-        "--move-delay", type=float, default=0.0, metavar="S", help="seconds a bot waits before each move"
+        "--headless", action="store_true", help=_("no screen: a bot plays this terminal's seat")
+    )
+    parser.add_argument("--bot", metavar=_("NAME"), help=_("the bot for --headless (e.g. greedy, random)"))
+    parser.add_argument(
+        "--move-delay", type=float, default=0.0, metavar="S", help=_("seconds a bot waits before each move")
     )
 
 
@@ -115,9 +134,9 @@ def _bot(args: argparse.Namespace, seed: str) -> Bot:
     from ..errors import CommandError
 
     if not args.headless:
-        raise CommandError(_HEADLESS_ONLY)
+        raise CommandError(_(_HEADLESS_ONLY))
     if not args.bot:
-        raise CommandError("--headless needs --bot NAME for this terminal's seat")
+        raise CommandError(_("--headless needs --bot NAME for this terminal's seat"))
     try:
         return make_bot(args.bot, seed)
     except BotSpecError as exc:
@@ -133,7 +152,9 @@ def _usable_save_dir(option: Path | None) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise CommandError(f"cannot use {folder} for saves: {exc.strerror or exc}") from None
+        raise CommandError(
+            _("cannot use {folder} for saves: {reason}").format(folder=folder, reason=exc.strerror or exc)
+        ) from None
     return folder
 
 
@@ -148,7 +169,13 @@ def _seat_kinds(args: argparse.Namespace) -> list[str]:
         players = args.players if args.players is not None else 2
         kinds = ["host"] + ["remote"] * (players - 1)
     if args.players is not None and len(kinds) != args.players:
-        raise CommandError(f"--seats names {len(kinds)} seats for {args.players} players")
+        raise CommandError(
+            ngettext(
+                "--seats names {seats} seat for {players} players",
+                "--seats names {seats} seats for {players} players",
+                len(kinds),
+            ).format(seats=len(kinds), players=args.players)
+        )
     try:
         check_kinds(kinds)
     except HostingError as exc:
@@ -163,7 +190,7 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
     from ..net.hosting import HostingError, HostPlan, build_host, resume_host
 
     if args.bot and not args.headless:
-        raise CommandError("--bot is for --headless; on screen, name bot seats in --seats (bot:NAME)")
+        raise CommandError(_("--bot is for --headless; on screen, name bot seats in --seats (bot:NAME)"))
     own_bot = args.bot if args.headless else None
     move_delay = max(0.0, args.move_delay) if args.headless else 0.5
     try:
@@ -184,7 +211,7 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
     except HostingError as exc:
         raise CommandError(str(exc)) from None
     if args.headless and hosted.own:
-        raise CommandError("--headless needs --bot NAME for this terminal's seat")
+        raise CommandError(_("--headless needs --bot NAME for this terminal's seat"))
     return hosted
 
 
@@ -207,7 +234,7 @@ def _join_on_screen(args: argparse.Namespace, save_dir: Path) -> int:
     from ..ui.screens.join import JoinScreen
 
     if args.bot:
-        raise CommandError("--bot is for --headless")
+        raise CommandError(_("--bot is for --headless"))
     NetApp(
         lambda: JoinScreen(args.address, args.code or "", args.name or "", auto=True, rejoin=args.rejoin),
         save_dir=save_dir,
@@ -225,7 +252,7 @@ def run_host(args: argparse.Namespace) -> int:
     from ..net.host import HostError
 
     if not 0 <= args.port < 65536:
-        raise CommandError("--port must be from 0 to 65535")
+        raise CommandError(_("--port must be from 0 to 65535"))
     save_dir = _usable_save_dir(args.save_dir)
     hosted = _hosted(args, parse_seed(args.seed), save_dir)
     if not args.headless:
@@ -261,7 +288,7 @@ def run_join(args: argparse.Namespace) -> int:
         return _join_on_screen(args, _usable_save_dir(args.save_dir))
     bot = _bot(args, f"join:{host}:{port}")
     save_dir = _usable_save_dir(args.save_dir)
-    name = args.name or f"{args.bot.capitalize()} bot"
+    name = args.name or _("{bot} bot").format(bot=args.bot.capitalize())
     try:
         return asyncio.run(
             run_guest(

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.match import MAX_ROUNDS
 from ..errors import CommandError
+from ..i18n import _, ngettext
 
 if TYPE_CHECKING:
     from ..ui.options import AppOptions
@@ -18,42 +19,53 @@ if TYPE_CHECKING:
 def register(subparsers: SubParsers) -> None:
     play = subparsers.add_parser(
         "play",
-        help="start a game at this terminal",
-        description=(
+        help=_("start a game at this terminal"),
+        description=_(
             "Start a game straight away. Seats are 'human' or 'bot:NAME' (see 'indigo selfplay "
             "--help' for bots). Every move is saved to the save folder; 'indigo' offers to continue."
         ),
     )
     play.add_argument(
-        "--players", type=int, default=None, help="2 to 4 (default: the number of --seats, or 2)"
+        "--players", type=int, default=None, help=_("2 to 4 (default: the number of --seats, or 2)")
     )
     play.add_argument(
-        "--seats", default=None, help="comma-separated, e.g. human,bot:greedy (default: human,bot:greedy)"
+        "--seats",
+        default=None,
+        help=_("comma-separated, e.g. human,bot:greedy (default: human,bot:greedy)"),
     )
-    play.add_argument("--names", default="", help="comma-separated seat names, e.g. Ann,Bob")
+    play.add_argument("--names", default="", help=_("comma-separated seat names, e.g. Ann,Bob"))
     play.add_argument("--variant", choices=("classic", "tactical"), default="classic")
     play.add_argument(
-        "--own-gates", action="store_true", help="three players, each with two gates of their own"
+        "--own-gates", action="store_true", help=_("three players, each with two gates of their own")
     )
-    play.add_argument("--seed", default=None, help="shuffle seed, for a game you can replay")
+    play.add_argument("--seed", default=None, help=_("shuffle seed, for a game you can replay"))
     play.add_argument(
-        "--rounds", type=int, default=1, help=f"rounds in the match, 1 to {MAX_ROUNDS} (default 1)"
+        "--rounds",
+        type=int,
+        default=1,
+        help=_("rounds in the match, 1 to {most} (default 1)").format(most=MAX_ROUNDS),
     )
-    play.add_argument("--open-scores", action="store_true", help="everyone sees everyone's gems")
+    play.add_argument("--open-scores", action="store_true", help=_("everyone sees everyone's gems"))
     _common(play)
     play.set_defaults(run=run_play)
 
-    load = subparsers.add_parser("load", help="resume a saved game", description="Resume a saved game.")
-    load.add_argument("file", type=Path, help="a save file")
+    load = subparsers.add_parser("load", help=_("resume a saved game"), description=_("Resume a saved game."))
+    load.add_argument("file", type=Path, metavar=_("FILE"), help=_("a save file"))
     _common(load)
     load.set_defaults(run=run_load)
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--save-dir", type=Path, default=None, help="where games are saved")
-    parser.add_argument("--no-animation", action="store_true", help="don't animate gems")
     parser.add_argument(
-        "--bot-delay", type=float, default=0.5, help="seconds between bot moves (default 0.5)"
+        "--save-dir", type=Path, default=None, metavar=_("DIR"), help=_("where games are saved")
+    )
+    parser.add_argument("--no-animation", action="store_true", help=_("don't animate gems"))
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.5,
+        metavar=_("SECONDS"),
+        help=_("seconds between bot moves (default 0.5)"),
     )
     add_glyphs_option(parser)
 
@@ -66,7 +78,7 @@ def add_glyphs_option(parser: argparse.ArgumentParser) -> None:
         "--board-glyphs",
         choices=GLYPH_CHOICES,
         default=None,
-        help=(
+        help=_(
             "characters that draw the board "
             "(default: $INDIGO_BOARD_GLYPHS, else the choice saved in the app, else auto)"
         ),
@@ -91,7 +103,13 @@ def new_game_from_args(args: argparse.Namespace) -> NewGame:
     if args.seats is None and players > len(kinds):
         kinds += ["bot:greedy"] * (players - len(kinds))
     if len(kinds) != players:
-        raise CommandError(f"--players {players} but --seats names {len(kinds)} seats")
+        raise CommandError(
+            ngettext(
+                "--players {players} but --seats names {seats} seat",
+                "--players {players} but --seats names {seats} seats",
+                len(kinds),
+            ).format(players=players, seats=len(kinds))
+        )
     for kind in kinds:
         if kind == "human":
             continue
@@ -102,16 +120,24 @@ def new_game_from_args(args: argparse.Namespace) -> NewGame:
             make_bot(bot, 0)  # only builds it: loads the search bot only if it is named
         except BotSpecError:
             bots = ", ".join(sorted(available_bots()))
-            raise CommandError(f"unknown seat {kind!r}: use human or bot:NAME ({bots})") from None
+            raise CommandError(
+                _("unknown seat {kind}: use human or bot:NAME ({bots})").format(kind=repr(kind), bots=bots)
+            ) from None
     if rounds_error(args.rounds) is not None:
-        raise CommandError(f"--rounds must be between 1 and {MAX_ROUNDS}")
+        raise CommandError(_("--rounds must be between 1 and {most}").format(most=MAX_ROUNDS))
     try:
         setup = Setup(players=players, variant=args.variant, own_gates=args.own_gates)
     except SetupError as exc:
         raise CommandError(str(exc)) from None
     names = [n for n in args.names.split(",")] if args.names else []
     if len(names) > players:
-        raise CommandError(f"--names gives {len(names)} names for {players} seats")
+        raise CommandError(
+            ngettext(
+                "--names gives {names} name for {players} seats",
+                "--names gives {names} names for {players} seats",
+                len(names),
+            ).format(names=len(names), players=players)
+        )
     return NewGame(
         setup, seats_from_kinds(kinds, names), args.rounds, parse_seed(args.seed), args.open_scores
     )
@@ -121,7 +147,7 @@ def _app_options(args: argparse.Namespace) -> AppOptions:
     from ..saves import default_save_dir
 
     if args.bot_delay < 0:
-        raise CommandError("--bot-delay must not be negative")
+        raise CommandError(_("--bot-delay must not be negative"))
     return {
         "save_dir": default_save_dir(args.save_dir),
         "animate": not args.no_animation,

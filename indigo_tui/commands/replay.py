@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import notation
 from ..engine.game import Game
+from ..i18n import _
 
 if TYPE_CHECKING:
     from . import SubParsers
@@ -17,8 +18,8 @@ if TYPE_CHECKING:
 def register(subparsers: SubParsers) -> None:
     parser = subparsers.add_parser(
         "replay",
-        help="replay saved or canonical games and print their records",
-        description=(
+        help=_("replay saved or canonical games and print their records"),
+        description=_(
             "Replay each game from its moves and print, one line per file, its canonical "
             "indigo-game/1 JSON with the result recomputed. A file may be a save file or a "
             "canonical JSON record. A file that cannot be read or holds an illegal move gets one "
@@ -26,9 +27,11 @@ def register(subparsers: SubParsers) -> None:
             "still print, and the exit status is 2."
         ),
     )
-    parser.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="save files or JSON records")
     parser.add_argument(
-        "--json", action="store_true", required=True, help="print canonical JSON (the only output format)"
+        "paths", nargs="+", type=Path, metavar=_("PATH"), help=_("save files or JSON records")
+    )
+    parser.add_argument(
+        "--json", action="store_true", required=True, help=_("print canonical JSON (the only output format)")
     )
     parser.set_defaults(run=run)
 
@@ -53,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
             game = read_game(path)
         except ValueError as exc:
             failed = True
-            print(f"indigo replay: {path}: {exc}", file=sys.stderr)
+            print(_("indigo replay: {path}: {error}").format(path=path, error=exc), file=sys.stderr)
             continue
         sys.stdout.write(notation.dumps(game) + "\n")
     sys.stdout.flush()

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import CommandError
+from ..i18n import _
 from .replay import read_game
 
 if TYPE_CHECKING:
@@ -18,8 +19,8 @@ if TYPE_CHECKING:
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "review",
-        help="review a game: rate every move, or step through it",
-        description=(
+        help=_("review a game: rate every move, or step through it"),
+        description=_(
             "Open a saved game (or a canonical indigo-game/1 record) in the review viewer: step "
             "through it move by move and see the search bot's rating of every move. With --json, "
             "print instead one JSON object per placement, in order: move, seat, the placement played "
@@ -28,16 +29,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
             "gives, and exit status 2. Of a match of several rounds, the latest round is reviewed."
         ),
     )
-    parser.add_argument("path", type=Path, metavar="FILE", help="a save file or a JSON record")
-    parser.add_argument("--json", action="store_true", help="print the ratings as JSON lines")
+    parser.add_argument("path", type=Path, metavar=_("FILE"), help=_("a save file or a JSON record"))
+    parser.add_argument("--json", action="store_true", help=_("print the ratings as JSON lines"))
     parser.add_argument(
         "--bot",
         default=None,
-        metavar="SPEC",
-        help="the search bot that rates: mcts:iter=N (repeatable), mcts:SECONDS or a level "
-        "such as hard (default mcts:iter=300)",
+        metavar=_("SPEC"),
+        help=_(
+            "the search bot that rates: mcts:iter=N (repeatable), mcts:SECONDS or a level "
+            "such as hard (default mcts:iter=300)"
+        ),
     )
-    parser.add_argument("--seed", default="0", help="the review's seed (default 0)")
+    parser.add_argument("--seed", default="0", metavar=_("SEED"), help=_("the review's seed (default 0)"))
     parser.set_defaults(run=run)
 
 
@@ -49,11 +52,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         reviewer = Reviewer(spec, args.seed)
     except BotSpecError as exc:
-        raise CommandError(f"--bot {exc}") from None
+        raise CommandError(_("--bot {error}").format(error=exc)) from None
     try:
         game = read_game(args.path)
     except ValueError as exc:
-        print(f"indigo review: {args.path}: {exc}", file=sys.stderr)
+        print(_("indigo review: {path}: {error}").format(path=args.path, error=exc), file=sys.stderr)
         return 2
     if args.json:
         return _print_json(game, reviewer)
@@ -75,7 +78,7 @@ def seat_names(path: Path, players: int) -> list[str]:
                 return names
     except (OSError, ValueError):
         pass  # read_game has read it already; a name is not worth a second error
-    return [f"Seat {seat + 1}" for seat in range(players)]
+    return [_("Seat {number}").format(number=seat + 1) for seat in range(players)]
 
 
 def _print_json(game: Game, reviewer: Reviewer) -> int:

@@ -14,6 +14,7 @@ import msgspec
 
 from ..bots import Bot, BotSpecError, available_bots, make_bot
 from ..engine import Game, Match, Setup, SetupError, parse_seed
+from ..i18n import _, ngettext
 
 if TYPE_CHECKING:
     from . import SubParsers
@@ -22,27 +23,29 @@ if TYPE_CHECKING:
 def register(subparsers: SubParsers) -> None:
     def describe() -> str:
         bots = ", ".join(f"{name} ({text})" for name, text in available_bots().items())
-        return (
-            "Play GAMES games between bots and print a summary: wins, win rate with a 95% "
+        return _(
+            "Play GAMES games between bots and print a summary: wins, win rate with a {level} "
             "confidence interval, mean points per bot, and games per second. Seats rotate from "
-            "game to game so that no bot always moves first. Bots: " + bots + "."
-        )
+            "game to game so that no bot always moves first. Bots: {bots}."
+        ).format(level="95%", bots=bots)
 
-    parser = subparsers.add_parser("selfplay", help="play bots against each other without a screen")
+    parser = subparsers.add_parser("selfplay", help=_("play bots against each other without a screen"))
     parser.describe = describe
-    parser.add_argument("--players", type=int, default=None, help="2 to 4 (default: the number of bots)")
+    parser.add_argument("--players", type=int, default=None, help=_("2 to 4 (default: the number of bots)"))
     parser.add_argument(
         "--bots",
         required=True,
         metavar="B1,B2[,...]",
-        help="one bot name per seat, comma-separated, e.g. greedy,random",
+        help=_("one bot name per seat, comma-separated, e.g. greedy,random"),
     )
-    parser.add_argument("--games", type=int, default=100, metavar="G", help="how many games (default 100)")
-    parser.add_argument("--seed", default="0", metavar="S", help="seed for decks and bots (default 0)")
+    parser.add_argument("--games", type=int, default=100, metavar="G", help=_("how many games (default 100)"))
+    parser.add_argument("--seed", default="0", metavar="S", help=_("seed for decks and bots (default 0)"))
     parser.add_argument("--variant", choices=("classic", "tactical"), default="classic")
-    parser.add_argument("--own-gates", action="store_true", help="three players, own gates only")
-    parser.add_argument("--save-dir", type=Path, metavar="DIR", help="save every game as a save file here")
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--own-gates", action="store_true", help=_("three players, own gates only"))
+    parser.add_argument(
+        "--save-dir", type=Path, metavar=_("DIR"), help=_("save every game as a save file here")
+    )
+    parser.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
     parser.set_defaults(run=run)
 
 
@@ -86,9 +89,15 @@ def run(args: argparse.Namespace) -> int:
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     players = args.players if args.players is not None else len(specs)
     if len(specs) != players:
-        raise CommandError(f"--bots names {len(specs)} bots for {players} players; give one per seat")
+        raise CommandError(
+            ngettext(
+                "--bots names {bots} bot for {players} players; give one per seat",
+                "--bots names {bots} bots for {players} players; give one per seat",
+                len(specs),
+            ).format(bots=len(specs), players=players)
+        )
     if args.games < 1:
-        raise CommandError("--games must be at least 1")
+        raise CommandError(_("--games must be at least 1"))
     try:
         setup = Setup(players, args.variant, args.own_gates)
     except SetupError as exc:
@@ -104,7 +113,11 @@ def run(args: argparse.Namespace) -> int:
         try:
             save_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise CommandError(f"cannot use {save_dir} for saves: {exc.strerror or exc}") from None
+            raise CommandError(
+                _("cannot use {folder} for saves: {reason}").format(
+                    folder=save_dir, reason=exc.strerror or exc
+                )
+            ) from None
 
     labels = [f"{spec}#{i + 1}" if specs.count(spec) > 1 else spec for i, spec in enumerate(specs)]
     stats = [BotStats(label, spec) for label, spec in zip(labels, specs, strict=True)]
@@ -174,15 +187,40 @@ def _summary(args: argparse.Namespace, setup: Setup, stats: list[BotStats], elap
 
 
 def _print_table(summary: dict[str, Any]) -> None:
-    setup = f"{summary['players']} players, {summary['variant']}"
     if summary["own_gates"]:
-        setup += ", own gates"
-    print(f"{summary['games']} games, {setup}, seed {summary['seed']}, seats rotated")
-    print(f"{'bot':<16} {'wins':>6} {'shared':>6} {'win rate':>9}  {'95% interval':<15} {'mean points':>11}")
+        heading = ngettext(
+            "{games} game, {players} players, {variant}, own gates, seed {seed}, seats rotated",
+            "{games} games, {players} players, {variant}, own gates, seed {seed}, seats rotated",
+            summary["games"],
+        )
+    else:
+        heading = ngettext(
+            "{games} game, {players} players, {variant}, seed {seed}, seats rotated",
+            "{games} games, {players} players, {variant}, seed {seed}, seats rotated",
+            summary["games"],
+        )
+    print(
+        heading.format(
+            games=summary["games"],
+            players=summary["players"],
+            variant=summary["variant"],
+            seed=summary["seed"],
+        )
+    )
+    # translators: the columns of indigo selfplay's table; keep each within its width (16, 6, 6, 9, 15, 11)
+    interval = _("{level} interval").format(level="95%")
+    columns = (_("bot"), _("wins"), _("shared"), _("win rate"), interval, _("mean points"))
+    print(
+        f"{columns[0]:<16} {columns[1]:>6} {columns[2]:>6} {columns[3]:>9}  {columns[4]:<15} {columns[5]:>11}"
+    )
     for row in summary["bots"]:
         low, high = row["win_rate_95"]
         print(
             f"{row['bot']:<16} {row['wins']:>6} {row['shared_wins']:>6} {row['win_rate']:>9.1%}  "
             f"{f'{low:.1%}-{high:.1%}':<15} {row['mean_points']:>11.2f}"
         )
-    print(f"{summary['seconds']:.2f} s, {summary['games_per_second']} games per second")
+    print(
+        _("{seconds} s, {rate} games per second").format(
+            seconds=f"{summary['seconds']:.2f}", rate=summary["games_per_second"]
+        )
+    )

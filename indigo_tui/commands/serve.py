@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import CommandError
+from ..i18n import _
 
 DEFAULT_BIND = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -29,8 +30,8 @@ if TYPE_CHECKING:
 def register(subparsers: SubParsers) -> None:
     serve = subparsers.add_parser(
         "serve",
-        help="play in a web browser",
-        description=(
+        help=_("play in a web browser"),
+        description=_(
             "Serve the game to web browsers: open the printed address, and each browser tab runs "
             "its own game (title screen, bots, hot seat, saves, LAN games), saving to the same "
             "folder as 'indigo' at the terminal. Listening on anything but 127.0.0.1 needs a secret: "
@@ -41,28 +42,34 @@ def register(subparsers: SubParsers) -> None:
     serve.add_argument(
         "--bind",
         default=DEFAULT_BIND,
-        metavar="ADDRESS",
-        help=f"address to listen on (default {DEFAULT_BIND}: this machine only; 0.0.0.0: every network)",
+        metavar=_("ADDRESS"),
+        help=_("address to listen on (default {bind}: this machine only; 0.0.0.0: every network)").format(
+            bind=DEFAULT_BIND
+        ),
     )
     serve.add_argument(
         "--port",
         type=int,
         default=DEFAULT_PORT,
-        help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one)",
+        help=_("TCP port (default {port}; 0 picks a free one)").format(port=DEFAULT_PORT),
     )
     serve.add_argument(
         "--public-url",
         metavar="URL",
-        help="the address browsers use, if not the bound one (e.g. behind a proxy: https://games.example)",
+        help=_("the address browsers use, if not the bound one (e.g. behind a proxy: https://games.example)"),
     )
     serve.add_argument(
         "--max-sessions",
         type=int,
         default=DEFAULT_MAX_SESSIONS,
         metavar="N",
-        help=f"games (browser tabs, each a process) at once (default {DEFAULT_MAX_SESSIONS})",
+        help=_("games (browser tabs, each a process) at once (default {most})").format(
+            most=DEFAULT_MAX_SESSIONS
+        ),
     )
-    serve.add_argument("--save-dir", type=Path, default=None, help="where games are saved")
+    serve.add_argument(
+        "--save-dir", type=Path, default=None, metavar=_("DIR"), help=_("where games are saved")
+    )
     serve.set_defaults(run=run_serve)
 
 
@@ -79,9 +86,9 @@ def _check_public_url(url: str) -> str:
     except ValueError:
         parsed = None
     if parsed is None or parsed.scheme not in {"http", "https"} or not parsed.host:
-        raise CommandError(f"--public-url {url!r}: give an http:// or https:// address")
+        raise CommandError(_("--public-url {url}: give an http:// or https:// address").format(url=repr(url)))
     if parsed.query_string or parsed.fragment:
-        raise CommandError(f"--public-url {url!r}: no query or fragment, please")
+        raise CommandError(_("--public-url {url}: no query or fragment, please").format(url=repr(url)))
     return url.rstrip("/")
 
 
@@ -123,11 +130,11 @@ def app_environment(save_dir: Path) -> dict[str, str]:
 
 def run_serve(args: argparse.Namespace) -> int:
     if not 1 <= args.max_sessions <= 256:
-        raise CommandError("--max-sessions must be between 1 and 256")
+        raise CommandError(_("--max-sessions must be between 1 and {most}").format(most=256))
     public_url = _check_public_url(args.public_url) if args.public_url else None
     bind = args.bind.strip()
     if not bind:
-        raise CommandError("--bind needs an address, e.g. 127.0.0.1 or 0.0.0.0")
+        raise CommandError(_("--bind needs an address, e.g. 127.0.0.1 or 0.0.0.0"))
 
     import asyncio
 
@@ -142,8 +149,11 @@ def run_serve(args: argparse.Namespace) -> int:
     port = listener_port(listener)
     token = new_token() if needs_token(bind) else None
     save_dir = default_save_dir(args.save_dir).expanduser().resolve()
+    # Each tab's game speaks the language the server was asked for with --lang
+    # (otherwise each finds its own, as `indigo` at a terminal does).
+    lang = getattr(args, "lang", None)
     server = GameServer(
-        [sys.executable, "-m", "indigo_tui"],
+        [sys.executable, "-m", "indigo_tui", *(["--lang", lang] if lang else [])],
         environment=app_environment(save_dir),
         access=Access(token=token, public_url=public_url),
         max_sessions=args.max_sessions,
@@ -152,28 +162,37 @@ def run_serve(args: argparse.Namespace) -> int:
 
     def ready() -> None:
         urls = page_urls(bind, port, public_url, token)
-        print(f"Indigo is served at {urls[0]}", flush=True)
+        print(_("Indigo is served at {url}").format(url=urls[0]), flush=True)
         for url in urls[1:]:
-            print(f"                 or {url}", flush=True)
+            print(_("                 or {url}").format(url=url), flush=True)
         if token:
             print(
-                "Anyone with this address can play and start games on this machine: "
-                "share it only with your players.",
+                _(
+                    "Anyone with this address can play and start games on this machine: "
+                    "share it only with your players."
+                ),
                 flush=True,
             )
         print(
-            f"Open it in a web browser: each tab is a game of its own (at most {args.max_sessions} at once). "
-            f"Games are saved in {save_dir}. Ctrl+C stops the server.",
+            _(
+                "Open it in a web browser: each tab is a game of its own (at most {most} at once). "
+                "Games are saved in {folder}. Ctrl+C stops the server."
+            ).format(most=args.max_sessions, folder=save_dir),
             flush=True,
         )
 
     def tell(what: str, pid: int, running: int) -> None:
-        print(f"game {what} (process {pid}; {running} running)", flush=True)
+        # ``what`` is the server's code for the event: "started" or "ended".
+        if what == "started":
+            line = _("game started (process {pid}; {running} running)")
+        else:
+            line = _("game ended (process {pid}; {running} running)")
+        print(line.format(pid=pid, running=running), flush=True)
 
     server.on_session = tell
     try:
         asyncio.run(server.serve_on(listener, ready=ready))
     finally:
         listener.close()
-    print("Indigo server stopped (every game is saved after each move).", flush=True)
+    print(_("Indigo server stopped (every game is saved after each move)."), flush=True)
     return 0

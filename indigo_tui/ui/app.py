@@ -79,11 +79,11 @@ class IndigoApp(App[None]):
         """Draw the board with other glyphs from now on, and remember the choice; says what happened."""
         import os
 
-        from .settings import Settings, save_settings
+        from .settings import update_settings
 
         self.board_glyphs_choice = choice
         self.board_glyphs, notice = choose(choice, os.environ)
-        failed = save_settings(Settings(board_glyphs=choice))
+        failed = update_settings(board_glyphs=choice)  # the language stays as chosen
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 screen.apply_glyphs()

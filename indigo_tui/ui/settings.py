@@ -1,6 +1,7 @@
 """Settings remembered between runs: a small JSON file in the user's config folder.
 
-Only what a person chose in the app is kept (today: the board glyphs). The
+Only what a person chose in the app is kept: the board glyphs and the
+language (None: not chosen, so the system's language counts). The
 file is written atomically (a temporary file renamed over it), and a file
 that cannot be read gives one notice and the defaults, never a crash.
 ``INDIGO_CONFIG_DIR`` moves the folder (tests use it).
@@ -8,12 +9,15 @@ that cannot be read gives one notice and the defaults, never a crash.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import tempfile
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 
+from ..i18n import LANGUAGES
 from .board_art.glyphs import GLYPH_CHOICES
 
 FILE_NAME = "settings.json"
@@ -31,6 +35,9 @@ def config_dir() -> Path:
 @dataclass
 class Settings:
     board_glyphs: str = "auto"
+    #: One of :data:`~indigo_tui.i18n.LANGUAGES`, or None when the person has
+    #: not chosen one (then ``--lang``'s absence means the system's language).
+    language: str | None = None
 
 
 def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
@@ -51,7 +58,10 @@ def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
     glyphs = data.get("board_glyphs", "auto")
     if glyphs not in GLYPH_CHOICES:
         return Settings(), f"Settings file {path} names unknown board glyphs: using the defaults."
-    return Settings(board_glyphs=glyphs), None
+    language = data.get("language")
+    if language is not None and language not in LANGUAGES:
+        return Settings(), f"Settings file {path} names an unknown language: using the defaults."
+    return Settings(board_glyphs=glyphs, language=language), None
 
 
 def save_settings(settings: Settings, folder: Path | None = None) -> str | None:
@@ -62,7 +72,7 @@ def save_settings(settings: Settings, folder: Path | None = None) -> str | None:
         fd, temp = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=target)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump({"board_glyphs": settings.board_glyphs}, out, indent=2)
+                json.dump(dataclasses.asdict(settings), out, indent=2)
                 out.write("\n")
             os.replace(temp, target / FILE_NAME)
         except BaseException:
@@ -71,3 +81,28 @@ def save_settings(settings: Settings, folder: Path | None = None) -> str | None:
     except OSError as exc:
         return f"Settings not saved: {exc.strerror or exc}."
     return None
+
+
+class Keep(Enum):
+    """A setting :func:`update_settings` leaves as saved."""
+
+    KEEP = "keep"
+
+
+KEEP = Keep.KEEP
+
+
+def update_settings(
+    *,
+    board_glyphs: str | Keep = KEEP,
+    language: str | Keep | None = KEEP,
+    folder: Path | None = None,
+) -> str | None:
+    """Change the settings given and keep the others as saved (``language=None``
+    forgets the language); a notice if that failed, as :func:`save_settings` gives."""
+    settings = load_settings(folder)[0]
+    if not isinstance(board_glyphs, Keep):
+        settings.board_glyphs = board_glyphs
+    if not isinstance(language, Keep):
+        settings.language = language
+    return save_settings(settings, folder)

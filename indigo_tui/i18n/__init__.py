@@ -1,0 +1,213 @@
+"""The game's words in English, German, French and Dutch: GNU gettext catalogs.
+
+Everything a person reads goes through this package::
+
+    from indigo_tui.i18n import _, ngettext, N_
+
+    _("Save game")
+    _("{name} scores").format(name=seat_name)
+    ngettext("{n} gem", "{n} gems", n).format(n=n)
+
+The catalogs are compiled ``indigo_tui/locale/<lang>/LC_MESSAGES/indigo.mo``
+files (domain ``indigo``) read with the standard library's :mod:`gettext`;
+Babel is only the developers' tool (see docs/i18n.md). English is the source
+language: its words are the message ids themselves.
+
+:func:`_` and friends look the language up each time they are called, so a
+switch with :func:`use_language` takes effect on the next word drawn (and tests
+can speak several languages in one process). Constants defined when a module
+is imported (bindings, option lists) are marked with :func:`N_`, which only
+marks them for the template, and are translated with :func:`_` where shown.
+
+This is a leaf package: it imports the standard library and nothing of the
+project but the engine's codes, and no Textual, so the command line stays fast.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+#: The gettext domain: ``locale/<lang>/LC_MESSAGES/indigo.mo``.
+DOMAIN = "indigo"
+#: Where the compiled catalogs live, inside the installed package.
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+#: The languages of the rulebook, English (the source language) first.
+LANGUAGES: tuple[str, ...] = ("en", "de", "fr", "nl")
+#: Each language's own name for itself, for a language menu.
+LANGUAGE_NAMES: Mapping[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français", "nl": "Nederlands"}
+#: The environment variables gettext reads, in the order it reads them.
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_current = "en"
+_catalogs: dict[str, _gettext.NullTranslations] = {}
+
+
+def catalog(code: str) -> _gettext.NullTranslations:
+    """The translations of ``code`` (loaded once); English and a missing
+    catalog give the message ids back unchanged."""
+    found = _catalogs.get(code)
+    if found is None:
+        if code == "en":
+            found = _gettext.NullTranslations()
+        else:
+            found = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+        _catalogs[code] = found
+    return found
+
+
+def use_language(code: str) -> None:
+    """Speak ``code`` (one of :data:`LANGUAGES`) from the next word on."""
+    global _current
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}; use one of {', '.join(LANGUAGES)}")
+    _current = code
+
+
+def current_language() -> str:
+    return _current
+
+
+@contextmanager
+def in_language(code: str) -> Iterator[None]:
+    """Speak ``code`` inside the ``with`` block, then the language before it."""
+    before = _current
+    use_language(code)
+    try:
+        yield
+    finally:
+        use_language(before)
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return catalog(_current).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for ``n`` things, by the current language's plural rule."""
+    return catalog(_current).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, where the same English words need
+    different translations (``pgettext("tile kind", "curve")``)."""
+    return catalog(_current).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark a constant for the template; translate it with :func:`_` where it is shown."""
+    return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a constant pair of plural forms; show it with ``ngettext(*pair, n)``."""
+    return singular, plural
+
+
+# -- choosing the language --------------------------------------------------
+
+
+def language_code(name: str) -> str | None:
+    """The language a locale name or a ``--lang`` value means: ``de_DE.UTF-8``
+    and ``de-AT`` -> ``de``; ``C``, ``POSIX`` and the empty name -> None.
+    The result may be a language this game does not speak."""
+    base = name.strip().split(".")[0].split("@")[0]
+    base = base.replace("-", "_").split("_")[0].lower()
+    if not base or base in ("c", "posix"):
+        return None
+    return base
+
+
+def choose_language(
+    cli: str | None, setting: str | None, environ: Mapping[str, str]
+) -> tuple[str, str | None]:
+    """The language to speak, and a notice if a language was
+    asked for that the game does not speak.
+
+    The order: ``--lang``, then the choice remembered in the app's settings,
+    then the environment as gettext reads it (``LANGUAGE``, a colon-separated
+    list, then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; ``C`` and ``POSIX`` and
+    languages we do not speak are passed over), otherwise English. Only an
+    explicit request (``--lang`` or the setting) earns the notice: a
+    Japanese desktop simply gets English.
+    """
+    for asked in (cli, setting):
+        if asked is None:
+            continue
+        code = language_code(asked)
+        if code in LANGUAGES:
+            return code, None
+        notice = _("unknown language {asked} (the game speaks {languages}): using English")
+        return "en", notice.format(asked=repr(asked), languages=", ".join(LANGUAGES))
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable, "")
+        for entry in value.split(":") if variable == "LANGUAGE" else [value]:
+            code = language_code(entry)
+            if code in LANGUAGES:
+                return code, None
+    return "en", None
+
+
+def language_from_argv(argv: Sequence[str]) -> str | None:
+    """The value of ``--lang`` in a command line, before any parser is built
+    (so that ``--help`` itself is in that language); the last one counts, as
+    it does for argparse. Nothing after ``--`` is an option."""
+    found = None
+    for index, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and index + 1 < len(argv):
+            found = argv[index + 1]
+        elif word.startswith("--lang="):
+            found = word.partition("=")[2]
+    return found
+
+
+def language_for(cli: str | None, setting: str | None = None) -> tuple[str, str | None]:
+    """:func:`choose_language` with this process's environment."""
+    return choose_language(cli, setting, os.environ)
+
+
+# -- argparse's own words ---------------------------------------------------
+
+
+def translate_argparse() -> None:
+    """Make argparse's own words ("usage:", "options", "invalid choice: ...")
+    come from our catalogs in the current language.
+
+    argparse translates with the names ``_`` and ``ngettext`` it imported from
+    the standard library's :mod:`gettext` into its module; those read the
+    process's locale, not our choice. Rebinding the two names (looked up at
+    each call) sends argparse's words through :func:`_` and :func:`ngettext`;
+    their message ids are in our template (``argparse_words.py``).
+    """
+    import argparse
+
+    setattr(argparse, "_", _)  # noqa: B010 - a module global argparse reads at call time
+    setattr(argparse, "ngettext", ngettext)  # noqa: B010
+
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "LOCALE_DIR",
+    "N_",
+    "N_plural",
+    "_",
+    "catalog",
+    "choose_language",
+    "current_language",
+    "in_language",
+    "language_code",
+    "language_for",
+    "language_from_argv",
+    "ngettext",
+    "pgettext",
+    "translate_argparse",
+    "use_language",
+]

@@ -1,0 +1,115 @@
+"""The game's own words in the current language, said alike everywhere.
+
+The engine speaks codes (a gem's kind, a tile's kind, an edge's number, a
+:class:`~indigo_tui.engine.refusals.Refused`); the screens and the command
+line turn them into words here, so that "emerald" is the same word in the
+move log, the scoreboard and ``--help``. Translators take these words from
+their language's rulebook (docs/i18n.md).
+"""
+
+from __future__ import annotations
+
+from ..engine.refusals import Refusal, Refused
+from . import _, ngettext, pgettext
+
+
+def gem_name(kind: str, count: int = 1) -> str:
+    """A gem kind's name for ``count`` gems, without the number: "amber",
+    "emeralds". ``kind`` is the engine's code: amber, emerald or sapphire."""
+    if kind == "amber":
+        # translators: the gem kind worth 1 point (six of them start at the board's corners)
+        return ngettext("amber", "ambers", count)
+    if kind == "emerald":
+        # translators: the gem kind worth 2 points (five start on the centre treasure tile)
+        return ngettext("emerald", "emeralds", count)
+    if kind == "sapphire":
+        # translators: the gem kind worth 3 points (one, on the centre treasure tile)
+        return ngettext("sapphire", "sapphires", count)
+    raise ValueError(f"not a gem kind: {kind!r}")
+
+
+def gem_count(kind: str, count: int) -> str:
+    """A number of gems of one kind: "1 amber", "2 emeralds"."""
+    if kind == "amber":
+        return ngettext("{n} amber", "{n} ambers", count).format(n=count)
+    if kind == "emerald":
+        return ngettext("{n} emerald", "{n} emeralds", count).format(n=count)
+    if kind == "sapphire":
+        return ngettext("{n} sapphire", "{n} sapphires", count).format(n=count)
+    raise ValueError(f"not a gem kind: {kind!r}")
+
+
+def gems(count: int) -> str:
+    """A number of gems of any kinds: "1 gem", "5 gems"."""
+    return ngettext("{n} gem", "{n} gems", count).format(n=count)
+
+
+def points(count: int) -> str:
+    """A number of points: "1 point", "7 points"."""
+    return ngettext("{n} point", "{n} points", count).format(n=count)
+
+
+def tile_description(kind: int) -> str:
+    """What a path tile's paths are (the engine's tile kinds 0..4)."""
+    descriptions = (
+        # translators: path tile 111
+        _("three short curves"),
+        # translators: path tile 333
+        _("three straights"),
+        # translators: path tile 113
+        _("two short curves and a straight"),
+        # translators: path tile 122
+        _("a short curve and two long curves"),
+        # translators: path tile 223
+        _("a straight and two long curves"),
+    )
+    return descriptions[kind]
+
+
+def edge_name(edge: int) -> str:
+    """A hexagon's edge by its compass direction (the engine's edges 0..5:
+    NW, NE, E, SE, SW, W), abbreviated as on a compass rose."""
+    names = (
+        pgettext("compass", "NW"),
+        pgettext("compass", "NE"),
+        pgettext("compass", "E"),
+        pgettext("compass", "SE"),
+        pgettext("compass", "SW"),
+        pgettext("compass", "W"),
+    )
+    return names[edge]
+
+
+def refusal_text(refused: Refused) -> str:
+    """Why a move is refused, in the current language, from the refusal's code
+    and arguments (seats counted from 1 for people)."""
+    code = refused.code
+    args = refused.args
+    if code is Refusal.GAME_OVER:
+        return _("the game is over")
+    if code is Refusal.NOT_YOUR_TURN:
+        if len(args) >= 2:
+            return _("it is seat {turn}'s turn, not seat {seat}'s").format(turn=args[0] + 1, seat=args[1] + 1)
+        return _("it is not this seat's turn")
+    if code is Refusal.NOT_A_TILE:
+        return _("that is not a path tile")
+    if code is Refusal.NOT_A_PLACEMENT:
+        return _("that is not a placement")
+    if code is Refusal.NOT_IN_HAND:
+        return _("that tile is not in the hand of the seat to move")
+    if code is Refusal.NONE_LEFT:
+        count = args[0] if args else 0
+        return ngettext(
+            "the {n} tile of that kind is already on the board",
+            "all {n} tiles of that kind are already on the board",
+            count,
+        ).format(n=count)
+    if code is Refusal.OFF_BOARD:
+        return _("that cell is not on the board")
+    if code is Refusal.TREASURE:
+        return _("that cell holds a treasure tile")
+    if code is Refusal.OCCUPIED:
+        return _("that cell already holds a tile")
+    if code is Refusal.GATE_CURVE:
+        return _("a curve may not join both exits of a gate")
+    raise ValueError(f"no words for the refusal {code!r}")

@@ -1,0 +1,35 @@
+"""What every test shares: the game speaks English unless a test asks otherwise.
+
+The language is process-wide state (``indigo_tui.i18n.use_language``), and
+``indigo`` reads the environment (``LANGUAGE``, ``LANG``...) and the settings
+file to choose it; so the whole run, its child processes included, gets
+``LANGUAGE=en`` and a settings folder of its own, and each test starts in
+English whatever the one before it chose.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+
+import pytest
+
+from indigo_tui.i18n import use_language
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    os.environ["LANGUAGE"] = "en"
+    # Not the user's own settings (a saved language would change every word).
+    if "INDIGO_CONFIG_DIR" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="indigo-test-config-")
+        os.environ["INDIGO_CONFIG_DIR"] = folder
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    use_language("en")
+    yield
+    use_language("en")

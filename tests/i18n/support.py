@@ -1,0 +1,42 @@
+"""Catalogs made in memory for tests that must not wait for the translators."""
+
+from __future__ import annotations
+
+import gettext
+import io
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+
+from indigo_tui import i18n
+
+
+def translations(
+    language: str, words: Mapping[str | tuple[str, str], str | tuple[str, ...]]
+) -> gettext.GNUTranslations:
+    """A compiled catalog of ``words`` (msgid, or (singular, plural) -> forms)."""
+    catalog = Catalog(locale=language, domain=i18n.DOMAIN)
+    for msgid, msgstr in words.items():
+        catalog.add(msgid, msgstr)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+@contextmanager
+def catalog_for(
+    language: str, words: Mapping[str | tuple[str, str], str | tuple[str, ...]]
+) -> Iterator[None]:
+    """Speak ``words`` as ``language``'s catalog inside the block (the shipped one after)."""
+    saved = i18n._catalogs.get(language)
+    i18n._catalogs[language] = translations(language, words)
+    try:
+        yield
+    finally:
+        if saved is None:
+            i18n._catalogs.pop(language, None)
+        else:
+            i18n._catalogs[language] = saved

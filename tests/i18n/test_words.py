@@ -1,0 +1,69 @@
+"""The game's words from the engine's codes: every refusal has its words, and
+in English they are the engine's own."""
+
+from __future__ import annotations
+
+import pytest
+
+from indigo_tui.engine import Match, Move, Refusal, Refused, Setup
+from indigo_tui.engine.board import Board
+from indigo_tui.engine.events import GEM_KINDS_ORDER
+from indigo_tui.engine.geometry import EDGE_NAMES, TREASURE_CELLS
+from indigo_tui.engine.refusals import GAME_OVER
+from indigo_tui.engine.tiles import KIND_DESCRIPTIONS
+from indigo_tui.i18n import in_language
+from indigo_tui.i18n.words import edge_name, gem_count, gem_name, gems, points, refusal_text, tile_description
+
+from .support import catalog_for
+
+#: A refusal of each code with its arguments, as the engine gives them.
+EXAMPLES = [
+    GAME_OVER,
+    Refused(Refusal.NOT_YOUR_TURN, "it is seat 2's turn, not seat 1's", (1, 0)),
+    Refused(Refusal.NOT_A_TILE, "that is not a path tile", (7, 0)),
+    Refused(Refusal.NOT_A_PLACEMENT, "that is not a placement", (3, 1)),
+    Refused(Refusal.NOT_IN_HAND, "that tile is not in the hand of the seat to move", (2,)),
+    Refused(Refusal.NONE_LEFT, "all 6 tiles of that kind are already on the board", (6,)),
+    Refused(Refusal.OFF_BOARD, "that cell is not on the board", (99,)),
+    Refused(Refusal.TREASURE, "that cell holds a treasure tile", (30,)),
+    Refused(Refusal.OCCUPIED, "that cell already holds a tile", (12,)),
+    Refused(Refusal.GATE_CURVE, "a curve may not join both exits of a gate", (1, 0, 2)),
+]
+
+
+def test_every_refusal_code_has_words() -> None:
+    assert {refused.code for refused in EXAMPLES} == set(Refusal)
+    for refused in EXAMPLES:
+        assert refusal_text(refused) == refused.words
+
+
+def test_the_engines_refusals_read_as_the_engine_wrote_them() -> None:
+    board = Board(Setup(2))
+    refusals = [board.refusal(cell, 0, 0) for cell in (99, next(iter(TREASURE_CELLS)))]
+    game = Match(Setup(2), 1, 5).game
+    move = Move(0, game.hands[0][0], 0)
+    refusals.append(game.refusal(move, seat=1))
+    for refused in refusals:
+        assert refused is not None
+        assert refusal_text(refused) == refused.words
+
+
+def test_refusals_follow_the_language() -> None:
+    occupied = EXAMPLES[8]
+    with (
+        catalog_for("nl", {"that cell already holds a tile": "op dat veld ligt al een tegel"}),
+        in_language("nl"),
+    ):
+        assert refusal_text(occupied) == "op dat veld ligt al een tegel"
+    assert refusal_text(occupied) == "that cell already holds a tile"
+
+
+def test_gem_and_tile_words_in_english() -> None:
+    assert [gem_name(kind) for kind in GEM_KINDS_ORDER] == ["amber", "emerald", "sapphire"]
+    assert [gem_name(kind, 2) for kind in GEM_KINDS_ORDER] == ["ambers", "emeralds", "sapphires"]
+    assert [gem_count("emerald", n) for n in (1, 2)] == ["1 emerald", "2 emeralds"]
+    assert (gems(1), gems(0), points(1), points(3)) == ("1 gem", "0 gems", "1 point", "3 points")
+    assert [tile_description(kind) for kind in range(5)] == list(KIND_DESCRIPTIONS)
+    assert [edge_name(edge) for edge in range(6)] == list(EDGE_NAMES)
+    with pytest.raises(ValueError):
+        gem_name("ruby")
