@@ -18,6 +18,8 @@ from indigo_tui.saves import default_seat_names, seats_from_kinds
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.host_setup import HostSetupScreen
 from indigo_tui.ui.screens.setup import SetupScreen
+from indigo_tui.ui.widgets.hand import HandView
+from indigo_tui.ui.widgets.text_panel import TextPanel
 
 from .conftest import AppFactory, advance, game_screen, new_game, until
 
@@ -166,3 +168,29 @@ async def test_the_palette_screenshot_goes_to_the_save_folder_without_downloads(
         await until(pilot, lambda: any(save_dir.glob("*.svg")))
         await pilot.pause()
         assert any(str(save_dir) in n.message for n in app._notifications)
+
+
+async def test_a_long_status_leaves_the_hand_whole_at_80x24(make_app: AppFactory) -> None:
+    """A hint or a save error makes the status long: the compact panel shows its
+    first lines ending in "…", the message before the tile count, and the hand
+    below it keeps its heading, on one line, and its tile."""
+    app = make_app(new_game(rounds=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        screen = game_screen(app)
+        screen.message = (
+            "Hint: 223 at (2,1) (cursor and rotation set). Expected final points: you 6.4, greedy bot 5.6."
+        )
+        screen.refresh_status()
+        await pilot.pause()
+        status = screen.query_one("#status", TextPanel)
+        hand = screen.query_one("#hand", HandView)
+        assert status.region.height == 4
+        assert on_screen(screen, hand)
+        shown = str(status.render()).splitlines()
+        assert len(shown) == 4
+        assert shown[1].startswith("Hint: 223 at (2,1)")
+        assert shown[-1].endswith("…")
+        heading = str(hand.render()).splitlines()[0]
+        assert heading == "Hand of Ann"

@@ -56,3 +56,18 @@ def test_board_snapshot_light_theme(snap_compare: Any, tmp_path: Path) -> None:
         await _midgame(pilot, light=True)
 
     assert snap_compare(_app(tmp_path), terminal_size=(120, 40), run_before=light)
+
+
+def test_compact_side_panel_with_a_long_status_snapshot(snap_compare: Any, tmp_path: Path) -> None:
+    """At 80x24 a long status ends in "…" after four lines and the hand stays whole below it."""
+
+    async def long_status(pilot: Any) -> None:
+        await _midgame(pilot)
+        screen = game_screen(pilot.app)
+        screen.message = (
+            "Hint: 223 at (2,1) (cursor and rotation set). Expected final points: you 6.4, Greedy bot 5.6."
+        )
+        screen.refresh_status()
+        await pilot.pause()
+
+    assert snap_compare(_app(tmp_path), terminal_size=(80, 24), run_before=long_status)

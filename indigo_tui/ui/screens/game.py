@@ -46,6 +46,8 @@ COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
 #: Below this width (and above compact) the side panel gives the board a few
 #: columns, so that hexagons at 120x40 are 18 sub-pixels across instead of 16.
 NARROW_WIDTH = 140
+#: The status lines a compact side panel shows at most (the rest ends in "…").
+COMPACT_STATUS_LINES = 4
 
 
 def hex_distance(a: int, b: int) -> int:
@@ -145,6 +147,8 @@ class GameScreen(Screen[None]):
         hand.tile_box = (14, 6) if compact else (22, 10)
         hand.compact = compact
         self.query_one(Scoreboard).compact = compact
+        # At 80x24 a long status (a hint, a save error) would push the hand out of view.
+        self.query_one("#status", TextPanel).set_max_lines(COMPACT_STATUS_LINES if compact else None)
         # Every key's name in the footer even at 80 columns.
         self.query_one(Footer).compact = compact
         self._texts.clear()
@@ -301,12 +305,16 @@ class GameScreen(Screen[None]):
             extra.append(f"bot pace {self.indigo.bot_delay:g}s")
         if self.session.match.rounds > 1:
             extra.append(f"round {self.session.match.round_index + 1}/{self.session.match.rounds}")
-        status = text + "\n" + " · ".join(extra)
+        lines = [text, " · ".join(extra)]
         if session.save_error:
-            status += f"\nNot saved: {session.save_error}"
+            lines.append(f"Not saved: {session.save_error}")
         if self.message:
-            status += "\n" + self.message
-        self._update("#status", status)
+            lines.append(self.message)
+        if self.compact:
+            # The compact panel shows only the first lines: the message (a hint, what
+            # the last move did) before the count of tiles and moves.
+            lines.append(lines.pop(1))
+        self._update("#status", "\n".join(lines))
 
     def refresh_scores(self) -> None:
         session, game = self.session, self.game

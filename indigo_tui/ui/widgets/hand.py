@@ -54,7 +54,12 @@ class HandView(Widget):
         if not self.tiles:
             text.append(self.note or "No hand to show.", style="italic")
             return text
-        text.append(f"Hand of {self.owner}", style="bold")
+        heading = f"Hand of {self.owner}"
+        room = self.content_region.width or self.size.width
+        if self.compact and room and len(heading) + (len(self.note) + 2 if self.note else 0) > room:
+            # One line in a narrow panel: the name is cut rather than wrapped.
+            heading = heading[: max(8, room - (len(self.note) + 2 if self.note else 0) - 1)] + "…"
+        text.append(heading, style="bold")
         if self.note:
             text.append(f"  {self.note}", style="italic")
         text.append("\n")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.widget import Widget
 
 
@@ -11,7 +12,11 @@ class TextPanel(Widget):
 
     ``Static.update`` always asks for a new layout of the whole screen, which
     costs more than drawing the board; the what-if panel changes on every
-    cursor move, so it only asks for a layout when its number of lines does."""
+    cursor move, so it only asks for a layout when its number of lines does.
+
+    With ``max_lines`` set, a text that wraps to more lines shows its first
+    ``max_lines`` with the last one ending in "…": a long status on a small
+    terminal must not push the hand below it out of the side panel."""
 
     DEFAULT_CSS = """
     TextPanel { height: auto; }
@@ -20,23 +25,48 @@ class TextPanel(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.text = ""
+        self.max_lines: int | None = None
         self._wrapped_lines = 0
 
     def set_text(self, text: str) -> None:
         if text == self.text:
             return
         self.text = text
-        lines = self._line_count(text)
+        lines = len(self._lines(self._width()))
         self.refresh(layout=lines != self._wrapped_lines)
         self._wrapped_lines = lines
 
-    def _line_count(self, text: str) -> int:
-        width = max(1, self.content_region.width or self.size.width or 1)
-        return sum(max(1, -(-len(line) // width)) for line in text.split("\n"))
+    def set_max_lines(self, max_lines: int | None) -> None:
+        if max_lines != self.max_lines:
+            self.max_lines = max_lines
+            self._wrapped_lines = len(self._lines(self._width()))
+            self.refresh(layout=True)
+
+    def _width(self) -> int:
+        return max(1, self.content_region.width or self.size.width or 1)
+
+    def _lines(self, width: int) -> list[Text]:
+        """The text as the panel shows it at ``width``: wrapped at words as Rich
+        wraps it, and cut to ``max_lines``."""
+        if not self.is_attached:
+            return [Text(line) for line in self.text.split("\n")]
+        lines = list(Text(self.text).wrap(self.app.console, max(1, width)))
+        for line in lines:
+            line.rstrip()  # as Textual's own wrapping: no space left at a wrapped line's end
+        if self.max_lines is not None and len(lines) > self.max_lines:
+            lines = lines[: self.max_lines]
+            last = lines[-1]
+            # Room for the ellipsis that says there is more.
+            last.truncate(max(0, width - 1))
+            last.append("…")
+        return lines
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._lines(width))
 
     def on_resize(self) -> None:
-        self._wrapped_lines = self._line_count(self.text)
+        self._wrapped_lines = len(self._lines(self._width()))
         self.refresh(layout=True)
 
     def render(self) -> Text:
-        return Text(self.text)
+        return Text("\n").join(self._lines(self._width()))
