@@ -69,4 +69,6 @@ class TextPanel(Widget):
         self.refresh(layout=True)
 
     def render(self) -> Text:
+        if self.max_lines is None:
+            return Text(self.text)  # Textual wraps it as _lines() counts
         return Text("\n").join(self._lines(self._width()))
