@@ -48,6 +48,11 @@ def register(subparsers: SubParsers) -> None:
     )
     host.add_argument("--variant", choices=("classic", "tactical"), default="classic")
     host.add_argument("--own-gates", action="store_true", help=_("three players, own gates only"))
+    host.add_argument(
+        "--hints",
+        action="store_true",
+        help=_("let players ask the search bot for hints (each seat's count is shown at the end)"),
+    )
     host.add_argument("--seed", metavar=_("SEED"), help=_("seed for the deck (default: random)"))
     host.add_argument("--save-dir", type=Path, metavar=_("DIR"), help=_("where the game is autosaved"))
     host.add_argument("--resume", type=Path, metavar=_("FILE"), help=_("take up a hosted game from its save"))
@@ -202,6 +207,7 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
                 name=args.name,
                 variant=args.variant,
                 own_gates=args.own_gates,
+                hints=args.hints,
                 port=args.port,
                 bind=args.bind,
                 code=args.code or "",

@@ -52,6 +52,8 @@ from .protocol import (
     Error,
     GameEvent,
     Heartbeat,
+    HintCounts,
+    HintUsed,
     Message,
     MoveAck,
     MoveRejected,
@@ -73,6 +75,8 @@ from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionL
 
 #: The longest name of a seat's player we keep (as the host does).
 NAME_LIMIT: Final = 24
+#: More hints than a seat could ask for in any round: a count above it is a broken host.
+MAX_HINTS: Final = 100_000
 #: What a game id may be (it names this seat's save file).
 GAME_ID: Final = re.compile(r"[0-9A-Za-z-]{1,64}")
 
@@ -124,6 +128,8 @@ class GuestSession:
         #: The whole game, replayed from the revealed deck once it checks out.
         self.final_game: Game | None = None
         self.connected_seats: dict[int, bool] = {}
+        #: How many hints each seat asked for, as the host last told us.
+        self.hint_counts: list[int] = []
         #: Whether play is on (a guest that leaves before gives its seat up).
         self.started = False
         #: Why the last autosave of the record failed, while it keeps failing.
@@ -145,6 +151,16 @@ class GuestSession:
     @property
     def over(self) -> bool:
         return self.state is not None and self.state.over
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether the host lets players ask the search bot for hints."""
+        return self.welcome is not None and self.welcome.hints
+
+    def count_hint(self) -> None:
+        """This seat asked for a hint: the host counts it and tells every terminal."""
+        if self.hints_allowed:
+            self._send(HintUsed())
 
     @property
     def record_file(self) -> Path | None:
@@ -314,6 +330,11 @@ class GuestSession:
                 self.started = True
                 self.tell(PlayStarted())
                 self._check_turn()
+            case HintCounts(counts=counts):
+                players = state.setup.players
+                if len(counts) != players or not all(0 <= n <= MAX_HINTS for n in counts):
+                    raise ProtocolError(f"hint counts {counts[:4]!r} for a {players}-player game")
+                self.hint_counts = list(counts)
             case Reveal():
                 self._reveal(message)
             case Bye(reason=said):

@@ -49,6 +49,8 @@ from .protocol import (
     Bye,
     Error,
     Heartbeat,
+    HintCounts,
+    HintUsed,
     Join,
     Message,
     MoveAck,
@@ -114,6 +116,7 @@ class HostSession:
         extra_meta: dict[str, str] | None = None,
         budgets: Budgets | None = None,
         limiter: GuessLimiter | None = None,
+        hints: bool = False,
     ) -> None:
         if len(seats) != match.setup.players:
             raise HostError(f"{len(seats)} seats for {match.setup.players} players")
@@ -137,6 +140,9 @@ class HostSession:
         self.read_timeout = read_timeout
         self.app_version = app_version
         self.extra_meta = dict(extra_meta or {})
+        #: Players may ask the search bot for hints; each seat's count is kept in
+        #: the save and told to every terminal.
+        self.hints_allowed = hints
         self.notices: asyncio.Queue[Notice] = asyncio.Queue()
         self.broadcaster = Broadcaster(on_frame_sent)
         self.undo = UndoVoting(self)
@@ -236,6 +242,7 @@ class HostSession:
             host_seats=list(self.host_seats),
             commitment=commitment,
             address=f"{self.address[0]}:{self.address[1]}" if self.address else "",
+            hints=self.hints_allowed,
         )
 
     def meta(self) -> dict[str, str]:
@@ -272,6 +279,21 @@ class HostSession:
     def saved(self) -> bool:
         """Whether the game as it stands is on disk, whole (the last save worked)."""
         return self.save_path is not None and self.save_problem is None and self.save_path.is_file()
+
+    @property
+    def hint_counts(self) -> list[int]:
+        """How many hints each seat asked for (kept in the save's ``meta``)."""
+        return saves.read_hint_counts(self.extra_meta, self.match.setup.players)
+
+    def count_hint(self, seat: int) -> None:
+        """``seat`` asked for a hint: count it, save, and tell every terminal."""
+        if not self.hints_allowed:
+            return
+        counts = self.hint_counts
+        counts[seat] += 1
+        self.extra_meta[saves.HINTS_KEY] = saves.hint_counts_meta(counts)
+        self.save()
+        self.broadcaster.broadcast(HintCounts(counts))
 
     def tell(self, notice: Notice) -> None:
         """Hand ``notice`` to whoever shows this game."""
@@ -503,6 +525,7 @@ class HostSession:
             from_seq=from_seq,
             started=self.started,
             app=self.app_version,
+            hints=self.hints_allowed,
         )
         await conn.send(welcome)
         self.links[seat] = link
@@ -516,6 +539,8 @@ class HostSession:
             if other != seat:
                 # The newcomer learns who is already here (a welcome has names, not presence).
                 self.broadcaster.send(link, SeatStatus(other, True, there.name))
+        if any(self.hint_counts):
+            self.broadcaster.send(link, HintCounts(self.hint_counts))
         self.flush()
         if self.started:
             self.broadcaster.send(link, Started(self.public.length))
@@ -556,6 +581,12 @@ class HostSession:
             case UndoVote(id=undo_id, accept=accept):
                 # A terminal votes for its own seat only, whatever seat it names.
                 self.undo.vote(undo_id, link.seat, accept)
+                return True
+            case HintUsed():
+                # Counted for the terminal's own seat; where the host allows no
+                # hints the guest's screen offers none, so this is not counted.
+                if self.hints_allowed:
+                    self.count_hint(link.seat)
                 return True
             case Bye(reason=reason):
                 self._lost(link, f"left: {log_line(reason, REASON_LIMIT)}")

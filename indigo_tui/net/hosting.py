@@ -47,6 +47,8 @@ class HostPlan:
     #: The join code; "" makes a strong one.
     code: str = ""
     seed: int | str | None = None
+    #: Players may ask the search bot for a hint (counted, shown at the end).
+    hints: bool = False
 
 
 @dataclass
@@ -127,7 +129,13 @@ def build_host(
     code = normal_code(plan.code) or new_join_code()
     try:
         session = HostSession(
-            match, seats, code, local_bots=bots, host_seats=own, move_delay=max(0.0, move_delay)
+            match,
+            seats,
+            code,
+            local_bots=bots,
+            host_seats=own,
+            move_delay=max(0.0, move_delay),
+            hints=plan.hints,
         )
     except HostError as exc:
         raise HostingError(str(exc)) from None
@@ -188,6 +196,7 @@ def resume_host(
             created=saved.header.created,
             move_delay=max(0.0, move_delay),
             extra_meta=saves.without_host_meta(saved.header.meta),
+            hints=facts.hints,
         )
     except HostError as exc:
         raise HostingError(f"{path}: {exc}") from None

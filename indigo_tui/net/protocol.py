@@ -20,8 +20,9 @@ import msgspec
 
 from ..engine import Event, Move, Setup
 
-#: Bumped whenever a message changes shape or meaning (2: the sealed channel).
-PROTOCOL_VERSION: Final = 2
+#: Bumped whenever a message changes shape or meaning (2: the sealed channel;
+#: 3: hints the host allows, :class:`HintUsed` and :class:`HintCounts`).
+PROTOCOL_VERSION: Final = 3
 #: The largest body we accept (a full resync of a game is far smaller).
 MAX_FRAME: Final = 256 * 1024
 #: The largest body accepted before the join code is proven: the handshake's
@@ -109,6 +110,8 @@ class Welcome(_Msg, frozen=True, tag="welcome"):
     from_seq: int
     started: bool
     app: str
+    #: The host lets players ask the search bot for hints (counted for all to see).
+    hints: bool = False
 
 
 class Started(_Msg, frozen=True, tag="started"):
@@ -209,6 +212,17 @@ class Undone(_Msg, frozen=True, tag="undone"):
     state_hash: str
 
 
+class HintUsed(_Msg, frozen=True, tag="hint_used"):
+    """Guest -> host: this terminal's seat asked the search bot for a hint (the
+    search runs at the guest, on its own seat's view; only the count travels)."""
+
+
+class HintCounts(_Msg, frozen=True, tag="hints"):
+    """Host -> guests: how many hints each seat has asked for, seat 1 first."""
+
+    counts: list[int]
+
+
 class Reveal(_Msg, frozen=True, tag="reveal"):
     """Host -> guests at the end: the deck and salt the commitment was made of."""
 
@@ -248,6 +262,8 @@ Message = (
     | UndoVote
     | UndoResult
     | Undone
+    | HintUsed
+    | HintCounts
     | Reveal
     | Bye
     | Error

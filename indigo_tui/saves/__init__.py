@@ -5,7 +5,8 @@
 - :mod:`.folder`: the save folder, fresh file names, and listings that read
   headers only;
 - :mod:`.guest`: a network guest's record of what its seat may know;
-- :mod:`.host`: what a hosted network game keeps in its save's header.
+- :mod:`.host`: what a hosted network game keeps in its save's header;
+- :mod:`.hints`: the hints each seat asked for, kept in a save's header.
 
 The public names are importable from here: ``from indigo_tui.saves import
 load_save``. See ``docs/save-format.md``.
@@ -59,11 +60,13 @@ from .guest import (
     load_record,
     record_path,
 )
+from .hints import HINTS_KEY, hint_counts_meta, read_hint_counts
 from .host import HOST_KEY, ROLE_KEY, HostMeta, is_hosted, read_host_meta, without_host_meta
 
 __all__ = [
     "ENV_VAR",
     "FORMAT",
+    "HINTS_KEY",
     "HOST_KEY",
     "RECORD_FORMAT",
     "RECORD_SUFFIX",
@@ -89,6 +92,7 @@ __all__ = [
     "encode_record",
     "encode_save",
     "find_record",
+    "hint_counts_meta",
     "is_hosted",
     "is_unfinished",
     "latest_unfinished",
@@ -101,6 +105,7 @@ __all__ = [
     "make_header",
     "new_save_path",
     "now",
+    "read_hint_counts",
     "read_host_meta",
     "record_path",
     "remove_stale_temps",

@@ -41,6 +41,8 @@ class HostMeta(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     commitment: str = ""
     #: Where the host listened last ("ADDRESS:PORT"), or "".
     address: str = ""
+    #: The host lets players ask for hints (``indigo host --hints``).
+    hints: bool = False
 
     def to_meta(self) -> dict[str, str]:
         """The header ``meta`` entries that hold this."""

@@ -49,8 +49,6 @@ class NetTable(ABC):
     needs_handoff = False
     #: Moves and undo are requests the host answers later: see :meth:`send_move`.
     plays_at_once = False
-    #: Hints are off in network games (no rule for them between terminals yet).
-    offers_hints = False
 
     def __init__(self) -> None:
         self.generation = 0
@@ -169,12 +167,18 @@ class NetTable(ABC):
         raise SaveError("a network game is saved automatically after every move")
 
     @property
-    def hints(self) -> list[int]:
-        """Nobody asked for one: hints are off in network games."""
-        return [0] * self.setup.players
+    @abstractmethod
+    def offers_hints(self) -> bool:
+        """Whether the host lets players ask for hints (``indigo host --hints``)."""
 
+    @property
+    @abstractmethod
+    def hints(self) -> list[int]:
+        """How many hints each seat asked for, as the host counts them."""
+
+    @abstractmethod
     def count_hint(self, seat: int) -> None:
-        raise TableRefusal("hints are off in network games")
+        """This terminal's ``seat`` asked for a hint (the host counts it)."""
 
     def review(self) -> tuple[Game, Path | None] | None:
         """None: a network table may hold only this peer's view of the game
@@ -231,6 +235,19 @@ class HostTable(NetTable):
     def vote_undo(self, ask: UndoAsked, accept: bool) -> None:
         self.host.vote_undo(ask.undo_id, ask.voter, accept)
 
+    @property
+    def offers_hints(self) -> bool:
+        return self.host.hints_allowed
+
+    @property
+    def hints(self) -> list[int]:
+        return self.host.hint_counts
+
+    def count_hint(self, seat: int) -> None:
+        if not self.host.hints_allowed:
+            raise TableRefusal("the host allows no hints in this game")
+        self.host.count_hint(seat)
+
 
 class GuestTable(NetTable):
     """A guest's terminal: one seat, seen only as that seat may see it."""
@@ -279,6 +296,20 @@ class GuestTable(NetTable):
 
     def vote_undo(self, ask: UndoAsked, accept: bool) -> None:
         self.guest.vote_undo(ask.undo_id, accept)
+
+    @property
+    def offers_hints(self) -> bool:
+        return self.guest.hints_allowed
+
+    @property
+    def hints(self) -> list[int]:
+        counts = self.guest.hint_counts
+        return list(counts) if counts else [0] * self.setup.players
+
+    def count_hint(self, seat: int) -> None:
+        if not self.guest.hints_allowed:
+            raise TableRefusal("the host allows no hints in this game")
+        self.guest.count_hint()
 
 
 class NetNotice(Message):

@@ -17,13 +17,16 @@ from ..bots import make_bot
 from ..bots.base import Bot
 from ..engine import Event, Game, Match, Move, SeatView, Setup
 from ..saves import (
+    HINTS_KEY,
     SavedGame,
     SaveError,
     SaveHeader,
     SeatInfo,
     delete_save,
+    hint_counts_meta,
     make_header,
     new_save_path,
+    read_hint_counts,
     write_save,
 )
 
@@ -237,19 +240,14 @@ class Session:
 
     @property
     def hints(self) -> list[int]:
-        """Hints each seat asked for, kept in the save's ``meta`` as
-        ``"hints": "0,2"``; a save without it (or with anything else there)
-        reads as no hints."""
-        players = self.match.setup.players
-        parts = self.meta.get("hints", "").split(",")
-        if len(parts) != players or not all(p.isdigit() for p in parts):
-            return [0] * players
-        return [int(p) for p in parts]
+        """Hints each seat asked for, kept in the save's ``meta`` (see
+        :mod:`indigo_tui.saves.hints`); an old or odd save reads as none."""
+        return read_hint_counts(self.meta, self.match.setup.players)
 
     def count_hint(self, seat: int) -> None:
         hints = self.hints
         hints[seat] += 1
-        self.meta["hints"] = ",".join(str(n) for n in hints)
+        self.meta[HINTS_KEY] = hint_counts_meta(hints)
         self.autosave()
 
     def autosave(self) -> bool:

@@ -35,6 +35,7 @@ from indigo_tui.net.protocol import (
     HEADER,
     HEADER_SIZE,
     MAX_CLEAR_FRAME,
+    PROTOCOL_VERSION,
     Error,
     Exchange,
     Heartbeat,
@@ -421,13 +422,15 @@ async def test_a_replayed_handshake_is_only_a_wrong_guess(listening) -> None:
     assert host.limiter.failures == 1 and 1 not in host.links
 
 
-async def test_an_old_peer_gets_the_version_message_in_clear(listening) -> None:
+@pytest.mark.parametrize("old", range(1, PROTOCOL_VERSION))
+async def test_an_old_peer_gets_the_version_message_in_clear(listening, old: int) -> None:
     host = make_host(["bot:greedy", "remote"])
     port = await listening(host)
-    old_hello = msgspec.msgpack.encode({"type": "hello", "protocol": 1, "app": "0.4.0", "name": "Old"})
+    old_hello = msgspec.msgpack.encode({"type": "hello", "protocol": old, "app": "0.4.0", "name": "Old"})
     replies, _ = await _raw(port, HEADER.pack(len(old_hello)) + old_hello)
     assert len(replies) == 1 and isinstance(replies[0], Error) and replies[0].code == "version"
-    assert "the host speaks version 2" in replies[0].reason and "the guest version 1" in replies[0].reason
+    reason = replies[0].reason
+    assert f"the host speaks version {PROTOCOL_VERSION}" in reason and f"the guest version {old}" in reason
 
 
 async def test_a_slow_sender_is_dropped_within_the_handshake_deadline(listening) -> None:

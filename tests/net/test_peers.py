@@ -20,6 +20,7 @@ from indigo_tui.engine import (
     GameStarted,
     GemMoved,
     Move,
+    Setup,
     TileDrawn,
     TilePlaced,
     public_event,
@@ -39,12 +40,16 @@ from indigo_tui.net.notices import UndoAsked
 from indigo_tui.net.protocol import (
     HEADER,
     MAX_FRAME,
+    PROTOCOL_VERSION,
     Confirm,
     Error,
     Exchange,
     GameEvent,
     Hello,
+    HintCounts,
+    HintUsed,
     Join,
+    ProtocolError,
     Reveal,
     Welcome,
     YourDraw,
@@ -52,6 +57,7 @@ from indigo_tui.net.protocol import (
     encode_body,
     encode_frame,
 )
+from indigo_tui.net.state import SeatState
 from indigo_tui.net.transport import Connection
 from indigo_tui.saves import load_record, record_path
 
@@ -131,7 +137,7 @@ async def test_other_protocol_version_is_refused_naming_both(listening) -> None:
         await _joined(HostSession, port, protocol_version=99, app_version="9.9.9")
     text = str(refused.value)
     assert refused.value.code == "version"
-    assert "version 2" in text and "version 99" in text and "9.9.9" in text
+    assert f"version {PROTOCOL_VERSION}" in text and "version 99" in text and "9.9.9" in text
 
 
 async def test_a_full_game_refuses_a_second_guest(listening) -> None:
@@ -534,3 +540,46 @@ def test_find_record_prefers_the_same_port_then_the_same_host(tmp_path: Path) ->
     os.utime(tmp_path / "other-port.indigo-guest", (later, later))  # newer, but on another port
     found = find_record(tmp_path, "h", 1)
     assert found is not None and found[1].game_id == "same-port"
+
+
+async def test_hints_count_only_where_the_host_allows_them(listening, tmp_path: Path) -> None:
+    # A host without hints: a guest that sends HintUsed anyway is not counted.
+    host = make_host(["human", "remote"], save_path=tmp_path / "off.indigo")
+    port = await listening(host)
+    guest = await _joined(host, port)
+    assert not guest.hints_allowed
+    guest._send(HintUsed())
+    guest.count_hint()  # says nothing where hints are off
+    # The host reads in order: once the goodbye is handled, so was the HintUsed before it.
+    await guest.close()
+    await _until(lambda: 1 not in host.links)
+    assert host.hint_counts == [0, 0]
+
+    # A host that allows them: each seat's count is kept in the save and told to every terminal.
+    allowed = make_host(["human", "remote"], save_path=tmp_path / "on.indigo")
+    allowed.hints_allowed = True
+    port = await listening(allowed)
+    guest = await _joined(allowed, port)
+    task = asyncio.create_task(guest.run())
+    try:
+        assert guest.hints_allowed
+        guest.count_hint()
+        await _until(lambda: allowed.hint_counts == [0, 1])
+        await _until(lambda: guest.hint_counts == [0, 1])
+        allowed.count_hint(0)
+        await _until(lambda: guest.hint_counts == [1, 1])
+        saved = saves.load_save(tmp_path / "on.indigo")
+        assert saved.header.meta["hints"] == "1,1" and saves.read_host_meta(saved.header.meta).hints
+    finally:
+        await guest.close()
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+
+
+@pytest.mark.parametrize("counts", [[1], [0, 1, 2], [-1, 0], [0, 10**9]])
+def test_hint_counts_that_do_not_fit_the_game_break_the_protocol(counts: list[int]) -> None:
+    guest = GuestSession("127.0.0.1", 9, CODE)
+    guest.state = SeatState(Setup(2), 1)
+    with pytest.raises(ProtocolError, match="hint counts"):
+        guest._handle(HintCounts(counts))

@@ -19,7 +19,15 @@ import pytest
 
 from indigo_tui import saves
 from indigo_tui.net.guest import GuestSession, JoinError
-from indigo_tui.net.protocol import HEADER, MAX_FRAME, Error, Hello, decode_frames, encode_frame
+from indigo_tui.net.protocol import (
+    HEADER,
+    MAX_FRAME,
+    PROTOCOL_VERSION,
+    Error,
+    Hello,
+    decode_frames,
+    encode_frame,
+)
 
 TIMEOUT = 30.0
 
@@ -283,7 +291,7 @@ def test_bad_peers_at_the_port_do_not_stop_the_host(peers, tmp_path: Path) -> No
         return str(refused.value)
 
     text = asyncio.run(other_version())
-    assert "version 2" in text and "version 1" in text
+    assert f"version {PROTOCOL_VERSION}" in text and "version 1" in text
 
     guest = peers(*join_args(tmp_path, port))
     assert guest.finish()[0] == 0

@@ -13,7 +13,7 @@ from textual.app import App
 
 from indigo_tui.engine import Move
 from indigo_tui.net.guest import GuestSession
-from indigo_tui.saves import SaveError
+from indigo_tui.saves import SaveError, load_save, read_host_meta
 from indigo_tui.ui.app import IndigoApp
 from indigo_tui.ui.net_app import NetApp
 from indigo_tui.ui.net_table import GuestTable, HostTable, NetTable
@@ -101,10 +101,46 @@ async def test_a_game_screen_over_the_host_and_a_guest_table(tmp_path: Path) -> 
             await until(pilots, lambda: "Hazel placed" in screen_text(guest))
             for side, _, net_table in tables:
                 shows_the_table(side, net_table)
-            # The guest asks for a hint: the table does not offer one, and the screen says so.
+            # The guest asks for a hint: this host allows none, and the screen says so.
             await gp.press("h")
-            await until(pilots, lambda: gscreen.message == "Hints are off in network games.")
-            assert not gscreen.hinting
+            await until(pilots, lambda: gscreen.message == "The host allows no hints in this game.")
+            assert not gscreen.hinting and host.hint_counts == [0, 0]
+
+
+async def test_hints_the_host_allows_are_counted_for_every_terminal(tmp_path: Path) -> None:
+    app, table = host_app(tmp_path / "host", hints=True)
+    host = table.host
+    async with app.run_test(size=SIZE) as hp:
+        await until([hp], lambda: host.address is not None)
+        assert host.address is not None
+        guest = NetApp(
+            lambda: JoinScreen(f"127.0.0.1:{host.address[1]}", host.code, "Gus", auto=True),  # type: ignore[index]
+            save_dir=tmp_path / "guest",
+            animate=False,
+        )
+        async with guest.run_test(size=SIZE) as gp:
+            pilots = [hp, gp]
+            await until(pilots, lambda: host.ready and isinstance(app.screen, LobbyScreen))
+            await hp.press("ctrl+s")
+            await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
+            await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
+            hscreen, gscreen = app.screen, guest.screen
+            assert isinstance(hscreen, NetGameScreen) and isinstance(gscreen, NetGameScreen)
+            assert hscreen.table.offers_hints and gscreen.table.offers_hints
+            # The host's seat asks first: the search moves its cursor, the count reaches the guest.
+            await hp.press("h")
+            await until(pilots, lambda: not hscreen.hinting, seconds=60)
+            await until(pilots, lambda: gscreen.table.hints == [1, 0])
+            await place_legal(app, hp)
+            await until(pilots, lambda: gscreen.table.game.board.placements == 1)
+            # The guest's hint is searched at the guest (its own view) and counted by the host.
+            await gp.press("h")
+            await until(pilots, lambda: not gscreen.hinting, seconds=60)
+            await until(pilots, lambda: host.hint_counts == [1, 1] and gscreen.table.hints == [1, 1])
+            # The counts are in the host's save, with the rule, for a resumed host.
+            saved = load_save(host.save_path)  # type: ignore[arg-type]
+            assert saved.header.meta["hints"] == "1,1"
+            assert read_host_meta(saved.header.meta).hints
 
 
 def test_what_a_network_table_does_not_offer_is_refused_in_words() -> None:
@@ -112,7 +148,7 @@ def test_what_a_network_table_does_not_offer_is_refused_in_words() -> None:
     table = GuestTable(GuestSession("127.0.0.1", 9, "ABCDEF", name="Gus"))
     with pytest.raises(TableRefusal, match="goes to the host"):
         table.play(Move(30, 0, 0))
-    with pytest.raises(TableRefusal, match="hints are off"):
+    with pytest.raises(TableRefusal, match="allows no hints"):
         table.count_hint(0)
     with pytest.raises(TableRefusal, match="one round"):
         table.next_round()

@@ -498,8 +498,8 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         """Ask the search bot, from this seat's own view, where to place."""
         if not self.session.offers_hints:
-            # The network table has no hint rule yet: off, and said so.
-            self.message = "Hints are off in network games."
+            # A network game whose host allows none: off, and said so.
+            self.message = "The host allows no hints in this game."
             self.refresh_status()
             return
         view = self._view()

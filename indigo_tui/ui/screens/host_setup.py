@@ -14,6 +14,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from ...bots import available_bots
 from ...engine import Variant
+from ...i18n import _
 from ...net import DEFAULT_PORT
 from ...net.hosting import HostingError, HostPlan, build_host
 from ..navigation import app_save_dir
@@ -70,6 +71,7 @@ class HostSetupScreen(SeatRowsScreen):
                 )
             with Horizontal(classes="row"):
                 yield Checkbox("Own gates only (3 players)", id="own-gates")
+                yield Checkbox(_("Allow hints"), id="hints")
             with Horizontal(classes="row"):
                 yield Label("Port", classes="field")
                 yield Input(value=str(DEFAULT_PORT), id="port", type="integer", classes="seat-name")
@@ -105,6 +107,7 @@ class HostSetupScreen(SeatRowsScreen):
             name=self.query_one("#host-name", Input).value,
             variant=variant,
             own_gates=players == 3 and self.query_one("#own-gates", Checkbox).value,
+            hints=self.query_one("#hints", Checkbox).value,
             port=int(port_text),
             code=self.query_one("#code", Input).value,
         )
