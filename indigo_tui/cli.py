@@ -41,7 +41,13 @@ def build_parser() -> CommandParser:
         ),
         epilog=_("Run 'indigo COMMAND --help' for a command's options."),
     )
-    parser.add_argument("--version", action="version", version=f"indigo-tui {__version__}")
+    # Python 3.11's argparse does not translate the version option's help itself.
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"indigo-tui {__version__}",
+        help=_("show program's version number and exit"),
+    )
     add_language_option(parser)
     subparsers = parser.add_subparsers(
         title=_("commands"), dest="command", metavar=_("COMMAND"), parser_class=CommandParser
