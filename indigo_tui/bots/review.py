@@ -181,13 +181,14 @@ class PairedKnowledge(Knowledge):
     def __init__(self, inner: Knowledge) -> None:
         # Only ``sample`` is used by a search; the rest stays with ``inner``.
         self.inner = inner
-        self.saved: object | None = None
+        #: The generator's state at the first of a pair of samples (as ``getstate`` gives it).
+        self.saved: tuple[Any, ...] | None = None
 
     def sample(self, rng: random.Random) -> SimState:
         if self.saved is None:
             self.saved = rng.getstate()
         else:
-            rng.setstate(self.saved)  # type: ignore[arg-type]
+            rng.setstate(self.saved)
             self.saved = None
         return self.inner.sample(rng)
 

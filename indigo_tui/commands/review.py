@@ -14,9 +14,10 @@ from .replay import read_game
 if TYPE_CHECKING:
     from ..bots.review import Reviewer
     from ..engine import Game
+    from . import SubParsers
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: SubParsers) -> None:
     parser = subparsers.add_parser(
         "review",
         help=_("review a game: rate every move, or step through it"),

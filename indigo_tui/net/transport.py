@@ -198,15 +198,23 @@ class Connection:
 
 
 async def open_connection(
-    host: str, port: int, timeout: float = CONNECT_TIMEOUT, **kwargs: object
+    host: str,
+    port: int,
+    timeout: float = CONNECT_TIMEOUT,
+    *,
+    read_timeout: float = READ_TIMEOUT,
+    max_frame: int = MAX_CLEAR_FRAME,
+    on_frame: Callable[[bytes], None] | None = None,
 ) -> Connection:
+    """A :class:`Connection` to ``host:port``, with :class:`Connection`'s options;
+    :class:`ConnectionLost` with one line if nobody answers within ``timeout``."""
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port, limit=CHUNK), timeout)
     except TimeoutError:
         raise ConnectionLost(f"no answer from {host}:{port} within {timeout:g} s") from None
     except OSError as exc:
         raise ConnectionLost(f"cannot connect to {host}:{port} ({exc.strerror or exc})") from None
-    return Connection(reader, writer, **kwargs)  # type: ignore[arg-type]
+    return Connection(reader, writer, read_timeout=read_timeout, max_frame=max_frame, on_frame=on_frame)
 
 
 __all__ = ["CONNECT_TIMEOUT", "Connection", "ConnectionLost", "ProtocolError", "open_connection"]

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.notifications import SeverityLevel
 from textual.pilot import Pilot
 
 from indigo_tui.engine import Setup
@@ -105,3 +106,24 @@ def screen_text(app: App[Any]) -> str:
 
 def _row_text(row: dict[int, str]) -> str:
     return "".join(row.get(column, " ") for column in range(max(row, default=-1) + 1)).rstrip()
+
+
+def notices(app: App[Any], monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every message ``app`` is asked to show as a notification from now on,
+    heard through the public :meth:`App.notify` (which still shows it)."""
+    said: list[str] = []
+    notify = app.notify
+
+    def heard(
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        said.append(message)
+        notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    monkeypatch.setattr(app, "notify", heard)
+    return said

@@ -12,7 +12,7 @@ from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.settings import Settings, load_settings, save_settings
 from indigo_tui.ui.widgets.board import BoardView
 
-from .conftest import AppFactory, game_screen, new_game
+from .conftest import AppFactory, game_screen, new_game, notices
 
 
 @pytest.mark.parametrize(
@@ -132,11 +132,12 @@ async def test_a_damaged_settings_file_does_not_stop_the_game(
     folder.mkdir()
     (folder / "settings.json").write_text("{oops")
     app = make_app(new_game())
+    said = notices(app, monkeypatch)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.board_glyphs_choice == "auto"
-        assert any("damaged" in n.message for n in app._notifications)
+        assert any("damaged" in message for message in said)
 
 
 async def test_zoom_and_trace_keys(make_app: AppFactory) -> None:

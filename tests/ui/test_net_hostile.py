@@ -50,7 +50,8 @@ async def stranger(port: int, data: bytes) -> bytes:
 
 
 def alive(app: NetApp) -> bool:
-    return app.is_running and not app._exit_renderables
+    # A crash ends the app with return code 1; a running app has none yet.
+    return app.is_running and app.return_code is None
 
 
 async def test_hostile_text_is_plain_on_every_screen_and_the_game_still_ends(tmp_path: Path) -> None:

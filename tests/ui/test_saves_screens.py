@@ -15,7 +15,7 @@ from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.load import LoadScreen
 from indigo_tui.ui.screens.setup import SetupScreen
 
-from .conftest import AppFactory, screen_text, until
+from .conftest import AppFactory, notices, screen_text, until
 
 
 def write_game(folder: Path, name: str, moves: int = 4) -> Path:
@@ -248,17 +248,12 @@ def test_numbers_people_read_count_from_one_in_indigo_load_and_replay(
     assert str(log_error.value) == f"move 2: {refusal.words}"
 
 
-async def test_the_load_screen_says_the_same_as_indigo_load(make_app: AppFactory, save_dir: Path) -> None:
+async def test_the_load_screen_says_the_same_as_indigo_load(
+    make_app: AppFactory, save_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     illegal_second_placement(save_dir)
     app = make_app()
-    said: list[str] = []
-    notify = app.notify
-
-    def heard(message: str, **options: object) -> None:
-        said.append(message)
-        notify(message, **options)  # type: ignore[arg-type]
-
-    app.notify = heard  # type: ignore[method-assign]
+    said = notices(app, monkeypatch)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         app.push_screen(LoadScreen(save_dir))

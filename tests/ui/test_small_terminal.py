@@ -21,7 +21,7 @@ from indigo_tui.ui.screens.setup import SetupScreen
 from indigo_tui.ui.widgets.hand import HandView
 from indigo_tui.ui.widgets.text_panel import TextPanel
 
-from .conftest import AppFactory, advance, game_screen, new_game, until
+from .conftest import AppFactory, advance, game_screen, new_game, notices, until
 
 
 def on_screen(screen: Screen[object], widget: Widget) -> bool:
@@ -161,13 +161,14 @@ async def test_the_palette_screenshot_goes_to_the_save_folder_without_downloads(
 
     monkeypatch.setattr(platformdirs, "user_downloads_path", lambda: tmp_path / "no-such-folder")
     app = make_app()
+    said = notices(app, monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.screenshot_folder() == save_dir
         app.take_screenshot()
         await until(pilot, lambda: any(save_dir.glob("*.svg")))
         await pilot.pause()
-        assert any(str(save_dir) in n.message for n in app._notifications)
+        assert any(str(save_dir) in message for message in said)
 
 
 async def test_a_long_status_leaves_the_hand_whole_at_80x24(make_app: AppFactory) -> None:
