@@ -72,7 +72,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 def add_glyphs_option(parser: argparse.ArgumentParser) -> None:
     """``--board-glyphs``, on every command that opens the app."""
-    from ..ui.board_art.glyphs import GLYPH_CHOICES
+    from ..ui.board_art import GLYPH_CHOICES
 
     parser.add_argument(
         "--board-glyphs",

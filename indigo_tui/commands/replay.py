@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..engine import notation
 from ..engine.game import Game
 from ..i18n import _
 
@@ -46,10 +45,14 @@ def read_game(path: Path) -> Game:
         raise ValueError(exc.strerror or str(exc)) from None
     if saves.looks_like_save(data):
         return saves.decode_save(data).match.game
+    from ..engine import notation  # here, not at the top: every indigo command imports this module
+
     return notation.from_json(data)
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..engine import notation
+
     failed = False
     for path in args.paths:
         try:

@@ -2,3 +2,10 @@
 
 Pure (no Textual): the widgets, the tests and the screenshot tools all use it.
 """
+
+from typing import Final
+
+#: Every choice a person can make: the text encoders, real pixels, and detection.
+#: Here rather than in ``glyphs`` so that ``indigo --board-glyphs`` can offer
+#: them without building the encoders (every ``indigo`` command builds that parser).
+GLYPH_CHOICES: Final = ("auto", "quadrant", "halfblock", "sextant", "octant", "pixels")

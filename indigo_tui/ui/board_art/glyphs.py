@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
+from . import GLYPH_CHOICES as GLYPH_CHOICES  # where it was first defined
+
 #: The quadrant characters by pattern (bit 0 upper left, 1 upper right, 2 lower left, 3 lower right).
 _QUADRANTS: Final = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
 
@@ -123,6 +125,3 @@ OCTANT: Final = Encoder("octant", 2, 4, _octant_table())
 
 #: The text encoders by name.
 ENCODERS: Final[dict[str, Encoder]] = {e.name: e for e in (QUADRANT, HALFBLOCK, SEXTANT, OCTANT)}
-
-#: Every choice a person can make: the text encoders, real pixels, and detection.
-GLYPH_CHOICES: Final = ("auto", "quadrant", "halfblock", "sextant", "octant", "pixels")
