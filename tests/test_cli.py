@@ -181,10 +181,11 @@ def test_selfplay_saves_load_and_replay_to_the_same_result(tmp_path: Path) -> No
         assert game.over and loaded.header.over
         kinds = [seat.kind for seat in loaded.header.seats]
         assert sorted(kinds) == ["bot:greedy", "bot:random", "bot:random"]
-        for seat, kind in enumerate(kinds):
-            points[kind[4:]] += game.scores[seat]
+        for seat, info in enumerate(loaded.header.seats):
+            assert info.bot is not None
+            points[info.bot] += game.scores[seat]
             if seat in game.winners:
-                wins[kind[4:]] += 1 / len(game.winners)
+                wins[info.bot] += 1 / len(game.winners)
         records.append(notation.to_json(game))
     # The summary speaks of the same games as the saves.
     by_bot = {row["bot"]: row for row in summary["bots"]}

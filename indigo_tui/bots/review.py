@@ -37,7 +37,7 @@ import msgspec
 from ..engine import Game, Move, SeatView
 from ..engine.geometry import COORDS
 from ..engine.setup import Setup
-from ..engine.tiles import COUNTS, rotated_paths
+from ..engine.tiles import TILE_TOTAL, rotated_paths
 from .base import BotSpecError, make_bot
 from .mcts import Budget, MctsBot, Node, PlaceKey, Search, Tuning
 from .sim import Knowledge, SimState, is_open
@@ -133,7 +133,7 @@ def open_hand_sizes(setup: Setup, placements: int) -> tuple[list[int], int]:
     """How many tiles each seat holds, and how many are left in the deck, after
     ``placements`` placements: public counts, the same in every deal."""
     held = [setup.hand_size] * setup.players
-    deck = sum(COUNTS) - setup.hand_size * setup.players
+    deck = TILE_TOTAL - setup.hand_size * setup.players
     for index in range(placements):
         if deck:
             deck -= 1

@@ -31,7 +31,7 @@ def make_host(
     setup = Setup(len(kinds))
     match = Match(setup, 1, seed)
     seats = [SeatInfo(f"Seat {i + 1}", "remote" if k == "remote" else k) for i, k in enumerate(kinds)]
-    bots = {i: make_bot(k[4:], f"{seed}:{i}") for i, k in enumerate(kinds) if k.startswith("bot:")}
+    bots = {i: make_bot(seat.bot, f"{seed}:{i}") for i, seat in enumerate(seats) if seat.bot is not None}
     return HostSession(
         match,
         seats,

@@ -26,7 +26,7 @@ AppFactory = Callable[..., IndigoApp]
 def new_game(kinds: tuple[str, ...] = ("human", "bot:greedy"), **options: object) -> NewGame:
     names = {"human": ["Ann", "Bob", "Cat", "Dan"]}
     seats = [
-        SeatInfo(names["human"][i] if kind == "human" else f"{kind[4:]} bot", kind)
+        SeatInfo(names["human"][i] if kind == "human" else f"{SeatInfo('', kind).bot} bot", kind)
         for i, kind in enumerate(kinds)
     ]
     setup = Setup(players=len(kinds), variant=str(options.pop("variant", "classic")))  # type: ignore[arg-type]
