@@ -1,24 +1,30 @@
 """The import direction of docs/architecture.md, held by reading every module's
 imports (top-level and inside functions alike) with ``ast``.
 
-    engine  <-  i18n  <-  bots, saves, net, web  <-  ui  <-  commands  <-  cli
+    engine  <-  i18n  <-  bots, saves  <-  net  <-  ui  <-  commands  <-  cli
+                i18n  <-  web  <-  commands
 
-The engine imports nothing of the project outside itself; bots, saves and net
-build on the engine (and net on bots and saves), never on the screens or the
-commands; the ui never imports the commands or ``cli``; the commands never
-import ``cli``. ``i18n`` (the catalogs) builds on the engine's codes only and
-may be imported by every layer that shows words. ``errors`` (shared error types) and the package root (the
-version) import nothing of the project and may be imported from anywhere.
+The engine imports nothing of the project outside itself; i18n (the
+catalogs) builds on the engine's codes only, and every layer above may show
+words; bots, saves and net build on the engine (and net on bots and saves),
+never on the screens or the commands; web (``indigo serve``) only on the
+words and the version; the ui never imports web, the commands or ``cli``;
+the commands never import ``cli``. ``errors`` (the shared error types, for
+the ui, the commands and ``cli``) and the package root (the version) import
+nothing of the project. :data:`ALLOWED` is the table of docs/architecture.md,
+and a test holds the two equal.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "indigo_tui"
+ARCHITECTURE = PACKAGE.parent / "docs" / "architecture.md"
 
 #: For each part, the parts it may import (besides itself). "" is the package
 #: root (``indigo_tui/__init__.py``: the version).
@@ -115,3 +121,24 @@ def test_the_checker_sees_a_wrong_import() -> None:
     assert names == ["indigo_tui.ui.app", "indigo_tui.cli", "indigo_tui.commands"]
     assert [part_of(resolve(name)) for name in names] == ["ui", "cli", "commands"]
     assert all(part_of(resolve(name)) not in ALLOWED["engine"] for name in names)
+
+
+def documented_layers(text: str) -> dict[str, set[str]]:
+    """The table under ``<!-- layers`` in docs/architecture.md: each part and
+    what it may import ("the root" is ``""``, "nothing of the project" none)."""
+    after = text.split("<!-- layers", 1)[1].splitlines()[1:]
+    rows = [line for line in after[: after.index("")] if line.startswith("|")]
+    named = {"the root": ""}
+    layers: dict[str, set[str]] = {}
+    for row in rows[2:]:
+        part, imports = (cell.strip() for cell in row.strip("|").split("|"))
+        if imports == "nothing of the project":
+            imports = ""
+        layers[named.get(part, part.strip("`"))] = {
+            named.get(name, name.strip("`")) for name in re.split(r",\s*", imports) if name
+        }
+    return layers
+
+
+def test_the_architecture_doc_draws_these_layers() -> None:
+    assert documented_layers(ARCHITECTURE.read_text(encoding="utf-8")) == ALLOWED
