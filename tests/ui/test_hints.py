@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 from indigo_tui.bots.review import Reviewer
@@ -10,11 +9,7 @@ from indigo_tui.saves import list_saves, load_save
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.session import Session
 
-from .conftest import AppFactory, game_screen, new_game, until
-
-
-def screen_text(app) -> str:  # type: ignore[no-untyped-def]
-    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
+from .conftest import AppFactory, game_screen, new_game, screen_text, until
 
 
 async def test_a_hint_sets_cursor_and_rotation_and_is_counted(make_app: AppFactory, save_dir: Path) -> None:

@@ -5,7 +5,6 @@ palette's screenshot saved somewhere that exists."""
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 import pytest
@@ -21,17 +20,13 @@ from indigo_tui.ui.screens.setup import SetupScreen
 from indigo_tui.ui.widgets.hand import HandView
 from indigo_tui.ui.widgets.text_panel import TextPanel
 
-from .conftest import AppFactory, advance, game_screen, new_game, notices, until
+from .conftest import AppFactory, advance, game_screen, new_game, notices, screen_text, until
 
 
 def on_screen(screen: Screen[object], widget: Widget) -> bool:
     """Whether all of ``widget`` is drawn inside the terminal (not scrolled or cut away)."""
     region = widget.region
     return bool(region) and screen.region.contains_region(region)
-
-
-def text_of(app: object) -> str:
-    return html.unescape(app.export_screenshot()).replace("\xa0", " ")  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("screen_type", "primary"), [(SetupScreen, "#start"), (HostSetupScreen, "#open")])
@@ -51,7 +46,7 @@ async def test_a_four_seat_form_fits_80x24(make_app: AppFactory, screen_type: ty
             assert on_screen(screen, screen.query_one(f"#seat-row-{row}"))
         for box in screen.query(Checkbox):
             assert on_screen(screen, box), box.label
-        text = text_of(app)
+        text = screen_text(app)
         assert "Own gates only (3 players)" in text
         if screen_type is SetupScreen:
             assert "Open scores (everyone sees all gems)" in text
@@ -67,7 +62,7 @@ async def test_the_game_footer_shows_every_key_at_80x24(make_app: AppFactory) ->
         assert len(keys) >= 8
         for key in keys:
             assert on_screen(app.screen, key)
-        bottom = text_of(app)
+        bottom = screen_text(app)
         assert "Quit" in bottom and "Menu" in bottom
 
 
@@ -89,7 +84,7 @@ async def test_each_turn_opens_on_an_empty_cell_the_tile_may_take(make_app: AppF
             assert move is not None
             assert session.game.board.tiles[move.cell] == EMPTY, "the cursor is on an empty cell"
             assert session.game.placement_error(move) is None, "and the held tile, as turned, may go there"
-            assert "Can't place" not in text_of(app)
+            assert "Can't place" not in screen_text(app)
 
 
 async def test_the_cursor_moves_off_a_cell_that_filled_up(make_app: AppFactory) -> None:
