@@ -5,21 +5,67 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, runtime_checkable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from ..i18n import LANGUAGE_NAMES, N_, _, use_language
 from ..saves import SavedGame, default_save_dir
 from .board_art.detect import ENV_VAR, choose, requested
 from .board_art.glyphs import GLYPH_CHOICES
+from .localise import translate_all, translate_bindings
 from .requests import ResumeGame, StartGame
 from .screens.game import GameScreen
 from .session import NewGame, Session
 
 if TYPE_CHECKING:
     from .screens.title import TitleScreen
+
+
+#: Textual's own commands in the palette, by their English title: our words for them.
+TEXTUAL_COMMANDS: Final = {
+    "Theme": (N_("Theme"), N_("Change the current theme")),
+    "Quit": (N_("Quit"), N_("Quit the application as soon as possible")),
+    "Keys": (N_("Keys"), N_("Show or hide the keys and widget help panel")),
+    "Maximize": (N_("Maximize"), N_("Maximize the focused widget")),
+    "Minimize": (N_("Minimize"), N_("Minimize the widget and restore to normal size")),
+    "Bell": (N_("Bell"), N_("Ring the bell")),
+}
+#: Textual's own words on the bindings it adds (the palette key in the footer).
+TEXTUAL_BINDING_WORDS: Final = (N_("palette"), N_("Open the command palette"))
+
+#: The table's actions in the palette: title, what it does, the screen's method and its argument.
+GAME_COMMANDS: Final = (
+    (N_("Place tile"), N_("Place the held tile at the cursor"), "action_place", None),
+    (N_("Rotate tile"), N_("Turn the held tile clockwise"), "action_rotate", 1),
+    (N_("Rotate tile back"), N_("Turn the held tile anticlockwise"), "action_rotate", -1),
+    (N_("Other tile"), N_("Choose the other tile in hand (tactical)"), "action_next_tile", None),
+    (N_("Hint"), N_("The search bot suggests a placement for you"), "action_hint", None),
+    (N_("Undo"), N_("Take back the last move (against bots: your last move)"), "action_undo", None),
+    (N_("Redo"), N_("Play an undone move again"), "action_redo", None),
+    (N_("Save as"), N_("Save this game under a name"), "action_save_as", None),
+    (N_("Slower bots"), N_("Bots wait longer between moves"), "action_pace", 1),
+    (N_("Faster bots"), N_("Bots wait less between moves"), "action_pace", -1),
+    (N_("Gem animation on/off"), N_("Animate gems along their routes"), "action_toggle_animation", None),
+    (
+        N_("Zoom in/out"),
+        N_("Switch between the whole board and a view around the cursor"),
+        "action_zoom",
+        None,
+    ),
+    (N_("Trace route"), N_("Highlight the next route through the cursor cell"), "action_trace", None),
+    (N_("Game help"), N_("Keys, mouse and how to read the board"), "action_help", None),
+    (N_("Leave to title screen"), N_("The game stays saved"), "action_leave", None),
+)
+
+
+@runtime_checkable
+class Relocalisable(Protocol):
+    """A screen that puts its own words in a new language (else it is composed again)."""
+
+    async def relocalise(self) -> None: ...
 
 
 def _title_screen_type() -> type[TitleScreen]:
@@ -34,7 +80,7 @@ class IndigoApp(App[None]):
 
     CSS_PATH = "indigo.tcss"
     TITLE = "Indigo"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", N_("Quit"), show=False)]
 
     def __init__(
         self,
@@ -47,6 +93,7 @@ class IndigoApp(App[None]):
         board_glyphs: str | None = None,
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         self.save_dir = save_dir if save_dir is not None else default_save_dir()
         #: ``--board-glyphs`` (strongest), else $INDIGO_BOARD_GLYPHS, else the saved setting.
         self._glyphs_cli = board_glyphs
@@ -78,7 +125,6 @@ class IndigoApp(App[None]):
     def set_board_glyphs(self, choice: str) -> str:
         """Draw the board with other glyphs from now on, and remember the choice; says what happened."""
         import os
-
         from .settings import update_settings
 
         self.board_glyphs_choice = choice
@@ -88,7 +134,24 @@ class IndigoApp(App[None]):
             if isinstance(screen, GameScreen):
                 screen.apply_glyphs()
         shown = f"{choice} ({self.board_glyphs})" if choice == "auto" else self.board_glyphs
-        return " ".join(part for part in (notice, failed, f"Board glyphs: {shown}.") if part)
+        done = _("Board glyphs: {glyphs}.").format(glyphs=shown)
+        return " ".join(part for part in (notice, failed, done) if part)
+
+    def choose_language(self, code: str) -> None:
+        """:meth:`set_language` from a place that cannot wait for it (the palette)."""
+        self.run_worker(self.set_language(code), exclusive=True, group="language")
+
+    async def set_language(self, code: str) -> None:
+        """Speak ``code`` from now on, on every screen at once, and remember it."""
+        use_language(code)
+        failed = remember_language(code)
+        translate_all([self, *self.screen_stack])
+        for screen in list(self.screen_stack):
+            if isinstance(screen, Relocalisable):
+                await screen.relocalise()
+            else:
+                await screen.recompose()
+        self.notify(failed or _("Language: {name}.").format(name=LANGUAGE_NAMES.get(code, code)))
 
     def next_board_glyphs(self) -> str:
         """The choice after the current one, in the order of ``--board-glyphs``."""
@@ -143,45 +206,35 @@ class IndigoApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         if isinstance(screen, GameScreen):
-            actions = [
-                ("Place tile", "Place the held tile at the cursor", screen.action_place),
-                ("Rotate tile", "Turn the held tile clockwise", lambda: screen.action_rotate(1)),
-                ("Rotate tile back", "Turn the held tile anticlockwise", lambda: screen.action_rotate(-1)),
-                ("Other tile", "Choose the other tile in hand (tactical)", screen.action_next_tile),
-                ("Hint", "The search bot suggests a placement for you", screen.action_hint),
-                ("Undo", "Take back the last move (against bots: your last move)", screen.action_undo),
-                ("Redo", "Play an undone move again", screen.action_redo),
-                ("Save as", "Save this game under a name", screen.action_save_as),
-                ("Slower bots", "Bots wait longer between moves", lambda: screen.action_pace(1)),
-                ("Faster bots", "Bots wait less between moves", lambda: screen.action_pace(-1)),
-                ("Gem animation on/off", "Animate gems along their routes", screen.action_toggle_animation),
-                (
-                    "Zoom in/out",
-                    "Switch between the whole board and a view around the cursor",
-                    screen.action_zoom,
-                ),
-                ("Trace route", "Highlight the next route through the cursor cell", screen.action_trace),
-                ("Game help", "Keys, mouse and how to read the board", screen.action_help),
-                ("Leave to title screen", "The game stays saved", screen.action_leave),
-            ]
-            for title, help_text, callback in actions:
-                yield SystemCommand(title, help_text, callback)
+            for title, help_text, method, argument in GAME_COMMANDS:
+                action = getattr(screen, method)
+                callback = action if argument is None else partial(action, argument)
+                yield SystemCommand(_(title), _(help_text), callback)
             for choice in GLYPH_CHOICES:
                 if choice == "pixels":
                     continue
                 yield SystemCommand(
-                    f"Board glyphs: {choice}",
-                    "Draw the board with these characters (remembered)",
+                    _("Board glyphs: {glyphs}").format(glyphs=choice),
+                    _("Draw the board with these characters (remembered)"),
                     partial(screen.action_glyphs, choice),
                 )
+        for code, name in LANGUAGE_NAMES.items():
+            yield SystemCommand(
+                _("Language: {name}").format(name=name),
+                _("Show the game in this language (remembered)"),
+                partial(self.choose_language, code),
+            )
         for command in super().get_system_commands(screen):
             if command.title == "Screenshot":
                 # Textual's own saves to ~/Downloads and fails, without a path, where there is none.
                 yield SystemCommand(
-                    "Screenshot",
-                    "Save an SVG picture of the screen (in Downloads, else the save folder)",
+                    _("Screenshot"),
+                    _("Save an SVG picture of the screen (in Downloads, else the save folder)"),
                     lambda: self.set_timer(0.1, self.take_screenshot),
                 )
+            elif command.title in TEXTUAL_COMMANDS:
+                title, help_text = TEXTUAL_COMMANDS[command.title]
+                yield SystemCommand(_(title), _(help_text), command.callback, command.discover)
             else:
                 yield command
 
@@ -202,5 +255,19 @@ class IndigoApp(App[None]):
         return self.save_dir
 
     def take_screenshot(self) -> None:
-        """Save the screen as SVG; Textual's notice then says where."""
-        self.deliver_screenshot(path=str(self.screenshot_folder()))
+        """Save the screen as SVG and say where (or why not)."""
+        try:
+            saved = self.save_screenshot(path=str(self.screenshot_folder()))
+        except OSError as exc:
+            self.notify(
+                _("Screenshot not saved: {reason}").format(reason=exc.strerror or exc), severity="error"
+            )
+            return
+        self.notify(_("Screenshot saved to {path}").format(path=saved), markup=False)
+
+
+def remember_language(code: str) -> str | None:
+    """Keep ``code`` in the settings for the next run; a notice if that failed."""
+    from .settings import update_settings
+
+    return update_settings(language=code)

@@ -1,14 +1,97 @@
-"""Moves and their consequences in words, for the move log and the preview."""
+"""Moves and their consequences in words, for the move log and the preview.
+
+Every consequence is one whole sentence per gem kind and tense, so that each
+language can make its words agree (a French emerald is feminine, a German
+one is not), and the points a gem is worth are written out in the sentence
+(each kind is always worth the same). A gate's scorer is named after the
+points ("1 point for Ann"), which reads right for a name like "You" and for
+two owners of a shared gate alike.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from ..engine.events import GEM_POINTS, Event, GameOver, GemMoved, TilePlaced
-from ..engine.geometry import COORDS, EDGE_NAMES
-from ..engine.tiles import KIND_CODES, KIND_DESCRIPTIONS
+from ..engine.geometry import COORDS
+from ..engine.tiles import KIND_CODES
+from ..i18n import N_, _
+from ..i18n.words import edge_name, tile_description
 
 Namer = Callable[[int], str]
+
+# What happened to a gem, by outcome and gem kind: (past, would).
+_ONE_SCORER: Final = {
+    "amber": (
+        N_("amber left through gate {gate}: 1 point for {name}"),
+        N_("amber would leave through gate {gate}: 1 point for {name}"),
+    ),
+    "emerald": (
+        N_("emerald left through gate {gate}: 2 points for {name}"),
+        N_("emerald would leave through gate {gate}: 2 points for {name}"),
+    ),
+    "sapphire": (
+        N_("sapphire left through gate {gate}: 3 points for {name}"),
+        N_("sapphire would leave through gate {gate}: 3 points for {name}"),
+    ),
+}
+_SHARED: Final = {
+    "amber": (
+        N_("amber left through gate {gate}: 1 point each for {names}"),
+        N_("amber would leave through gate {gate}: 1 point each for {names}"),
+    ),
+    "emerald": (
+        N_("emerald left through gate {gate}: 2 points each for {names}"),
+        N_("emerald would leave through gate {gate}: 2 points each for {names}"),
+    ),
+    "sapphire": (
+        N_("sapphire left through gate {gate}: 3 points each for {names}"),
+        N_("sapphire would leave through gate {gate}: 3 points each for {names}"),
+    ),
+}
+_NOBODY: Final = {
+    "amber": (
+        N_("amber left through gate {gate}; nobody scores"),
+        N_("amber would leave through gate {gate}; nobody would score"),
+    ),
+    "emerald": (
+        N_("emerald left through gate {gate}; nobody scores"),
+        N_("emerald would leave through gate {gate}; nobody would score"),
+    ),
+    "sapphire": (
+        N_("sapphire left through gate {gate}; nobody scores"),
+        N_("sapphire would leave through gate {gate}; nobody would score"),
+    ),
+}
+_MET: Final = {
+    "amber": (
+        N_("amber met another gem on the {edge} edge of {cell}; both leave the game"),
+        N_("amber would meet another gem on the {edge} edge of {cell}; both would leave the game"),
+    ),
+    "emerald": (
+        N_("emerald met another gem on the {edge} edge of {cell}; both leave the game"),
+        N_("emerald would meet another gem on the {edge} edge of {cell}; both would leave the game"),
+    ),
+    "sapphire": (
+        N_("sapphire met another gem on the {edge} edge of {cell}; both leave the game"),
+        N_("sapphire would meet another gem on the {edge} edge of {cell}; both would leave the game"),
+    ),
+}
+_MOVED: Final = {
+    "amber": (
+        N_("amber moved to the {edge} edge of {cell}"),
+        N_("amber would move to the {edge} edge of {cell}"),
+    ),
+    "emerald": (
+        N_("emerald moved to the {edge} edge of {cell}"),
+        N_("emerald would move to the {edge} edge of {cell}"),
+    ),
+    "sapphire": (
+        N_("sapphire moved to the {edge} edge of {cell}"),
+        N_("sapphire would move to the {edge} edge of {cell}"),
+    ),
+}
 
 
 def cell_name(cell: int) -> str:
@@ -16,30 +99,39 @@ def cell_name(cell: int) -> str:
     return f"({q},{r})"
 
 
-def edge_place(slot: int) -> str:
-    return f"the {EDGE_NAMES[slot % 6]} edge of {cell_name(slot // 6)}"
+def names_list(names: Sequence[str]) -> str:
+    """Names as a list in words: "Ann", "Ann and Bob", "Ann, Bob and Cat"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def tile_name(kind: int) -> str:
-    return f"{KIND_CODES[kind]} ({KIND_DESCRIPTIONS[kind]})"
+    return f"{KIND_CODES[kind]} ({tile_description(kind)})"
 
 
 def gem_outcome(move: GemMoved, name: Namer, future: bool = False) -> str:
-    """One gem move in words, e.g. "amber left through gate 1 → Red"."""
+    """One gem move in words, e.g. "amber left through gate 1: 1 point for Ann"."""
+    tense = 1 if future else 0
     if move.outcome == "gate":
+        gate = move.gate + 1
+        if len(move.scorers) == 1:
+            return _(_ONE_SCORER[move.kind][tense]).format(gate=gate, name=name(move.scorers[0]))
         if move.scorers:
-            who = " and ".join(name(s) for s in move.scorers)
-            points = GEM_POINTS[move.kind]
-            gain = f"{who} {'would score' if future else 'scores'} {points}"
-        else:
-            gain = "nobody scores"
-        verb = "would leave" if future else "left"
-        return f"{move.kind} {verb} through gate {move.gate + 1} → {gain}"
+            names = names_list([name(s) for s in move.scorers])
+            return _(_SHARED[move.kind][tense]).format(gate=gate, names=names)
+        return _(_NOBODY[move.kind][tense]).format(gate=gate)
+    slot = move.route[-1]
+    place = {"edge": edge_name(slot % 6), "cell": cell_name(slot // 6)}
     if move.outcome == "met":
-        verb = "would meet" if future else "met"
-        return f"{move.kind} {verb} another gem at {edge_place(move.route[-1])}; both leave the game"
-    verb = "would move" if future else "moved"
-    return f"{move.kind} {verb} to {edge_place(move.route[-1])}"
+        return _(_MET[move.kind][tense]).format(**place)
+    return _(_MOVED[move.kind][tense]).format(**place)
+
+
+def winners_line(winners: Sequence[str]) -> str:
+    if len(winners) == 1:
+        return _("Game over: {name} wins").format(name=winners[0])
+    return _("Game over: {names} share the win").format(names=names_list(winners))
 
 
 def move_lines(events: Sequence[Event], name: Namer) -> list[str]:
@@ -50,19 +142,23 @@ def move_lines(events: Sequence[Event], name: Namer) -> list[str]:
         if isinstance(event, TilePlaced):
             number += 1
             lines.append(
-                f"{number}. {name(event.seat)} placed {KIND_CODES[event.tile]} at {cell_name(event.cell)}"
+                _("{number}. {name} placed {tile} at {cell}").format(
+                    number=number,
+                    name=name(event.seat),
+                    tile=KIND_CODES[event.tile],
+                    cell=cell_name(event.cell),
+                )
             )
         elif isinstance(event, GemMoved) and lines:
             lines[-1] += "; " + gem_outcome(event, name)
         elif isinstance(event, GameOver):
-            winners = " and ".join(name(s) for s in event.winners)
-            lines.append(f"Game over: {winners} {'win' if len(event.winners) > 1 else 'wins'}")
+            lines.append(winners_line([name(s) for s in event.winners]))
     return lines
 
 
 def preview_lines(moves: Sequence[GemMoved], name: Namer) -> list[str]:
     if not moves:
-        return ["No gem would move."]
+        return [_("No gem would move.")]
     lines = [gem_outcome(m, name, future=True) for m in moves]
     gains: dict[int, int] = {}
     for m in moves:
@@ -70,5 +166,6 @@ def preview_lines(moves: Sequence[GemMoved], name: Namer) -> list[str]:
             for seat in m.scorers:
                 gains[seat] = gains.get(seat, 0) + GEM_POINTS[m.kind]
     if gains:
-        lines.append("Points: " + ", ".join(f"{name(s)} +{p}" for s, p in sorted(gains.items())))
+        gained = ", ".join(f"{name(s)} +{p}" for s, p in sorted(gains.items()))
+        lines.append(_("Points: {gains}").format(gains=gained))
     return lines

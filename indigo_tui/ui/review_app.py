@@ -10,6 +10,8 @@ from textual.binding import Binding, BindingType
 
 from ..bots.review import Reviewer
 from ..engine import Game
+from ..i18n import N_
+from .localise import translate_bindings
 from .screens.review import ReviewScreen
 
 
@@ -18,10 +20,11 @@ class ReviewApp(App[None]):
 
     CSS_PATH = "indigo.tcss"
     TITLE = "Indigo review"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", N_("Quit"), show=False)]
 
     def __init__(self, path: Path | None, game: Game, names: list[str], reviewer: Reviewer) -> None:
         super().__init__()
+        translate_bindings(self)
         self.review_path = path
         self.game = game
         self.names = names

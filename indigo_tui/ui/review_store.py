@@ -22,6 +22,7 @@ import msgspec
 
 from ..bots.review import ANALYSIS_VERSION, MoveRating, Reviewer, verdict_for
 from ..engine import Game
+from ..i18n import _
 from ..saves import write_atomic
 
 FORMAT: Final = "indigo-review"
@@ -58,11 +59,11 @@ def _check(ratings: Sequence[MoveRating], game: Game) -> str | None:
     """Why ``ratings`` cannot be ratings of ``game``'s moves, or None."""
     moves = game.moves
     if len(ratings) > len(moves):
-        return "more ratings than moves"
+        return _("more ratings than moves")
     replay = Game(game.setup, game.deck, round_index=game.round_index)
     for index, (rating, (seat, move)) in enumerate(zip(ratings, moves, strict=False)):
         if rating.move != index or rating.seat != seat or rating.played != move:
-            return f"rating {index} is not of move {index}"
+            return _("rating {index} is not of move {index}").format(index=index)
         view = replay.view(seat)
         numbers = (rating.loss, rating.played_points, rating.best_points, *rating.expected)
         if (
@@ -71,34 +72,43 @@ def _check(ratings: Sequence[MoveRating], game: Game) -> str | None:
             or not all(math.isfinite(x) and x >= 0 for x in numbers)
             or rating.verdict != verdict_for(rating.loss)
         ):
-            return f"rating {index} does not hold together"
+            return _("rating {index} does not hold together").format(index=index)
         replay.push(move)
     return None
 
 
 def load_review(path: Path, game: Game, reviewer: Reviewer) -> tuple[list[MoveRating], str | None]:
-    """The stored ratings of ``game`` by ``reviewer`` and a notice: ``([], None)``
-    when nothing is stored, ``([], why)`` when what is stored is not trusted."""
+    """The stored ratings of ``game`` by ``reviewer`` and a notice (a sentence):
+    ``([], None)`` when nothing is stored, ``([], why)`` when what is stored is
+    not trusted."""
     file = review_path(path)
     try:
         data = file.read_bytes()
     except FileNotFoundError:
         return [], None
     except OSError as exc:
-        return [], f"the stored review {file.name} cannot be read ({exc.strerror or exc}); reviewing again"
+        return [], _("The stored review {file} cannot be read ({reason}); reviewing again.").format(
+            file=file.name, reason=exc.strerror or exc
+        )
     try:
         stored = _decoder.decode(data)
     except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError):
-        return [], f"the stored review {file.name} is damaged and was ignored; reviewing again"
+        return [], _("The stored review {file} is damaged and was ignored; reviewing again.").format(
+            file=file.name
+        )
     if stored.version != VERSION or stored.analysis != ANALYSIS_VERSION:
-        return [], f"the stored review {file.name} was made by another version and was ignored"
+        return [], _("The stored review {file} was made by another version and was ignored.").format(
+            file=file.name
+        )
     if stored.game != game_key(game):
-        return [], f"the stored review {file.name} is of another game and was ignored"
+        return [], _("The stored review {file} is of another game and was ignored.").format(file=file.name)
     if stored.bot != reviewer.spec or stored.seed != str(reviewer.seed):
-        return [], f"the stored review {file.name} was made with {stored.bot}; reviewing with {reviewer.spec}"
+        return [], _("The stored review {file} was made with {bot}; reviewing with {other}.").format(
+            file=file.name, bot=stored.bot, other=reviewer.spec
+        )
     problem = _check(stored.ratings, game)
     if problem is not None:
-        return [], f"the stored review {file.name} was ignored: {problem}"
+        return [], _("The stored review {file} was ignored: {reason}.").format(file=file.name, reason=problem)
     return list(stored.ratings), None
 
 
@@ -111,5 +121,7 @@ def store_review(path: Path, game: Game, reviewer: Reviewer, ratings: Sequence[M
     try:
         write_atomic(review_path(path), msgspec.json.encode(stored))
     except OSError as exc:
-        return f"the review could not be kept in {review_path(path).name}: {exc.strerror or exc}"
+        return _("The review could not be kept in {file}: {reason}").format(
+            file=review_path(path).name, reason=exc.strerror or exc
+        )
     return None

@@ -139,7 +139,7 @@ async def test_deleting_names_the_game_and_enter_keeps_it(make_app: AppFactory, 
         await pilot.pause()
         await pilot.press("d")
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        question = f"Delete the game Ann vs Greedy bot of {when.day} {when:%b %Y}, move 12?"
+        question = f"Delete the game Ann vs Greedy bot of {when:%Y-%m-%d}, at move 12?"
         confirm = app.screen
         assert isinstance(confirm, ConfirmScreen) and confirm.question == question
         assert "Ann vs Greedy bot" in screen_text(app)  # wrapped in the dialog at 80 columns

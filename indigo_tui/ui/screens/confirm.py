@@ -10,15 +10,19 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
+from ...i18n import N_, _
+from ..localise import Localised
 
-class ConfirmScreen(ModalScreen[bool]):
+
+class ConfirmScreen(Localised, ModalScreen[bool]):
     """Asks; the answer comes back through ``dismiss``. No has the focus, so
     a stray enter never says yes to something that cannot be undone."""
 
     AUTO_FOCUS = "#no"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,n", "answer(False)", "No"),
-        Binding("y", "answer(True)", "Yes"),
+        # The keys stay y and n in every language (as the buttons say).
+        Binding("escape,n", "answer(False)", N_("No")),
+        Binding("y", "answer(True)", N_("Yes")),
     ]
 
     def __init__(self, question: str) -> None:
@@ -30,8 +34,8 @@ class ConfirmScreen(ModalScreen[bool]):
             # Questions name players, whose names may come from the network or a file.
             yield Label(self.question, markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("Yes (y)", id="yes", variant="error")
-                yield Button("No (n)", id="no", variant="primary")
+                yield Button(_("Yes (y)"), id="yes", variant="error")
+                yield Button(_("No (n)"), id="no", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")

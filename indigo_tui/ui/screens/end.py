@@ -13,8 +13,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...engine import Standing
+from ...i18n import N_, _, ngettext
+from ...i18n.words import gem_name
 from .. import palette
 from ..board_art.picture import GEM_GLYPH
+from ..describe import names_list
+from ..localise import Localised
 from ..table import Table as GameTable
 
 
@@ -22,26 +26,35 @@ def tie_note(standings: list[Standing], names: list[str]) -> str:
     """How the win was decided, in words."""
     winners = [s for s in standings if s.winner]
     if len(winners) > 1:
-        who = " and ".join(names[s.seat] for s in winners)
-        return f"{who} tie on points and on gems, and share the win."
+        who = names_list([names[s.seat] for s in winners])
+        return _("{names} tie on points and on gems, and share the win.").format(names=who)
     if len(standings) > 1 and standings[0].points == standings[1].points:
         first, second = standings[0], standings[1]
-        return (
-            f"{names[first.seat]} and {names[second.seat]} tie on {first.points} points; "
-            f"{names[first.seat]} wins with more gems ({first.gems} to {second.gems})."
+        return ngettext(
+            "{first} and {second} tie on {points} point; "
+            "{first} wins with more gems ({gems} to {other_gems}).",
+            "{first} and {second} tie on {points} points; "
+            "{first} wins with more gems ({gems} to {other_gems}).",
+            first.points,
+        ).format(
+            first=names[first.seat],
+            second=names[second.seat],
+            points=first.points,
+            gems=first.gems,
+            other_gems=second.gems,
         )
-    return f"{names[standings[0].seat]} wins on points."
+    return _("{name} wins on points.").format(name=names[standings[0].seat])
 
 
-class EndScreen(ModalScreen[str | None]):
+class EndScreen(Localised, ModalScreen[str | None]):
     """Ranking, gems by colour, points, ties; for a match the totals and the next round."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "choose('next')", "Next round"),
-        Binding("b", "choose(None)", "Back to board"),
-        Binding("v", "review", "Review"),
-        Binding("escape", "choose('title')", "Title screen"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("n", "choose('next')", N_("Next round")),
+        Binding("b", "choose(None)", N_("Back to board")),
+        Binding("v", "review", N_("Review")),
+        Binding("escape", "choose('title')", N_("Title screen")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     def __init__(self, session: GameTable) -> None:
@@ -55,17 +68,17 @@ class EndScreen(ModalScreen[str | None]):
         names = [info.name for info in session.seats]
         standings = game.standings()
         dark = self.app.current_theme.dark
-        table = Table(title="Round result" if match.rounds > 1 else "Final result", expand=False)
+        table = Table(title=_("Round result") if match.rounds > 1 else _("Final result"), expand=False)
         table.add_column("#")
-        table.add_column("Seat")
+        table.add_column(_("Seat"))
         for kind in ("amber", "emerald", "sapphire"):
             # A narrow terminal gets the gems' glyphs alone as headings.
-            heading = GEM_GLYPH[kind] if self.app.size.width < 100 else f"{GEM_GLYPH[kind]} {kind}"
+            heading = GEM_GLYPH[kind] if self.app.size.width < 100 else f"{GEM_GLYPH[kind]} {gem_name(kind)}"
             table.add_column(heading, justify="right")
-        table.add_column("gems", justify="right")
-        table.add_column("points", justify="right")
+        table.add_column(_("gems"), justify="right")
+        table.add_column(_("points"), justify="right")
         if match.rounds > 1:
-            table.add_column("total", justify="right")
+            table.add_column(_("total"), justify="right")
         place = 0
         previous: tuple[int, int] | None = None
         for index, row in enumerate(standings):
@@ -73,7 +86,7 @@ class EndScreen(ModalScreen[str | None]):
                 place = index + 1
                 previous = (row.points, row.gems)
             name = Text(
-                names[row.seat] + (" (winner)" if row.winner else ""),
+                _("{name} (winner)").format(name=names[row.seat]) if row.winner else names[row.seat],
                 style=palette.seat_colour(row.seat, dark),
             )
             cells: list[str | Text] = [
@@ -92,21 +105,40 @@ class EndScreen(ModalScreen[str | None]):
             yield Static(tie_note(standings, names), id="tie-note", markup=False)
             if match.rounds > 1:
                 if match.over:
-                    winners = " and ".join(names[s] for s in match.winners)
-                    yield Static(f"The match is over: {winners} won {match.rounds} rounds.", markup=False)
+                    yield Static(self._match_over(names), markup=False)
                 else:
-                    yield Static(f"Round {match.round_index + 1} of {match.rounds} is over.")
+                    yield Static(
+                        _("Round {number} of {rounds} is over.").format(
+                            number=match.round_index + 1, rounds=match.rounds
+                        )
+                    )
             hints = session.hints
             if any(hints):
                 used = ", ".join(f"{names[s]} {n}" for s, n in enumerate(hints))
-                yield Static(Text(f"Hints used: {used}"), id="hints-used")
+                yield Static(Text(_("Hints used: {counts}").format(counts=used)), id="hints-used")
             with Horizontal(classes="buttons"):
                 if match.can_start_next_round:
-                    yield Button("Next round (n)", id="next", variant="primary")
-                yield Button("Back to board (b)", id="board")
+                    yield Button(_("Next round (n)"), id="next", variant="primary")
+                yield Button(_("Back to board (b)"), id="board")
                 if session.review() is not None:
-                    yield Button("Review (v)", id="review")
-                yield Button("Title screen (esc)", id="title")
+                    yield Button(_("Review (v)"), id="review")
+                yield Button(_("Title screen (esc)"), id="title")
+
+    def _match_over(self, names: list[str]) -> str:
+        """Who won the match, after how many rounds."""
+        match = self.session.match
+        winners = [names[s] for s in match.winners]
+        if len(winners) == 1:
+            return ngettext(
+                "The match is over after {rounds} round: {name} wins.",
+                "The match is over after {rounds} rounds: {name} wins.",
+                match.rounds,
+            ).format(rounds=match.rounds, name=winners[0])
+        return ngettext(
+            "The match is over after {rounds} round: {names} share the win.",
+            "The match is over after {rounds} rounds: {names} share the win.",
+            match.rounds,
+        ).format(rounds=match.rounds, names=names_list(winners))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "review":
@@ -123,7 +155,7 @@ class EndScreen(ModalScreen[str | None]):
         whole = session.review()
         if whole is None:
             # A network table may hold only this peer's view of the game.
-            self.notify("Review the saved game from the Load screen.")
+            self.notify(_("Review the saved game from the Load screen."))
             return
         game, path = whole
         names = [info.name for info in session.seats]

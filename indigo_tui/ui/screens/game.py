@@ -27,9 +27,12 @@ from ...bots.base import Bot
 from ...engine import GemMoved, Move, SeatView
 from ...engine.geometry import COORDS, INDEX, neighbour
 from ...engine.tiles import KIND_CODES
+from ...i18n import N_, _, ngettext
+from ...i18n.words import refusal_text
 from ...saves import SaveError
 from ..board_art.picture import Marks, routes_through
 from ..describe import cell_name, move_lines, preview_lines
+from ..localise import Localised, hide_in_footer
 from ..table import Table, TableGame
 from ..widgets.board import START_CELL, BoardView, encoder_named
 from ..widgets.hand import HandView
@@ -48,6 +51,8 @@ COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
 NARROW_WIDTH = 140
 #: The status lines a compact side panel shows at most (the rest ends in "…").
 COMPACT_STATUS_LINES = 4
+#: What a compact footer leaves out (the keys still work).
+COMPACT_FOOTER_HIDES = frozenset({"redo", "save_as"})
 
 
 def hex_distance(a: int, b: int) -> int:
@@ -56,7 +61,7 @@ def hex_distance(a: int, b: int) -> int:
     return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
 
 
-class GameScreen(Screen[None]):
+class GameScreen(Localised, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("w", "move(0)", "↖", show=False),
         Binding("e", "move(1)", "↗", show=False),
@@ -68,26 +73,26 @@ class GameScreen(Screen[None]):
         Binding("right", "move(2)", "→", show=False),
         Binding("up", "vertical(-1)", "↑", show=False),
         Binding("down", "vertical(1)", "↓", show=False),
-        Binding("r,full_stop", "rotate(1)", "Rotate"),
-        Binding("R,comma", "rotate(-1)", "Rotate back", show=False),
-        Binding("tab", "next_tile", "Other tile", show=False),
-        Binding("1", "choose_tile(0)", "Tile 1", show=False),
-        Binding("2", "choose_tile(1)", "Tile 2", show=False),
-        Binding("enter,space", "place", "Place"),
+        Binding("r,full_stop", "rotate(1)", N_("Rotate")),
+        Binding("R,comma", "rotate(-1)", N_("Rotate back"), show=False),
+        Binding("tab", "next_tile", N_("Other tile"), show=False),
+        Binding("1", "choose_tile(0)", N_("Tile 1"), show=False),
+        Binding("2", "choose_tile(1)", N_("Tile 2"), show=False),
+        Binding("enter,space", "place", N_("Place")),
         # Not in the footer: it would push Menu and Quit off an 80-column one.
-        Binding("h", "hint", "Hint", show=False),
-        Binding("u", "undo", "Undo"),
-        Binding("y", "redo", "Redo"),
-        Binding("s", "save_as", "Save as"),
-        Binding("plus,equals_sign", "pace(1)", "Slower bots", show=False),
-        Binding("minus", "pace(-1)", "Faster bots", show=False),
-        Binding("m", "toggle_animation", "Animation", show=False),
-        Binding("v", "zoom", "Zoom", show=False),
-        Binding("t", "trace", "Trace routes", show=False),
-        Binding("g", "glyphs", "Board glyphs", show=False),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("escape", "leave", "Menu"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("h", "hint", N_("Hint"), show=False),
+        Binding("u", "undo", N_("Undo")),
+        Binding("y", "redo", N_("Redo")),
+        Binding("s", "save_as", N_("Save as")),
+        Binding("plus,equals_sign", "pace(1)", N_("Slower bots"), show=False),
+        Binding("minus", "pace(-1)", N_("Faster bots"), show=False),
+        Binding("m", "toggle_animation", N_("Animation"), show=False),
+        Binding("v", "zoom", N_("Zoom"), show=False),
+        Binding("t", "trace", N_("Trace routes"), show=False),
+        Binding("g", "glyphs", N_("Board glyphs"), show=False),
+        Binding("question_mark,f1", "help", N_("Help")),
+        Binding("escape", "leave", N_("Menu")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     cursor: reactive[int] = reactive(START_CELL)
@@ -149,8 +154,11 @@ class GameScreen(Screen[None]):
         self.query_one(Scoreboard).compact = compact
         # At 80x24 a long status (a hint, a save error) would push the hand out of view.
         self.query_one("#status", TextPanel).set_max_lines(COMPACT_STATUS_LINES if compact else None)
-        # Every key's name in the footer even at 80 columns.
+        # Every key's name in the footer even at 80 columns, in the longer
+        # words of German and French too: redo and save-as then only in the
+        # help and the palette.
         self.query_one(Footer).compact = compact
+        hide_in_footer(self, COMPACT_FOOTER_HIDES if compact else frozenset())
         self._texts.clear()
         if repaint:
             self.refresh_all()
@@ -243,7 +251,8 @@ class GameScreen(Screen[None]):
         error = None
         preview: list[GemMoved] = []
         if move is not None and view is not None:
-            error = view.placement_error(move)
+            refused = view.refusal(move)
+            error = None if refused is None else refusal_text(refused)
             if error is None:
                 preview = view.preview(move)
         last = game.board.last_cell
@@ -260,17 +269,16 @@ class GameScreen(Screen[None]):
         # The hand: only the seat on screen, never anyone else's.
         hand = self.query_one(HandView)
         if view is None:
-            hand.show("", (), 0, 0, "Hands are hidden.")
+            hand.show("", (), 0, 0, _("Hands are hidden."))
         else:
-            note = "" if view.my_turn else "(waiting)"
+            note = "" if view.my_turn else _("(waiting)")
             hand.show(session.name(view.seat), view.hand, self.chosen, self.rotation % 6, note)
         # What-if, in words.
-        q, r = COORDS[self.cursor]
-        lines = [f"Cursor at ({q},{r})"]
+        lines = [_("Cursor at {cell}").format(cell=cell_name(self.cursor))]
         if move is None:
             pass
         elif error is not None:
-            lines.append(f"Can't place here: {error}.")
+            lines.append(_("Can't place here: {reason}.").format(reason=error))
         else:
             lines.extend(preview_lines(preview, session.name))
         self._update("#preview", "\n".join(lines))
@@ -289,25 +297,31 @@ class GameScreen(Screen[None]):
     def refresh_status(self) -> None:
         session, game = self.session, self.game
         if game.over:
-            text = "The round is over."
+            text = _("The round is over.")
         elif self.thinking is not None:
-            text = f"{session.name(self.thinking)} is thinking…"
+            text = _("{name} is thinking…").format(name=session.name(self.thinking))
         elif session.human_to_move and session.viewer == game.turn:
-            text = (
-                f"{session.name(game.turn)}: your move."
-                if self.compact
-                else f"{session.name(game.turn)} to move: place a tile."
+            text = (_("{name}: your move.") if self.compact else _("{name} to move: place a tile.")).format(
+                name=session.name(game.turn)
             )
         else:
-            text = f"{session.name(game.turn)} to move."
-        extra = [f"Tiles left {game.tiles_left}", f"move {game.board.placements + 1}"]
+            text = _("{name} to move.").format(name=session.name(game.turn))
+        left = game.tiles_left
+        extra = [
+            ngettext("{count} tile left", "{count} tiles left", left).format(count=left),
+            _("move {number}").format(number=game.board.placements + 1),
+        ]
         if session.bots and not self.compact:
-            extra.append(f"bot pace {self.indigo.bot_delay:g}s")
+            extra.append(_("bot pace {seconds}s").format(seconds=f"{self.indigo.bot_delay:g}"))
         if self.session.match.rounds > 1:
-            extra.append(f"round {self.session.match.round_index + 1}/{self.session.match.rounds}")
+            extra.append(
+                _("round {number}/{rounds}").format(
+                    number=self.session.match.round_index + 1, rounds=self.session.match.rounds
+                )
+            )
         lines = [text, " · ".join(extra)]
         if session.save_error:
-            lines.append(f"Not saved: {session.save_error}")
+            lines.append(_("Not saved: {reason}").format(reason=session.save_error))
         if self.message:
             lines.append(self.message)
         if self.compact:
@@ -416,7 +430,7 @@ class GameScreen(Screen[None]):
         if not self._on_stage:
             return
         self.thinking = None
-        self.message = f"The bot could not move: {reason}"
+        self.message = _("The bot could not move: {reason}").format(reason=reason)
         self.refresh_all()
 
     def _bot_moved(self, generation: int, seat: int, move: Move) -> None:
@@ -433,7 +447,9 @@ class GameScreen(Screen[None]):
     def _play(self, move: Move) -> None:
         seat = self.game.turn
         events_ = self.session.play(move)
-        self.message = f"{self.session.name(seat)} placed at {cell_name(move.cell)}."
+        self.message = _("{name} placed at {cell}.").format(
+            name=self.session.name(seat), cell=cell_name(move.cell)
+        )
         self.refresh_all()
         gem_moves = [e for e in events_ if isinstance(e, GemMoved)]
         # What comes next (the hand-off, the next bot) waits until the gems have moved.
@@ -484,12 +500,14 @@ class GameScreen(Screen[None]):
     def action_place(self) -> None:
         move = self.held_move()
         if move is None:
-            self.message = "It is not your turn." if not self.game.over else "The round is over."
+            self.message = _("It is not your turn.") if not self.game.over else _("The round is over.")
             self.refresh_status()
             return
-        error = self.game.placement_error(move)
-        if error is not None:
-            self.message = f"Can't place there: {error}."
+        view = self._view()
+        # The seat on screen's own view: a network table's game is only that view.
+        refused = None if view is None else view.refusal(move)
+        if refused is not None:
+            self.message = _("Can't place there: {reason}.").format(reason=refusal_text(refused))
             self.refresh_status()
             self.app.bell()
             return
@@ -499,19 +517,19 @@ class GameScreen(Screen[None]):
         """Ask the search bot, from this seat's own view, where to place."""
         if not self.session.offers_hints:
             # A network game whose host allows none: off, and said so.
-            self.message = "The host allows no hints in this game."
+            self.message = _("The host allows no hints in this game.")
             self.refresh_status()
             return
         view = self._view()
         if view is None or not view.my_turn or not self.session.human_to_move:
-            self.message = "A hint is for your own move."
+            self.message = _("A hint is for your own move.")
             self.refresh_status()
             return
         if self.hinting:
             return
         self.session.count_hint(view.seat)
         self.hinting = True
-        self.message = "Looking for a hint…"
+        self.message = _("Looking for a hint…")
         self.refresh_status()
         self.find_hint(view.seat, self.session.generation, view.detached())
 
@@ -531,7 +549,7 @@ class GameScreen(Screen[None]):
         if not self._on_stage:
             return
         self.hinting = False
-        self.message = f"No hint: {reason}."
+        self.message = _("No hint: {reason}.").format(reason=reason)
         self.refresh_status()
 
     def _hinted(self, generation: int, seat: int, move: Move, expected: tuple[float, ...]) -> None:
@@ -548,9 +566,10 @@ class GameScreen(Screen[None]):
         others = ", ".join(
             f"{self.session.name(s)} {points:.1f}" for s, points in enumerate(expected) if s != seat
         )
-        self.message = (
-            f"Hint: {KIND_CODES[move.tile]} at {cell_name(move.cell)} (cursor and rotation set). "
-            f"Expected final points: you {expected[seat]:.1f}, {others}."
+        self.message = _(
+            "Hint: {tile} at {cell} (cursor and rotation set). Expected final points: you {mine}, {others}."
+        ).format(
+            tile=KIND_CODES[move.tile], cell=cell_name(move.cell), mine=f"{expected[seat]:.1f}", others=others
         )
         self.refresh_all()
 
@@ -558,19 +577,19 @@ class GameScreen(Screen[None]):
         self.workers.cancel_group(self, "bots")
         self.thinking = None
         if self.session.undo():
-            self.message = "Move taken back."
+            self.message = _("Move taken back.")
             self._shown_end = -1
         else:
-            self.message = "Nothing to undo."
+            self.message = _("Nothing to undo.")
         self.next_turn()
 
     def action_redo(self) -> None:
         self.workers.cancel_group(self, "bots")
         self.thinking = None
         if self.session.redo():
-            self.message = "Move played again."
+            self.message = _("Move played again.")
         else:
-            self.message = "Nothing to redo."
+            self.message = _("Nothing to redo.")
         self.next_turn()
 
     def action_save_as(self) -> None:
@@ -582,9 +601,9 @@ class GameScreen(Screen[None]):
             try:
                 path = self.session.save_as(title)
             except SaveError as exc:
-                self.message = f"Not saved: {exc}"
+                self.message = _("Not saved: {reason}").format(reason=exc)
             else:
-                self.message = f"Saved as {path.name}."
+                self.message = _("Saved as {file}.").format(file=path.name)
             self.refresh_status()
 
         self.app.push_screen(SaveAsScreen(), done)
@@ -593,18 +612,20 @@ class GameScreen(Screen[None]):
         app = self.indigo
         current = PACES.index(app.bot_delay) if app.bot_delay in PACES else 2
         app.bot_delay = PACES[max(0, min(len(PACES) - 1, current + step))]
-        self.message = f"Bots wait {app.bot_delay:g}s between moves."
+        self.message = _("Bots wait {seconds}s between moves.").format(seconds=f"{app.bot_delay:g}")
         self.refresh_status()
 
     def action_toggle_animation(self) -> None:
         self.indigo.gem_animation = not self.indigo.gem_animation
-        self.message = "Gem animation " + ("on." if self.indigo.gem_animation else "off.")
+        self.message = _("Gem animation on.") if self.indigo.gem_animation else _("Gem animation off.")
         self.refresh_status()
 
     def action_zoom(self) -> None:
         zoomed = self.query_one(BoardView).toggle_zoom()
         self.message = (
-            "Zoomed in around the cursor (v: whole board)." if zoomed else "The whole board (v: zoom in)."
+            _("Zoomed in around the cursor (v: whole board).")
+            if zoomed
+            else _("The whole board (v: zoom in).")
         )
         self.refresh_status()
 
@@ -614,14 +635,16 @@ class GameScreen(Screen[None]):
         step = 0 if self.tracing is None else self.tracing + 1
         if step >= max(1, routes):
             self.tracing = None
-            self.message = "Route tracing off."
+            self.message = _("Route tracing off.")
         else:
             self.tracing = step
             name = cell_name(self.cursor)
             self.message = (
-                f"Route {step + 1} of {routes} through {name} (t: next)."
+                _("Route {number} of {count} through {cell} (t: next).").format(
+                    number=step + 1, count=routes, cell=name
+                )
                 if routes
-                else f"No placed path leads from {name} yet."
+                else _("No placed path leads from {cell} yet.").format(cell=name)
             )
         self.refresh_board()
 
@@ -656,6 +679,15 @@ class GameScreen(Screen[None]):
             self.chosen = event.index
 
     def on_screen_resume(self) -> None:
+        self.refresh_all()
+
+    async def relocalise(self) -> None:
+        """After a change of language: every text of the table in the new words."""
+        self._texts.clear()
+        self._logged_generation = -1
+        self.message = ""
+        self.query_one(Scoreboard).refresh(layout=True)
+        self.query_one(HandView).refresh(layout=True)
         self.refresh_all()
 
 

@@ -11,13 +11,16 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from ...i18n import N_, _
+from ..localise import Localised
 
-class HandoffScreen(Screen[None]):
+
+class HandoffScreen(Localised, Screen[None]):
     """Covers the whole table: hands and gems stay hidden behind it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "ready", "I am here"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("enter,space", "ready", N_("I am here")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     def __init__(self, name: str) -> None:
@@ -26,13 +29,19 @@ class HandoffScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
-            yield Static("Pass the terminal", classes="title")
+            yield Static(_("Pass the terminal"), classes="title")
             # Names are shown as typed, never read as markup.
             yield Static(
-                f"It is {self.player}'s turn.\nEveryone else, look away.", classes="message", markup=False
+                _("It is {name}'s turn.\nEveryone else, look away.").format(name=self.player),
+                classes="message",
+                markup=False,
             )
             with Center():
-                yield Button(Text(f"I am {self.player}: show my tiles"), id="ready", variant="primary")
+                yield Button(
+                    Text(_("I am {name}: show my tiles").format(name=self.player)),
+                    id="ready",
+                    variant="primary",
+                )
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -16,47 +16,61 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n import N_, _
 from ...saves import SaveEntry, SaveError, delete_save, list_saves, load_save
+from ..localise import Localised
 from ..requests import ResumeGame
 
 
 def describe_entry(entry: SaveEntry) -> str:
     when = datetime.fromtimestamp(entry.modified).strftime("%Y-%m-%d %H:%M")
     if entry.header is None:
-        return f"⚠ {entry.path.name}: cannot be read: {entry.error}"
+        return "⚠ " + _("{file}: cannot be read: {reason}").format(file=entry.path.name, reason=entry.error)
     header = entry.header
     players = ", ".join(seat.name for seat in header.seats)
-    title = f"{header.title}: " if header.title else ""
     if header.over:
-        state = "finished"
+        state = _("finished")
     else:
         turn = header.seats[header.turn].name if 0 <= header.turn < len(header.seats) else "?"
-        state = f"move {header.placements + 1}, {turn} to move"
-    rounds = f", round {header.round + 1}/{header.rounds}" if header.rounds > 1 else ""
-    return f"{title}{players} · {when} · {state}{rounds}"
+        state = _("move {number}, {name} to move").format(number=header.placements + 1, name=turn)
+    parts = [players, when, state]
+    if header.rounds > 1:
+        parts.append(_("round {number}/{rounds}").format(number=header.round + 1, rounds=header.rounds))
+    line = " · ".join(parts)
+    return f"{header.title}: {line}" if header.title else line
 
 
 def delete_question(entry: SaveEntry) -> str:
     """Which game a delete would take away, in the words the list uses."""
     if entry.header is None:
-        return f"Delete the unreadable save {entry.path.name}?"
+        return _("Delete the unreadable save {file}?").format(file=entry.path.name)
     header = entry.header
-    players = " vs ".join(seat.name for seat in header.seats)
-    saved = datetime.fromtimestamp(entry.modified)
-    when = f"{saved.day} {saved:%b %Y}"
-    named = f'"{header.title}", ' if header.title else ""
-    state = "finished" if header.over else f"move {header.placements + 1}"
-    return f"Delete the game {named}{players} of {when}, {state}?"
+    players = _(" vs ").join(seat.name for seat in header.seats)
+    # A date every language reads alike (month names would need a locale).
+    when = datetime.fromtimestamp(entry.modified).strftime("%Y-%m-%d")
+    if header.over:
+        question = (
+            _('Delete the finished game "{title}", {players} of {date}?')
+            if header.title
+            else _("Delete the finished game {players} of {date}?")
+        )
+        return question.format(title=header.title, players=players, date=when)
+    question = (
+        _('Delete the game "{title}", {players} of {date}, at move {number}?')
+        if header.title
+        else _("Delete the game {players} of {date}, at move {number}?")
+    )
+    return question.format(title=header.title, players=players, date=when, number=header.placements + 1)
 
 
-class LoadScreen(Screen[None]):
+class LoadScreen(Localised, Screen[None]):
     """The saves in one folder; loading one posts :class:`ResumeGame`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "load", "Load"),
-        Binding("delete,d", "delete", "Delete"),
-        Binding("v", "review", "Review"),
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("enter", "load", N_("Load")),
+        Binding("delete,d", "delete", N_("Delete")),
+        Binding("v", "review", N_("Review")),
+        Binding("escape", "app.pop_screen", N_("Back")),
     ]
 
     def __init__(self, save_dir: Path) -> None:
@@ -66,7 +80,7 @@ class LoadScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="load-box"):
-            yield Static("Saved games", classes="title")
+            yield Static(_("Saved games"), classes="title")
             yield Static("", id="load-folder", markup=False)
             yield OptionList(id="saves", markup=False)
             yield Static("", id="load-message", markup=False)
@@ -79,7 +93,7 @@ class LoadScreen(Screen[None]):
     async def reload(self) -> None:
         """List the folder off the UI thread (headers only), then show it."""
         folder = self.save_dir
-        self.query_one("#load-folder", Static).update(f"in {folder}")
+        self.query_one("#load-folder", Static).update(_("in {folder}").format(folder=folder))
         self.entries = await asyncio.to_thread(list_saves, folder)
         options = self.query_one("#saves", OptionList)
         options.clear_options()
@@ -88,8 +102,13 @@ class LoadScreen(Screen[None]):
         if self.entries:
             options.highlighted = 0
         else:
-            self.query_one("#load-message", Static).update("No saved games yet.")
+            self.query_one("#load-message", Static).update(_("No saved games yet."))
         options.focus()
+
+    async def relocalise(self) -> None:
+        """After a change of language: the list again, in the new words."""
+        await self.recompose()
+        self.reload()
 
     def _selected(self) -> SaveEntry | None:
         options = self.query_one("#saves", OptionList)
@@ -105,13 +124,15 @@ class LoadScreen(Screen[None]):
         if entry is None:
             return
         if entry.header is None:
-            self.query_one("#load-message", Static).update(f"Can't load {entry.path.name}: {entry.error}")
+            self.query_one("#load-message", Static).update(
+                _("Can't load {file}: {reason}").format(file=entry.path.name, reason=entry.error)
+            )
             return
         try:
             saved = load_save(entry.path)
         except SaveError as exc:
             # The same words as `indigo load` prints.
-            self.notify(str(exc), title="Can't load", severity="error")
+            self.notify(str(exc), title=_("Can't load"), severity="error")
             return
         self.post_message(ResumeGame(saved))
 
@@ -127,7 +148,9 @@ class LoadScreen(Screen[None]):
             saved = load_save(entry.path)
         except SaveError as exc:
             # A file name and its error as plain text, never markup.
-            self.query_one("#load-message", Static).update(Text(f"Can't review {entry.path.name}: {exc}"))
+            self.query_one("#load-message", Static).update(
+                Text(_("Can't review {file}: {reason}").format(file=entry.path.name, reason=exc))
+            )
             return
         names = [seat.name for seat in saved.header.seats]
         self.app.push_screen(ReviewScreen(saved.match.game, names, entry.path))
@@ -146,7 +169,7 @@ class LoadScreen(Screen[None]):
             except SaveError as exc:
                 self.query_one("#load-message", Static).update(str(exc))
                 return
-            self.query_one("#load-message", Static).update("Deleted.")
+            self.query_one("#load-message", Static).update(_("Deleted."))
             self.reload()
 
         self.app.push_screen(ConfirmScreen(delete_question(entry)), answer)

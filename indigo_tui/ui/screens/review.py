@@ -35,8 +35,10 @@ from ...bots.review import VERDICTS, MoveRating, Reviewer, iter_ratings, summari
 from ...engine import Game
 from ...engine.board import Board
 from ...engine.tiles import KIND_CODES
+from ...i18n import N_, _, ngettext
 from ..board_art.picture import Marks
 from ..describe import cell_name, move_lines
+from ..localise import Localised
 from ..review_store import load_review, store_review
 from ..widgets.board import BoardView
 
@@ -47,6 +49,14 @@ VERDICT_MARK: dict[str, str] = {
     "inaccuracy": "?!",
     "mistake": "?",
     "blunder": "??",
+}
+#: A verdict's name, where it is named.
+VERDICT_NAME: dict[str, str] = {
+    "best": N_("Best"),
+    "good": N_("Good"),
+    "inaccuracy": N_("Inaccuracy"),
+    "mistake": N_("Mistake"),
+    "blunder": N_("Blunder"),
 }
 #: How a verdict is coloured where it is named.
 VERDICT_STYLE: dict[str, str] = {
@@ -76,7 +86,7 @@ def steps_of(game: Game) -> list[Step]:
     """The game before any placement and after each one."""
     replay = Game(game.setup, game.deck, round_index=game.round_index)
     steps = [Step(replay.board.copy(), replay.scores, tuple(tuple(h) for h in replay.hands))]
-    for _, move in game.moves:
+    for _seat, move in game.moves:
         replay.push(move)
         steps.append(Step(replay.board.copy(), replay.scores, tuple(tuple(h) for h in replay.hands)))
     return steps
@@ -97,21 +107,21 @@ def marker_line(index: int, count: int, width: int) -> str:
     return " " * column + "▲"
 
 
-class ReviewScreen(Screen[None]):
+class ReviewScreen(Localised, Screen[None]):
     """Step through one game move by move, with the search bot's ratings."""
 
     CSS_PATH = "review.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         # Before the move list's own keys: home and end step the game, not the list.
-        Binding("left", "step(-1)", "Back", priority=True),
-        Binding("right", "step(1)", "Forward", priority=True),
-        Binding("home", "go_to(0)", "Start", priority=True),
-        Binding("end", "go_to(-1)", "End", priority=True),
-        Binding("g", "jump", "Go to move"),
-        Binding("n", "next_costly", "Next costly move"),
-        Binding("s", "stop", "Stop rating"),
-        Binding("a", "analyse", "Rate moves"),
-        Binding("escape", "leave", "Back"),
+        Binding("left", "step(-1)", N_("Back"), priority=True),
+        Binding("right", "step(1)", N_("Forward"), priority=True),
+        Binding("home", "go_to(0)", N_("Start"), priority=True),
+        Binding("end", "go_to(-1)", N_("End"), priority=True),
+        Binding("g", "jump", N_("Go to move")),
+        Binding("n", "next_costly", N_("Next costly move")),
+        Binding("s", "stop", N_("Stop rating")),
+        Binding("a", "analyse", N_("Rate moves")),
+        Binding("escape", "leave", N_("Back")),
     ]
 
     def __init__(
@@ -133,7 +143,7 @@ class ReviewScreen(Screen[None]):
         self.notice = ""
 
     def name_of(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
+        return self.names[seat] if 0 <= seat < len(self.names) else _("Seat {number}").format(number=seat + 1)
 
     # -- structure -------------------------------------------------------------------
 
@@ -154,7 +164,7 @@ class ReviewScreen(Screen[None]):
                 yield Static("", id="review-summary")
                 yield ProgressBar(id="review-progress", show_eta=False)
                 yield Static("", id="review-note")
-                yield Input(placeholder="go to move N (enter)", id="review-jump", type="integer")
+                yield Input(placeholder=_("go to move N (enter)"), id="review-jump", type="integer")
                 yield OptionList(id="review-moves")
         yield Footer()
 
@@ -168,10 +178,21 @@ class ReviewScreen(Screen[None]):
         if self.allowed:
             self._load_stored()
         else:
-            self._note("Ratings show once the game is over: they could give away a tile still in a hand.")
+            self._note(_("Ratings show once the game is over: they could give away a tile still in a hand."))
         self.show_position()
         if self.allowed and len(self.ratings) < len(self.game.moves):
             self.action_analyse()
+
+    async def relocalise(self) -> None:
+        """After a change of language: the move list and every text in the new
+        words, in place (a rating may be running and keeps going)."""
+        self.lines = move_lines(self.game.log, self.name_of)
+        self.query_one("#review-jump", Input).placeholder = _("go to move N (enter)")
+        moves = self.query_one("#review-moves", OptionList)
+        moves.clear_options()
+        moves.add_options(self._move_options())
+        self._note("")
+        self.show_position()
 
     # -- the game at a point -------------------------------------------------------------
 
@@ -180,7 +201,7 @@ class ReviewScreen(Screen[None]):
         return len(self.steps) - 1
 
     def _move_options(self) -> list[Option]:
-        options = [Option(Text("Start of the round"), id="0")]
+        options = [Option(Text(_("Start of the round")), id="0")]
         for index in range(self.total):
             options.append(Option(self._move_label(index), id=str(index + 1)))
         return options
@@ -206,18 +227,24 @@ class ReviewScreen(Screen[None]):
         index = self.position - 1
         parts: list[str] = []
         if self.position == 0:
-            parts.append(f"Start of the round · {self.total} placements")
+            parts.append(
+                ngettext(
+                    "Start of the round · {count} placement",
+                    "Start of the round · {count} placements",
+                    self.total,
+                ).format(count=self.total)
+            )
         else:
-            parts.append(f"Move {self.position} of {self.total}")
+            parts.append(_("Move {number} of {count}").format(number=self.position, count=self.total))
             parts.append(self.lines[index].partition(". ")[2] if index < len(self.lines) else "")
         scores = " · ".join(f"{self.name_of(s)} {p}" for s, p in enumerate(step.scores))
-        parts.append(f"Points: {scores}")
+        parts.append(_("Points: {scores}").format(scores=scores))
         if self.game.over and self.game.deck is not None:
             hands = " · ".join(
                 f"{self.name_of(s)} {' '.join(KIND_CODES[t] for t in hand) or '-'}"
                 for s, hand in enumerate(step.hands)
             )
-            parts.append(f"Tiles in hand: {hands}")
+            parts.append(_("Tiles in hand: {hands}").format(hands=hands))
         self.query_one("#review-move", Static).update(Text("\n".join(parts)))
         self._show_rating()
         self._show_plot()
@@ -232,19 +259,34 @@ class ReviewScreen(Screen[None]):
             widget.update("")
             return
         if index >= len(self.ratings):
-            widget.update(Text("Not rated yet.", style="dim"))
+            widget.update(Text(_("Not rated yet."), style="dim"))
             return
         rating = self.ratings[index]
         text = Text()
-        text.append(rating.verdict.capitalize(), style=VERDICT_STYLE[rating.verdict] or "bold")
         if rating.verdict == "best" and rating.best == rating.played:
-            text.append(": the search's own choice.")
+            line = _("{verdict}: the search's own choice.")
         else:
-            text.append(f": gave up {rating.loss:.2f} points.")
-            text.append(f"\nBest found: {KIND_CODES[rating.best.tile]} at {cell_name(rating.best.cell)}")
-            text.append(f", expecting {rating.best_points:.1f}.")
-        who = self.name_of(rating.seat)
-        text.append(f"\n{who} could expect {rating.played_points:.1f} points after this move.")
+            line = _("{verdict}: gave up {points} points.")
+        # The verdict in its colour, wherever the language puts it in the sentence.
+        before, _marker, after = line.partition("{verdict}")
+        text.append(before.format(points=f"{rating.loss:.2f}"))
+        text.append(_(VERDICT_NAME[rating.verdict]), style=VERDICT_STYLE[rating.verdict] or "bold")
+        text.append(after.format(points=f"{rating.loss:.2f}"))
+        if not (rating.verdict == "best" and rating.best == rating.played):
+            text.append("\n")
+            text.append(
+                _("Best found: {tile} at {cell}, expecting {points}.").format(
+                    tile=KIND_CODES[rating.best.tile],
+                    cell=cell_name(rating.best.cell),
+                    points=f"{rating.best_points:.1f}",
+                )
+            )
+        text.append("\n")
+        text.append(
+            _("{name} could expect {points} points after this move.").format(
+                name=self.name_of(rating.seat), points=f"{rating.played_points:.1f}"
+            )
+        )
         widget.update(text)
 
     def _show_plot(self) -> None:
@@ -267,10 +309,14 @@ class ReviewScreen(Screen[None]):
         rows = []
         for row in summarise(self.ratings, players):
             counts = " ".join(f"{row.counts[v]}{VERDICT_MARK[v]}" for v in VERDICTS)
-            rows.append(f"{self.name_of(row.seat)}: {row.mean_loss:.2f} points given up a move")
+            rows.append(
+                _("{name}: {points} points given up a move").format(
+                    name=self.name_of(row.seat), points=f"{row.mean_loss:.2f}"
+                )
+            )
             rows.append(f"  {counts}")
         if not self.has_class("-compact"):
-            rows.append("(✓ best · good ?! inaccuracy ? mistake ?? blunder)")
+            rows.append(_("(✓ best · good ?! inaccuracy ? mistake ?? blunder)"))
         summary.update(Text("\n".join(rows)))
 
     def on_resize(self, event: events.Resize) -> None:
@@ -302,10 +348,14 @@ class ReviewScreen(Screen[None]):
         try:
             number = int(event.value)
         except ValueError:
-            self._note(f"Not a move number: {event.value!r}.")
+            self._note(_("Not a move number: {text!r}.").format(text=event.value))
             return
         if not 0 <= number <= self.total:
-            self._note(f"There is no move {number}: moves run from 1 to {self.total} (0 is the start).")
+            self._note(
+                _("There is no move {number}: moves run from 1 to {count} (0 is the start).").format(
+                    number=number, count=self.total
+                )
+            )
             return
         self.go_to(number)
         self.query_one("#review-moves", OptionList).focus()
@@ -314,7 +364,7 @@ class ReviewScreen(Screen[None]):
         """Step to the next move that gave up the most points among those after this one."""
         later = [r for r in self.ratings if r.move >= self.position and r.loss > 0]
         if not later:
-            self._note("No later move gave points up." if self.ratings else "No ratings yet.")
+            self._note(_("No later move gave points up.") if self.ratings else _("No ratings yet."))
             return
         worst = max(later, key=lambda r: (r.loss, -r.move))
         self.go_to(worst.move + 1)
@@ -347,24 +397,28 @@ class ReviewScreen(Screen[None]):
         ratings, notice = load_review(self.path, self.game, self.reviewer)
         self.ratings = ratings
         if notice is not None:
-            self.notice = notice[0].upper() + notice[1:] + "."
+            self.notice = notice
             self._note("")
         self._refresh_labels(0)
 
     def action_analyse(self) -> None:
         if not self.allowed:
-            self._note("Ratings are shown once the game is over.")
+            self._note(_("Ratings are shown once the game is over."))
             return
         if self.rating_running:
             return
         if len(self.ratings) >= self.total:
-            self._note(f"All {self.total} moves rated by {self.reviewer.name}.")
+            self._note(
+                ngettext(
+                    "The {count} move is rated by {bot}.", "All {count} moves rated by {bot}.", self.total
+                ).format(count=self.total, bot=self.reviewer.name)
+            )
             return
         self.rating_running = True
         bar = self.query_one(ProgressBar)
         bar.display = True
         bar.update(total=self.total, progress=len(self.ratings))
-        self._note(f"Rating moves with {self.reviewer.name}… (s stops)")
+        self._note(_("Rating moves with {bot}… (s stops)").format(bot=self.reviewer.name))
         self.rate_moves(list(self.ratings))
 
     def action_stop(self) -> None:
@@ -374,7 +428,13 @@ class ReviewScreen(Screen[None]):
         self.rating_running = False
         self._keep()
         self.query_one(ProgressBar).display = False
-        self._note(f"Stopped after {len(self.ratings)} of {self.total} moves (a rates the rest).")
+        self._note(
+            ngettext(
+                "Stopped after {done} of {count} move (a rates the rest).",
+                "Stopped after {done} of {count} moves (a rates the rest).",
+                self.total,
+            ).format(done=len(self.ratings), count=self.total)
+        )
 
     @work(thread=True, exclusive=True, group="review")
     def rate_moves(self, done: list[MoveRating]) -> None:
@@ -403,7 +463,13 @@ class ReviewScreen(Screen[None]):
         self.rating_running = False
         self._keep()
         self.query_one(ProgressBar).display = False
-        self._note(f"All {self.total} moves rated by {self.reviewer.name}; n: the costliest later move.")
+        self._note(
+            ngettext(
+                "The {count} move is rated by {bot}; n: the costliest later move.",
+                "All {count} moves rated by {bot}; n: the costliest later move.",
+                self.total,
+            ).format(count=self.total, bot=self.reviewer.name)
+        )
         self.show_position()
 
     def _keep(self) -> None:
@@ -414,7 +480,7 @@ class ReviewScreen(Screen[None]):
             return
         problem = store_review(self.path, self.game, self.reviewer, self.ratings)
         if problem is not None:
-            self.notify(problem, title="Review not kept", severity="warning")
+            self.notify(problem, title=_("Review not kept"), severity="warning")
 
     def _refresh_labels(self, start: int) -> None:
         moves = self.query_one("#review-moves", OptionList)

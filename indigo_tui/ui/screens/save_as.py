@@ -10,15 +10,18 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from ...i18n import N_, _
+from ..localise import Localised
 
-class SaveAsScreen(ModalScreen[str | None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+class SaveAsScreen(Localised, ModalScreen[str | None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("Save this game as:")
-            yield Input(placeholder="a name, e.g. Sunday rematch", id="title")
-            yield Label("enter saves, escape cancels", classes="hint")
+            yield Label(_("Save this game as:"))
+            yield Input(placeholder=_("a name, e.g. Sunday rematch"), id="title")
+            yield Label(_("enter saves, escape cancels"), classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)

@@ -40,6 +40,21 @@ class SeatRowsScreen(Screen[None]):
             self.query_one(f"#seat-row-{seat}").display = seat < players
         self.query_one("#own-gates", Checkbox).disabled = players != 3
 
+    async def relocalise(self) -> None:
+        """After a change of language: the form composed again in the new
+        words, with every value that was chosen or typed kept."""
+        values: dict[str, object] = {}
+        for field in self.query("Input, Select, Checkbox").results():
+            if field.id is not None and isinstance(field, (Input, Select, Checkbox)):
+                values[field.id] = field.value
+        await self.recompose()
+        for field in self.query("Input, Select, Checkbox").results():
+            if field.id in values and isinstance(field, (Input, Select, Checkbox)):
+                field.value = values[field.id]
+        players = values.get("players")
+        self._show_seats(players if isinstance(players, int) else 2)
+        self._fit(self.app.size.height)
+
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players" and isinstance(event.value, int):
             self._show_seats(event.value)

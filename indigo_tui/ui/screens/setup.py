@@ -10,36 +10,38 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ...bots import available_bots
-from ...engine import Setup, SetupError, Variant, parse_seed, rounds_error
+from ...engine import MAX_ROUNDS, Setup, SetupError, Variant, parse_seed, rounds_error
+from ...i18n import N_, _
 from ...saves import SeatInfo, default_seat_names
+from ..localise import Localised
 from ..requests import StartGame
 from ..session import NewGame
 from .seat_rows import SeatRowsScreen
 
 
 def seat_kinds() -> list[tuple[str, str]]:
-    kinds = [("Human", "human")]
-    kinds += [(f"Bot: {name}", f"bot:{name}") for name in available_bots()]
+    kinds = [(_("Human"), "human")]
+    kinds += [(_("Bot: {name}").format(name=name), f"bot:{name}") for name in available_bots()]
     return kinds
 
 
-class SetupScreen(SeatRowsScreen):
+class SetupScreen(Localised, SeatRowsScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("ctrl+s", "start", N_("Start")),
     ]
 
     def compose(self) -> ComposeResult:
         kinds = seat_kinds()
         default_bot = next((v for _, v in kinds if v == "bot:greedy"), kinds[-1][1])
         with VerticalScroll(id="setup-box"):
-            yield Static("New game", classes="title")
+            yield Static(_("New game"), classes="title")
             with Horizontal(classes="row"):
-                yield Label("Players", classes="field")
+                yield Label(_("Players"), classes="field")
                 yield Select([(str(n), n) for n in (2, 3, 4)], value=2, allow_blank=False, id="players")
             for seat in range(4):
                 with Horizontal(classes="row seat-row", id=f"seat-row-{seat}"):
-                    yield Label(f"Seat {seat + 1}", classes="field")
+                    yield Label(_("Seat {number}").format(number=seat + 1), classes="field")
                     # Empty: the placeholder shows the name the seat gets unless one is typed.
                     yield Input(id=f"name-{seat}", classes="seat-name")
                     yield Select(
@@ -49,29 +51,29 @@ class SetupScreen(SeatRowsScreen):
                         id=f"kind-{seat}",
                     )
             with Horizontal(classes="row"):
-                yield Label("Variant", classes="field")
+                yield Label(_("Variant"), classes="field")
                 yield Select(
                     [
-                        ("Classic: one tile in hand", "classic"),
-                        ("Tactical: two tiles, choose one", "tactical"),
+                        (_("Classic: one tile in hand"), "classic"),
+                        (_("Tactical: two tiles, choose one"), "tactical"),
                     ],
                     value="classic",
                     allow_blank=False,
                     id="variant",
                 )
             with Horizontal(classes="row"):
-                yield Label("Rounds", classes="field")
+                yield Label(_("Rounds"), classes="field")
                 yield Input(value="1", id="rounds", type="integer")
-                yield Label("Seed", classes="field")
-                yield Input(placeholder="random", id="seed")
+                yield Label(_("Seed"), classes="field")
+                yield Input(placeholder=_("random"), id="seed")
             with Horizontal(classes="row"):
-                yield Checkbox("Own gates only (3 players)", id="own-gates")
+                yield Checkbox(_("Own gates only (3 players)"), id="own-gates")
             with Horizontal(classes="row"):
-                yield Checkbox("Open scores (everyone sees all gems)", id="open-scores")
+                yield Checkbox(_("Open scores (everyone sees all gems)"), id="open-scores")
             yield Static("", id="setup-error")
             with Horizontal(classes="buttons"):
-                yield Button("Start (ctrl+s)", id="start", variant="primary")
-                yield Button("Back (esc)", id="back")
+                yield Button(_("Start (ctrl+s)"), id="start", variant="primary")
+                yield Button(_("Back (esc)"), id="back")
         yield Footer()
 
     def _players(self) -> int:
@@ -113,10 +115,9 @@ class SetupScreen(SeatRowsScreen):
         try:
             rounds = int(rounds_text)
         except ValueError:
-            raise ValueError(f"rounds must be a number, not {rounds_text!r}") from None
-        error = rounds_error(rounds)
-        if error is not None:
-            raise ValueError(error)
+            raise ValueError(_("rounds must be a number, not {text!r}").format(text=rounds_text)) from None
+        if rounds_error(rounds) is not None:
+            raise ValueError(_("a match has 1 to {most} rounds").format(most=MAX_ROUNDS))
         # The select offers exactly the two variants.
         variant: Variant = "tactical" if self.query_one("#variant", Select).value == "tactical" else "classic"
         own_gates = players == 3 and self.query_one("#own-gates", Checkbox).value
@@ -136,6 +137,6 @@ class SetupScreen(SeatRowsScreen):
         try:
             new = self.read()
         except ValueError as exc:
-            self.query_one("#setup-error", Static).update(f"Can't start: {exc}")
+            self.query_one("#setup-error", Static).update(_("Can't start: {reason}").format(reason=exc))
             return
         self.post_message(StartGame(new))

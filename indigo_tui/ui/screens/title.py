@@ -16,7 +16,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n import N_, _
 from ...saves import SaveEntry, SaveError, latest_unfinished_of, list_saves, load_save
+from ..localise import Localised
 from ..requests import ResumeGame
 
 LOGO = """\
@@ -33,6 +35,7 @@ class MenuEntry:
     """One line of the menu: an id, its label, and what it does (given the screen)."""
 
     id: str
+    #: An English message id (marked with ``N_``), translated when shown.
     label: str
     run: Callable[[TitleScreen], None]
     #: Whether to show it now (e.g. Continue only with an unfinished save).
@@ -48,12 +51,12 @@ def _new(screen: TitleScreen) -> None:
 def _continue(screen: TitleScreen) -> None:
     entry = screen.latest
     if entry is None:
-        screen.notify("No unfinished game to continue.")
+        screen.notify(_("No unfinished game to continue."))
         return
     try:
         saved = load_save(entry.path)
     except SaveError as exc:
-        screen.notify(str(exc), title="Can't load", severity="error")
+        screen.notify(str(exc), title=_("Can't load"), severity="error")
         return
     screen.post_message(ResumeGame(saved))
 
@@ -82,19 +85,26 @@ def _join(screen: TitleScreen) -> None:
     screen.app.push_screen(JoinScreen(save_dir=screen.save_dir))
 
 
+def _language(screen: TitleScreen) -> None:
+    from .language import LanguageScreen
+
+    screen.app.push_screen(LanguageScreen())
+
+
 def _quit(screen: TitleScreen) -> None:
     screen.app.exit()
 
 
 #: The menu, in order. Other parts of the app add entries here (before "quit").
 MENU: list[MenuEntry] = [
-    MenuEntry("new", "New game", _new),
-    MenuEntry("continue", "Continue", _continue, lambda s: s.latest is not None),
-    MenuEntry("load", "Load a saved game", _load),
-    MenuEntry("host", "Host game (local network)", _host),
-    MenuEntry("join", "Join game (local network)", _join),
-    MenuEntry("rules", "Rules", _rules),
-    MenuEntry("quit", "Quit", _quit),
+    MenuEntry("new", N_("New game"), _new),
+    MenuEntry("continue", N_("Continue"), _continue, lambda s: s.latest is not None),
+    MenuEntry("load", N_("Load a saved game"), _load),
+    MenuEntry("host", N_("Host game (local network)"), _host),
+    MenuEntry("join", N_("Join game (local network)"), _join),
+    MenuEntry("rules", N_("Rules"), _rules),
+    MenuEntry("language", N_("Language"), _language),
+    MenuEntry("quit", N_("Quit"), _quit),
 ]
 
 
@@ -103,17 +113,17 @@ def continue_hint(entry: SaveEntry | None) -> str:
     if entry is None or entry.header is None:
         return ""
     header = entry.header
-    names = " vs ".join(seat.name for seat in header.seats)
-    return f"  ({names}, move {header.placements + 1})"
+    names = _(" vs ").join(seat.name for seat in header.seats)
+    return "  " + _("({names}, move {number})").format(names=names, number=header.placements + 1)
 
 
-class TitleScreen(Screen[None]):
+class TitleScreen(Localised, Screen[None]):
     """The menu; picking a game posts :class:`ResumeGame` (or the setup screen
     posts ``StartGame``) for the app to act on."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "app.quit", "Quit"),
-        Binding("n", "pick('new')", "New game"),
+        Binding("q", "app.quit", N_("Quit")),
+        Binding("n", "pick('new')", N_("New game")),
     ]
 
     def __init__(self, save_dir: Path) -> None:
@@ -125,7 +135,7 @@ class TitleScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield Static(LOGO, id="logo")
-            yield Static("Lay path tiles, steer gems to your gates.", id="tagline")
+            yield Static(_("Lay path tiles, steer gems to your gates."), id="tagline")
             # Plain text: the Continue entry carries names read from a save file.
             yield OptionList(id="menu", markup=False)
         yield Footer()
@@ -152,7 +162,7 @@ class TitleScreen(Screen[None]):
         menu.clear_options()
         for entry in MENU:
             if entry.shown(self):
-                label = entry.label
+                label = _(entry.label)
                 if entry.id == "continue":
                     label += continue_hint(self.latest)
                 menu.add_option(Option(label, id=entry.id))
@@ -160,6 +170,11 @@ class TitleScreen(Screen[None]):
         continuing = menu.get_option_index("continue") if self.latest is not None else 0
         menu.highlighted = continuing
         menu.focus()
+
+    async def relocalise(self) -> None:
+        """After a change of language: the tagline and the menu in the new words."""
+        self.query_one("#tagline", Static).update(_("Lay path tiles, steer gems to your gates."))
+        self.rebuild_menu()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_pick(event.option.id or "")

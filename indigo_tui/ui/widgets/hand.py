@@ -7,7 +7,9 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from ...engine.tiles import KIND_CODES, KIND_DESCRIPTIONS
+from ...engine.tiles import KIND_CODES
+from ...i18n import _
+from ...i18n.words import tile_description
 from .. import palette
 from ..board_art import roles as R
 from ..board_art.glyphs import QUADRANT, Encoder
@@ -52,9 +54,9 @@ class HandView(Widget):
         mono = bool(getattr(self.app, "no_color", False))
         text = Text()
         if not self.tiles:
-            text.append(self.note or "No hand to show.", style="italic")
+            text.append(self.note or _("No hand to show."), style="italic")
             return text
-        heading = f"Hand of {self.owner}"
+        heading = _("Hand of {name}").format(name=self.owner)
         room = self.content_region.width or self.size.width
         if self.compact and room and len(heading) + (len(self.note) + 2 if self.note else 0) > room:
             # One line in a narrow panel: the name is cut rather than wrapped.
@@ -92,9 +94,16 @@ class HandView(Widget):
             text.append("\n")
         for i, kind in enumerate(self.tiles):
             mark = "▶" if i == self.chosen else " "
-            description = "" if self.compact else f" {KIND_DESCRIPTIONS[kind]}"
-            turn = f", turned {self.rotation}" if i == self.chosen and self.rotation else ""
-            text.append(f"{mark}{i + 1}: {KIND_CODES[kind]}{description}{turn}\n")
+            code = KIND_CODES[kind]
+            if self.compact:
+                line = f"{i + 1}: {code}"
+            else:
+                line = _("{number}: {code} {description}").format(
+                    number=i + 1, code=code, description=tile_description(kind)
+                )
+            if i == self.chosen and self.rotation:
+                line = _("{tile}, turned {steps}").format(tile=line, steps=self.rotation)
+            text.append(f"{mark}{line}\n")
         return text
 
     def on_click(self, event: events.Click) -> None:

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...engine.events import GEM_POINTS
+from ...i18n import _, ngettext
 from .. import palette
 from ..board_art.picture import GEM_GLYPH
 
@@ -42,13 +43,18 @@ class Scoreboard(Widget):
             text.append("■ ", style=colour)
             text.append(name, style=f"bold {colour}")
             if kind != "human" and not self.compact:
-                text.append(f" ({kind.removeprefix('bot:')} bot)", style="italic")
+                bot = _("({bot} bot)").format(bot=kind.removeprefix("bot:"))
+                text.append(f" {bot}", style="italic")
             if thinking:
-                text.append(" thinking…", style="italic")
+                text.append(" " + _("thinking…"), style="italic")
             gate_list = ",".join(str(g + 1) for g in gates)
-            text.append(f"\n    g{gate_list} " if self.compact else f"\n    gates {gate_list}  ")
+            if self.compact:
+                # The narrow panel: "g" for gates, as short as the gem glyphs.
+                text.append("\n    " + _("g{gates}").format(gates=gate_list) + " ")
+            else:
+                text.append("\n    " + _("gates {gates}").format(gates=gate_list) + "  ")
             if gems is None:
-                text.append("hidden" if self.compact else "gems hidden", style="italic")
+                text.append(_("hidden") if self.compact else _("gems hidden"), style="italic")
             else:
                 amber, emerald, sapphire = gems
                 points = amber * GEM_POINTS["amber"] + emerald * GEM_POINTS["emerald"] + sapphire * 3
@@ -58,7 +64,12 @@ class Scoreboard(Widget):
                         f"{GEM_GLYPH[glyph_kind]}{count}{gap}",
                         style=palette.colour(f"gem:{glyph_kind}", dark),
                     )
-                text.append(f"={points}" if self.compact else f"= {points} pts", style="bold")
+                total = (
+                    f"={points}"
+                    if self.compact
+                    else ngettext("= {points} point", "= {points} points", points).format(points=points)
+                )
+                text.append(total, style="bold")
             text.append("\n")
         if self.footer:
             text.append(self.footer, style="italic")

@@ -1,0 +1,42 @@
+"""Choose the language of the game (remembered between runs)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...i18n import LANGUAGE_NAMES, N_, _, current_language
+from ..localise import Localised
+
+if TYPE_CHECKING:
+    from ..app import IndigoApp
+
+
+class LanguageScreen(Localised, ModalScreen[None]):
+    """The four languages, each in its own words (whoever cannot read the
+    current one still finds theirs); choosing one switches every screen to it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", N_("Back"))]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="language-box", classes="dialog"):
+            yield Static(_("Language"), classes="title")
+            yield OptionList(
+                *(Option(name, id=code) for code, name in LANGUAGE_NAMES.items()), id="languages"
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        languages = self.query_one("#languages", OptionList)
+        languages.highlighted = languages.get_option_index(current_language())
+        languages.focus()
+
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(None)
+        await cast("IndigoApp", self.app).set_language(event.option.id or "en")

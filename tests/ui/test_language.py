@@ -1,0 +1,132 @@
+"""The app in another language: bindings, the language setting and a switch on the spot.
+
+These tests speak a pseudo-language, not a catalog a translator is still
+filling: every message comes back marked and a third longer, so a word the
+screens forgot to translate stays visibly English, and the test holds
+whatever the catalogs hold today.
+"""
+
+from __future__ import annotations
+
+import gettext
+import json
+from pathlib import Path
+
+import pytest
+
+import indigo_tui.i18n as i18n
+from indigo_tui.i18n import use_language
+from indigo_tui.ui.app import IndigoApp
+from indigo_tui.ui.screens.game import GameScreen
+from indigo_tui.ui.screens.language import LanguageScreen
+from indigo_tui.ui.screens.title import TitleScreen
+
+from .conftest import AppFactory, new_game, screen_text, until
+
+
+def pseudo(message: str) -> str:
+    """A message in the pseudo-language: marked, and about 30% longer, as
+    German and French run."""
+    return "»" + message + "~" * (len(message) * 3 // 10)
+
+
+class PseudoCatalog(gettext.NullTranslations):
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
+
+@pytest.fixture
+def pseudo_german(monkeypatch: pytest.MonkeyPatch) -> None:
+    """German, as far as these tests can tell, is the pseudo-language."""
+    monkeypatch.setitem(i18n._catalogs, "de", PseudoCatalog())
+
+
+def text_of(app: IndigoApp) -> str:
+    return screen_text(app)
+
+
+def descriptions(app: IndigoApp) -> dict[str, str]:
+    """The key -> description of every binding the footer could show now."""
+    return {key: active.binding.description for key, active in app.screen.active_bindings.items()}
+
+
+async def test_two_runs_in_one_process_each_show_their_language_in_the_footer(
+    save_dir: Path, pseudo_german: None
+) -> None:
+    use_language("de")
+    app = IndigoApp(save_dir=save_dir, animate=False, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.pause()
+        shown = descriptions(app)
+        assert shown["q"] == pseudo("Quit") and shown["n"] == pseudo("New game")
+        assert pseudo("New game") in text_of(app)  # the menu and the footer
+    use_language("en")
+    app = IndigoApp(save_dir=save_dir, animate=False, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.pause()
+        assert descriptions(app)["q"] == "Quit"
+        assert "»" not in text_of(app)
+
+
+async def test_the_table_speaks_the_language_everywhere(make_app: AppFactory, pseudo_german: None) -> None:
+    use_language("de")
+    app = make_app(new_game(("human", "bot:greedy")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        shown = descriptions(app)
+        assert shown["u"] == pseudo("Undo") and shown["escape"] == pseudo("Menu")
+        text = text_of(app)
+        assert pseudo("Hand of {name}").format(name="Ann") in text
+        assert "»Ann to move" in text and pseudo("gates {gates}").format(gates="1,3,5") in text
+        # The palette's entries: the game's own and Textual's.
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert {pseudo("Place tile"), pseudo("Theme"), pseudo("Screenshot")} <= titles
+        assert not {"Place tile", "Theme", "Quit", "Screenshot", "Keys"} & titles
+
+
+async def test_choosing_a_language_on_the_title_screen_switches_at_once_and_is_remembered(
+    save_dir: Path, pseudo_german: None, tmp_path: Path
+) -> None:
+    app = IndigoApp(save_dir=save_dir, animate=False, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.pause()
+        app.screen.action_pick("language")
+        await until(pilot, lambda: isinstance(app.screen, LanguageScreen))
+        await pilot.pause()
+        await pilot.press("down", "enter")  # English, then Deutsch
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen) and descriptions(app)["q"] != "Quit")
+        await pilot.pause()
+        assert i18n.current_language() == "de"
+        assert descriptions(app)["q"] == pseudo("Quit")
+        assert pseudo("Load a saved game") in text_of(app)
+    settings = json.loads((tmp_path / "config" / "settings.json").read_text(encoding="utf-8"))
+    assert settings["language"] == "de"
+
+
+async def test_the_palette_switches_the_table_and_the_title_beneath_it(
+    make_app: AppFactory, pseudo_german: None
+) -> None:
+    app = make_app(new_game(("human", "bot:greedy")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        assert "Hand of Ann" in text_of(app)
+        titles = {command.title: command for command in app.get_system_commands(app.screen)}
+        titles["Language: Deutsch"].callback()
+        await until(pilot, lambda: "»Hand of Ann" in text_of(app))
+        await pilot.pause()
+        assert i18n.current_language() == "de" and descriptions(app)["u"] == pseudo("Undo")
+        app.screen.action_leave()
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.pause()
+        assert pseudo("New game") in text_of(app)
