@@ -16,6 +16,7 @@ from pathlib import Path
 from ..bots import make_bot
 from ..bots.base import Bot
 from ..engine import Event, Game, Match, Move, SeatView, Setup
+from ..i18n import _
 from ..saves import (
     HINTS_KEY,
     SavedGame,
@@ -274,12 +275,12 @@ class Session:
     def save_as(self, title: str) -> Path:
         """Save under a name; later autosaves go to the named file (one file per match)."""
         if self.save_dir is None:
-            raise SaveError("this game has no save folder")
+            raise SaveError(_("this game has no save folder"))
         old = self.save_path
         self.title = title.strip()
         self.save_path = new_save_path(self.save_dir, self.title)
         if not self.autosave():
-            raise SaveError(self.save_error or "could not save")
+            raise SaveError(self.save_error or _("could not save"))
         if old is not None and old != self.save_path:
             with contextlib.suppress(SaveError):
                 delete_save(old)

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from ...i18n import _
 from .glyphs import GLYPH_CHOICES
 
 ENV_VAR: Final = "INDIGO_BOARD_GLYPHS"
@@ -66,11 +67,13 @@ def choose(requested: str | None, env: Mapping[str, str]) -> tuple[str, str | No
     choice = (requested or "auto").strip().lower()
     notice = None
     if choice not in GLYPH_CHOICES:
-        notice = f"Unknown board glyphs {requested!r}: choose one of {', '.join(GLYPH_CHOICES)}."
+        notice = _('Unknown board glyphs "{name}": choose one of {choices}.').format(
+            name=requested, choices=", ".join(GLYPH_CHOICES)
+        )
         choice = "auto"
     if choice == "pixels":
         # Pixels would need a graphics protocol this build does not draw with.
-        notice = "Pixel graphics are not available here: the board uses text glyphs."
+        notice = _("Pixel graphics are not available here: the board uses text glyphs.")
         choice = "auto"
     if choice == "auto":
         choice = detect(env)

@@ -348,7 +348,7 @@ class ReviewScreen(Localised, Screen[None]):
         try:
             number = int(event.value)
         except ValueError:
-            self._note(_("Not a move number: {text!r}.").format(text=event.value))
+            self._note(_('Not a move number: "{text}".').format(text=event.value))
             return
         if not 0 <= number <= self.total:
             self._note(

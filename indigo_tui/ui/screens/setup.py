@@ -115,7 +115,7 @@ class SetupScreen(Localised, SeatRowsScreen):
         try:
             rounds = int(rounds_text)
         except ValueError:
-            raise ValueError(_("rounds must be a number, not {text!r}").format(text=rounds_text)) from None
+            raise ValueError(_('rounds must be a number, not "{text}"').format(text=rounds_text)) from None
         if rounds_error(rounds) is not None:
             raise ValueError(_("a match has 1 to {most} rounds").format(most=MAX_ROUNDS))
         # The select offers exactly the two variants.
