@@ -45,7 +45,8 @@ def delete_question(entry: SaveEntry) -> str:
     if entry.header is None:
         return _("Delete the unreadable save {file}?").format(file=entry.path.name)
     header = entry.header
-    players = _(" vs ").join(seat.name for seat in header.seats)
+    # translators: between the players' names, as in "Ann vs Bob"
+    players = (" " + _("vs") + " ").join(seat.name for seat in header.seats)
     # A date every language reads alike (month names would need a locale).
     when = datetime.fromtimestamp(entry.modified).strftime("%Y-%m-%d")
     if header.over:

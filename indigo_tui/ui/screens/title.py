@@ -113,7 +113,8 @@ def continue_hint(entry: SaveEntry | None) -> str:
     if entry is None or entry.header is None:
         return ""
     header = entry.header
-    names = _(" vs ").join(seat.name for seat in header.seats)
+    # translators: between the players' names, as in "Ann vs Bob"
+    names = (" " + _("vs") + " ").join(seat.name for seat in header.seats)
     return "  " + _("({names}, move {number})").format(names=names, number=header.placements + 1)
 
 
