@@ -21,7 +21,8 @@ from ..i18n.words import edge_name, tile_description
 
 Namer = Callable[[int], str]
 
-# What happened to a gem, by outcome and gem kind: (past, would).
+# What happened to a gem, by outcome and gem kind: (past, would). {edge} is a
+# compass abbreviation (NW, E, ...) and {cell} a cell's coordinates, "(2,-1)".
 _ONE_SCORER: Final = {
     "amber": (
         N_("amber left through gate {gate}: 1 point for {name}"),

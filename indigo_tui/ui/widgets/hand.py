@@ -102,6 +102,7 @@ class HandView(Widget):
                     number=i + 1, code=code, description=tile_description(kind)
                 )
             if i == self.chosen and self.rotation:
+                # translators: the chosen tile's line in the hand, turned {steps} sixth-turns clockwise
                 line = _("{tile}, turned {steps}").format(tile=line, steps=self.rotation)
             text.append(f"{mark}{line}\n")
         return text

@@ -43,6 +43,7 @@ class Scoreboard(Widget):
             text.append("■ ", style=colour)
             text.append(name, style=f"bold {colour}")
             if kind != "human" and not self.compact:
+                # translators: the kind of bot a seat is, after its name: "(greedy bot)"
                 bot = _("({bot} bot)").format(bot=kind.removeprefix("bot:"))
                 text.append(f" {bot}", style="italic")
             if thinking:
@@ -50,6 +51,7 @@ class Scoreboard(Widget):
             gate_list = ",".join(str(g + 1) for g in gates)
             if self.compact:
                 # The narrow panel: "g" for gates, as short as the gem glyphs.
+                # translators: a seat's gates on a narrow scoreboard, as short as can be: "g1,3,5"
                 text.append("\n    " + _("g{gates}").format(gates=gate_list) + " ")
             else:
                 text.append("\n    " + _("gates {gates}").format(gates=gate_list) + "  ")
