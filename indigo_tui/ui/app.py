@@ -125,6 +125,7 @@ class IndigoApp(App[None]):
     def set_board_glyphs(self, choice: str) -> str:
         """Draw the board with other glyphs from now on, and remember the choice; says what happened."""
         import os
+
         from .settings import update_settings
 
         self.board_glyphs_choice = choice
