@@ -59,7 +59,9 @@ async def test_the_game_footer_shows_every_key_at_80x24(make_app: AppFactory) ->
         await pilot.pause()
         footer = app.screen.query_one(Footer)
         keys = list(footer.query("FooterKey"))
-        assert len(keys) >= 8
+        # Rotate, Place, Undo, Help, Menu, Quit and the palette (redo and save-as
+        # leave the compact footer to make room for longer German and French words).
+        assert len(keys) >= 7
         for key in keys:
             assert on_screen(app.screen, key)
         bottom = screen_text(app)
