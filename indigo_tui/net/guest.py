@@ -70,6 +70,7 @@ from .protocol import (
     Welcome,
     YourDraw,
 )
+from .reasons import Why, seat_label, why_text
 from .state import FoldError, SeatState, verify_deal
 from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost, open_connection
 
@@ -563,10 +564,12 @@ class GuestSession:
             self.round_trips.append(time.perf_counter() - started)
             return None
         assert isinstance(reply, MoveRejected)
-        reason = log_line(reply.reason, REASON_LIMIT)
-        self.tell(MoveRefused(self.seat, reason, self.name))
+        # Said in this terminal's language from the code; the host's words only for a code we do not know.
+        why = Why(log_line(reply.code, 40), reply.args[:8]) if reply.code else None
+        notice = MoveRefused(self.seat, log_line(reply.reason, REASON_LIMIT), self.name, why)
+        self.tell(notice)
         self._check_turn()
-        return reason
+        return notice.reason_text
 
     async def request_undo(self, timeout: float = 40.0) -> tuple[bool, str]:
         """Ask the others to take back this seat's last move."""
@@ -574,7 +577,15 @@ class GuestSession:
         assert state is not None
         reply = await self._ask(UndoRequest(next(self._ids), self.seat, state.length), timeout)
         assert isinstance(reply, UndoResult)
-        return reply.accepted, log_line(reply.reason, REASON_LIMIT)
+        reason = log_line(reply.reason, REASON_LIMIT)
+        if reply.code:
+            said = why_text(Why(log_line(reply.code, 40), reply.args[:8]), self._seat_label)
+            if said is not None:
+                return reply.accepted, said
+        return reply.accepted, reason
+
+    def _seat_label(self, seat: int) -> str:
+        return seat_label(seat, self.seat_name(seat))
 
     def vote_undo(self, undo_id: int, accept: bool) -> None:
         self._send(UndoVote(undo_id, self.seat, accept))

@@ -25,6 +25,8 @@ from pathlib import Path
 from .. import __version__, saves
 from ..bots import Bot
 from ..engine import Game, Match, Move, public_event
+from ..engine.refusals import Refusal
+from ..i18n import _
 from ..saves import HostMeta, SeatInfo
 from .broadcast import Broadcaster, Link
 from .channel import ChannelRefused
@@ -66,6 +68,7 @@ from .protocol import (
     encode_body,
     frame,
 )
+from .reasons import NetRefusal, Why, english, seat_label, why_text
 from .seating import Seating
 from .state import SeatState, commitment
 from .transport import CHUNK, HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost
@@ -573,7 +576,8 @@ class HostSession:
                 await self._guest_move(link, message)
                 return True
             case UndoRequest(seat=seat) if seat != link.seat:
-                self.broadcaster.send(link, UndoResult(message.id, False, self._not_yours(link, seat)))
+                why = self._not_yours(link, seat)
+                self.broadcaster.send(link, UndoResult(message.id, False, english(why), why.code, why.args))
                 return True
             case UndoRequest(id=undo_id, at_seq=at_seq):
                 link.tasks.append(asyncio.create_task(self._undo_flow(link.seat, at_seq, undo_id)))
@@ -600,10 +604,14 @@ class HostSession:
                 return False
         raise ProtocolError(f"a guest may not send a {type(message).__name__} message")
 
-    def _not_yours(self, link: Link, seat: int) -> str:
+    def _not_yours(self, link: Link, seat: int) -> Why:
         if not 0 <= seat < self.match.setup.players:
-            return f"there is no seat {seat + 1} in this game"
-        return f"this terminal plays seat {link.seat + 1}, not seat {seat + 1}"
+            return Why(NetRefusal.NO_SEAT, (seat,))
+        return Why(NetRefusal.NOT_THIS_TERMINAL, (link.seat, seat))
+
+    def _name(self, seat: int) -> str:
+        """A seat as people read it, for the words that go with a code."""
+        return seat_label(seat, self.seating.name(seat) if 0 <= seat < len(self.seats) else "")
 
     def _lost(self, link: Link, why: str) -> None:
         if self.links.get(link.seat) is not link:
@@ -624,19 +632,19 @@ class HostSession:
 
     # -- moves ---------------------------------------------------------------
 
-    def _apply(self, seat: int, move: Move, ack: MoveAck | None = None) -> str | None:
-        """Play ``move`` for ``seat`` if the rules allow; the reason if not.
+    def _apply(self, seat: int, move: Move, ack: MoveAck | None = None) -> Why | None:
+        """Play ``move`` for ``seat`` if the rules allow; why not if not.
         ``ack`` goes to ``seat``'s terminal right after the move's events."""
         game = self.game
         if not self.started:
-            return "the game has not started"
+            return Why(NetRefusal.NOT_STARTED)
         if not 0 <= seat < game.setup.players:
-            return f"there is no seat {seat + 1} in this game"
-        error = game.placement_error(move, seat)
-        if error is None and not 0 <= move.rotation < 6:
-            error = "that is not a placement"
-        if error is not None:
-            return error
+            return Why(NetRefusal.NO_SEAT, (seat,))
+        refused = game.refusal(move, seat)
+        if refused is not None:
+            return Why.of(refused)
+        if not 0 <= move.rotation < 6:
+            return Why(Refusal.NOT_A_PLACEMENT, (move.cell, move.tile))
         first = len(game.log)
         game.push(Move.make(move.cell, move.tile, move.rotation))
         for event in game.log[first:]:
@@ -656,27 +664,33 @@ class HostSession:
         return None
 
     async def _guest_move(self, link: Link, request: MoveRequest) -> None:
+        why: Why | None
         if request.seat != link.seat:
-            reason = self._not_yours(link, request.seat)
+            why = self._not_yours(link, request.seat)
         elif self.undo.open:
-            reason = "an undo vote is open; wait for it to be settled"
+            why = Why(NetRefusal.UNDO_OPEN)
         else:
             # The acknowledgement goes out in the same write as the move's events.
-            reason = self._apply(request.seat, request.move, MoveAck(request.id, 0)) or ""
-        if reason:
-            self.broadcaster.send(link, MoveRejected(request.id, reason))
-            self.tell(MoveRefused(link.seat, reason, link.name))
+            why = self._apply(request.seat, request.move, MoveAck(request.id, 0))
+        if why is not None:
+            # The code for the guest to say in its language; English for an older guest.
+            reason = english(why, self._name)
+            self.broadcaster.send(link, MoveRejected(request.id, reason, why.code, why.args))
+            self.tell(MoveRefused(link.seat, reason, link.name, why))
         await link.conn.drain()
 
     async def play(self, seat: int, move: Move) -> str | None:
-        """A local seat's move (from a screen); the reason if it is refused."""
+        """A local seat's move (from a screen); why it is refused, in words, if it is."""
+        why: Why | None
         if not 0 <= seat < len(self.seats):
-            return f"there is no seat {seat + 1} in this game"
-        if seat in self.links or self.seats[seat].kind == "remote":
-            return f"seat {seat + 1} is played from another terminal"
-        if self.undo.open:
-            return "an undo vote is open; wait for it to be settled"
-        return self._apply(seat, move)
+            why = Why(NetRefusal.NO_SEAT, (seat,))
+        elif seat in self.links or self.seats[seat].kind == "remote":
+            why = Why(NetRefusal.REMOTE_SEAT, (seat,))
+        elif self.undo.open:
+            why = Why(NetRefusal.UNDO_OPEN)
+        else:
+            why = self._apply(seat, move)
+        return None if why is None else why_text(why, self._name)
 
     async def _drive_bots(self) -> None:
         """Play the bots' turns whenever the game is theirs to move."""
@@ -697,28 +711,37 @@ class HostSession:
                 move = await self._thinker.choose(bot, self.game.view(seat))
                 if self.closed or self.undo.open or self.public.length != length:
                     continue  # the game changed while the bot thought (an undo)
-                reason = self._apply(seat, move)
-                if reason is not None:
-                    self.tell(Problem(f"bot {bot.name} at seat {seat + 1} chose an illegal move: {reason}"))
+                why = self._apply(seat, move)
+                if why is not None:
+                    self.tell(
+                        Problem(
+                            _("bot {bot} at seat {number} chose an illegal move: {reason}").format(
+                                bot=bot.name, number=seat + 1, reason=why_text(why, self._name)
+                            )
+                        )
+                    )
                     break
                 await asyncio.sleep(0)
 
     # -- undo ----------------------------------------------------------------
 
     async def request_undo(self, seat: int) -> tuple[bool, str]:
-        """A local seat asks to take back its last move; (accepted, reason)."""
-        return await self._undo_flow(seat, self.public.length, None)
+        """A local seat asks to take back its last move; (accepted, why in words)."""
+        accepted, why = await self._undo_flow(seat, self.public.length, None)
+        return accepted, why_text(why, self._name) or why.code
 
     def vote_undo(self, undo_id: int, seat: int, accept: bool) -> None:
         """A local human seat's answer to an :class:`~.notices.UndoAsked` notice."""
         self.undo.vote(undo_id, seat, accept)
 
-    async def _undo_flow(self, seat: int, at_length: int, remote_id: int | None) -> tuple[bool, str]:
-        accepted, reason = await self.undo.settle(seat, at_length)
+    async def _undo_flow(self, seat: int, at_length: int, remote_id: int | None) -> tuple[bool, Why]:
+        accepted, why = await self.undo.settle(seat, at_length)
+        reason = english(why, self._name)
         link = self.links.get(seat)
         if remote_id is not None and link is not None:
-            self.broadcaster.send(link, UndoResult(remote_id, accepted, reason))
+            self.broadcaster.send(link, UndoResult(remote_id, accepted, reason, why.code, why.args))
             await link.conn.drain()
-        self.tell(UndoSettled(seat, accepted, reason))
+        names = tuple(self.seating.name(s) for s in range(len(self.seats)))
+        self.tell(UndoSettled(seat, accepted, reason, why, names))
         self.changed.set()
-        return accepted, reason
+        return accepted, why

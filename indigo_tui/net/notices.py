@@ -4,21 +4,21 @@ The host and guest sessions put these on their ``notices`` queue; a screen
 (through :class:`~indigo_tui.ui.net_table.NetLink`, as Textual messages) or a
 headless runner (as log lines) takes them off. Facts travel as fields (which
 seat, which undo, whether it was accepted), so nobody has to read them back
-out of English words. ``text`` is one line for people; names and reasons in
-it may come from a peer, so a screen shows it as plain text and a log line
-goes through :func:`~indigo_tui.net.common.log_line` first.
+out of English words. ``text`` is one line for people in the language this
+terminal speaks *now* (:func:`notice_text`); a refusal travels as a code
+(:class:`~indigo_tui.net.reasons.Why`) that each terminal says in its own
+language. Names, and the words of a peer that sent no code, may come from a
+peer, so a screen shows ``text`` as plain text and a log line goes through
+:func:`~indigo_tui.net.common.log_line` first.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine import Move
-
-
-def seat_label(seat: int, name: str) -> str:
-    """A seat as people read it: its player's name, else its number from 1."""
-    return name or f"seat {seat + 1}"
+from ..i18n import _
+from .reasons import Why, seat_label, why_text
 
 
 @dataclass(frozen=True)
@@ -36,10 +36,14 @@ class SeatJoined:
     def text(self) -> str:
         if self.own:
             if self.rejoined:
-                return "back in the game"
-            return f"joined as seat {self.seat + 1} of {self.players}"
-        verb = "rejoined" if self.rejoined else "joined"
-        return f"{seat_label(self.seat, self.name)} {verb} at seat {self.seat + 1}"
+                return _("back in the game")
+            return _("joined as seat {number} of {players}").format(
+                number=self.seat + 1, players=self.players
+            )
+        who = seat_label(self.seat, self.name)
+        if self.rejoined:
+            return _("{name} rejoined at seat {number}").format(name=who, number=self.seat + 1)
+        return _("{name} joined at seat {number}").format(name=who, number=self.seat + 1)
 
 
 @dataclass(frozen=True)
@@ -59,10 +63,15 @@ class SeatLeft:
     def text(self) -> str:
         if self.seat is None:
             return self.why
-        who = f"seat {self.seat + 1} ({self.name})" if self.name else f"seat {self.seat + 1}"
+        if self.name:
+            who = _("seat {number} ({name})").format(number=self.seat + 1, name=self.name)
+        else:
+            who = seat_label(self.seat)
         if self.after_end:
-            return f"{who} left"
-        return f"{who} is disconnected" + (f": {self.why}" if self.why else "")
+            return _("{seat} left").format(seat=who)
+        if self.why:
+            return _("{seat} is disconnected: {reason}").format(seat=who, reason=self.why)
+        return _("{seat} is disconnected").format(seat=who)
 
 
 @dataclass(frozen=True)
@@ -74,14 +83,18 @@ class SeatTakenOver:
 
     @property
     def text(self) -> str:
-        return f"{seat_label(self.seat, self.name)} came back on a new connection at seat {self.seat + 1}"
+        return _("{name} came back on a new connection at seat {number}").format(
+            name=seat_label(self.seat, self.name), number=self.seat + 1
+        )
 
 
 @dataclass(frozen=True)
 class PlayStarted:
     """The game began."""
 
-    text: str = "the game has started"
+    @property
+    def text(self) -> str:
+        return _("the game has started")
 
 
 @dataclass(frozen=True)
@@ -99,24 +112,34 @@ class LogChanged:
     def text(self) -> str:
         if self.undone:
             if self.seat is None:
-                return "a move was taken back"
-            return f"{possessive(seat_label(self.seat, self.name))} last move was taken back"
+                return _("a move was taken back")
+            return _("{seat}'s last move was taken back").format(seat=seat_label(self.seat, self.name))
         if self.seat is not None and self.move is not None:
-            return f"{seat_label(self.seat, self.name)} played {self.move}"
-        return f"event {self.first}"
+            return _("{name} played {move}").format(name=seat_label(self.seat, self.name), move=self.move)
+        return _("event {number}").format(number=self.first)
 
 
 @dataclass(frozen=True)
 class MoveRefused:
-    """A move of ``seat`` was refused; ``reason`` says why."""
+    """A move of ``seat`` was refused: ``why`` as a code, else ``reason`` (the
+    words of a host that sent no code we know)."""
 
     seat: int
     reason: str
     name: str = ""
+    why: Why | None = None
+
+    @property
+    def reason_text(self) -> str:
+        """Why, in this terminal's language when the code is known."""
+        said = why_text(self.why) if self.why is not None else None
+        return said if said is not None else self.reason
 
     @property
     def text(self) -> str:
-        return f"{possessive(seat_label(self.seat, self.name))} move refused: {self.reason}"
+        return _("{seat}'s move refused: {reason}").format(
+            seat=seat_label(self.seat, self.name), reason=self.reason_text
+        )
 
 
 @dataclass(frozen=True)
@@ -131,19 +154,34 @@ class UndoAsked:
 
     @property
     def text(self) -> str:
-        return f"{seat_label(self.asker, self.asker_name)} asks to take back their last move"
+        return _("{name} asks to take back their last move").format(
+            name=seat_label(self.asker, self.asker_name)
+        )
 
 
 @dataclass(frozen=True)
 class UndoSettled:
-    """An undo request of ``seat`` was settled."""
+    """An undo request of ``seat`` was settled: ``why`` as a code, else
+    ``reason`` (a host's words without a code we know); ``names`` names the
+    seats the code is about."""
 
     seat: int
     accepted: bool
     reason: str
+    why: Why | None = None
+    names: tuple[str, ...] = field(default=())
 
     @property
     def text(self) -> str:
+        if self.why is not None:
+            names = self.names
+
+            def name(seat: int) -> str:
+                return seat_label(seat, names[seat] if 0 <= seat < len(names) else "")
+
+            said = why_text(self.why, name)
+            if said is not None:
+                return said
         return self.reason
 
 
@@ -151,7 +189,9 @@ class UndoSettled:
 class PlayEnded:
     """The game is over (the last event is in)."""
 
-    text: str = "the game is over"
+    @property
+    def text(self) -> str:
+        return _("the game is over")
 
 
 @dataclass(frozen=True)
@@ -165,8 +205,10 @@ class DealChecked:
     @property
     def text(self) -> str:
         if self.ok:
-            return f"deal verified: the deck matches the commitment and all {self.draws} of this seat's draws"
-        return f"deal NOT verified: {self.problem}"
+            return _(
+                "deal verified: the deck matches the commitment and all {draws} of this seat's draws"
+            ).format(draws=self.draws)
+        return _("deal NOT verified: {problem}").format(problem=self.problem)
 
 
 @dataclass(frozen=True)
@@ -188,8 +230,10 @@ class SaveState:
     @property
     def text(self) -> str:
         if self.ok:
-            return f"saving works again: the game is saved in {self.path}"
-        return f"could not save to {self.path}: {self.detail}; the game goes on unsaved until it can"
+            return _("saving works again: the game is saved in {path}").format(path=self.path)
+        return _("could not save to {path}: {problem}; the game goes on unsaved until it can").format(
+            path=self.path, problem=self.detail
+        )
 
 
 @dataclass(frozen=True)
@@ -223,9 +267,9 @@ Notice = (
 )
 
 
-def possessive(name: str) -> str:
-    """``Gus`` -> ``Gus's``, ``seat 2`` -> ``seat 2's``."""
-    return f"{name}'s"
+def notice_text(notice: Notice) -> str:
+    """A notice in words, in the language this terminal speaks now."""
+    return notice.text
 
 
 __all__ = [
@@ -243,6 +287,6 @@ __all__ = [
     "SessionClosed",
     "UndoAsked",
     "UndoSettled",
-    "possessive",
+    "notice_text",
     "seat_label",
 ]

@@ -166,8 +166,14 @@ class MoveAck(_Msg, frozen=True, tag="ack"):
 
 
 class MoveRejected(_Msg, frozen=True, tag="rejected"):
+    """The move was refused: ``code`` and ``args`` say why (a
+    :class:`~indigo_tui.net.reasons.Why`), for each terminal to say in its own
+    language; ``reason`` is the same in English, for peers that read no code."""
+
     id: int
     reason: str
+    code: str = ""
+    args: tuple[int, ...] = ()
 
 
 class Heartbeat(_Msg, frozen=True, tag="beat"):
@@ -199,9 +205,13 @@ class UndoVote(_Msg, frozen=True, tag="undo_vote"):
 
 
 class UndoResult(_Msg, frozen=True, tag="undo_result"):
+    """How an undo request was settled; ``code``/``args`` as in :class:`MoveRejected`."""
+
     id: int
     accepted: bool
     reason: str = ""
+    code: str = ""
+    args: tuple[int, ...] = ()
 
 
 class Undone(_Msg, frozen=True, tag="undone"):

@@ -13,7 +13,9 @@ from __future__ import annotations
 from ..engine import Board, Event, GameOver, Move, Setup, Standing, ranked
 from ..engine.events import gem_triple
 from ..engine.views import SeatView
+from ..i18n.words import refusal_text
 from .guest import GuestSession
+from .reasons import NetRefusal, Why, why_text
 from .state import SeatState
 
 
@@ -61,9 +63,11 @@ class GuestGame:
         return self.session.seat
 
     def placement_error(self, move: Move, seat: int | None = None) -> str | None:
+        """Why ``move`` may not be played now, in this terminal's language; or None."""
         if seat is not None and seat != self.seat:
-            return f"seat {seat + 1} is played from another terminal"
-        return self._state.view().placement_error(move)
+            return why_text(Why(NetRefusal.REMOTE_SEAT, (seat,)))
+        refused = self._state.view().refusal(move)
+        return None if refused is None else refusal_text(refused)
 
     def is_legal(self, move: Move) -> bool:
         return self.placement_error(move) is None

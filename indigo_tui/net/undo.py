@@ -9,8 +9,10 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .notices import LogChanged, UndoAsked, possessive, seat_label
+from ..engine.refusals import Refusal
+from .notices import LogChanged, UndoAsked
 from .protocol import UndoAsk, Undone
+from .reasons import NetRefusal, Why
 
 if TYPE_CHECKING:
     from .host import HostSession
@@ -64,24 +66,20 @@ class UndoVoting:
             ballot.votes[seat] = False
             ballot.done.set()
 
-    def _who(self, seats: list[int]) -> str:
-        host = self.host
-        return ", ".join(seat_label(s, host.seating.name(s)) for s in seats)
-
-    async def settle(self, seat: int, at_length: int) -> tuple[bool, str]:
+    async def settle(self, seat: int, at_length: int) -> tuple[bool, Why]:
         """Ask, count and, if every voter agrees, take ``seat``'s last move
-        back (with every move after it); (accepted, the reason in words)."""
+        back (with every move after it); (accepted, why as a code)."""
         host = self.host
         game = host.game
         seating = host.seating
         if self.ballot is not None:
-            return False, "another undo request is open"
+            return False, Why(NetRefusal.ANOTHER_UNDO)
         if not any(mover == seat for mover, _ in game.moves):
-            return False, "there is no move of this seat to take back"
+            return False, Why(NetRefusal.NO_MOVE_TO_UNDO)
         if game.over:
-            return False, "the game is over"
+            return False, Why(Refusal.GAME_OVER)
         if at_length != host.public.length:
-            return False, "the game moved on before the request arrived"
+            return False, Why(NetRefusal.MOVED_ON)
         voters = {
             s
             for s, info in enumerate(seating.seats)
@@ -90,7 +88,7 @@ class UndoVoting:
         links = host.broadcaster.links
         away = sorted(s for s in voters if seating.seats[s].kind == "remote" and s not in links)
         if away:
-            return False, f"{self._who(away)} is not connected to vote"
+            return False, Why(NetRefusal.VOTERS_AWAY, tuple(away))
         self._ids += 1
         ballot = Ballot(self._ids, seat, at_length, voters)
         self.ballot = ballot
@@ -108,9 +106,9 @@ class UndoVoting:
                     await asyncio.wait_for(ballot.done.wait(), self.timeout)
                 declined = sorted(s for s in voters if not ballot.votes.get(s, False))
                 if declined:
-                    return False, f"declined by {self._who(declined)}"
+                    return False, Why(NetRefusal.DECLINED, tuple(declined))
             if host.public.length != at_length:
-                return False, "the game moved on during the vote"
+                return False, Why(NetRefusal.MOVED_ON_DURING_VOTE)
             while True:
                 mover = game.moves[-1][0]
                 game.pop()
@@ -123,7 +121,7 @@ class UndoVoting:
             host.save()
             host.flush()
             host.tell(LogChanged(length, seat, asker_name, undone=True))
-            return True, f"{possessive(seat_label(seat, asker_name))} last move was taken back"
+            return True, Why(NetRefusal.TAKEN_BACK, (seat,))
         finally:
             self.ballot = None
 

@@ -1,0 +1,127 @@
+"""Why the host refuses a move or an undo, as a code that travels, and its words.
+
+The host sends a refusal's code and its numbers (seats 0-based) as well as
+English words for older peers; each terminal says it in its own language with
+:func:`why_text`, so a German host and a Dutch guest each read their own. A
+code a terminal does not know (a newer host's) falls back to the words the
+host sent, shown as plain text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+
+import msgspec
+
+from ..engine.refusals import Refusal, Refused
+from ..i18n import _, in_language, ngettext
+from ..i18n.words import refusal_text
+
+
+class NetRefusal(StrEnum):
+    """What the network game itself refuses (the rules' own are :class:`Refusal`)."""
+
+    #: The host has not started the game yet.
+    NOT_STARTED = "not_started"
+    #: Argument: the seat asked for, which the game does not have.
+    NO_SEAT = "no_seat"
+    #: Arguments: this terminal's seat, the seat it tried to move for.
+    NOT_THIS_TERMINAL = "not_this_terminal"
+    #: Argument: the seat, played from another terminal.
+    REMOTE_SEAT = "remote_seat"
+    #: An undo vote is open.
+    UNDO_OPEN = "undo_open"
+    #: Another undo request is being settled.
+    ANOTHER_UNDO = "another_undo"
+    #: The seat has no move to take back.
+    NO_MOVE_TO_UNDO = "no_move_to_undo"
+    #: The game moved on before the undo request arrived.
+    MOVED_ON = "moved_on"
+    #: The game moved on while the others voted.
+    MOVED_ON_DURING_VOTE = "moved_on_during_vote"
+    #: Arguments: the seats that would vote but are not connected.
+    VOTERS_AWAY = "voters_away"
+    #: Arguments: the seats that said no (or did not answer in time).
+    DECLINED = "declined"
+    #: The undo was accepted. Argument: the seat whose move was taken back.
+    TAKEN_BACK = "taken_back"
+
+
+class Why(msgspec.Struct, frozen=True):
+    """A refusal's code (a :class:`Refusal` or :class:`NetRefusal` value) and
+    the numbers it is about (seats counted from 0)."""
+
+    code: str
+    args: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, refused: Refused) -> Why:
+        return cls(refused.code.value, refused.args)
+
+
+Namer = Callable[[int], str]
+_RULES = frozenset(refusal.value for refusal in Refusal)
+
+
+def seat_label(seat: int, name: str = "") -> str:
+    """A seat as people read it: its player's name, else its number from 1."""
+    return name or _("seat {number}").format(number=seat + 1)
+
+
+def _numbered(seat: int) -> str:
+    return seat_label(seat)
+
+
+def _seats(seats: tuple[int, ...], name: Namer) -> str:
+    return ", ".join(name(seat) for seat in seats)
+
+
+def why_text(why: Why, name: Namer = _numbered) -> str | None:
+    """``why`` in the current language, or None for a code this version does
+    not know. ``name`` names a seat (its player's name, else its number)."""
+    args = why.args
+    if why.code in _RULES:
+        return refusal_text(Refused(Refusal(why.code), "", args))
+    try:
+        code = NetRefusal(why.code)
+    except ValueError:
+        return None
+    first = args[0] if args else 0
+    if code is NetRefusal.NOT_STARTED:
+        return _("the game has not started")
+    if code is NetRefusal.NO_SEAT:
+        return _("there is no seat {number} in this game").format(number=first + 1)
+    if code is NetRefusal.NOT_THIS_TERMINAL:
+        other = args[1] if len(args) > 1 else first
+        return _("this terminal plays seat {own}, not seat {other}").format(own=first + 1, other=other + 1)
+    if code is NetRefusal.REMOTE_SEAT:
+        return _("seat {number} is played from another terminal").format(number=first + 1)
+    if code is NetRefusal.UNDO_OPEN:
+        return _("an undo vote is open; wait for it to be settled")
+    if code is NetRefusal.ANOTHER_UNDO:
+        return _("another undo request is open")
+    if code is NetRefusal.NO_MOVE_TO_UNDO:
+        return _("there is no move of this seat to take back")
+    if code is NetRefusal.MOVED_ON:
+        return _("the game moved on before the request arrived")
+    if code is NetRefusal.MOVED_ON_DURING_VOTE:
+        return _("the game moved on during the vote")
+    if code is NetRefusal.VOTERS_AWAY:
+        return ngettext(
+            "{seats} is not connected to vote", "{seats} are not connected to vote", len(args)
+        ).format(seats=_seats(args, name))
+    if code is NetRefusal.DECLINED:
+        return _("declined by {seats}").format(seats=_seats(args, name))
+    if code is NetRefusal.TAKEN_BACK:
+        return _("{seat}'s last move was taken back").format(seat=name(first))
+    raise AssertionError(code)  # every NetRefusal has its words above
+
+
+def english(why: Why, name: Namer = _numbered) -> str:
+    """``why`` in English, the words sent along for peers that read no code."""
+    with in_language("en"):
+        return why_text(why, name) or why.code
+
+
+__all__ = ["NetRefusal", "Why", "english", "seat_label", "why_text"]
