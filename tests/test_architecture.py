@@ -33,6 +33,7 @@ ALLOWED: dict[str, set[str]] = {
     "errors": set(),
     "engine": set(),
     "i18n": {"engine"},
+    "locale": set(),
     "bots": {"engine", "i18n"},
     "saves": {"", "engine", "i18n"},
     "net": {"", "engine", "i18n", "bots", "saves"},

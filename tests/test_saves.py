@@ -363,7 +363,7 @@ def test_a_header_is_checked_like_a_whole_save(tmp_path: Path) -> None:
     data = save_json(path)
     data["header"]["seats"] = data["header"]["seats"][:1]
     path.write_text(json.dumps(data))
-    with pytest.raises(saves.SaveError, match="names 1 seats for 2 players"):
+    with pytest.raises(saves.SaveError, match="names 1 seat for 2 players"):
         saves.load_header(path)
     data["version"] = 9
     path.write_text(json.dumps(data))

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from ..engine import Move, SeatView
+from ..i18n import _
 
 
 class BotSpecError(ValueError):
@@ -24,10 +25,13 @@ class Bot(Protocol):
 
 #: ``factory(argument, seed)``: argument is the text after ``:`` in the name, or None.
 BotFactory = Callable[[str | None, int | str | None], Bot]
-_REGISTRY: dict[str, tuple[BotFactory, str]] = {}
+#: A bot's description: English marked with ``N_`` (translated when shown), or
+#: a function that says it in the current language.
+Description = str | Callable[[], str]
+_REGISTRY: dict[str, tuple[BotFactory, Description]] = {}
 
 
-def register(name: str, description: str) -> Callable[[BotFactory], BotFactory]:
+def register(name: str, description: Description) -> Callable[[BotFactory], BotFactory]:
     def decorate(factory: BotFactory) -> BotFactory:
         _REGISTRY[name] = (factory, description)
         return factory
@@ -46,14 +50,17 @@ def _load_builtin(search: bool = True) -> None:
 
 
 def available_bots() -> dict[str, str]:
-    """Bot names and one-line descriptions."""
+    """Bot names and one-line descriptions, in the current language."""
     _load_builtin()
-    return {name: description for name, (_, description) in _REGISTRY.items()}
+    return {
+        name: _(description) if isinstance(description, str) else description()
+        for name, (_factory, description) in _REGISTRY.items()
+    }
 
 
 def make_bot(spec: str, seed: int | str | None = None) -> Bot:
     """The bot named by ``spec`` (``name`` or ``name:argument``)."""
-    name, _, argument = spec.strip().partition(":")
+    name, _sep, argument = spec.strip().partition(":")
     _load_builtin(search=False)
     entry = _REGISTRY.get(name.lower())
     if entry is None:
@@ -61,5 +68,5 @@ def make_bot(spec: str, seed: int | str | None = None) -> Bot:
         entry = _REGISTRY.get(name.lower())
     if entry is None:
         known = ", ".join(sorted(_REGISTRY))
-        raise BotSpecError(f"unknown bot {spec!r} (known: {known})")
+        raise BotSpecError(_("unknown bot {spec} (known: {known})").format(spec=repr(spec), known=known))
     return entry[0](argument or None, seed)

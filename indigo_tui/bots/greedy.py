@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ..engine import GEM_POINTS, Move, SeatView
+from ..i18n import N_, _
 from .base import BotSpecError, register
 
 
@@ -46,8 +47,8 @@ class GreedyBot:
         return best[self.rng.randrange(len(best))]
 
 
-@register("greedy", "best immediate points for itself minus the best opponent's")
+@register("greedy", N_("best immediate points for itself minus the best opponent's"))
 def _make(argument: str | None, seed: int | str | None) -> GreedyBot:
     if argument is not None:
-        raise BotSpecError("the greedy bot takes no argument")
+        raise BotSpecError(_("the greedy bot takes no argument"))
     return GreedyBot(seed)

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..engine import Move, SeatView
+from ..i18n import N_, _
 from . import helper_process
 from .base import BotSpecError, register
 from .sim import ALLOWED, Knowledge, SimState, is_open
@@ -117,7 +118,7 @@ def ordered_moves(state: SimState, kind: int, rng: random.Random) -> list[PlaceK
             gain = state.gain(cell, kind, rot, seat) if touches else 0
             scored.append((-gain, rng.random(), (cell, kind, rot)))
     scored.sort()
-    return [key for _, _, key in scored]
+    return [key for _points, _order, key in scored]
 
 
 def playout_move(state: SimState, rng: random.Random, tuning: Tuning) -> PlaceKey:
@@ -131,7 +132,7 @@ def playout_move(state: SimState, rng: random.Random, tuning: Tuning) -> PlaceKe
         if gain > 0:
             return cell, kind, rot
     move = state.random_move(rng)
-    for _ in range(tuning.avoid_tries):
+    for _try in range(tuning.avoid_tries):
         if move[0] not in active or state.gain(move[0], move[1], move[2], seat) >= 0:
             break
         move = state.random_move(rng)
@@ -167,7 +168,7 @@ class Search:
 
     def run(self, budget: Budget) -> None:
         if budget.iterations is not None:
-            for _ in range(budget.iterations):
+            for _iteration in range(budget.iterations):
                 self.iterate()
             return
         assert budget.seconds is not None
@@ -230,7 +231,7 @@ class Search:
                     considered.append((key, child))
         if fresh is not None:
             child = children[fresh] = Node(seat)
-            for _, other in considered:
+            for _gain, other in considered:
                 other.available += 1
             child.available += 1
             state.play(*fresh)
@@ -379,31 +380,49 @@ class MctsBot:
 def parse_budget(argument: str | None) -> Budget:
     """``SECONDS`` or ``iter=N`` (also ``iterations=N``) as written after ``mcts:``."""
     if argument is None:
-        raise BotSpecError("the mcts bot needs a budget: mcts:SECONDS (e.g. mcts:0.25) or mcts:iter=N")
+        raise BotSpecError(_("the mcts bot needs a budget: mcts:SECONDS (e.g. mcts:0.25) or mcts:iter=N"))
     text = argument.strip().lower()
     key, sep, value = text.partition("=")
     if sep:
         if key not in ("iter", "iters", "iterations"):
-            raise BotSpecError(f"mcts:{argument}: unknown setting {key!r}; use mcts:SECONDS or mcts:iter=N")
+            raise BotSpecError(
+                _("mcts:{argument}: unknown setting {key}; use mcts:SECONDS or mcts:iter=N").format(
+                    argument=argument, key=repr(key)
+                )
+            )
         try:
             iterations = int(value)
         except ValueError:
-            raise BotSpecError(f"mcts:{argument}: {value!r} is not a whole number of iterations") from None
+            raise BotSpecError(
+                _("mcts:{argument}: {value} is not a whole number of iterations").format(
+                    argument=argument, value=repr(value)
+                )
+            ) from None
         if not 1 <= iterations <= MAX_ITERATIONS:
-            raise BotSpecError(f"mcts:{argument}: iterations must be between 1 and {MAX_ITERATIONS}")
+            raise BotSpecError(
+                _("mcts:{argument}: iterations must be between 1 and {most}").format(
+                    argument=argument, most=MAX_ITERATIONS
+                )
+            )
         return Budget(iterations=iterations)
     try:
         seconds = float(text)
     except ValueError:
         raise BotSpecError(
-            f"mcts:{argument}: {argument!r} is not a number of seconds; use mcts:SECONDS or mcts:iter=N"
+            _("mcts:{argument}: {value} is not a number of seconds; use mcts:SECONDS or mcts:iter=N").format(
+                argument=argument, value=repr(argument)
+            )
         ) from None
     if not (0.0 < seconds <= MAX_SECONDS) or math.isnan(seconds):
-        raise BotSpecError(f"mcts:{argument}: seconds must be more than 0 and at most {MAX_SECONDS:g}")
+        raise BotSpecError(
+            _("mcts:{argument}: seconds must be more than 0 and at most {most}").format(
+                argument=argument, most=f"{MAX_SECONDS:g}"
+            )
+        )
     return Budget(seconds=seconds)
 
 
-@register("mcts", "Monte Carlo tree search over hidden tiles: mcts:SECONDS or mcts:iter=N")
+@register("mcts", N_("Monte Carlo tree search over hidden tiles: mcts:SECONDS or mcts:iter=N"))
 def _make_mcts(argument: str | None, seed: int | str | None) -> MctsBot:
     budget = parse_budget(argument)
     return MctsBot(f"mcts:{budget.describe()}", budget, seed)
@@ -412,10 +431,15 @@ def _make_mcts(argument: str | None, seed: int | str | None) -> MctsBot:
 def _level(level: str, seconds: float) -> None:
     def make(argument: str | None, seed: int | str | None) -> MctsBot:
         if argument is not None:
-            raise BotSpecError(f"the {level} bot takes no argument (for a budget use mcts:SECONDS)")
+            raise BotSpecError(
+                _("the {level} bot takes no argument (for a budget use mcts:SECONDS)").format(level=level)
+            )
         return MctsBot(level, Budget(seconds=seconds), seed)
 
-    register(level, f"search bot thinking about {seconds:g} s a move")(make)
+    def describe() -> str:
+        return _("search bot thinking about {seconds} s a move").format(seconds=f"{seconds:g}")
+
+    register(level, describe)(make)
 
 
 for _name, _seconds in LEVELS.items():

@@ -6,6 +6,7 @@ import random
 
 from ..engine import Move, SeatView
 from ..engine.tiles import ORIENTATIONS
+from ..i18n import N_, _
 from .base import BotSpecError, register
 
 
@@ -34,8 +35,8 @@ class RandomBot:
                 return Move(cell, kind, rotation)
 
 
-@register("random", "uniformly random legal moves")
+@register("random", N_("uniformly random legal moves"))
 def _make(argument: str | None, seed: int | str | None) -> RandomBot:
     if argument is not None:
-        raise BotSpecError("the random bot takes no argument")
+        raise BotSpecError(_("the random bot takes no argument"))
     return RandomBot(seed)

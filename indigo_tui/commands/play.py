@@ -95,6 +95,7 @@ def new_game_from_args(args: argparse.Namespace) -> NewGame:
     """The game ``indigo play`` asks for; :class:`CommandError` on bad input."""
     from ..bots import BotSpecError, available_bots, make_bot
     from ..engine import Setup, SetupError, parse_seed, rounds_error
+    from ..i18n.words import setup_error_text
     from ..saves import SeatInfo, seat_kinds, seats_from_kinds
     from ..ui.session import NewGame
 
@@ -128,7 +129,7 @@ def new_game_from_args(args: argparse.Namespace) -> NewGame:
     try:
         setup = Setup(players=players, variant=args.variant, own_gates=args.own_gates)
     except SetupError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(setup_error_text(exc)) from None
     names = [n for n in args.names.split(",")] if args.names else []
     if len(names) > players:
         raise CommandError(

@@ -36,8 +36,10 @@ def register(subparsers: SubParsers) -> None:
 
 
 def read_game(path: Path) -> Game:
-    """The game in ``path``, a save file or a canonical record; ValueError on any problem."""
+    """The game in ``path``, a save file or a canonical record; ValueError on
+    any problem, its words in the current language."""
     from .. import saves
+    from ..i18n.words import notation_error_text
 
     try:
         data = path.read_bytes()
@@ -47,7 +49,10 @@ def read_game(path: Path) -> Game:
         return saves.decode_save(data).match.game
     from ..engine import notation  # here, not at the top: every indigo command imports this module
 
-    return notation.from_json(data)
+    try:
+        return notation.from_json(data)
+    except notation.NotationError as exc:
+        raise ValueError(notation_error_text(exc)) from None
 
 
 def run(args: argparse.Namespace) -> int:

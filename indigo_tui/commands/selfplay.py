@@ -15,6 +15,7 @@ import msgspec
 from ..bots import Bot, BotSpecError, available_bots, make_bot
 from ..engine import Game, Match, Setup, SetupError, parse_seed
 from ..i18n import _, ngettext
+from ..i18n.words import setup_error_text
 
 if TYPE_CHECKING:
     from . import SubParsers
@@ -101,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         setup = Setup(players, args.variant, args.own_gates)
     except SetupError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(setup_error_text(exc)) from None
     seed = parse_seed(args.seed)
     try:
         for spec in specs:

@@ -128,6 +128,12 @@ def app_environment(save_dir: Path) -> dict[str, str]:
     }
 
 
+def app_command(lang: str | None) -> list[str]:
+    """The command each tab's game runs: in the language the server was asked
+    for with ``--lang`` (else each finds its own, as ``indigo`` at a terminal does)."""
+    return [sys.executable, "-m", "indigo_tui", *(["--lang", lang] if lang else [])]
+
+
 def run_serve(args: argparse.Namespace) -> int:
     if not 1 <= args.max_sessions <= 256:
         raise CommandError(_("--max-sessions must be between 1 and {most}").format(most=256))
@@ -149,11 +155,8 @@ def run_serve(args: argparse.Namespace) -> int:
     port = listener_port(listener)
     token = new_token() if needs_token(bind) else None
     save_dir = default_save_dir(args.save_dir).expanduser().resolve()
-    # Each tab's game speaks the language the server was asked for with --lang
-    # (otherwise each finds its own, as `indigo` at a terminal does).
-    lang = getattr(args, "lang", None)
     server = GameServer(
-        [sys.executable, "-m", "indigo_tui", *(["--lang", lang] if lang else [])],
+        app_command(getattr(args, "lang", None)),
         environment=app_environment(save_dir),
         access=Access(token=token, public_url=public_url),
         max_sessions=args.max_sessions,

@@ -51,11 +51,19 @@ class IllegalMove(ValueError):
 class LogError(ValueError):
     """A log that is not the record of a game played by the rules. The words
     number moves, events and seats from 1; ``refusal`` is the rules' reason
-    when a move was illegal."""
+    when a move was illegal. ``code`` says what is wrong for other layers to
+    say in a person's language, with ``numbers`` (counted from 1, as the words):
+    "no_start", "setup", "out_of_turn" (move, seat), "illegal" (move; see
+    ``refusal``), "not_a_tile" (move), "length" (events, events the moves
+    make), "differs" (event), "empty_deck", "deck_mismatch"."""
 
-    def __init__(self, words: str, refusal: Refused | None = None) -> None:
+    def __init__(
+        self, words: str, refusal: Refused | None = None, *, code: str = "", args: tuple[int, ...] = ()
+    ) -> None:
         super().__init__(words)
         self.refusal = refusal
+        self.code = code
+        self.numbers = args
 
 
 class Standing(msgspec.Struct, frozen=True):
@@ -168,10 +176,10 @@ class Game:
             self._move_starts.append((len(self.log), held))
         elif type(event) is TileDrawn:
             if self.deck is None or self.drawn >= len(self.deck):
-                raise LogError("a tile was drawn from an empty deck")
+                raise LogError("a tile was drawn from an empty deck", code="empty_deck")
             tile = self.deck[self.drawn]
             if event.tile is not None and event.tile != tile:
-                raise LogError("a drawn tile does not match the deck")
+                raise LogError("a drawn tile does not match the deck", code="deck_mismatch")
             self.hands[event.seat].append(tile)
             self.drawn += 1
             self._deck_count.left -= 1
@@ -334,29 +342,43 @@ class Game:
         the moves: the moves are replayed and the result must match the log
         event for event. Raises :class:`LogError` naming the first problem."""
         if not events or type(events[0]) is not GameStarted:
-            raise LogError("a game log must begin with the start of a round")
+            raise LogError("a game log must begin with the start of a round", code="no_start")
         start = events[0]
         try:
             game = cls(start.setup, start.deck, round_index=start.round)
         except ValueError as exc:
-            raise LogError(str(exc)) from None
+            raise LogError(str(exc), code="setup") from None
         moves = [e for e in events if type(e) is TilePlaced]
         # People read these: moves, events and seats count from 1 (the move log's "2.").
         for number, placed in enumerate(moves, start=1):
             if placed.seat != game.turn:
-                raise LogError(f"move {number}: seat {placed.seat + 1} moved out of turn")
+                raise LogError(
+                    f"move {number}: seat {placed.seat + 1} moved out of turn",
+                    code="out_of_turn",
+                    args=(number, placed.seat + 1),
+                )
             try:
                 move = Move.make(placed.cell, placed.tile, placed.rotation)
                 game.push(move)
             except IllegalMove as exc:
-                raise LogError(f"move {number}: {exc.reason}", exc.refusal) from None
+                raise LogError(
+                    f"move {number}: {exc.reason}", exc.refusal, code="illegal", args=(number,)
+                ) from None
             except (KeyError, IndexError):
-                raise LogError(f"move {number}: that is not a path tile") from None
+                raise LogError(
+                    f"move {number}: that is not a path tile", code="not_a_tile", args=(number,)
+                ) from None
         if len(game.log) != len(events):
-            raise LogError(f"the log holds {len(events)} events but its moves make {len(game.log)}")
+            raise LogError(
+                f"the log holds {len(events)} events but its moves make {len(game.log)}",
+                code="length",
+                args=(len(events), len(game.log)),
+            )
         for number, (mine, theirs) in enumerate(zip(game.log, events, strict=True), start=1):
             if mine != theirs:
-                raise LogError(f"event {number} does not follow from the moves")
+                raise LogError(
+                    f"event {number} does not follow from the moves", code="differs", args=(number,)
+                )
         return game
 
     # -- results -------------------------------------------------------------

@@ -18,7 +18,14 @@ GATE_OWNERS: Final[dict[tuple[int, bool], tuple[tuple[int, ...], ...]]] = {
 
 
 class SetupError(ValueError):
-    """A setup the rules do not allow."""
+    """A setup the rules do not allow: ``code`` says which rule ("players":
+    ``players`` is not 2 to 4; "own_gates": own gates without three players),
+    so that other layers can say it in a person's language."""
+
+    def __init__(self, words: str, code: str, players: int) -> None:
+        super().__init__(words)
+        self.code = code
+        self.players = players
 
 
 class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -28,9 +35,9 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 4:
-            raise SetupError(f"Indigo is for 2 to 4 players, not {self.players}")
+            raise SetupError(f"Indigo is for 2 to 4 players, not {self.players}", "players", self.players)
         if self.own_gates and self.players != 3:
-            raise SetupError("the own-gates setup is for three players only")
+            raise SetupError("the own-gates setup is for three players only", "own_gates", self.players)
 
     @property
     def gates(self) -> tuple[tuple[int, ...], ...]:

@@ -9,8 +9,16 @@ their language's rulebook (docs/i18n.md).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine.refusals import Refusal, Refused
 from . import _, ngettext, pgettext
+
+if TYPE_CHECKING:
+    # Only named here: importing the rules and the notation costs start-up time.
+    from ..engine.game import LogError
+    from ..engine.notation import NotationError
+    from ..engine.setup import SetupError
 
 
 def gem_name(kind: str, count: int = 1) -> str:
@@ -113,3 +121,58 @@ def refusal_text(refused: Refused) -> str:
     if code is Refusal.GATE_CURVE:
         return _("a curve may not join both exits of a gate")
     raise ValueError(f"no words for the refusal {code!r}")
+
+
+def setup_error_text(error: SetupError) -> str:
+    """A setup the rules do not allow, in words."""
+    if error.code == "own_gates":
+        return _("the own-gates setup is for three players only")
+    return _("Indigo is for 2 to 4 players, not {players}").format(players=error.players)
+
+
+def rounds_text() -> str:
+    """Why a match cannot have that many rounds."""
+    from ..engine.match import MAX_ROUNDS
+
+    return _("a match has 1 to {most} rounds").format(most=MAX_ROUNDS)
+
+
+def _move_problem(number: int, problem: str) -> str:
+    return _("move {number}: {problem}").format(number=number, problem=problem)
+
+
+def log_error_text(error: LogError) -> str:
+    """Why a game's log is not a game played by the rules, in words."""
+    numbers = error.numbers
+    code = error.code
+    if code == "illegal" and error.refusal is not None:
+        return _move_problem(numbers[0], refusal_text(error.refusal))
+    if code == "out_of_turn":
+        return _move_problem(numbers[0], _("seat {number} moved out of turn").format(number=numbers[1]))
+    if code == "not_a_tile":
+        return _move_problem(numbers[0], _("that is not a path tile"))
+    if code == "length":
+        return _("the log holds {events} events but its moves make {made}").format(
+            events=numbers[0], made=numbers[1]
+        )
+    if code == "differs":
+        return _("event {number} does not follow from the moves").format(number=numbers[0])
+    if code == "empty_deck":
+        return _("a tile was drawn from an empty deck")
+    if code == "deck_mismatch":
+        return _("a drawn tile does not match the deck")
+    if code == "no_start":
+        return _("a game log must begin with the start of a round")
+    if code == "setup":
+        return _("the round's setup is not one of the rules")
+    return str(error)
+
+
+def notation_error_text(error: NotationError) -> str:
+    """Why a canonical record is not a legal game, in words (the rules'
+    refusals in the current language; the record's own faults as the
+    engine words them)."""
+    reason = refusal_text(error.refusal) if error.refusal is not None else error.reason
+    if error.index is None:
+        return reason
+    return _move_problem(error.index + 1, reason)

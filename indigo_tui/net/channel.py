@@ -37,6 +37,7 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from spake2 import SPAKE2_A, SPAKE2_B
 
+from ..i18n import _
 from .common import REASON_LIMIT, log_line
 from .guard import HANDSHAKE_DEADLINE, GuessLimiter
 from .protocol import (
@@ -53,6 +54,7 @@ from .protocol import (
     encode_body,
     version_mismatch,
 )
+from .reasons import host_error_text
 from .transport import Connection
 
 #: Names the two roles inside SPAKE2, so a message cannot be reflected back.
@@ -77,10 +79,12 @@ class ChannelRefused(Exception):
     """The handshake ended without a channel: ``reason`` is one line for
     people and ``code`` the kind (``code``, ``version``, ``busy``, ``left``)."""
 
-    def __init__(self, reason: str, code: str) -> None:
+    def __init__(self, reason: str, code: str, numbers: tuple[int, ...] = ()) -> None:
         super().__init__(reason)
         self.reason = reason
         self.code = code
+        #: What the code is about (the seconds to wait, for "busy"), sent along as ``Error.args``.
+        self.numbers = numbers
 
 
 @dataclass(frozen=True)
@@ -183,10 +187,13 @@ def host_refusal(message: Message) -> Message:
     :class:`ChannelRefused` with the host's reason, cleaned of control
     characters and bounded, since it is a peer's words."""
     match message:
-        case Error(reason=reason, code=code):
-            raise ChannelRefused(f"refused by the host: {log_line(reason, REASON_LIMIT)}", log_line(code, 20))
+        case Error(reason=reason, code=code, args=numbers):
+            code = log_line(code, 20)
+            words = host_error_text(code, log_line(reason, REASON_LIMIT), numbers[:4])
+            raise ChannelRefused(_("refused by the host: {reason}").format(reason=words), code)
         case Bye(reason=reason):
-            raise ChannelRefused(f"the host said goodbye: {log_line(reason, REASON_LIMIT)}", "left")
+            said = log_line(reason, REASON_LIMIT)
+            raise ChannelRefused(_("the host said goodbye: {reason}").format(reason=said), "left")
     return message
 
 
@@ -218,7 +225,7 @@ async def seal_as_guest(
     if not isinstance(answer, Confirm):
         raise ProtocolError(f"expected the host's confirmation, got a {type(answer).__name__} message")
     if not hmac.compare_digest(answer.mac, confirmation(keys.confirm_host, keys.transcript)):
-        raise ChannelRefused("the host could not prove it knows the join code; not joining", "code")
+        raise ChannelRefused(_("the host could not prove it knows the join code; not joining"), "code")
     conn.seal(Channel.for_guest(keys), MAX_SEALED_FRAME)
     return keys
 
@@ -269,8 +276,10 @@ async def seal_as_host(
     try:
         if wait > deadline - time.monotonic():
             limiter.cancel(address)
+            # English on the wire (each guest says it from the code and the seconds).
+            seconds = max(1, round(wait))
             raise ChannelRefused(
-                f"too many wrong join codes lately; try again in {max(1, round(wait))} s", "busy"
+                f"too many wrong join codes lately; try again in {seconds} s", "busy", (seconds,)
             )
         if wait > 0:
             await asyncio.sleep(wait)

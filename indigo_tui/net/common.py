@@ -10,6 +10,7 @@ import time
 
 from ..bots import Bot
 from ..engine import Move, SeatView
+from ..i18n import _, ngettext
 from . import DEFAULT_PORT
 
 #: The most characters of a log line; a peer's text beyond it is cut.
@@ -35,7 +36,9 @@ def log_line(text: str, limit: int = LOG_LINE_LIMIT) -> str:
     clean = "".join(c if c.isprintable() else " " if c == "\t" else "" for c in text)
     if len(clean) <= limit:
         return clean
-    return f"{clean[:limit]}… ({len(clean) - limit} more characters)"
+    cut = len(clean) - limit
+    more = ngettext("{n} more character", "{n} more characters", cut).format(n=cut)
+    return f"{clean[:limit]}… ({more})"
 
 
 def plain_name(text: str, limit: int) -> str:
@@ -49,7 +52,7 @@ _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 def new_join_code(length: int = 6) -> str:
     """A code to read out across a room: no 0/O or 1/I/L to mix up."""
-    return "".join(secrets.choice(_CODE_ALPHABET) for _ in range(length))
+    return "".join(secrets.choice(_CODE_ALPHABET) for _place in range(length))
 
 
 def normal_code(code: str) -> str:
@@ -60,22 +63,22 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     """``HOST``, ``HOST:PORT`` or ``[IPv6]:PORT``; ValueError with a reason."""
     text = text.strip()
     if not text:
-        raise ValueError("no host address given")
+        raise ValueError(_("no host address given"))
     if text.startswith("["):
         host, sep, rest = text[1:].partition("]")
         if not sep:
-            raise ValueError(f"{text!r}: unclosed [ in the address")
+            raise ValueError(_("{address}: unclosed [ in the address").format(address=repr(text)))
         port_text = rest.removeprefix(":") if rest else ""
     elif text.count(":") == 1:
         host, port_text = text.split(":")
     else:
         host, port_text = text, ""
     if not host:
-        raise ValueError(f"{text!r}: no host name before the port")
+        raise ValueError(_("{address}: no host name before the port").format(address=repr(text)))
     if not port_text:
         return host, default_port
     if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise ValueError(f"{text!r}: the port must be a number from 1 to 65535")
+        raise ValueError(_("{address}: the port must be a number from 1 to 65535").format(address=repr(text)))
     return host, int(port_text)
 
 

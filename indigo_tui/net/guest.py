@@ -25,6 +25,7 @@ import msgspec
 
 from .. import __version__, saves
 from ..engine import Game, IllegalMove, Match, Move, TileDrawn, TilePlaced, public_event
+from ..i18n import _
 from ..saves import GuestRecord, SeatInfo, record_path
 
 # Re-exported: the join screen finds a record to rejoin through the guest peer.
@@ -70,7 +71,7 @@ from .protocol import (
     Welcome,
     YourDraw,
 )
-from .reasons import Why, seat_label, why_text
+from .reasons import Why, host_error_text, seat_label, why_text
 from .state import FoldError, SeatState, verify_deal
 from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost, open_connection
 
@@ -184,10 +185,14 @@ class GuestSession:
             welcome = await self._handshake(conn, timeout or self.read_timeout)
         except ConnectionLost as exc:
             await conn.close()
-            raise JoinError(f"the host closed the connection while we joined ({exc})", "lost") from None
+            raise JoinError(
+                _("the host closed the connection while we joined ({problem})").format(problem=exc), "lost"
+            ) from None
         except ProtocolError as exc:
             await conn.close(Error(str(exc), "protocol"))
-            raise JoinError(f"the host broke the protocol: {exc}", "protocol") from None
+            raise JoinError(
+                _("the host broke the protocol: {problem}").format(problem=exc), "protocol"
+            ) from None
         except JoinError:
             await conn.close()
             raise
@@ -285,10 +290,12 @@ class GuestSession:
         except ConnectionLost as exc:
             if self._closing:
                 return
-            raise JoinError(f"connection to the host lost: {exc}", "lost") from None
+            raise JoinError(_("connection to the host lost: {problem}").format(problem=exc), "lost") from None
         except ProtocolError as exc:
             await conn.close(Error(str(exc), "protocol"))
-            raise JoinError(f"the host broke the protocol: {exc}", "protocol") from None
+            raise JoinError(
+                _("the host broke the protocol: {problem}").format(problem=exc), "protocol"
+            ) from None
         except JoinError as exc:
             if exc.code == "desync":
                 await conn.close(Error(str(exc), "desync"))
@@ -339,15 +346,17 @@ class GuestSession:
             case Reveal():
                 self._reveal(message)
             case Bye(reason=said):
-                reason = log_line(said, REASON_LIMIT)
                 if state.over:
-                    self.tell(SessionClosed(f"the host closed the game: {reason}"))
+                    # After the end the host's goodbye says nothing new: no need for its (English) words.
+                    self.tell(SessionClosed(_("the host closed the game")))
                     return False
-                raise JoinError(f"the host left: {reason}", "left")
-            case Error(reason=reason, code=code):
                 raise JoinError(
-                    f"the host ended the session: {log_line(reason, REASON_LIMIT)}", log_line(code, 20)
+                    _("the host left: {reason}").format(reason=log_line(said, REASON_LIMIT)), "left"
                 )
+            case Error(reason=reason, code=code):
+                code = log_line(code, 20)
+                words = host_error_text(code, log_line(reason, REASON_LIMIT))
+                raise JoinError(_("the host ended the session: {reason}").format(reason=words), code)
             case Heartbeat():
                 pass
             case _:
@@ -537,13 +546,13 @@ class GuestSession:
     def _fail_waiting(self) -> None:
         for future in self._waiting.values():
             if not future.done():
-                future.set_exception(JoinError("the connection to the host closed", "lost"))
+                future.set_exception(JoinError(_("the connection to the host closed"), "lost"))
         self._waiting.clear()
 
     async def _ask(self, message: MoveRequest | UndoRequest, timeout: float) -> Message:
         conn = self.conn
         if conn is None or conn.closed:
-            raise JoinError("not connected to the host", "lost")
+            raise JoinError(_("not connected to the host"), "lost")
         future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
         self._waiting[message.id] = future
         await conn.send(message)
@@ -551,7 +560,9 @@ class GuestSession:
             return await asyncio.wait_for(future, timeout)
         except TimeoutError:
             self._waiting.pop(message.id, None)
-            raise JoinError(f"the host did not answer within {timeout:g} s", "lost") from None
+            raise JoinError(
+                _("the host did not answer within {seconds} s").format(seconds=f"{timeout:g}"), "lost"
+            ) from None
 
     async def play(self, move: Move, seat: int | None = None) -> str | None:
         """Send this seat's move; None once the host acknowledges it, else the

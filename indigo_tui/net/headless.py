@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..bots import Bot
+from ..i18n import _, ngettext
 from ..saves import GuestRecord, find_record
 from .common import JoinError, Thinker, lan_address, log_line
 from .guest import GuestSession
@@ -96,37 +97,48 @@ async def _run_host(
         host, bound = await session.listen(bind, port)
     except HostError as exc:
         raise NetRunError(str(exc)) from None
+    # The first line is what scripts read (docs/protocol.md): the same in every language.
     out(f"listening on {host}:{bound} code {session.code}")
     if host in ("0.0.0.0", "::"):
         lan = lan_address()
         if lan:
-            out(f"share this address: {lan}:{bound}")
+            out(_("share this address: {address}").format(address=f"{lan}:{bound}"))
     for seat, info in enumerate(session.seats):
-        out(f"seat {seat + 1}: {info.name} ({info.kind})")
+        out(_("seat {number}: {name} ({kind})").format(number=seat + 1, name=info.name, kind=info.kind))
     if session.save_path is not None:
-        out(f"saving to {session.save_path}")
+        out(_("saving to {path}").format(path=session.save_path))
 
-    def where() -> str:
-        # Said only while the file on disk holds the game as it stands.
-        return f"; the game is saved in {session.save_path}" if session.saved else ""
+    def saved(line: str) -> str:
+        # Where the game is, said only while the file on disk holds the game as it stands.
+        if session.saved:
+            return _("{problem}; the game is saved in {path}").format(problem=line, path=session.save_path)
+        return line
 
-    async def wait_until(condition: Callable[[], bool], limit: float, what: str) -> None:
+    async def wait_until(condition: Callable[[], bool], limit: float, what: str, english: str) -> None:
+        # ``english``: the same as ``what`` for the guests, who read their own language only from codes.
         deadline = time.monotonic() + limit
         while not condition():
             _drain(session.notices, out)
             if stop.is_set():
                 await session.close("the host quit")
-                raise NetRunError(f"interrupted{where()}")
+                raise NetRunError(saved(_("interrupted")))
             if time.monotonic() > deadline:
-                await session.close(f"the host gave up waiting: {what}")
-                raise NetRunError(f"{what} within {limit:g} s{where()}")
+                await session.close(f"the host gave up waiting: {english}")
+                raise NetRunError(
+                    saved(_("{what} within {seconds} s").format(what=what, seconds=f"{limit:g}"))
+                )
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 0.05)
         _drain(session.notices, out)
 
-    await wait_until(lambda: session.all_remote_connected, start_timeout, "not every remote seat joined")
+    await wait_until(
+        lambda: session.all_remote_connected,
+        start_timeout,
+        _("not every remote seat joined"),
+        "not every remote seat joined",
+    )
     session.begin()
-    out("game started")
+    out(_("game started"))
     warned: set[int] = set()
 
     def progressing() -> bool:
@@ -139,39 +151,52 @@ async def _run_host(
             return False
         if turn not in warned:
             warned.add(turn)
-            out(f"seat {turn + 1} is disconnected; waiting up to {rejoin_timeout:g} s for it to rejoin")
+            out(
+                _("seat {number} is disconnected; waiting up to {seconds} s for it to rejoin").format(
+                    number=turn + 1, seconds=f"{rejoin_timeout:g}"
+                )
+            )
         if time.monotonic() - away > rejoin_timeout:
             raise _SeatGone(turn)
         return False
 
     try:
-        await wait_until(progressing, float("inf"), "the game did not end")
+        await wait_until(progressing, float("inf"), _("the game did not end"), "the game did not end")
     except _SeatGone as gone:
         await session.close(f"seat {gone.seat + 1} did not come back")
+        gone_line = _("seat {number} did not rejoin within {seconds} s").format(
+            number=gone.seat + 1, seconds=f"{rejoin_timeout:g}"
+        )
         raise NetRunError(
-            f"seat {gone.seat + 1} did not rejoin within {rejoin_timeout:g} s{where()} "
-            f"(resume with: indigo host --resume FILE)"
+            _("{problem} (resume with: indigo host --resume FILE)").format(problem=saved(gone_line))
         ) from None
     # Let seats that are away come back for the last events and the deck.
     with contextlib.suppress(NetRunError):
         await wait_until(
             lambda: set(session.remote_seats) <= session.revealed_seats,
             rejoin_timeout,
+            _("a seat missed the end of the game"),
             "a seat missed the end of the game",
         )
     game = session.game
     for standing in game.standings():
         name = session.seats[standing.seat].name
-        mark = "  winner" if standing.winner else ""
-        out(f"seat {standing.seat + 1} ({name}): {standing.points} points, {standing.gems} gems{mark}")
+        points = ngettext("{n} point", "{n} points", standing.points).format(n=standing.points)
+        gems = ngettext("{n} gem", "{n} gems", standing.gems).format(n=standing.gems)
+        if standing.winner:
+            line = _("seat {number} ({name}): {points}, {gems}  winner")
+        else:
+            line = _("seat {number} ({name}): {points}, {gems}")
+        out(line.format(number=standing.seat + 1, name=name, points=points, gems=gems))
     await session.close("the game is over")
     _drain(session.notices, out)
     if session.saved:
-        out(f"game over; saved to {session.save_path}")
+        out(_("game over; saved to {path}").format(path=session.save_path))
     elif session.save_path is not None:
-        out(f"game over; NOT saved: {session.save_problem or 'the save file is missing'}")
+        problem = session.save_problem or _("the save file is missing")
+        out(_("game over; NOT saved: {problem}").format(problem=problem))
     else:
-        out("game over")
+        out(_("game over"))
     return 0
 
 
@@ -224,10 +249,14 @@ async def _run_guest(
         found = find_record(save_dir, host, port, None if rejoin else name)
         if found is not None:
             record = found[1]
-            out(f"rejoining game {record.game_id} as seat {record.seat + 1} (from {found[0]})")
+            out(
+                _("rejoining game {game} as seat {number} (from {path})").format(
+                    game=record.game_id, number=record.seat + 1, path=found[0]
+                )
+            )
     if code is None:
         if record is None:
-            raise NetRunError("the host's join code is needed: --code CODE")
+            raise NetRunError(_("the host's join code is needed: --code CODE"))
         code = record.code
     lost_at: float | None = None
     while True:
@@ -246,15 +275,19 @@ async def _run_guest(
         except JoinError as exc:
             if exc.code == "lost" and lost_at is not None and time.monotonic() - lost_at < reconnect_timeout:
                 if stop.is_set():
-                    raise NetRunError("interrupted while rejoining") from None
+                    raise NetRunError(_("interrupted while rejoining")) from None
                 await asyncio.sleep(0.3)
                 continue
             raise NetRunError(str(exc)) from None
         lost_at = None
         seat, players = welcome.seat + 1, welcome.setup.players
-        out(f"joined {host}:{port} as seat {seat} of {players} (game {welcome.game_id})")
+        out(
+            _("joined {address} as seat {number} of {players} (game {game})").format(
+                address=f"{host}:{port}", number=seat, players=players, game=welcome.game_id
+            )
+        )
         if not welcome.started:
-            out("waiting for the host to start the game")
+            out(_("waiting for the host to start the game"))
         try:
             finished = await _play(session, bot, move_delay, stop, out)
         except JoinError as exc:
@@ -263,22 +296,25 @@ async def _run_guest(
             if session.over and session.deal:
                 finished = True
             elif exc.code == "lost" and reconnect_timeout > 0 and record is not None:
-                out(f"{exc}; trying to rejoin for up to {reconnect_timeout:g} s")
+                out(
+                    _("{problem}; trying to rejoin for up to {seconds} s").format(
+                        problem=exc, seconds=f"{reconnect_timeout:g}"
+                    )
+                )
                 lost_at = time.monotonic()
                 continue
             else:
                 raise NetRunError(str(exc)) from None
         if not finished:
-            raise NetRunError("interrupted; rejoin with the same indigo join command")
+            raise NetRunError(_("interrupted; rejoin with the same indigo join command"))
         _drain(session.notices, out)
         if session.deal != "verified":
-            raise NetRunError(
-                f"the deal could not be verified: {session.deal or 'the host did not reveal the deck'}"
-            )
+            problem = session.deal or _("the host did not reveal the deck")
+            raise NetRunError(_("the deal could not be verified: {problem}").format(problem=problem))
         if session.final_save is not None:
-            out(f"game over; saved to {session.final_save}")
+            out(_("game over; saved to {path}").format(path=session.final_save))
         else:
-            out("game over")
+            out(_("game over"))
         return 0
 
 
@@ -294,7 +330,7 @@ async def _play(
         while True:
             turn = asyncio.create_task(session.turn_ready.wait())
             finished = asyncio.create_task(session.finished.wait())
-            done, _ = await asyncio.wait(
+            done, _pending = await asyncio.wait(
                 {reader, stopper, turn, finished}, return_when=asyncio.FIRST_COMPLETED
             )
             turn.cancel()
@@ -325,11 +361,18 @@ async def _play(
             reason = await session.play(move)
             if reason is None:
                 refusals = 0
-                out(f"seat {session.seat + 1} played {move} (move {state.board.placements})")
+                out(
+                    _("seat {number} played {move} (move {count})").format(
+                        number=session.seat + 1, move=move, count=state.board.placements
+                    )
+                )
             else:
                 refusals += 1
                 if refusals >= 3:
-                    raise JoinError(f"the host refused this bot's moves three times: {reason}", "protocol")
+                    raise JoinError(
+                        _("the host refused this bot's moves three times: {reason}").format(reason=reason),
+                        "protocol",
+                    )
     finally:
         stopper.cancel()
         if not reader.done():

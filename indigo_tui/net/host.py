@@ -26,7 +26,7 @@ from .. import __version__, saves
 from ..bots import Bot
 from ..engine import Game, Match, Move, public_event
 from ..engine.refusals import Refusal
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..saves import HostMeta, SeatInfo
 from .broadcast import Broadcaster, Link
 from .channel import ChannelRefused
@@ -68,7 +68,7 @@ from .protocol import (
     encode_body,
     frame,
 )
-from .reasons import NetRefusal, Why, english, seat_label, why_text
+from .reasons import NetRefusal, Why, english, host_error_text, seat_label, why_text
 from .seating import Seating
 from .state import SeatState, commitment
 from .transport import CHUNK, HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost
@@ -122,9 +122,13 @@ class HostSession:
         hints: bool = False,
     ) -> None:
         if len(seats) != match.setup.players:
-            raise HostError(f"{len(seats)} seats for {match.setup.players} players")
+            raise HostError(
+                ngettext(
+                    "{seats} seat for {players} players", "{seats} seats for {players} players", len(seats)
+                ).format(seats=len(seats), players=match.setup.players)
+            )
         if not any(s.kind == "remote" for s in seats):
-            raise HostError("a network game needs at least one remote seat")
+            raise HostError(_("a network game needs at least one remote seat"))
         self.match = match
         self.seating = Seating(seats, tokens)
         self.code = normal_code(code)
@@ -268,7 +272,7 @@ class HostSession:
         try:
             self._write(path)
         except saves.SaveError as exc:
-            detail = str(exc).removeprefix(f"could not save to {path}: ")
+            detail = exc.detail
             if self.save_problem is None:
                 self.tell(SaveState(False, str(path), detail))
             self.save_problem = detail
@@ -316,11 +320,15 @@ class HostSession:
             try:
                 self._write(self.save_path)
             except saves.SaveError as exc:
-                raise HostError(f"the game cannot be saved: {exc}") from None
+                raise HostError(_("the game cannot be saved: {problem}").format(problem=exc)) from None
         try:
             self._socket = listening_socket(bind, port)
         except OSError as exc:
-            raise HostError(f"cannot listen on {bind}:{port} ({exc.strerror or exc})") from None
+            raise HostError(
+                _("cannot listen on {address} ({problem})").format(
+                    address=f"{bind}:{port}", problem=exc.strerror or exc
+                )
+            ) from None
         sockname = self._socket.getsockname()
         self.address = (str(sockname[0]), int(sockname[1]))
         self._accepting = asyncio.create_task(
@@ -336,7 +344,13 @@ class HostSession:
             return
         unclaimed = [s + 1 for s in self.remote_seats if s not in self.tokens]
         if unclaimed:
-            raise HostError(f"remote seat {', '.join(map(str, unclaimed))} has no terminal yet")
+            raise HostError(
+                ngettext(
+                    "remote seat {seats} has no terminal yet",
+                    "remote seats {seats} have no terminal yet",
+                    len(unclaimed),
+                ).format(seats=", ".join(map(str, unclaimed)))
+            )
         self.started = True
         self.tell(PlayStarted())
         self.flush()
@@ -384,7 +398,7 @@ class HostSession:
                 reason = "the host is busy with other connections; try again in a moment"
                 client.send(frame(encode_body(Error(reason, "busy"))))
             client.close()
-            self._stranger(f"{address}: refused, too many connections at once")
+            self._stranger(_("{address}: refused, too many connections at once").format(address=address))
             return
         self._pending[address] = self._pending.get(address, 0) + 1
         task = asyncio.create_task(self._on_connect(client, address))
@@ -397,8 +411,10 @@ class HostSession:
             pause = self.budgets.accept_pause
             self.tell(
                 Problem(
-                    f"out of file descriptors ({exc.strerror or exc}): new connections wait, "
-                    f"accepting again every {pause:g} s"
+                    _(
+                        "out of file descriptors ({problem}): new connections wait, "
+                        "accepting again every {seconds} s"
+                    ).format(problem=exc.strerror or exc, seconds=f"{pause:g}")
                 )
             )
         self._exhausted_at = now
@@ -406,8 +422,10 @@ class HostSession:
     def _guessing(self, address: str) -> None:
         self.tell(
             Problem(
-                f"someone at {address} gave a wrong join code; every further wrong code is slowed "
-                "down (said once)"
+                _(
+                    "someone at {address} gave a wrong join code; every further wrong code is slowed "
+                    "down (said once)"
+                ).format(address=address)
             )
         )
 
@@ -421,7 +439,7 @@ class HostSession:
         if self._stranger_lines <= STRANGER_LINES:
             self.tell(Problem(text))
         elif self._stranger_lines == STRANGER_LINES + 1:
-            self.tell(Problem("more connections were refused or broke off; not shown for a minute"))
+            self.tell(Problem(_("more connections were refused or broke off; not shown for a minute")))
 
     async def _on_connect(self, client: socket.socket, address: str) -> None:
         task = asyncio.current_task()
@@ -446,8 +464,8 @@ class HostSession:
         except ChannelRefused as exc:
             if conn is not None:
                 if exc.code != "code":  # wrong codes are announced once, by the limiter
-                    self._stranger(f"{conn.peer}: {exc.reason}")
-                await conn.close(Error(exc.reason, exc.code))
+                    self._stranger(f"{conn.peer}: {host_error_text(exc.code, exc.reason, exc.numbers)}")
+                await conn.close(Error(exc.reason, exc.code, exc.numbers))
         except ProtocolError as exc:
             if conn is not None:
                 if link is None:
@@ -468,7 +486,7 @@ class HostSession:
             if pending:
                 self._unpend(address)
             if link is not None and self.links.get(link.seat) is link:
-                self._lost(link, "the connection closed")
+                self._lost(link, _("the connection closed"))
             if conn is not None:
                 await conn.close()
             else:
@@ -503,7 +521,13 @@ class HostSession:
                 "indigo join, with the same --name, from the folder it joined from)"
             )
             await conn.close(Error(reason, "full"))
-            self.tell(Problem(f"{conn.peer}: refused, {reason}"))
+            self.tell(
+                Problem(
+                    _("{address}: refused, {reason}").format(
+                        address=conn.peer, reason=host_error_text("full", reason)
+                    )
+                )
+            )
             return None
         name = plain_name(caller.name, NAME_LIMIT) or f"Player {seat + 1}"
         old = self.links.pop(seat, None)
@@ -593,14 +617,14 @@ class HostSession:
                     self.count_hint(link.seat)
                 return True
             case Bye(reason=reason):
-                self._lost(link, f"left: {log_line(reason, REASON_LIMIT)}")
+                self._lost(link, _("left: {reason}").format(reason=log_line(reason, REASON_LIMIT)))
                 if not self.started:
                     # Left the waiting room: the seat is free for someone else.
                     self.seating.release(link.seat)
                     self.save()
                 return False
             case Error(reason=reason):
-                self._lost(link, f"gave up: {log_line(reason, REASON_LIMIT)}")
+                self._lost(link, _("gave up: {reason}").format(reason=log_line(reason, REASON_LIMIT)))
                 return False
         raise ProtocolError(f"a guest may not send a {type(message).__name__} message")
 

@@ -17,6 +17,8 @@ from pathlib import Path
 from .. import saves
 from ..bots import Bot, BotSpecError, make_bot
 from ..engine import Match, Setup, SetupError, Variant, rounds_error
+from ..i18n import _
+from ..i18n.words import rounds_text, setup_error_text
 from ..saves import SeatInfo, default_seat_names
 from . import DEFAULT_PORT
 from .common import new_join_code, normal_code
@@ -64,9 +66,9 @@ def check_kinds(kinds: list[str]) -> None:
     at least one seat is a guest's."""
     for kind in kinds:
         if kind not in ("host", "remote") and SeatInfo("", kind).bot is None:
-            raise HostingError(f"seat kind {kind!r}: use {SEAT_KINDS}")
+            raise HostingError(_("seat kind {kind}: use {kinds}").format(kind=repr(kind), kinds=SEAT_KINDS))
     if "remote" not in kinds:
-        raise HostingError("a hosted game needs at least one remote seat")
+        raise HostingError(_("a hosted game needs at least one remote seat"))
 
 
 def _bot(spec: str, seed: int | str | None, seat: int | str) -> Bot:
@@ -84,7 +86,9 @@ def save_folder(save_dir: Path) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise HostingError(f"cannot use {folder} for saves: {exc.strerror or exc}") from None
+        raise HostingError(
+            _("cannot use {folder} for saves: {reason}").format(folder=folder, reason=exc.strerror or exc)
+        ) from None
     return folder
 
 
@@ -99,13 +103,12 @@ def build_host(
     seats are a person's, or with ``own_bot`` (headless) played by that bot."""
     kinds = list(plan.kinds)
     check_kinds(kinds)
-    problem = rounds_error(plan.rounds)
-    if problem is not None:
-        raise HostingError(problem)
+    if rounds_error(plan.rounds) is not None:
+        raise HostingError(rounds_text())
     try:
         setup = Setup(len(kinds), plan.variant, plan.own_gates)
     except SetupError as exc:
-        raise HostingError(str(exc)) from None
+        raise HostingError(setup_error_text(exc)) from None
     own = [index for index, kind in enumerate(kinds) if kind == "host"]
     match = Match(setup, plan.rounds, plan.seed)
     # Bots are named as at a local table: "Greedy bot", or "Greedy bot 1" and "Greedy bot 2".
@@ -122,7 +125,7 @@ def build_host(
                 seats.append(SeatInfo(name, f"bot:{own_bot}"))
                 bots[index] = host_bot
         elif kind == "remote":
-            seats.append(SeatInfo(f"Player {index + 1}", "remote"))
+            seats.append(SeatInfo(_("Player {number}").format(number=index + 1), "remote"))
         else:
             bots[index] = _bot(SeatInfo("", kind).bot or kind, plan.seed, index)
             seats.append(SeatInfo(bot_names[index], kind))
@@ -161,10 +164,10 @@ def resume_host(
     except saves.SaveError as exc:
         raise HostingError(f"{path}: {exc}") from None
     if saved.match.over:
-        raise HostingError(f"{path}: that game is already over")
+        raise HostingError(_("{file}: that game is already over").format(file=path))
     join_code = normal_code(code or "") or facts.code
     if not join_code:
-        raise HostingError(f"{path}: the save holds no join code; give one with --code")
+        raise HostingError(_("{file}: the save holds no join code; give one with --code").format(file=path))
     seed = saved.match.seed
     # The host's own seats: marked so, or (older saves) saved as a person's.
     own = sorted(set(facts.host_seats) | {i for i, s in enumerate(saved.header.seats) if s.kind == "human"})

@@ -247,10 +247,13 @@ class Bye(_Msg, frozen=True, tag="bye"):
 
 
 class Error(_Msg, frozen=True, tag="error"):
-    """Either way: the sender refuses to go on; ``reason`` is one line for people."""
+    """Either way: the sender refuses to go on; ``reason`` is one line for
+    people (in English), ``code`` the kind and ``args`` its numbers, from which
+    each terminal says it in its own language."""
 
     reason: str
     code: str = "error"
+    args: tuple[int, ...] = ()
 
 
 Message = (

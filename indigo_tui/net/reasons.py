@@ -118,10 +118,37 @@ def why_text(why: Why, name: Namer = _numbered) -> str | None:
     raise AssertionError(code)  # every NetRefusal has its words above
 
 
+def host_error_text(code: str, reason: str, numbers: tuple[int, ...] = ()) -> str:
+    """Why a host refused us or ended the session (an ``error`` message: its
+    ``code`` and ``args``), in this terminal's language for the codes we know;
+    else the host's ``reason`` (a peer's words: cleaned and bounded by the caller)."""
+    if code == "code":
+        return _("wrong join code")
+    if code == "busy" and numbers:
+        return ngettext(
+            "too many wrong join codes lately; try again in {seconds} s",
+            "too many wrong join codes lately; try again in {seconds} s",
+            numbers[0],
+        ).format(seconds=numbers[0])
+    if code == "busy":
+        return _("the host is busy with other connections; try again in a moment")
+    if code == "full":
+        return _(
+            "the game is full: every remote seat is taken (a player coming back runs the same "
+            "indigo join, with the same --name, from the folder it joined from)"
+        )
+    if code == "taken":
+        # The host's words name who took it (a name, and in English).
+        return _("this seat was taken over from another terminal: {details}").format(details=reason)
+    if code == "version":
+        return _("the host runs another version of indigo-tui ({details})").format(details=reason)
+    return reason
+
+
 def english(why: Why, name: Namer = _numbered) -> str:
     """``why`` in English, the words sent along for peers that read no code."""
     with in_language("en"):
         return why_text(why, name) or why.code
 
 
-__all__ = ["NetRefusal", "Why", "english", "seat_label", "why_text"]
+__all__ = ["NetRefusal", "Why", "english", "host_error_text", "seat_label", "why_text"]

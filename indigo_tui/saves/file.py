@@ -25,6 +25,8 @@ import msgspec
 
 from .. import __version__
 from ..engine import Event, Game, LogError, Match, Setup
+from ..i18n import _, ngettext
+from ..i18n.words import log_error_text
 
 FORMAT: Final = "indigo-save"
 VERSION = 1
@@ -34,7 +36,12 @@ T = TypeVar("T")
 
 
 class SaveError(ValueError):
-    """A save that cannot be read or written; the message says why in words."""
+    """A save that cannot be read or written; the message says why in words,
+    ``detail`` the same without the file's name (for a line that names it already)."""
+
+    def __init__(self, message: str, detail: str | None = None) -> None:
+        super().__init__(message)
+        self.detail = message if detail is None else detail
 
 
 class SeatInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -118,7 +125,13 @@ def make_header(
     meta: dict[str, str] | None = None,
 ) -> SaveHeader:
     if len(seats) != match.setup.players:
-        raise SaveError(f"{len(seats)} seat names for {match.setup.players} players")
+        raise SaveError(
+            ngettext(
+                "{names} seat name for {players} players",
+                "{names} seat names for {players} players",
+                len(seats),
+            ).format(names=len(seats), players=match.setup.players)
+        )
     game = match.game
     stamp = now()
     return SaveHeader(
@@ -152,25 +165,29 @@ def looks_like_save(data: bytes) -> bool:
 def _probe_save(data: bytes) -> _Probe:
     """The format and version checked, the header not yet decoded."""
     if not data.strip():
-        raise SaveError("the file is empty")
+        raise SaveError(_("the file is empty"))
     try:
         probe = _probe.decode(data)
     except msgspec.DecodeError as exc:
         truncated = "truncated" in str(exc) or "Input data was truncated" in str(exc)
-        raise SaveError("the file is cut short" if truncated else f"not a save file ({exc})") from None
+        if truncated:
+            raise SaveError(_("the file is cut short")) from None
+        raise SaveError(_("not a save file ({problem})").format(problem=exc)) from None
     except msgspec.ValidationError:
-        raise SaveError("not a save file") from None
+        raise SaveError(_("not a save file")) from None
     except UnicodeDecodeError:
         # msgspec raises this, not DecodeError, for bad UTF-8 inside a string.
-        raise SaveError("not a save file (text that is not UTF-8)") from None
+        raise SaveError(_("not a save file (text that is not UTF-8)")) from None
     if probe.format != FORMAT:
-        raise SaveError("not an indigo-tui save file")
+        raise SaveError(_("not an indigo-tui save file"))
     if probe.version > VERSION:
         raise SaveError(
-            f"saved by a newer indigo-tui (save format {probe.version}; this version reads up to {VERSION})"
+            _("saved by a newer indigo-tui (save format {found}; this version reads up to {known})").format(
+                found=probe.version, known=VERSION
+            )
         )
     if probe.version != VERSION:
-        raise SaveError(f"unknown save format version {probe.version}")
+        raise SaveError(_("unknown save format version {found}").format(found=probe.version))
     return probe
 
 
@@ -180,21 +197,27 @@ def decode_as(decoder: msgspec.json.Decoder[T], data: bytes | memoryview, damage
     try:
         return decoder.decode(data)
     except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise SaveError(f"{damaged} ({exc})") from None
+        raise SaveError(_("{damaged} ({problem})").format(damaged=damaged, problem=exc)) from None
     except UnicodeDecodeError:
         # msgspec raises this, not DecodeError, for bad UTF-8 inside a string.
-        raise SaveError(f"{damaged} (text that is not UTF-8)") from None
+        raise SaveError(_("{damaged} (text that is not UTF-8)").format(damaged=damaged)) from None
 
 
 def _check_header(header: SaveHeader) -> None:
     if len(header.seats) != header.setup.players:
-        raise SaveError(f"the save names {len(header.seats)} seats for {header.setup.players} players")
+        raise SaveError(
+            ngettext(
+                "the save names {seats} seat for {players} players",
+                "the save names {seats} seats for {players} players",
+                len(header.seats),
+            ).format(seats=len(header.seats), players=header.setup.players)
+        )
 
 
 def decode_header(data: bytes) -> SaveHeader:
     """Only the header of a save, for listings: the rounds are skipped, not
     replayed, so a save whose log is damaged is found out when it is loaded."""
-    header = decode_as(_header_decoder, _probe_save(data).header, "damaged save")
+    header = decode_as(_header_decoder, _probe_save(data).header, _("damaged save"))
     _check_header(header)
     return header
 
@@ -202,23 +225,31 @@ def decode_header(data: bytes) -> SaveHeader:
 def decode_save(data: bytes) -> SavedGame:
     """Decode and check a save; :class:`SaveError` on any problem."""
     _probe_save(data)
-    save = decode_as(_decoder, data, "damaged save")
+    save = decode_as(_decoder, data, _("damaged save"))
     header = save.header
     if not save.rounds:
-        raise SaveError("the save holds no round")
+        raise SaveError(_("the save holds no round"))
     _check_header(header)
     if not 1 <= len(save.rounds) <= header.rounds:
-        raise SaveError(f"the save holds {len(save.rounds)} rounds of a {header.rounds}-round match")
+        raise SaveError(
+            _("the save holds {rounds} rounds of a {most}-round match").format(
+                rounds=len(save.rounds), most=header.rounds
+            )
+        )
     games = []
     for index, events in enumerate(save.rounds):
         try:
             game = Game.from_log(events)
         except LogError as exc:
-            raise SaveError(f"round {index + 1}: {exc}") from None
+            raise SaveError(
+                _("round {number}: {problem}").format(number=index + 1, problem=log_error_text(exc))
+            ) from None
         if game.setup != header.setup or game.round_index != index:
-            raise SaveError(f"round {index + 1} does not belong to this match")
+            raise SaveError(_("round {number} does not belong to this match").format(number=index + 1))
         if index < len(save.rounds) - 1 and not game.over:
-            raise SaveError(f"round {index + 1} is unfinished but a later round follows")
+            raise SaveError(
+                _("round {number} is unfinished but a later round follows").format(number=index + 1)
+            )
         games.append(game)
     return SavedGame(header, Match.from_games(header.setup, header.rounds, header.seed, games))
 
@@ -227,11 +258,14 @@ def _read(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except FileNotFoundError:
-        raise SaveError(f"{path}: no such file") from None
+        problem = _("no such file")
+        raise SaveError(f"{path}: {problem}", problem) from None
     except IsADirectoryError:
-        raise SaveError(f"{path}: is a folder, not a save file") from None
+        problem = _("is a folder, not a save file")
+        raise SaveError(f"{path}: {problem}", problem) from None
     except OSError as exc:
-        raise SaveError(f"{path}: {exc.strerror or exc}") from None
+        problem = str(exc.strerror or exc)
+        raise SaveError(f"{path}: {problem}", problem) from None
 
 
 def load_save(path: str | os.PathLike[str]) -> SavedGame:
@@ -294,7 +328,10 @@ def write_save(path: str | os.PathLike[str], header: SaveHeader, match: Match) -
     try:
         write_atomic(Path(path), encode_save(header, match))
     except OSError as exc:
-        raise SaveError(f"could not save to {path}: {exc.strerror or exc}") from None
+        problem = str(exc.strerror or exc)
+        raise SaveError(
+            _("could not save to {path}: {problem}").format(path=path, problem=problem), problem
+        ) from None
 
 
 def seat_kinds(text: str) -> list[str]:

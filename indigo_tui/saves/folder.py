@@ -16,6 +16,7 @@ from pathlib import Path
 
 import platformdirs
 
+from ..i18n import _
 from .file import SUFFIX, SaveError, SaveHeader, load_header
 
 ENV_VAR = "INDIGO_SAVE_DIR"
@@ -76,7 +77,7 @@ def list_saves(directory: str | os.PathLike[str]) -> list[SaveEntry]:
             header: SaveHeader | None = load_header(path)
             error = None
         except SaveError as exc:
-            header, error = None, str(exc).removeprefix(f"{path}: ")
+            header, error = None, exc.detail
         entries.append(SaveEntry(path, header, error, modified))
     entries.sort(key=lambda e: e.modified, reverse=True)
     return entries
@@ -106,4 +107,6 @@ def delete_save(path: str | os.PathLike[str]) -> None:
     except FileNotFoundError:
         pass
     except OSError as exc:
-        raise SaveError(f"could not delete {path}: {exc.strerror or exc}") from None
+        raise SaveError(
+            _("could not delete {path}: {problem}").format(path=path, problem=exc.strerror or exc)
+        ) from None

@@ -16,6 +16,7 @@ import msgspec
 
 from .. import __version__
 from ..engine import Event, Setup
+from ..i18n import _
 from .file import SaveError, decode_as
 
 RECORD_FORMAT: Final = "indigo-guest"
@@ -58,9 +59,11 @@ def encode_record(record: GuestRecord) -> bytes:
 
 def decode_record(data: bytes) -> GuestRecord:
     """A guest record from its bytes; :class:`SaveError` (without a path) if it is not one."""
-    record = decode_as(_record_decoder, data, "not a guest save")
+    record = decode_as(_record_decoder, data, _("not a guest save"))
     if record.version != RECORD_VERSION:
-        raise SaveError(f"guest save version {record.version} is not {RECORD_VERSION}")
+        raise SaveError(
+            _("guest save version {found} is not {known}").format(found=record.version, known=RECORD_VERSION)
+        )
     return record
 
 

@@ -16,6 +16,7 @@ from typing import Final
 
 import msgspec
 
+from ..i18n import _
 from .file import SaveError, decode_as
 
 #: The ``meta`` key holding a hosted game's :class:`HostMeta` as JSON.
@@ -66,13 +67,13 @@ def read_host_meta(meta: dict[str, str]) -> HostMeta:
     """A hosted game's facts from a save header's ``meta``; :class:`SaveError`
     if it is not a hosted game's, or they are damaged."""
     if HOST_KEY in meta:
-        return decode_as(_decoder, meta[HOST_KEY].encode(), "damaged host facts")
+        return decode_as(_decoder, meta[HOST_KEY].encode(), _("damaged host facts"))
     if not is_hosted(meta):
-        raise SaveError("not the save of a hosted network game")
+        raise SaveError(_("not the save of a hosted network game"))
     # The older form: loose strings, one game of one round.
     tokens: dict[int, str] = {}
     for item in meta.get("net_tokens", "").split(","):
-        seat, _, token = item.partition(":")
+        seat, _sep, token = item.partition(":")
         if seat.isdigit() and token:
             tokens[int(seat)] = token
     host_seats = sorted({int(s) for s in meta.get("net_host_seats", "").split(",") if s.isdigit()})

@@ -239,3 +239,11 @@ def test_indigo_lang_nl_help_is_dutch(monkeypatch: pytest.MonkeyPatch) -> None:
     assert dutch("show this help message and exit") in done.stdout
     if dutch("usage: ") != "usage: ":
         assert "usage:" not in done.stdout
+
+
+def test_indigo_serve_passes_its_language_to_every_tab() -> None:
+    from indigo_tui.commands.serve import app_command
+
+    args = build_parser().parse_args(["serve", "--lang", "nl"])
+    assert app_command(args.lang)[-2:] == ["--lang", "nl"]
+    assert "--lang" not in app_command(getattr(build_parser().parse_args(["serve"]), "lang", None))

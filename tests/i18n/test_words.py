@@ -3,16 +3,28 @@ in English they are the engine's own."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
-from indigo_tui.engine import Match, Move, Refusal, Refused, Setup
+from indigo_tui.engine import Game, LogError, Match, Move, Refusal, Refused, Setup, SetupError, rounds_error
 from indigo_tui.engine.board import Board
-from indigo_tui.engine.events import GEM_KINDS_ORDER
+from indigo_tui.engine.events import GEM_KINDS_ORDER, Event, TilePlaced
 from indigo_tui.engine.geometry import EDGE_NAMES, TREASURE_CELLS
 from indigo_tui.engine.refusals import GAME_OVER
 from indigo_tui.engine.tiles import KIND_DESCRIPTIONS
 from indigo_tui.i18n import in_language
-from indigo_tui.i18n.words import edge_name, gem_count, gem_name, gems, points, refusal_text, tile_description
+from indigo_tui.i18n.words import (
+    edge_name,
+    gem_count,
+    gem_name,
+    gems,
+    log_error_text,
+    points,
+    refusal_text,
+    rounds_text,
+    setup_error_text,
+    tile_description,
+)
 
 from .support import catalog_for
 
@@ -67,3 +79,35 @@ def test_gem_and_tile_words_in_english() -> None:
     assert [edge_name(edge) for edge in range(6)] == list(EDGE_NAMES)
     with pytest.raises(ValueError):
         gem_name("ruby")
+
+
+def _damaged_logs() -> list[list[Event]]:
+    """Logs of a short game with one fault each, as a damaged save would hold them."""
+    game = Match(Setup(2), 1, 3).game
+    for _move in range(3):
+        game.push(game.legal_moves[0])
+    log = list(game.log)
+    placed = [i for i, event in enumerate(log) if isinstance(event, TilePlaced)]
+    second = log[placed[1]]
+    assert isinstance(second, TilePlaced)
+    out_of_turn = [*log[: placed[1]], msgspec.structs.replace(second, seat=0), *log[placed[1] + 1 :]]
+    first = log[placed[0]]
+    assert isinstance(first, TilePlaced)
+    occupied = [*log[: placed[1]], msgspec.structs.replace(second, cell=first.cell), *log[placed[1] + 1 :]]
+    return [out_of_turn, occupied, log[1:], [*log, log[-1]]]
+
+
+def test_a_damaged_log_is_said_as_the_engine_says_it() -> None:
+    for events in _damaged_logs():
+        with pytest.raises(LogError) as failed:
+            Game.from_log(events)
+        assert failed.value.code
+        assert log_error_text(failed.value) == str(failed.value)
+
+
+def test_setup_errors_and_rounds_in_words() -> None:
+    for players, own_gates in ((5, False), (2, True)):
+        with pytest.raises(SetupError) as failed:
+            Setup(players, "classic", own_gates)
+        assert setup_error_text(failed.value) == str(failed.value)
+    assert rounds_text() == rounds_error(0)
