@@ -13,8 +13,8 @@ from textual.screen import Screen
 
 from ..i18n import LANGUAGE_NAMES, N_, _, use_language
 from ..saves import SavedGame, default_save_dir
+from .board_art import GLYPH_CHOICES
 from .board_art.detect import ENV_VAR, choose, requested
-from .board_art.glyphs import GLYPH_CHOICES
 from .localise import translate_all, translate_bindings
 from .requests import ResumeGame, StartGame
 from .screens.game import GameScreen

@@ -18,7 +18,7 @@ from enum import Enum
 from pathlib import Path
 
 from ..i18n import LANGUAGES
-from .board_art.glyphs import GLYPH_CHOICES
+from .board_art import GLYPH_CHOICES
 
 FILE_NAME = "settings.json"
 

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from ...i18n import _
-from .glyphs import GLYPH_CHOICES
+from . import GLYPH_CHOICES
 
 ENV_VAR: Final = "INDIGO_BOARD_GLYPHS"
 
