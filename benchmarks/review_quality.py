@@ -51,6 +51,8 @@ def main() -> None:
     losses: dict[str, list[float]] = {name: [] for name in BOTS}
     verdicts: dict[str, dict[str, int]] = {name: dict.fromkeys(VERDICTS, 0) for name in BOTS}
     seconds: list[float] = []
+    #: Per game: random's mean points given up less greedy's (positive: greedy rated better).
+    gaps: list[float] = []
     command = [sys.executable, "-m", "indigo_tui", "review"]
     with tempfile.TemporaryDirectory() as folder:
         for index in range(args.games):
@@ -77,6 +79,7 @@ def main() -> None:
                 name = names[rating["seat"]]
                 game_losses[name].append(rating["loss"])
                 verdicts[name][rating["verdict"]] += 1
+            gaps.append(statistics.mean(game_losses["random"]) - statistics.mean(game_losses["greedy"]))
             for name in BOTS:
                 losses[name].extend(game_losses[name])
             means = ", ".join(f"{n} {statistics.mean(game_losses[n]):.2f}" for n in BOTS)
@@ -91,6 +94,15 @@ def main() -> None:
     for name in BOTS:
         counts = ", ".join(f"{v} {verdicts[name][v]}" for v in VERDICTS)
         print(f"  {name:7} mean points given up {statistics.mean(losses[name]):.3f} per move ({counts})")
+    # How clear the difference is: game by game (each game is one pair), and
+    # the mean gap against its standard error over the games.
+    wins = sum(1 for gap in gaps if gap > 0)
+    spread = statistics.stdev(gaps) / len(gaps) ** 0.5 if len(gaps) > 1 else float("nan")
+    ratio = statistics.mean(losses["random"]) / max(1e-9, statistics.mean(losses["greedy"]))
+    print(
+        f"  random gave up more than greedy in {wins} of {len(gaps)} games; mean gap "
+        f"{statistics.mean(gaps):.3f} points per move (standard error {spread:.3f}); ratio {ratio:.2f}"
+    )
     print(
         f"  median seconds per game {statistics.median(seconds):.1f} "
         f"(min {min(seconds):.1f}, max {max(seconds):.1f})"

@@ -69,3 +69,28 @@ def test_a_bot_that_cannot_rate_is_refused_on_one_line(tmp_path: Path, spec: str
     write_save(save, 1, 4)
     line = one_line_failure(indigo("review", save, "--json", "--bot", spec))
     assert "--bot" in line
+
+
+def test_round_picks_a_round_of_a_match(tmp_path: Path) -> None:
+    from test_cli import play_random
+
+    from indigo_tui import saves
+    from indigo_tui.engine import Match, Setup
+
+    match = Match(Setup(2), rounds=3, seed=4)
+    play_random(match.game, random.Random(4), None)
+    match.next_round()
+    play_random(match.game, random.Random(5), 6)
+    save = tmp_path / "match.indigo"
+    saves.write_save(save, saves.make_header(match, saves.seats_from_kinds(["human", "human"])), match)
+    first = indigo("review", save, "--json", "--bot", "mcts:iter=5", "--round", "1")
+    assert first.returncode == 0, first.stderr
+    played = [json.loads(line)["played"] for line in first.stdout.splitlines()]
+    moves = notation.to_json(match.games[0])["moves"]
+    assert played == [{"cell": m["cell"], "tile": m["tile"]} for m in moves]
+    # Without --round: the latest round, the one in play.
+    latest = indigo("review", save, "--json", "--bot", "mcts:iter=5")
+    assert latest.returncode == 0 and len(latest.stdout.splitlines()) == 6
+    for wrong in ("3", "0"):
+        line = one_line_failure(indigo("review", save, "--json", "--round", wrong))
+        assert f"there is no round {wrong} here: the file holds rounds 1 to 2" in line

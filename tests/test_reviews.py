@@ -26,6 +26,8 @@ def test_a_stored_review_is_read_back(tmp_path: Path) -> None:
     ratings = review_game(game, reviewer)
     assert store_review(path, game, reviewer, ratings) is None
     assert review_path(path).name == "game.indigo.review"
+    # A later round of a match is kept apart from the first.
+    assert review_path(path, 1).name == "game.indigo.round2.review"
     assert load_review(path, game, reviewer) == (ratings, None)
     # Nothing stored: nothing read and nothing to say.
     assert load_review(tmp_path / "other.indigo", game, reviewer) == ([], None)

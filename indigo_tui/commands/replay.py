@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.game import Game
-from ..i18n import _
+from ..i18n import _, ngettext
 
 if TYPE_CHECKING:
     from . import SubParsers
@@ -35,9 +35,10 @@ def register(subparsers: SubParsers) -> None:
     parser.set_defaults(run=run)
 
 
-def read_game(path: Path) -> Game:
+def read_game(path: Path, round_number: int | None = None) -> Game:
     """The game in ``path``, a save file or a canonical record; ValueError on
-    any problem, its words in the current language."""
+    any problem, its words in the current language. Of a match of several
+    rounds, round ``round_number`` (from 1), by default the latest."""
     from .. import saves
     from ..i18n.words import notation_error_text
 
@@ -46,13 +47,26 @@ def read_game(path: Path) -> Game:
     except OSError as exc:
         raise ValueError(exc.strerror or str(exc)) from None
     if saves.looks_like_save(data):
-        return saves.decode_save(data).match.game
-    from ..engine import notation  # here, not at the top: every indigo command imports this module
+        games = saves.decode_save(data).match.games
+    else:
+        from ..engine import notation  # here, not at the top: every indigo command imports this module
 
-    try:
-        return notation.from_json(data)
-    except notation.NotationError as exc:
-        raise ValueError(notation_error_text(exc)) from None
+        try:
+            # A canonical record holds one round.
+            games = [notation.from_json(data)]
+        except notation.NotationError as exc:
+            raise ValueError(notation_error_text(exc)) from None
+    if round_number is None:
+        return games[-1]
+    if not 1 <= round_number <= len(games):
+        raise ValueError(
+            ngettext(
+                "there is no round {number} here: the file holds {count} round",
+                "there is no round {number} here: the file holds rounds 1 to {count}",
+                len(games),
+            ).format(number=round_number, count=len(games))
+        )
+    return games[round_number - 1]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -27,7 +27,8 @@ def register(subparsers: SubParsers) -> None:
             "print instead one JSON object per placement, in order: move, seat, the placement played "
             "and the best one found (cell and tile as in indigo-game/1), the points given up (loss) "
             "and a verdict. A file that cannot be read gets one line on stderr, as 'indigo replay' "
-            "gives, and exit status 2. Of a match of several rounds, the latest round is reviewed."
+            "gives, and exit status 2. Of a match of several rounds, the latest round is reviewed "
+            "unless --round names another."
         ),
     )
     parser.add_argument("path", type=Path, metavar=_("FILE"), help=_("a save file or a JSON record"))
@@ -42,6 +43,12 @@ def register(subparsers: SubParsers) -> None:
         ),
     )
     parser.add_argument("--seed", default="0", metavar=_("SEED"), help=_("the review's seed (default 0)"))
+    parser.add_argument(
+        "--round",
+        type=int,
+        metavar="N",
+        help=_("which round of a match to review, from 1 (default: the latest)"),
+    )
     parser.set_defaults(run=run)
 
 
@@ -55,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     except BotSpecError as exc:
         raise CommandError(_("--bot {error}").format(error=exc)) from None
     try:
-        game = read_game(args.path)
+        game = read_game(args.path, args.round)
     except ValueError as exc:
         print(_("indigo review: {path}: {error}").format(path=args.path, error=exc), file=sys.stderr)
         return 2

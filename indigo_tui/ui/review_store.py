@@ -1,7 +1,8 @@
 """Stored game reviews: the move ratings of a game, kept next to its file.
 
 A review of ``NAME`` (a save file or a canonical record) is kept in
-``NAME.review``, a JSON document written atomically, so that opening the
+``NAME.review`` (a later round of a match in ``NAME.round2.review`` and so
+on), a JSON document written atomically, so that opening the
 review again does not compute it twice. It names the game it rates by a
 SHA-256 of the round's event log and the analysis that made it (the
 reviewing bot, the seed and the analysis version). Reading it is strict and
@@ -47,8 +48,13 @@ class StoredReview(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 _decoder = msgspec.json.Decoder(StoredReview)
 
 
-def review_path(path: Path) -> Path:
-    return path.with_name(path.name + SUFFIX)
+def review_path(path: Path, round_index: int = 0) -> Path:
+    """Where the review of round ``round_index`` (from 0) of ``path`` is kept:
+    ``NAME.review`` for the first round, ``NAME.round2.review`` and so on for
+    the later rounds of a match, so each round is rated once."""
+    if round_index == 0:
+        return path.with_name(path.name + SUFFIX)
+    return path.with_name(f"{path.name}.round{round_index + 1}{SUFFIX}")
 
 
 def game_key(game: Game) -> str:
@@ -81,7 +87,7 @@ def load_review(path: Path, game: Game, reviewer: Reviewer) -> tuple[list[MoveRa
     """The stored ratings of ``game`` by ``reviewer`` and a notice (a sentence):
     ``([], None)`` when nothing is stored, ``([], why)`` when what is stored is
     not trusted."""
-    file = review_path(path)
+    file = review_path(path, game.round_index)
     try:
         data = file.read_bytes()
     except FileNotFoundError:
@@ -118,10 +124,11 @@ def store_review(path: Path, game: Game, reviewer: Reviewer, ratings: Sequence[M
     stored = StoredReview(
         FORMAT, VERSION, ANALYSIS_VERSION, reviewer.spec, str(reviewer.seed), game_key(game), list(ratings)
     )
+    file = review_path(path, game.round_index)
     try:
-        write_atomic(review_path(path), msgspec.json.encode(stored))
+        write_atomic(file, msgspec.json.encode(stored))
     except OSError as exc:
         return _("The review could not be kept in {file}: {reason}").format(
-            file=review_path(path).name, reason=exc.strerror or exc
+            file=file.name, reason=exc.strerror or exc
         )
     return None
