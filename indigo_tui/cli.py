@@ -86,7 +86,7 @@ def choose_from_command_line(argv: Sequence[str]) -> None:
     code, notice = choose_language(cli, setting, os.environ)
     use_language(code)
     if notice:
-        print(f"indigo: {notice}", file=sys.stderr)
+        print(_("indigo: {error}").format(error=notice), file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -156,8 +156,11 @@ def _save(directory: Path, match: Match, specs: list[str], index: int) -> None:
     from .. import saves
     from ..errors import CommandError
 
-    seats = [saves.SeatInfo(f"{spec} (seat {s + 1})", f"bot:{spec}") for s, spec in enumerate(specs)]
-    header = saves.make_header(match, seats, title=f"selfplay {index + 1}")
+    seats = [
+        saves.SeatInfo(_("{bot} (seat {number})").format(bot=spec, number=s + 1), f"bot:{spec}")
+        for s, spec in enumerate(specs)
+    ]
+    header = saves.make_header(match, seats, title=_("selfplay {number}").format(number=index + 1))
     try:
         saves.write_save(directory / f"selfplay-{index + 1:05d}{saves.SUFFIX}", header, match)
     except saves.SaveError as exc:

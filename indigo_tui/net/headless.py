@@ -114,7 +114,7 @@ async def _run_host(
             return _("{problem}; the game is saved in {path}").format(problem=line, path=session.save_path)
         return line
 
-    async def wait_until(condition: Callable[[], bool], limit: float, what: str, english: str) -> None:
+    async def wait_until(condition: Callable[[], bool], limit: float, what: str, *, english: str) -> None:
         # ``english``: the same as ``what`` for the guests, who read their own language only from codes.
         deadline = time.monotonic() + limit
         while not condition():
@@ -135,7 +135,7 @@ async def _run_host(
         lambda: session.all_remote_connected,
         start_timeout,
         _("not every remote seat joined"),
-        "not every remote seat joined",
+        english="not every remote seat joined",
     )
     session.begin()
     out(_("game started"))
@@ -161,7 +161,7 @@ async def _run_host(
         return False
 
     try:
-        await wait_until(progressing, float("inf"), _("the game did not end"), "the game did not end")
+        await wait_until(progressing, float("inf"), _("the game did not end"), english="the game did not end")
     except _SeatGone as gone:
         await session.close(f"seat {gone.seat + 1} did not come back")
         gone_line = _("seat {number} did not rejoin within {seconds} s").format(
@@ -176,7 +176,7 @@ async def _run_host(
             lambda: set(session.remote_seats) <= session.revealed_seats,
             rejoin_timeout,
             _("a seat missed the end of the game"),
-            "a seat missed the end of the game",
+            english="a seat missed the end of the game",
         )
     game = session.game
     for standing in game.standings():
