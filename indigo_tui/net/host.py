@@ -455,7 +455,11 @@ class HostSession:
                 async with asyncio.timeout(deadline):
                     link = await self._admit(conn, address, time.monotonic() + deadline)
             except TimeoutError:
-                raise ConnectionLost(f"{conn.peer} did not finish joining within {deadline:g} s") from None
+                raise ConnectionLost(
+                    _("{peer} did not finish joining within {seconds} s").format(
+                        peer=conn.peer, seconds=f"{deadline:g}"
+                    )
+                ) from None
             finally:
                 pending = False
                 self._unpend(address)

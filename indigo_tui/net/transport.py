@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..i18n import _
 from .protocol import (
     HEADER,
     HEADER_SIZE,
@@ -118,15 +119,29 @@ class Connection:
             async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
                 chunk = await self.reader.read(wanted)
         except TimeoutError:
+            # Said where it happened (to this terminal's person), never sent to the peer.
+            seconds = f"{limit:.3g}"
             if self._buffer:
-                raise ConnectionLost(f"{self.peer} sent only part of a frame within {limit:.3g} s") from None
-            raise ConnectionLost(f"no word from {self.peer} for {limit:.3g} s") from None
+                raise ConnectionLost(
+                    _("{peer} sent only part of a frame within {seconds} s").format(
+                        peer=self.peer, seconds=seconds
+                    )
+                ) from None
+            raise ConnectionLost(
+                _("no word from {peer} for {seconds} s").format(peer=self.peer, seconds=seconds)
+            ) from None
         except (ConnectionError, OSError) as exc:
-            raise ConnectionLost(f"the connection to {self.peer} failed ({exc.strerror or exc})") from None
+            raise ConnectionLost(
+                _("the connection to {peer} failed ({problem})").format(
+                    peer=self.peer, problem=exc.strerror or exc
+                )
+            ) from None
         if not chunk:
             if self._buffer:
-                raise ConnectionLost(f"the connection to {self.peer} broke in the middle of a frame")
-            raise ConnectionLost(f"{self.peer} closed the connection")
+                raise ConnectionLost(
+                    _("the connection to {peer} broke in the middle of a frame").format(peer=self.peer)
+                )
+            raise ConnectionLost(_("{peer} closed the connection").format(peer=self.peer))
         self._buffer += chunk
 
     def _frame(self, message: Message) -> bytes:
@@ -211,9 +226,17 @@ async def open_connection(
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port, limit=CHUNK), timeout)
     except TimeoutError:
-        raise ConnectionLost(f"no answer from {host}:{port} within {timeout:g} s") from None
+        raise ConnectionLost(
+            _("no answer from {address} within {seconds} s").format(
+                address=f"{host}:{port}", seconds=f"{timeout:g}"
+            )
+        ) from None
     except OSError as exc:
-        raise ConnectionLost(f"cannot connect to {host}:{port} ({exc.strerror or exc})") from None
+        raise ConnectionLost(
+            _("cannot connect to {address} ({problem})").format(
+                address=f"{host}:{port}", problem=exc.strerror or exc
+            )
+        ) from None
     return Connection(reader, writer, read_timeout=read_timeout, max_frame=max_frame, on_frame=on_frame)
 
 
