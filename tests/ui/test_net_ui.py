@@ -3,6 +3,9 @@ process, over 127.0.0.1, driven by Textual's Pilot. Every wait is bounded."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -32,6 +35,48 @@ def host_app(save_dir: Path, **plan: object) -> tuple[NetApp, HostTable]:
     table.host.move_delay = 0.0
     app = NetApp(lambda: LobbyScreen(table, bind="127.0.0.1", port=0), save_dir=save_dir, animate=False)
     return app, table
+
+
+@dataclass
+class Hosted:
+    """A started network game in one test: the host's app and the guest's, their pilots and tables."""
+
+    app: NetApp
+    guest: NetApp
+    hp: Pilot[None]
+    gp: Pilot[None]
+    table: HostTable
+    gtable: GuestTable
+
+    @property
+    def pilots(self) -> list[Pilot[None]]:
+        return [self.hp, self.gp]
+
+
+@asynccontextmanager
+async def hosted_game(tmp_path: Path, **plan: object) -> AsyncIterator[Hosted]:
+    """Host a game (Hazel) in one app, join it (Gus) from another over
+    127.0.0.1, start it, and hand over both once each shows its table."""
+    app, table = host_app(tmp_path / "host", **plan)
+    host = table.host
+    async with app.run_test(size=SIZE) as hp:
+        await until(hp, lambda: host.address is not None)
+        assert host.address is not None
+        port = host.address[1]
+        guest = NetApp(
+            lambda: JoinScreen(f"127.0.0.1:{port}", host.code, "Gus", auto=True),
+            save_dir=tmp_path / "guest",
+            animate=False,
+        )
+        async with guest.run_test(size=SIZE) as gp:
+            pilots = [hp, gp]
+            await until(pilots, lambda: host.ready and isinstance(app.screen, LobbyScreen))
+            await hp.press("ctrl+s")
+            await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
+            await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
+            gscreen = guest.screen
+            assert isinstance(gscreen, NetGameScreen) and isinstance(gscreen.table, GuestTable)
+            yield Hosted(app, guest, hp, gp, table, gscreen.table)
 
 
 def hand_text(app: NetApp) -> str:
@@ -160,53 +205,39 @@ async def place_legal(app: NetApp, pilot: Pilot[None]) -> None:
 
 
 async def test_undo_vote_whole_game_deal_verified_and_goodbye(tmp_path: Path) -> None:
-    app, table = host_app(tmp_path / "host")
-    host = table.host
-    async with app.run_test(size=SIZE) as hp:
-        await until([hp], lambda: host.address is not None)
-        assert host.address is not None
-        guest = NetApp(
-            lambda: JoinScreen(f"127.0.0.1:{host.address[1]}", host.code, "Gus", auto=True),  # type: ignore[index]
-            save_dir=tmp_path / "guest",
-            animate=False,
-        )
-        async with guest.run_test(size=SIZE) as gp:
-            pilots = [hp, gp]
-            await until(pilots, lambda: host.ready)
-            await until(pilots, lambda: isinstance(app.screen, LobbyScreen))
-            await hp.press("ctrl+s")
-            await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
-            await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
-            # The host moves, then asks to take it back; the guest is asked and accepts.
-            await place_legal(app, hp)
-            await until(pilots, lambda: host.game.board.placements == 1)
-            await hp.press("u")
-            await until(pilots, lambda: "take back" in guest.screen.query_one("Label").render().plain)  # type: ignore[attr-defined]
-            await gp.press("y")
-            await until(pilots, lambda: host.game.board.placements == 0)
-            await until(pilots, lambda: "Undo accepted" in str(app.screen.query_one("#status").render()))
-            gscreen = guest.screen
-            assert isinstance(gscreen, NetGameScreen)
-            await until(pilots, lambda: gscreen.game.board.placements == 0)
-            # Play the whole game, each side at its own keyboard.
-            for _ in range(200):
-                if host.game.over:
-                    break
-                side, pilot = (app, hp) if host.game.turn == 0 else (guest, gp)
-                count = host.game.board.placements
-                await until(pilots, lambda side=side: my_view(side).my_turn and not side.screen._sending)  # type: ignore[attr-defined]
-                await place_legal(side, pilot)
-                await until(pilots, lambda count=count: host.game.board.placements == count + 1)
-            assert host.game.over
-            # The guest's end screen says the deal checked out.
-            await until(pilots, lambda: bool(guest.screen.query("#deal")))
-            assert "Deal verified" in str(guest.screen.query_one("#deal").render())
-            assert "Final result" in screen_text(guest)
-            # The host leaves; the guest is told, without a crash.
-            await hp.press("b")
-            await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
-            await hp.press("q")
-            await until(pilots, lambda: gtable_closed(guest), seconds=10)
+    async with hosted_game(tmp_path) as hosted:
+        app, guest, hp, gp, pilots = hosted.app, hosted.guest, hosted.hp, hosted.gp, hosted.pilots
+        host = hosted.table.host
+        # The host moves, then asks to take it back; the guest is asked and accepts.
+        await place_legal(app, hp)
+        await until(pilots, lambda: host.game.board.placements == 1)
+        await hp.press("u")
+        await until(pilots, lambda: "take back" in guest.screen.query_one("Label").render().plain)  # type: ignore[attr-defined]
+        await gp.press("y")
+        await until(pilots, lambda: host.game.board.placements == 0)
+        await until(pilots, lambda: "Undo accepted" in str(app.screen.query_one("#status").render()))
+        gscreen = guest.screen
+        assert isinstance(gscreen, NetGameScreen)
+        await until(pilots, lambda: gscreen.game.board.placements == 0)
+        # Play the whole game, each side at its own keyboard.
+        for _ in range(200):
+            if host.game.over:
+                break
+            side, pilot = (app, hp) if host.game.turn == 0 else (guest, gp)
+            count = host.game.board.placements
+            await until(pilots, lambda side=side: my_view(side).my_turn and not side.screen._sending)  # type: ignore[attr-defined]
+            await place_legal(side, pilot)
+            await until(pilots, lambda count=count: host.game.board.placements == count + 1)
+        assert host.game.over
+        # The guest's end screen says the deal checked out.
+        await until(pilots, lambda: bool(guest.screen.query("#deal")))
+        assert "Deal verified" in str(guest.screen.query_one("#deal").render())
+        assert "Final result" in screen_text(guest)
+        # The host leaves; the guest is told, without a crash.
+        await hp.press("b")
+        await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
+        await hp.press("q")
+        await until(pilots, lambda: gtable_closed(guest), seconds=10)
 
 
 def gtable_closed(app: NetApp) -> bool:

@@ -15,18 +15,15 @@ from indigo_tui.engine import Move
 from indigo_tui.net.guest import GuestSession
 from indigo_tui.saves import SaveError, load_save, read_host_meta
 from indigo_tui.ui.app import IndigoApp
-from indigo_tui.ui.net_app import NetApp
-from indigo_tui.ui.net_table import GuestTable, HostTable, NetTable
+from indigo_tui.ui.net_table import GuestTable, NetTable
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.game import GameScreen
-from indigo_tui.ui.screens.join import JoinScreen
-from indigo_tui.ui.screens.lobby import LobbyScreen
 from indigo_tui.ui.screens.net_game import NetGameScreen
 from indigo_tui.ui.session import Session
 from indigo_tui.ui.table import Table, TableRefusal
 
 from .conftest import AppFactory, game_screen, new_game, screen_text, until
-from .test_net_ui import SIZE, host_app, place_legal
+from .test_net_ui import SIZE, hosted_game, place_legal
 
 
 def shows_the_table(app: App[Any], table: Table) -> None:
@@ -62,85 +59,56 @@ async def test_a_game_screen_over_a_session(make_app: AppFactory) -> None:
 
 
 async def test_a_game_screen_over_the_host_and_a_guest_table(tmp_path: Path) -> None:
-    app, table = host_app(tmp_path / "host")
-    host = table.host
-    async with app.run_test(size=SIZE) as hp:
-        await until([hp], lambda: host.address is not None)
-        assert host.address is not None
-        port = host.address[1]
-        guest = NetApp(
-            lambda: JoinScreen(f"127.0.0.1:{port}", host.code, "Gus", auto=True),
-            save_dir=tmp_path / "guest",
-            animate=False,
-        )
-        async with guest.run_test(size=SIZE) as gp:
-            pilots = [hp, gp]
-            await until(pilots, lambda: host.ready and isinstance(app.screen, LobbyScreen))
-            await hp.press("ctrl+s")
-            await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
-            await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
-            hscreen, gscreen = app.screen, guest.screen
-            assert isinstance(hscreen, NetGameScreen) and isinstance(gscreen, NetGameScreen)
-            gtable = gscreen.table
-            assert isinstance(hscreen.table, HostTable) and isinstance(gtable, GuestTable)
-            tables: list[tuple[App[Any], GameScreen, NetTable]] = [
-                (app, hscreen, hscreen.table),
-                (guest, gscreen, gtable),
-            ]
-            for side, screen, net_table in tables:
-                # The same GameScreen, reading a network table.
-                assert screen.session is net_table
-                assert not net_table.plays_at_once and not net_table.offers_hints
-                # A guest holds only its own seat's view: nothing to review at the table.
-                assert net_table.review() is None
-                assert net_table.hints == [0, 0]
-                shows_the_table(side, net_table)
-            # The host's seat moves first; both screens follow.
-            await place_legal(app, hp)
-            await until(pilots, lambda: gtable.game.board.placements == 1)
-            await until(pilots, lambda: "Hazel placed" in screen_text(guest))
-            for side, _, net_table in tables:
-                shows_the_table(side, net_table)
-            # The guest asks for a hint: this host allows none, and the screen says so.
-            await gp.press("h")
-            await until(pilots, lambda: gscreen.message == "The host allows no hints in this game.")
-            assert not gscreen.hinting and host.hint_counts == [0, 0]
+    async with hosted_game(tmp_path) as hosted:
+        app, guest, hp, gp, pilots = hosted.app, hosted.guest, hosted.hp, hosted.gp, hosted.pilots
+        host, gtable = hosted.table.host, hosted.gtable
+        hscreen, gscreen = app.screen, guest.screen
+        assert isinstance(hscreen, NetGameScreen) and isinstance(gscreen, NetGameScreen)
+        tables: list[tuple[App[Any], GameScreen, NetTable]] = [
+            (app, hscreen, hscreen.table),
+            (guest, gscreen, gtable),
+        ]
+        for side, screen, net_table in tables:
+            # The same GameScreen, reading a network table.
+            assert screen.session is net_table
+            assert not net_table.plays_at_once and not net_table.offers_hints
+            # A guest holds only its own seat's view: nothing to review at the table.
+            assert net_table.review() is None
+            assert net_table.hints == [0, 0]
+            shows_the_table(side, net_table)
+        # The host's seat moves first; both screens follow.
+        await place_legal(app, hp)
+        await until(pilots, lambda: gtable.game.board.placements == 1)
+        await until(pilots, lambda: "Hazel placed" in screen_text(guest))
+        for side, _, net_table in tables:
+            shows_the_table(side, net_table)
+        # The guest asks for a hint: this host allows none, and the screen says so.
+        await gp.press("h")
+        await until(pilots, lambda: gscreen.message == "The host allows no hints in this game.")
+        assert not gscreen.hinting and host.hint_counts == [0, 0]
 
 
 async def test_hints_the_host_allows_are_counted_for_every_terminal(tmp_path: Path) -> None:
-    app, table = host_app(tmp_path / "host", hints=True)
-    host = table.host
-    async with app.run_test(size=SIZE) as hp:
-        await until([hp], lambda: host.address is not None)
-        assert host.address is not None
-        guest = NetApp(
-            lambda: JoinScreen(f"127.0.0.1:{host.address[1]}", host.code, "Gus", auto=True),  # type: ignore[index]
-            save_dir=tmp_path / "guest",
-            animate=False,
-        )
-        async with guest.run_test(size=SIZE) as gp:
-            pilots = [hp, gp]
-            await until(pilots, lambda: host.ready and isinstance(app.screen, LobbyScreen))
-            await hp.press("ctrl+s")
-            await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
-            await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
-            hscreen, gscreen = app.screen, guest.screen
-            assert isinstance(hscreen, NetGameScreen) and isinstance(gscreen, NetGameScreen)
-            assert hscreen.table.offers_hints and gscreen.table.offers_hints
-            # The host's seat asks first: the search moves its cursor, the count reaches the guest.
-            await hp.press("h")
-            await until(pilots, lambda: not hscreen.hinting, seconds=60)
-            await until(pilots, lambda: gscreen.table.hints == [1, 0])
-            await place_legal(app, hp)
-            await until(pilots, lambda: gscreen.table.game.board.placements == 1)
-            # The guest's hint is searched at the guest (its own view) and counted by the host.
-            await gp.press("h")
-            await until(pilots, lambda: not gscreen.hinting, seconds=60)
-            await until(pilots, lambda: host.hint_counts == [1, 1] and gscreen.table.hints == [1, 1])
-            # The counts are in the host's save, with the rule, for a resumed host.
-            saved = load_save(host.save_path)  # type: ignore[arg-type]
-            assert saved.header.meta["hints"] == "1,1"
-            assert read_host_meta(saved.header.meta).hints
+    async with hosted_game(tmp_path, hints=True) as hosted:
+        app, guest, hp, gp, pilots = hosted.app, hosted.guest, hosted.hp, hosted.gp, hosted.pilots
+        host = hosted.table.host
+        hscreen, gscreen = app.screen, guest.screen
+        assert isinstance(hscreen, NetGameScreen) and isinstance(gscreen, NetGameScreen)
+        assert hscreen.table.offers_hints and gscreen.table.offers_hints
+        # The host's seat asks first: the search moves its cursor, the count reaches the guest.
+        await hp.press("h")
+        await until(pilots, lambda: not hscreen.hinting, seconds=60)
+        await until(pilots, lambda: gscreen.table.hints == [1, 0])
+        await place_legal(app, hp)
+        await until(pilots, lambda: gscreen.table.game.board.placements == 1)
+        # The guest's hint is searched at the guest (its own view) and counted by the host.
+        await gp.press("h")
+        await until(pilots, lambda: not gscreen.hinting, seconds=60)
+        await until(pilots, lambda: host.hint_counts == [1, 1] and gscreen.table.hints == [1, 1])
+        # The counts are in the host's save, with the rule, for a resumed host.
+        saved = load_save(host.save_path)  # type: ignore[arg-type]
+        assert saved.header.meta["hints"] == "1,1"
+        assert read_host_meta(saved.header.meta).hints
 
 
 def test_what_a_network_table_does_not_offer_is_refused_in_words() -> None:
