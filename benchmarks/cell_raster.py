@@ -17,7 +17,7 @@ A tool for ``benchmarks/``, not the game: it needs Pillow and fontTools
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -103,6 +103,11 @@ def cells_from_lines(lines: list[list[Segment]], width: int, theme: TerminalThem
             if style.dim:
                 fg = _blend(fg, bg, 0.5)
             for char in segment.text:
+                if row and unicodedata.combining(char):
+                    # A combining mark belongs to the cell before it (kitty's image
+                    # placeholders carry their row and column as such marks).
+                    row[-1] = replace(row[-1], char=row[-1].char + char)
+                    continue
                 wide = Text(char).cell_len == 2
                 cell = Cell(char, fg, bg, bool(style.bold), bool(style.underline), bool(style.strike))
                 row.append(cell)
@@ -244,7 +249,7 @@ def rasterise(grid: Grid, font_size: int = 16) -> Image.Image:
             elif char in _SHADES:
                 shade = _blend(cell.bg, cell.fg, _SHADES[char])
                 draw.rectangle((left, top, left + cw - 1, top + ch - 1), fill=shade)
-            elif (shape := block_shape(char)) is not None:
+            elif len(char) == 1 and (shape := block_shape(char)) is not None:
                 _fill_blocks(draw, shape, left, top, cw, ch, cell.fg)
             else:
                 face = fonts.face(char, cell.bold)

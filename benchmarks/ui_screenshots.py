@@ -1,13 +1,16 @@
 """Make the pictures in docs/screenshots (and the README's): a game in
 progress with a what-if preview at 80x24, 120x40 and 200x60, the end screen,
-and the board in sextants and octants as terminals that draw those show it.
+the board in sextants and octants as terminals that draw those show it, and
+in pixels as kitty shows it.
 
     python benchmarks/ui_screenshots.py            # PNGs, rasterised from the cell grid
     python benchmarks/ui_screenshots.py --svg      # Textual's SVGs as well
 
 Each picture is the app's cell grid drawn cell by cell with DejaVu Sans Mono
 (see ``cell_raster.py``), so it shows what a Linux terminal with that font
-shows, not what a browser's SVG fonts make of it. Needs Pillow and fontTools
+shows, not what a browser's SVG fonts make of it. In the pixel shot the board
+is the picture the game hands the terminal (drawn for that font's cell size),
+laid over the cells where kitty would show it. Needs Pillow and fontTools
 (``pip install -e .[screenshots]``).
 """
 
@@ -15,7 +18,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import random
+import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,14 +28,16 @@ from pathlib import Path
 from typing import Any
 
 # Run as a script, this folder is on sys.path: the rasteriser sits beside it.
-from cell_raster import app_cells, rasterise
+from cell_raster import Fonts, app_cells, rasterise
 
 from indigo_tui.engine import Setup
 from indigo_tui.saves import SeatInfo
 from indigo_tui.ui.app import IndigoApp
+from indigo_tui.ui.board_pixels import KITTY, PixelSupport
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.session import NewGame
+from indigo_tui.ui.widgets.board import BoardView
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
@@ -51,7 +58,10 @@ SHOTS = (
     Shot("end-80x24", (80, 24), end=True),
     Shot("game-120x40-sextant", (120, 40), glyphs="sextant"),
     Shot("game-120x40-octant", (120, 40), glyphs="octant"),
+    Shot("game-120x40-pixels", (120, 40), glyphs="pixels"),
+    Shot("game-80x24-pixels", (80, 24), glyphs="pixels"),
 )
+FONT_SIZE = 16
 
 
 def _game() -> NewGame:
@@ -69,8 +79,13 @@ async def _settle(pilot: Any, done: Callable[[], bool]) -> None:
 
 async def shoot(shot: Shot, svg: bool) -> list[Path]:
     with tempfile.TemporaryDirectory() as folder:
+        pixels = shot.glyphs == "pixels"
         app = IndigoApp(
-            new_game=_game(), save_dir=Path(folder), animate=False, bot_delay=0.0, board_glyphs=shot.glyphs
+            new_game=_game(),
+            save_dir=Path(folder),
+            animate=False,
+            bot_delay=0.0,
+            board_glyphs="quadrant" if pixels else shot.glyphs,
         )
         async with app.run_test(size=shot.size) as pilot:
             await _settle(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -90,13 +105,28 @@ async def shoot(shot: Shot, svg: bool) -> list[Path]:
                 view = session.game.view(0)
                 best = max(view.legal_moves, key=lambda m: (len(view.preview(m)), -m.cell, -m.rotation))
                 screen.cursor, screen.rotation = best.cell, best.rotation
+            if pixels:
+                # As in kitty with this font: textual-image's kitty renderer, the font's cell size.
+                fonts = Fonts(FONT_SIZE)
+                app.pixel_support = PixelSupport(KITTY, (fonts.cell_width, fonts.cell_height))
+                app.board_glyphs = "pixels"
+                screen.apply_glyphs(repaint=False)
             screen.next_turn()
             if not shot.end:
                 screen.message = "Greedy bot placed a tile."
             screen.refresh_all()
             await _settle(pilot, lambda: not shot.end or isinstance(app.screen, EndScreen))
             written = [OUT / f"{shot.name}.png"]
-            rasterise(app_cells(app)).save(written[0], optimize=True)
+            image = rasterise(app_cells(app), FONT_SIZE)
+            board = screen.query_one(BoardView)
+            if pixels and board.shown_picture is not None:
+                # Where kitty draws the picture: over the board's cells (placeholders in the grid).
+                fonts = Fonts(FONT_SIZE)
+                image.paste(
+                    board.shown_picture,
+                    (board.region.x * fonts.cell_width, board.region.y * fonts.cell_height),
+                )
+            image.save(written[0], optimize=True)
             if svg:
                 written.append(OUT / f"{shot.name}.svg")
                 app.save_screenshot(str(written[1]))
@@ -110,9 +140,14 @@ async def main() -> None:
     parser.add_argument("--svg", action="store_true", help="also write Textual's SVG screenshots")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
-    for shot in SHOTS:
-        for path in await shoot(shot, args.svg):
-            print(path.relative_to(OUT.parent.parent))
+    # textual-image writes kitty's image data straight to the terminal: here, nowhere.
+    terminal, sys.__stdout__ = sys.__stdout__, io.StringIO()
+    try:
+        for shot in SHOTS:
+            for path in await shoot(shot, args.svg):
+                print(path.relative_to(OUT.parent.parent))
+    finally:
+        sys.__stdout__ = terminal
 
 
 if __name__ == "__main__":

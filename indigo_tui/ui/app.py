@@ -14,7 +14,8 @@ from textual.screen import Screen
 from ..i18n import LANGUAGE_NAMES, N_, _, use_language
 from ..saves import SavedGame, default_save_dir
 from .board_art import GLYPH_CHOICES
-from .board_art.detect import ENV_VAR, choose, requested
+from .board_art.detect import ENV_VAR, choose, detect, requested
+from .board_pixels import PixelSupport, probe
 from .localise import translate_all, translate_bindings
 from .requests import ResumeGame, StartGame
 from .screens.game import GameScreen
@@ -98,7 +99,10 @@ class IndigoApp(App[None]):
         #: ``--board-glyphs`` (strongest), else $INDIGO_BOARD_GLYPHS, else the saved setting.
         self._glyphs_cli = board_glyphs
         self.board_glyphs_choice = "auto"  # what was asked for (auto, quadrant, ...)
-        self.board_glyphs = "quadrant"  # the text encoder that draws the board
+        self.board_glyphs = "quadrant"  # what draws the board: a text encoder or "pixels"
+        self.text_glyphs = "quadrant"  # the best text encoder here (the hand, in pixel mode)
+        #: Real pixels, when the terminal showed it speaks kitty graphics or sixel at start-up.
+        self.pixel_support: PixelSupport | None = None
         self._glyphs_notice: str | None = None
         self._resolve_glyphs()
         self.gem_animation = animate
@@ -119,7 +123,12 @@ class IndigoApp(App[None]):
             settings, notice = load_settings()
             saved = settings.board_glyphs
         self.board_glyphs_choice = requested(self._glyphs_cli, os.environ, saved)
-        self.board_glyphs, choose_notice = choose(self.board_glyphs_choice, os.environ)
+        # Asked now, before the app runs: afterwards Textual reads the terminal's answers.
+        self.pixel_support = probe(self.board_glyphs_choice, os.environ)
+        self.text_glyphs = detect(os.environ)
+        self.board_glyphs, choose_notice = choose(
+            self.board_glyphs_choice, os.environ, pixels=self.pixel_support is not None
+        )
         self._glyphs_notice = notice or choose_notice
 
     def set_board_glyphs(self, choice: str) -> str:
@@ -129,7 +138,7 @@ class IndigoApp(App[None]):
         from .settings import update_settings
 
         self.board_glyphs_choice = choice
-        self.board_glyphs, notice = choose(choice, os.environ)
+        self.board_glyphs, notice = choose(choice, os.environ, pixels=self.pixel_support is not None)
         failed = update_settings(board_glyphs=choice)  # the language stays as chosen
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
@@ -156,7 +165,8 @@ class IndigoApp(App[None]):
 
     def next_board_glyphs(self) -> str:
         """The choice after the current one, in the order of ``--board-glyphs``."""
-        choices = [c for c in GLYPH_CHOICES if c != "pixels"]
+        # Pixels only where the terminal was found to show them when the app started.
+        choices = [c for c in GLYPH_CHOICES if c != "pixels" or self.pixel_support is not None]
         current = self.board_glyphs_choice if self.board_glyphs_choice in choices else "auto"
         return choices[(choices.index(current) + 1) % len(choices)]
 

@@ -22,6 +22,7 @@ from typing import Final
 from rich.style import Style
 
 from .board_art import roles as R
+from .board_art.roles import Colours
 
 SEAT_NAMES: Final = ("red", "violet", "cyan", "pink")
 
@@ -117,3 +118,26 @@ def style(fg: int, bg: int, bold: bool, dark: bool) -> Style:
     else:
         colour_ = table[fg] if fg >= 0 else None
     return Style(color=colour_, bgcolor=table[bg], bold=bold)
+
+
+def ink_on_seat(seat: int, dark: bool = True) -> str:
+    """The colour of text (a gate's number) on a seat's colour."""
+    return _INK_ON_SEAT[dark][seat]
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    value = colour.lstrip("#")
+    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+
+
+@lru_cache(maxsize=4)
+def pixel_colours(dark: bool, mono: bool) -> Colours:
+    """Every role's colour for the pixel pictures; without colour, ink and blank."""
+    table = _DARK if dark else _LIGHT
+    roles = tuple(_rgb(table[role]) for role in range(R.ROLE_COUNT))
+    inks = tuple(_rgb(ink_on_seat(seat, dark)) for seat in range(4))
+    if mono:
+        ink, blank = roles[R.PATH], roles[R.BG]
+        roles = tuple(ink if role in R.MONO_INK else blank for role in range(R.ROLE_COUNT))
+        inks = (blank,) * 4
+    return Colours(roles, inks)

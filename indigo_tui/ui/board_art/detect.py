@@ -12,7 +12,10 @@ itself, known from variables it sets:
 - WezTerm (``TERM_PROGRAM=WezTerm``, ``WEZTERM_*``) octants;
 - VTE terminals (GNOME Terminal, Tilix, ...) octants from VTE 0.78 (``VTE_VERSION >= 7800``).
 
-Inside tmux or screen the outer terminal is unknown: quadrants. Konsole,
+Inside tmux or screen the outer terminal is unknown: quadrants.
+Real pixels (kitty graphics, sixel) are found by :mod:`indigo_tui.ui.board_pixels`
+when the app starts; ``auto`` takes them where they were found, except inside
+tmux or screen. Konsole,
 Windows Terminal, iTerm2, Apple's Terminal, VS Code and Alacritty take
 glyphs from the font: quadrants.
 
@@ -41,11 +44,17 @@ def _version(text: str) -> tuple[int, ...]:
     return tuple(parts)
 
 
+def multiplexed(env: Mapping[str, str]) -> bool:
+    """Inside tmux or screen: the terminal outside is unknown."""
+    term = env.get("TERM", "")
+    return bool(env.get("TMUX")) or term.startswith(("screen", "tmux")) or env.get("TERM_PROGRAM") == "tmux"
+
+
 def detect(env: Mapping[str, str]) -> str:
     """The best text encoder this environment's terminal draws: quadrant, sextant or octant."""
     term = env.get("TERM", "")
     program = env.get("TERM_PROGRAM", "")
-    if env.get("TMUX") or term.startswith(("screen", "tmux")) or program == "tmux":
+    if multiplexed(env):
         return "quadrant"
     if program == "ghostty":
         return "octant" if _version(env.get("TERM_PROGRAM_VERSION", "")) >= (1, 2) else "sextant"
@@ -61,9 +70,11 @@ def detect(env: Mapping[str, str]) -> str:
     return "quadrant"
 
 
-def choose(requested: str | None, env: Mapping[str, str]) -> tuple[str, str | None]:
-    """The text encoder to use for a requested choice (``auto`` or a name), and a
-    notice to show when the request cannot be met."""
+def choose(requested: str | None, env: Mapping[str, str], pixels: bool = False) -> tuple[str, str | None]:
+    """What draws the board for a requested choice (``auto`` or a name): ``pixels`` or
+    a text encoder, and a notice to show when the request cannot be met. ``pixels``
+    says whether the terminal was found to show images when the app started
+    (:mod:`indigo_tui.ui.board_pixels`); ``auto`` takes them except inside tmux or screen."""
     choice = (requested or "auto").strip().lower()
     notice = None
     if choice not in GLYPH_CHOICES:
@@ -72,10 +83,16 @@ def choose(requested: str | None, env: Mapping[str, str]) -> tuple[str, str | No
         )
         choice = "auto"
     if choice == "pixels":
-        # Pixels would need a graphics protocol this build does not draw with.
-        notice = _("Pixel graphics are not available here: the board uses text glyphs.")
+        if pixels:
+            return "pixels", notice
+        notice = _(
+            "No pixel graphics (kitty graphics or sixel) were found in this terminal when indigo "
+            "started: the board uses text glyphs."
+        )
         choice = "auto"
     if choice == "auto":
+        if pixels and not multiplexed(env) and notice is None:
+            return "pixels", None
         choice = detect(env)
     return choice, notice
 

@@ -424,7 +424,8 @@ def gate_label_places(art: Art) -> list[tuple[int, int]]:
 
 
 @lru_cache(maxsize=24)
-def _static(art: Art, tiles: tuple[int, ...], gates: tuple[tuple[int, ...], ...], last: int) -> _Static:
+def _static_raster(art: Art, tiles: tuple[int, ...], gates: tuple[tuple[int, ...], ...], last: int) -> Raster:
+    """A position's fills, rims, paths and gate bands (what the marks are drawn over)."""
     board = art.board
     grid = art.grid
     raster = Raster.blank(board.cols * art.encoder.cols, board.rows * art.encoder.rows)
@@ -458,6 +459,14 @@ def _static(art: Art, tiles: tuple[int, ...], gates: tuple[tuple[int, ...], ...]
             pen.pixels(board.centres[cell], _band(grid, edge), R.SEAT0 + seat)
     if art.mono:
         raster = Raster(raster.width, raster.height, bytearray(raster.pixels.translate(R.MONO_TABLE)))
+    return raster
+
+
+@lru_cache(maxsize=24)
+def _static(art: Art, tiles: tuple[int, ...], gates: tuple[tuple[int, ...], ...], last: int) -> _Static:
+    """The static raster encoded once, with the gate labels and the corners' arrows on it."""
+    board = art.board
+    raster = _static_raster(art, tiles, gates, last)
     encoded = raster.encode(art.encoder)
     cols, rows = picture_size(art)
     picture = Picture.blank(cols, rows)
@@ -524,14 +533,19 @@ def routes_through(board: Board, cell: int) -> list[list[Piece]]:
     return routes
 
 
-def draw_board(board: Board, art: Art, marks: Marks = Marks()) -> Picture:
-    """The whole board with ``marks`` on top, as characters."""
+def _position(board: Board, marks: Marks) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]:
+    """What the static layer of a picture depends on."""
+    last = marks.last_cell if marks.last_cell is not None else -1
+    return tuple(board.tiles), board.setup.gates, last
+
+
+def _overlay(board: Board, art: Art, marks: Marks, raster: Raster) -> dict[int, int]:
+    """The sub-pixels ``marks`` change over a position's raster: the cursor cell
+    and the held tile, a traced route, the what-if routes."""
     grid = art.grid
     bgrid = art.board
-    last = marks.last_cell if marks.last_cell is not None else -1
-    static = _static(art, tuple(board.tiles), board.setup.gates, last)
     overlay: dict[int, int] = {}
-    pen = Pen(static.raster, overlay)
+    pen = Pen(raster, overlay)
     # The cursor: a lighter fill, a bright rim, the held tile's paths.
     if marks.cursor is not None:
         centre = bgrid.centres[marks.cursor]
@@ -565,6 +579,22 @@ def draw_board(board: Board, art: Art, marks: Marks = Marks()) -> Picture:
     if art.mono and overlay:
         table = R.MONO_TABLE
         overlay = {i: table[v] for i, v in overlay.items()}
+    return overlay
+
+
+def board_raster(board: Board, art: Art, marks: Marks = Marks()) -> Raster:
+    """The whole board's sub-pixels with ``marks`` drawn in (the pixel pictures start from it)."""
+    static = _static_raster(art, *_position(board, marks))
+    pixels = bytearray(static.pixels)
+    for i, role in _overlay(board, art, marks, static).items():
+        pixels[i] = role
+    return Raster(static.width, static.height, pixels)
+
+
+def draw_board(board: Board, art: Art, marks: Marks = Marks()) -> Picture:
+    """The whole board with ``marks`` on top, as characters."""
+    static = _static(art, *_position(board, marks))
+    overlay = _overlay(board, art, marks, static.raster)
     picture = static.picture.copy()
     if overlay:
         enc = art.encoder

@@ -8,6 +8,7 @@ large fill) and the most frequent of the others the background.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 BG: Final = 0  # around the board
@@ -80,3 +81,14 @@ MONO_INK: Final = frozenset(
      SEAT3, MAP_VIEW, INK, ARROW}
 )  # fmt: skip
 MONO_TABLE: Final[bytes] = bytes(PATH if role in MONO_INK else BG for role in range(256))
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Colours:
+    """Every role's colour as (red, green, blue), and the ink that reads on each
+    seat's colour: what the pixel pictures are painted with."""
+
+    roles: tuple[RGB, ...]
+    ink_on_seat: tuple[RGB, ...]

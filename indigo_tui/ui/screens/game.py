@@ -165,11 +165,17 @@ class GameScreen(Localised, Screen[None]):
 
     def apply_glyphs(self, repaint: bool = True) -> None:
         """Draw the board and the hand with the app's board glyphs."""
-        encoder = encoder_named(self.indigo.board_glyphs)
+        app = self.indigo
         boards = self.query(BoardView)
         if not boards:
             return
-        boards.first().set_encoder(encoder)
+        if app.board_glyphs == "pixels" and app.pixel_support is not None:
+            # The board in pixels; the hand in the best text glyphs this terminal draws.
+            encoder = encoder_named(app.text_glyphs)
+            boards.first().set_pixels(app.pixel_support)
+        else:
+            encoder = encoder_named(app.board_glyphs)
+            boards.first().set_encoder(encoder)
         hand = self.query_one(HandView)
         if hand.encoder != encoder:
             hand.encoder = encoder

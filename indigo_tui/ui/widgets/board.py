@@ -4,11 +4,17 @@ The drawing itself is :mod:`indigo_tui.ui.board_art`; this widget picks the
 hexagon size for the space it has, shows the whole board or a zoomed view
 that follows the cursor (with a small map of where the view is), turns roles
 into colours and repaints only the lines a change touches.
+
+In pixel mode (:meth:`BoardView.set_pixels`) the same drawing is made at the
+terminal's pixel scale (:mod:`indigo_tui.ui.board_art.pixels`) and shown by a
+``textual-image`` widget inside this one, drawn anew on every change of the
+board, the marks, the size or the theme.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from rich.style import Style
@@ -36,6 +42,13 @@ from ..board_art.picture import (
     picture_size,
     route_points,
 )
+from ..board_pixels import PixelSupport, image_widget
+
+if TYPE_CHECKING:
+    from PIL.Image import Image as PixelPicture
+    from textual_image.widget._base import Image as ImageWidget
+
+    from ..board_art.pixels import PixelLayout
 
 #: Where the cursor starts: the empty cell just north-west of the centre.
 START_CELL = INDEX[(0, -1)]
@@ -82,6 +95,12 @@ class BoardView(Widget):
         self._frame = 0
         self._hidden: frozenset[int] = frozenset()
         self._on_done: Callable[[], None] | None = None
+        #: Pixel mode: the terminal's graphics protocol and cell size, the layout, the picture shown.
+        self.pixels: PixelSupport | None = None
+        self._pixel_layout: PixelLayout | None = None
+        self._picture_key: tuple[object, ...] | None = None
+        self.shown_picture: PixelPicture | None = None
+        self._image: ImageWidget | None = None
 
     # -- what to show ----------------------------------------------------------------
 
@@ -91,9 +110,35 @@ class BoardView(Widget):
         self._repaint()
 
     def set_encoder(self, encoder: Encoder) -> None:
-        if encoder != self.encoder:
+        """Draw with text glyphs (leaving pixel mode)."""
+        if encoder != self.encoder or self.pixels is not None:
             self.encoder = encoder
+            self.set_pixels(None)
             self._relayout()
+
+    def set_pixels(self, support: PixelSupport | None) -> None:
+        """Draw in real pixels with ``support``'s protocol (None: text glyphs)."""
+        if support == self.pixels:
+            return
+        self.pixels = support
+        if self._image is not None:
+            self._image.remove()
+            self._image = None
+        self._picture_key = None
+        self.shown_picture = None
+        self._pixel_layout = None
+        if support is not None and self.is_mounted:
+            self._mount_image()
+        self._relayout()
+
+    def _mount_image(self) -> None:
+        assert self.pixels is not None
+        self._image = image_widget(self.pixels.protocol)
+        self.mount(self._image)
+
+    def on_mount(self) -> None:
+        if self.pixels is not None and self._image is None:
+            self._mount_image()
 
     def toggle_zoom(self) -> bool:
         """Switch between the whole board and the zoomed view; True if now zoomed."""
@@ -162,6 +207,10 @@ class BoardView(Widget):
             self._strips = None
             self.refresh()
             return
+        if self.pixels is not None:
+            # The picture widget repaints itself when it gets a new picture.
+            self._strips = self._build()
+            return
         old_lines, old_key = self._lines, self._key
         self._strips = self._build()
         new_lines = self._lines
@@ -216,7 +265,38 @@ class BoardView(Widget):
             if x0 <= cell_char(art, cell)[0] < x0 + width and y0 <= cell_char(art, cell)[1] < y0 + height
         )
 
+    def _build_pixels(self, support: PixelSupport) -> list[Strip]:
+        """Draw the picture for the picture widget; this widget's own lines are its background."""
+        from ..board_art.pixels import draw_pixels, pixel_layout
+
+        width, height = self.size
+        dark = self.app.current_theme.dark if self.is_attached else True
+        mono = self._mono()
+        cursor = self.marks.cursor if self.marks.cursor is not None else START_CELL
+        layout = pixel_layout(
+            width, height, support.cell, zoom=self.zoom_choice, centre_cell=cursor, mono=mono
+        )
+        self._pixel_layout = layout
+        self._art = layout.art
+        self._zoomed = layout.zoomed
+        self._laid_out_for = self.size
+        marks = self._marks()
+        board = self.board
+        key = (layout, dark, tuple(board.tiles), tuple(board.gem_slot), tuple(board.centre), marks)
+        if key != self._picture_key:
+            self._picture_key = key
+            picture = draw_pixels(board, layout, palette.pixel_colours(dark, mono), marks)
+            self.shown_picture = picture
+            if self._image is not None:
+                self._image.image = picture
+        self._lines = None
+        self._key = ()
+        back = self.rich_style + Style(bgcolor=palette.role_colour(0, dark))
+        return [Strip.blank(width, back)] * height
+
     def _build(self) -> list[Strip]:
+        if self.pixels is not None and self.size.width and self.size.height:
+            return self._build_pixels(self.pixels)
         old_lines, old_key, old_strips = self._lines, self._key, self._strips
         if self._art is None:
             self._art = self._layout()
@@ -282,9 +362,24 @@ class BoardView(Widget):
     def cell_at(self, x: int, y: int) -> int | None:
         if self._art is None:
             return None
+        if self.pixels is not None and self._pixel_layout is not None:
+            from ..board_art.pixels import cell_at as cell_at_pixel
+
+            width, height = self.pixels.cell
+            return cell_at_pixel(self._pixel_layout, (x + 0.5) * width, (y + 0.5) * height)
         return cell_at(
             self._art, x - self._offset[0] + self._origin[0], y - self._offset[1] + self._origin[1]
         )
+
+    def char_of_cell(self, cell: int) -> tuple[int, int]:
+        """The character of this widget over the middle of ``cell`` (for tests and tools)."""
+        if self.pixels is not None and self._pixel_layout is not None:
+            x, y = self._pixel_layout.art.board.centres[cell]
+            px, py = self._pixel_layout.to_screen(x + 0.5, y + 0.5)
+            return int(px // self.pixels.cell[0]), int(py // self.pixels.cell[1])
+        assert self._art is not None
+        col, row = cell_char(self._art, cell)
+        return col - self._origin[0] + self._offset[0], row - self._origin[1] + self._offset[1]
 
     def on_click(self, event: events.Click) -> None:
         cell = self.cell_at(event.x, event.y)

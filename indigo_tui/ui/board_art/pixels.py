@@ -1,0 +1,296 @@
+"""The board in real pixels, for terminals that show images (kitty graphics, sixel).
+
+The same drawing as the text encoders, one pipeline: the board is laid out on
+a lattice of square sub-pixels (the half-block lattice: one character is one
+sub-pixel across and two down), drawn into the same raster of roles with the
+same cursor, held tile, what-if routes and traced route, and every sub-pixel
+becomes ``scale`` x ``scale`` screen pixels, so paths and rims stay crisp
+lines ``scale`` pixels wide. What the text picture shows as characters (gems,
+arrows, gate numbers, where a route ends) is drawn here as shapes.
+
+The picture is exactly the board widget's cell area times the terminal's cell
+size in pixels, so the terminal shows it pixel for pixel (nothing rescales it).
+
+Needs Pillow, which only pixel mode imports. Nothing here imports Textual.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from PIL import Image, ImageDraw, ImageFont
+
+from ...engine.board import Board
+from ...engine.events import GEM_KIND
+from ...engine.geometry import CENTRE, CORNER_ARROWS, GATE_CELLS
+from . import roles as R
+from .glyphs import HALFBLOCK
+from .hexgrid import SQRT3, fit_whole, fit_zoom, hex_shape
+from .picture import Art, Marks, Raster, board_raster
+from .roles import RGB, Colours
+
+#: Sub-pixels across a hexagon the scale aims at: paths are about a
+#: twenty-sixth of a hexagon wide, as on the real tiles' proportions.
+TARGET_WIDTH: Final = 26
+#: Below this many screen pixels across a hexagon the whole board is too small: zoom.
+READABLE_PIXELS: Final = 36
+#: Cells around the cursor a zoomed view shows.
+ZOOM_RADIUS: Final = 2
+
+
+@dataclass(frozen=True)
+class PixelLayout:
+    """Where the board lies in a picture of ``size`` screen pixels."""
+
+    art: Art  # the square sub-pixel lattice (half-block characters)
+    scale: int  # screen pixels per sub-pixel, across and down
+    size: tuple[int, int]  # the picture: the widget's cell area in pixels
+    origin: tuple[int, int]  # where sub-pixel (0, 0) of the board lands in the picture (screen pixels)
+    zoomed: bool = False
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        """A sub-pixel point of the board as a point of the picture."""
+        return self.origin[0] + x * self.scale, self.origin[1] + y * self.scale
+
+    def to_board(self, px: float, py: float) -> tuple[float, float]:
+        return (px - self.origin[0]) / self.scale, (py - self.origin[1]) / self.scale
+
+
+def _hex_pixels(width: int, height: int) -> float:
+    """About how many screen pixels across a hexagon gets when the whole board
+    fills ``width`` x ``height``: nine hexagons and the gate bands across, about
+    8.1 hexagon widths down."""
+    return min(width / 9.3, height / 8.1)
+
+
+def pixel_layout(
+    cols: int,
+    rows: int,
+    cell: tuple[int, int],
+    *,
+    zoom: bool | None = None,
+    centre_cell: int | None = None,
+    mono: bool = False,
+) -> PixelLayout:
+    """The layout for a widget of ``cols`` x ``rows`` characters on a terminal whose
+    characters are ``cell`` pixels (width, height): the whole board as large as it
+    fits, or (``zoom``, or when the whole board would be too small to read) the
+    cells around ``centre_cell``."""
+    width, height = cols * cell[0], rows * cell[1]
+    hex_px = _hex_pixels(width, height)
+    zoomed = zoom if zoom is not None else hex_px < READABLE_PIXELS
+    if zoomed:
+        # 2 * radius + 1 hexagons across and down.
+        span = 2 * ZOOM_RADIUS + 1
+        hex_px = min(width / span, height / (SQRT3 / 2 * 2 * ZOOM_RADIUS + 1.155))
+    scale = max(1, round(hex_px / TARGET_WIDTH))
+    across, down = max(1, width // scale), max(1, height // scale)
+    if zoomed:
+        grid = fit_zoom(across, down // 2, HALFBLOCK.cols, HALFBLOCK.rows, ZOOM_RADIUS)
+    else:
+        grid = fit_whole(across, down // 2, HALFBLOCK.cols, HALFBLOCK.rows)
+    art = Art(grid, HALFBLOCK, mono)
+    board = art.board
+    board_w, board_h = board.px_width * scale, board.px_height * scale
+    if zoomed:
+        # The cursor's cell in the middle, the board kept covering the picture where it can.
+        cx, cy = board.centres[centre_cell if centre_cell is not None else CENTRE]
+        x0 = _clamp(width / 2 - cx * scale, width - board_w, 0)
+        y0 = _clamp(height / 2 - cy * scale, height - board_h, 0)
+        origin = (round(x0), round(y0))
+    else:
+        origin = ((width - board_w) // 2, (height - board_h) // 2)
+    return PixelLayout(art, scale, (width, height), origin, zoomed)
+
+
+def _clamp(value: float, low: float, high: float) -> float:
+    if low > high:  # the board is smaller than the picture that way: centred
+        return (low + high) / 2
+    return max(low, min(high, value))
+
+
+def raster_image(raster: Raster, colours: Colours, scale: int) -> Image.Image:
+    """A raster of roles as a picture, every sub-pixel ``scale`` x ``scale`` pixels (no smoothing)."""
+    image = Image.frombytes("P", (raster.width, raster.height), bytes(raster.pixels))
+    palette: list[int] = []
+    for rgb in colours.roles:
+        palette.extend(rgb)
+    image.putpalette(palette)
+    if scale > 1:
+        image = image.resize((raster.width * scale, raster.height * scale), Image.Resampling.NEAREST)
+    return image.convert("RGB")
+
+
+def draw_pixels(board: Board, layout: PixelLayout, colours: Colours, marks: Marks) -> Image.Image:
+    """The board with ``marks`` on top as a picture of ``layout.size`` pixels."""
+    art = layout.art
+    raster = board_raster(board, art, marks)
+    picture = Image.new("RGB", layout.size, colours.roles[R.BG])
+    picture.paste(raster_image(raster, colours, layout.scale), layout.origin)
+    _shapes(ImageDraw.Draw(picture), board, layout, colours, marks)
+    return picture
+
+
+# -- what the text picture writes as characters, drawn as shapes ----------------------------------
+
+
+def _gem_shape(kind: str, x: float, y: float, r: float) -> list[tuple[float, float]] | None:
+    """The outline of a gem's shape (None: a circle)."""
+    if kind == "amber":  # ◆
+        return [(x, y - r), (x + r * 0.85, y), (x, y + r), (x - r * 0.85, y)]
+    if kind == "sapphire":  # ★
+        points = []
+        for k in range(10):
+            radius = r * 1.1 if k % 2 == 0 else r * 0.45
+            angle = -math.pi / 2 + k * math.pi / 5
+            points.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
+        return points
+    return None  # emerald ●
+
+
+def _gem(
+    draw: ImageDraw.ImageDraw,
+    kind: str,
+    x: float,
+    y: float,
+    r: float,
+    fill: RGB | None,
+    line: RGB,
+    width: int,
+) -> None:
+    outline = _gem_shape(kind, x, y, r)
+    if outline is None:
+        draw.ellipse(
+            (x - r * 0.85, y - r * 0.85, x + r * 0.85, y + r * 0.85), fill=fill, outline=line, width=width
+        )
+    else:
+        draw.polygon(outline, fill=fill, outline=line, width=width)
+
+
+@lru_cache(maxsize=16)
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.load_default(size=max(8, size))
+
+
+def _shapes(
+    draw: ImageDraw.ImageDraw, board: Board, layout: PixelLayout, colours: Colours, marks: Marks
+) -> None:
+    art = layout.art
+    bgrid = art.board
+    grid = art.grid
+    s = layout.scale
+    roles = colours.roles
+    hex_px = grid.width * s
+    r = max(3.0, hex_px * 0.14)  # a gem's size
+    rim = roles[R.RIM]
+    line = max(1, s)
+    point = layout.to_screen
+
+    def gem_role(kind: str) -> RGB:
+        return roles[R.GEM_ROLE[kind]]
+
+    # Corner tiles' arrows: a head pointing the way gems are sent.
+    for corner, arrow in CORNER_ARROWS.items():
+        cx, cy = point(*bgrid.centres[corner])
+        vx, vy = grid.edge_vector(arrow)
+        length = math.hypot(vx, vy * grid.pixel_h / grid.pixel_w) or 1.0
+        ux, uy = vx / length, vy * grid.pixel_h / grid.pixel_w / length
+        tip = (cx + ux * r * 1.6, cy + uy * r * 1.6)
+        back = (cx - ux * r * 0.4, cy - uy * r * 0.4)
+        side = (-uy * r * 0.9, ux * r * 0.9)
+        draw.polygon([tip, (back[0] + side[0], back[1] + side[1]), (back[0] - side[0], back[1] - side[1])],
+                     fill=roles[R.ARROW], outline=rim)  # fmt: skip
+    # Gate numbers on their owners' colours, at the corner that sticks out in the middle of each side.
+    label = _label_radius(layout)
+    font = _font(round(label * 1.5))
+    for gate in range(len(GATE_CELLS)):
+        owners = board.setup.gates[gate]
+        lx, ly = label_point(layout, gate)
+        box = (lx - label, ly - label, lx + label, ly + label)
+        first, second = owners[0], owners[-1]
+        draw.ellipse(box, fill=roles[R.SEAT0 + first], outline=rim, width=line)
+        if second != first:
+            # A shared gate: the right half in the second owner's colour.
+            draw.pieslice(box, -90, 90, fill=roles[R.SEAT0 + second], outline=rim, width=line)
+        draw.text((lx, ly), str(gate + 1), fill=colours.ink_on_seat[first], font=font, anchor="mm",
+                  stroke_width=max(1, s // 2), stroke_fill=roles[R.SEAT0 + first])  # fmt: skip
+    # The centre's gems, in rows of three.
+    kinds = [GEM_KIND[g] for g in board.centre if g not in marks.hidden_gems]
+    cx, cy = point(*bgrid.centres[CENTRE])
+    rows = [kinds[i : i + 3] for i in range(0, len(kinds), 3)]
+    step = r * 2.2
+    for k, row in enumerate(rows):
+        y = cy + (k - (len(rows) - 1) / 2) * step
+        for j, kind in enumerate(row):
+            x = cx + (j - (len(row) - 1) / 2) * step
+            _gem(draw, kind, x, y, r, gem_role(kind), rim, line)
+    # Gems resting on edges.
+    for gem, slot in enumerate(board.gem_slot):
+        if slot < 0 or gem in marks.hidden_gems:
+            continue
+        mx, my = bgrid.midpoint(slot // 6, slot % 6)
+        kind = GEM_KIND[gem]
+        _gem(draw, kind, *point(mx + 0.5, my + 0.5), r, gem_role(kind), rim, line)
+    # Where each what-if route ends: out through a gate (on the scorer's colour), a meeting, a rest.
+    for move in marks.preview:
+        last = move.route[-1]
+        colour = gem_role(move.kind)
+        if move.outcome == "gate":
+            ex, ey = point(*bgrid.edge_point(last // 6, last % 6, out=0.3))
+            seat = move.scorers[0] if move.scorers else None
+            if seat is not None:
+                draw.ellipse((ex - r * 1.3, ey - r * 1.3, ex + r * 1.3, ey + r * 1.3),
+                             fill=roles[R.SEAT0 + seat], outline=rim, width=line)  # fmt: skip
+            _gem(draw, move.kind, ex, ey, r, colour, rim, line)
+        else:
+            x, y = point(*(v + 0.5 for v in bgrid.midpoint(last // 6, last % 6)))
+            if move.outcome == "met":
+                for dx in (-1, 1):
+                    draw.line((x - r, y - dx * r, x + r, y + dx * r), fill=colour, width=max(2, 2 * s))
+            else:
+                # A hollow gem where it would come to rest.
+                _gem(draw, move.kind, x, y, r, None, colour, max(2, 2 * s))
+    for moving_kind, gx, gy in marks.moving:
+        _gem(draw, moving_kind, *point(gx, gy), r, gem_role(moving_kind), rim, line)
+
+
+def label_point(layout: PixelLayout, gate: int) -> tuple[float, float]:
+    """Where a gate's number sits in the picture: a little beyond the corner that
+    sticks out in the middle of its side (on the band, clear of the paths), kept
+    inside the picture."""
+    art = layout.art
+    grid = art.grid
+    cx, cy = art.board.centres[GATE_CELLS[gate][1]]
+    ax, ay = grid.edge_vector(gate)
+    bx, by = grid.edge_vector((gate + 1) % 6)
+    # The corner is a third of the way to the two neighbours' centres.
+    x, y = layout.to_screen(cx + (ax + bx) * 0.4, cy + (ay + by) * 0.4)
+    room = _label_radius(layout) + 1
+    width, height = layout.size
+    return max(room, min(width - room, x)), max(room, min(height - room, y))
+
+
+def _label_radius(layout: PixelLayout) -> float:
+    return max(5.0, layout.art.grid.width * layout.scale * 0.17)
+
+
+def cell_at(layout: PixelLayout, px: float, py: float) -> int | None:
+    """The cell under a point of the picture (screen pixels), or None off the board."""
+    art = layout.art
+    grid = art.grid
+    x, y = layout.to_board(px, py)
+    shape = hex_shape(grid)
+    best, best_d = None, math.inf
+    for cell, (cx, cy) in enumerate(art.board.centres):
+        d = ((x - cx) * grid.pixel_w) ** 2 + ((y - cy) * grid.pixel_h) ** 2
+        if d < best_d:
+            best, best_d = cell, d
+    if best is None:
+        return None
+    cx, cy = art.board.centres[best]
+    if (math.floor(x - cx), math.floor(y - cy)) not in shape.pixels:
+        return None
+    return best

@@ -1,0 +1,124 @@
+"""Real pixels for the board: the graphics protocol the terminal speaks, and a widget to show pictures.
+
+The pictures are shown by the ``textual-image`` package: the kitty graphics
+protocol (its unicode placeholders) or sixel. Two things about it decide how
+it is used here:
+
+- importing it asks the terminal (a sixel query, then a kitty graphics one,
+  each waiting up to 0.1 s for an answer) and reads the cell size in pixels,
+  which only works before Textual takes over the terminal's input. So the
+  question is asked when the app is made, before it runs, and only when
+  pixels are wanted: asked for by name, or ``auto`` in kitty (from its
+  environment) or where the terminal's device attributes (the same question
+  textual-image asks) say it draws sixel. Inside tmux or screen ``auto``
+  never asks: images need passthrough there, which is off by default.
+- it scales a picture to the area it is given; the board hands it a picture
+  already the exact pixel size of its cell area, drawn by
+  :mod:`indigo_tui.ui.board_art.pixels`, so nothing is resampled.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from textual_image.widget._base import Image as ImageWidget
+
+#: The protocols, by the name shown to a person.
+KITTY: Final = "kitty"
+SIXEL: Final = "sixel"
+
+
+@dataclass(frozen=True)
+class PixelSupport:
+    """A graphics protocol the terminal speaks and the size of its character cells in pixels."""
+
+    protocol: str  # KITTY or SIXEL
+    cell: tuple[int, int]  # (width, height)
+
+
+def _multiplexer(env: Mapping[str, str]) -> bool:
+    term = env.get("TERM", "")
+    return bool(env.get("TMUX")) or term.startswith(("screen", "tmux")) or env.get("TERM_PROGRAM") == "tmux"
+
+
+def _kitty(env: Mapping[str, str]) -> bool:
+    return bool(env.get("KITTY_WINDOW_ID")) or env.get("TERM") == "xterm-kitty"
+
+
+def _on_a_terminal() -> bool:
+    out, into = sys.__stdout__, sys.__stdin__
+    return bool(out and into and out.isatty() and into.isatty())
+
+
+def _device_attributes_say_sixel() -> bool:
+    """Whether the terminal's primary device attributes list sixel graphics (attribute 4).
+
+    Every terminal answers this VT100 question at once; one that does not costs 0.1 s."""
+    import select
+    import termios
+    import tty
+
+    assert sys.__stdin__ is not None and sys.__stdout__ is not None
+    stdin = sys.__stdin__.fileno()
+    saved = termios.tcgetattr(stdin)
+    answer = b""
+    try:
+        tty.setcbreak(stdin, termios.TCSANOW)
+        sys.__stdout__.write("\x1b[c")
+        sys.__stdout__.flush()
+        while not answer.endswith(b"c") and len(answer) < 64:
+            ready, _, _ = select.select([stdin], [], [], 0.1)
+            if not ready:
+                return False
+            answer += os.read(stdin, 1)
+    except OSError:
+        return False
+    finally:
+        termios.tcsetattr(stdin, termios.TCSANOW, saved)
+    if not answer.startswith(b"\x1b[?"):
+        return False
+    return "4" in answer[3:-1].decode("ascii", "replace").split(";")
+
+
+def probe(requested: str, env: Mapping[str, str]) -> PixelSupport | None:
+    """Which pixels this terminal shows, asked only where ``requested`` (``pixels``
+    or ``auto``) may want them; None for text glyphs. Call before the app runs."""
+    choice = requested.strip().lower()
+    if choice not in ("pixels", "auto") or not _on_a_terminal():
+        return None
+    if choice == "auto" and (_multiplexer(env) or not (_kitty(env) or _device_attributes_say_sixel())):
+        return None
+    return _ask_textual_image()
+
+
+def _ask_textual_image() -> PixelSupport | None:
+    # Importing these asks the terminal (see the module's docstring).
+    from textual_image._terminal import get_cell_size
+    from textual_image.renderable import Image as Chosen
+    from textual_image.renderable import SixelImage, TGPImage
+
+    if Chosen is TGPImage:
+        protocol = KITTY
+    elif Chosen is SixelImage:
+        protocol = SIXEL
+    else:
+        return None
+    # textual-image's own reading of the cell size: the picture must match the
+    # size it scales to, or it would be resampled.
+    cell = get_cell_size()
+    return PixelSupport(protocol, (cell.width, cell.height))
+
+
+def image_widget(protocol: str) -> ImageWidget:
+    """A widget that shows a picture with ``protocol``, filling its parent."""
+    from textual_image.widget import SixelImage, TGPImage
+
+    widget: ImageWidget = SixelImage() if protocol == SIXEL else TGPImage()
+    widget.styles.width = "100%"
+    widget.styles.height = "100%"
+    return widget
