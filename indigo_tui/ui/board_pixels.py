@@ -40,6 +40,14 @@ class PixelSupport:
     protocol: str  # KITTY or SIXEL
     cell: tuple[int, int]  # (width, height)
 
+    @property
+    def spare_rows(self) -> int:
+        """Rows left free under the picture. A sixel picture is sent in bands of six
+        pixels, so its last band may reach a few pixels into the row below its area;
+        were that the terminal's last row, xterm would scroll the whole screen by a
+        line (seen in xterm -ti vt340). One free row takes those pixels."""
+        return 1 if self.protocol == SIXEL else 0
+
 
 def _multiplexer(env: Mapping[str, str]) -> bool:
     term = env.get("TERM", "")
@@ -114,11 +122,13 @@ def _ask_textual_image() -> PixelSupport | None:
     return PixelSupport(protocol, (cell.width, cell.height))
 
 
-def image_widget(protocol: str) -> ImageWidget:
-    """A widget that shows a picture with ``protocol``, filling its parent."""
+def image_widget(support: PixelSupport) -> ImageWidget:
+    """A widget that shows a picture with ``support``'s protocol, filling its parent
+    but for :attr:`PixelSupport.spare_rows` at the bottom."""
     from textual_image.widget import SixelImage, TGPImage
 
-    widget: ImageWidget = SixelImage() if protocol == SIXEL else TGPImage()
+    widget: ImageWidget = SixelImage() if support.protocol == SIXEL else TGPImage()
     widget.styles.width = "100%"
-    widget.styles.height = "100%"
+    widget.styles.height = "1fr"
+    widget.styles.margin = (0, 0, support.spare_rows, 0)
     return widget

@@ -133,7 +133,7 @@ class BoardView(Widget):
 
     def _mount_image(self) -> None:
         assert self.pixels is not None
-        self._image = image_widget(self.pixels.protocol)
+        self._image = image_widget(self.pixels)
         self.mount(self._image)
 
     def on_mount(self) -> None:
@@ -273,9 +273,8 @@ class BoardView(Widget):
         dark = self.app.current_theme.dark if self.is_attached else True
         mono = self._mono()
         cursor = self.marks.cursor if self.marks.cursor is not None else START_CELL
-        layout = pixel_layout(
-            width, height, support.cell, zoom=self.zoom_choice, centre_cell=cursor, mono=mono
-        )
+        rows = max(1, height - support.spare_rows)
+        layout = pixel_layout(width, rows, support.cell, zoom=self.zoom_choice, centre_cell=cursor, mono=mono)
         self._pixel_layout = layout
         self._art = layout.art
         self._zoomed = layout.zoomed
