@@ -127,9 +127,12 @@ class IndigoApp(App[None]):
         self.pixel_support = probe(self.board_glyphs_choice, os.environ)
         self.text_glyphs = detect(os.environ)
         self.board_glyphs, choose_notice = choose(
-            self.board_glyphs_choice, os.environ, pixels=self.pixel_support is not None
+            self.board_glyphs_choice, os.environ, pixels=self._pixel_protocol()
         )
         self._glyphs_notice = notice or choose_notice
+
+    def _pixel_protocol(self) -> str | None:
+        return self.pixel_support.protocol if self.pixel_support is not None else None
 
     def set_board_glyphs(self, choice: str) -> str:
         """Draw the board with other glyphs from now on, and remember the choice; says what happened."""
@@ -138,7 +141,7 @@ class IndigoApp(App[None]):
         from .settings import update_settings
 
         self.board_glyphs_choice = choice
-        self.board_glyphs, notice = choose(choice, os.environ, pixels=self.pixel_support is not None)
+        self.board_glyphs, notice = choose(choice, os.environ, pixels=self._pixel_protocol())
         failed = update_settings(board_glyphs=choice)  # the language stays as chosen
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):

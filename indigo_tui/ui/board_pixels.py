@@ -8,10 +8,15 @@ it is used here:
   each waiting up to 0.1 s for an answer) and reads the cell size in pixels,
   which only works before Textual takes over the terminal's input. So the
   question is asked when the app is made, before it runs, and only when
-  pixels are wanted: asked for by name, or ``auto`` in kitty (from its
-  environment) or where the terminal's device attributes (the same question
-  textual-image asks) say it draws sixel. Inside tmux or screen ``auto``
-  never asks: images need passthrough there, which is off by default.
+  pixels are wanted: asked for by name (``pixels``: kitty graphics or sixel,
+  whichever textual-image finds), or ``auto`` in kitty, known from its
+  environment. Inside tmux or screen ``auto`` never asks: images need
+  passthrough there, which is off by default.
+- ``auto`` does not take sixel: textual-image encodes a sixel picture of the
+  board (840x780 pixels at 120x40) in about 120 ms here (50 ms with numpy),
+  on every change, where a key must repaint the board in under 16 ms; the
+  kitty protocol's PNG of the same palette picture takes about 2 ms. Sixel
+  stays one ``--board-glyphs pixels`` away.
 - it scales a picture to the area it is given; the board hands it a picture
   already the exact pixel size of its cell area, drawn by
   :mod:`indigo_tui.ui.board_art.pixels`, so nothing is resampled.
@@ -19,11 +24,12 @@ it is used here:
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
+
+from .board_art.detect import multiplexed
 
 if TYPE_CHECKING:
     from textual_image.widget._base import Image as ImageWidget
@@ -49,11 +55,6 @@ class PixelSupport:
         return 1 if self.protocol == SIXEL else 0
 
 
-def _multiplexer(env: Mapping[str, str]) -> bool:
-    term = env.get("TERM", "")
-    return bool(env.get("TMUX")) or term.startswith(("screen", "tmux")) or env.get("TERM_PROGRAM") == "tmux"
-
-
 def _kitty(env: Mapping[str, str]) -> bool:
     return bool(env.get("KITTY_WINDOW_ID")) or env.get("TERM") == "xterm-kitty"
 
@@ -63,43 +64,13 @@ def _on_a_terminal() -> bool:
     return bool(out and into and out.isatty() and into.isatty())
 
 
-def _device_attributes_say_sixel() -> bool:
-    """Whether the terminal's primary device attributes list sixel graphics (attribute 4).
-
-    Every terminal answers this VT100 question at once; one that does not costs 0.1 s."""
-    import select
-    import termios
-    import tty
-
-    assert sys.__stdin__ is not None and sys.__stdout__ is not None
-    stdin = sys.__stdin__.fileno()
-    saved = termios.tcgetattr(stdin)
-    answer = b""
-    try:
-        tty.setcbreak(stdin, termios.TCSANOW)
-        sys.__stdout__.write("\x1b[c")
-        sys.__stdout__.flush()
-        while not answer.endswith(b"c") and len(answer) < 64:
-            ready, _, _ = select.select([stdin], [], [], 0.1)
-            if not ready:
-                return False
-            answer += os.read(stdin, 1)
-    except OSError:
-        return False
-    finally:
-        termios.tcsetattr(stdin, termios.TCSANOW, saved)
-    if not answer.startswith(b"\x1b[?"):
-        return False
-    return "4" in answer[3:-1].decode("ascii", "replace").split(";")
-
-
 def probe(requested: str, env: Mapping[str, str]) -> PixelSupport | None:
     """Which pixels this terminal shows, asked only where ``requested`` (``pixels``
     or ``auto``) may want them; None for text glyphs. Call before the app runs."""
     choice = requested.strip().lower()
     if choice not in ("pixels", "auto") or not _on_a_terminal():
         return None
-    if choice == "auto" and (_multiplexer(env) or not (_kitty(env) or _device_attributes_say_sixel())):
+    if choice == "auto" and (multiplexed(env) or not _kitty(env)):
         return None
     return _ask_textual_image()
 

@@ -78,7 +78,7 @@ def test_every_path_is_one_line_between_its_two_edge_midpoints_in_pixels(layout:
     for a, b in combinations(range(6), 2):
         raster = Raster.blank(width, height, R.TILE)
         Pen(raster).pixels(centre, path_pixels(grid, a, b), R.PATH)
-        image = raster_image(raster, colours, s)
+        image = raster_image(raster, colours, s).convert("RGB")
         data = image.load()
         inked = {(x, y) for x in range(image.width) for y in range(image.height) if data[x, y] == path_rgb}
         assert _components(inked) == 1, (a, b)
@@ -96,7 +96,7 @@ def test_the_overlays_are_in_the_picture() -> None:
     game = _midgame()
     marks = _busy_marks(game)
     layout = pixel_layout(84, 39, (10, 20))
-    picture = draw_pixels(game.board, layout, palette.pixel_colours(True, False), marks)
+    picture = draw_pixels(game.board, layout, palette.pixel_colours(True, False), marks).convert("RGB")
     data = picture.load()
     art = layout.art
     grid = art.grid
@@ -139,13 +139,15 @@ def test_pixels_are_chosen_only_where_the_terminal_shows_them(monkeypatch: pytes
     # Not on a terminal (as under pytest): nothing is asked, pixels fall back with one notice.
     assert probe("pixels", {"KITTY_WINDOW_ID": "1"}) is None
     assert probe("quadrant", {"KITTY_WINDOW_ID": "1"}) is None
-    glyphs, notice = choose("pixels", {}, pixels=False)
+    glyphs, notice = choose("pixels", {}, pixels=None)
     assert glyphs == "quadrant" and notice is not None and "text glyphs" in notice
-    assert choose("pixels", {}, pixels=True) == ("pixels", None)
-    assert choose("auto", {"KITTY_WINDOW_ID": "1"}, pixels=True) == ("pixels", None)
-    # Inside tmux auto keeps to text even where an image protocol was found.
-    assert choose("auto", {"TMUX": "/tmp/tmux-0/default,1,0"}, pixels=True) == ("quadrant", None)
-    assert choose("auto", {"KITTY_WINDOW_ID": "1"}, pixels=False) == ("sextant", None)
+    assert choose("pixels", {}, pixels="sixel") == ("pixels", None)
+    assert choose("pixels", {}, pixels="kitty") == ("pixels", None)
+    assert choose("auto", {"KITTY_WINDOW_ID": "1"}, pixels="kitty") == ("pixels", None)
+    # auto never takes sixel (too slow to redraw on every key), nor pixels inside tmux.
+    assert choose("auto", {"TERM": "foot"}, pixels="sixel") == ("sextant", None)
+    assert choose("auto", {"TMUX": "/tmp/tmux-0/default,1,0"}, pixels="kitty") == ("quadrant", None)
+    assert choose("auto", {"KITTY_WINDOW_ID": "1"}, pixels=None) == ("sextant", None)
 
 
 def _transmitted(output: str) -> list[Image.Image]:

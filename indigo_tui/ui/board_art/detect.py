@@ -14,8 +14,8 @@ itself, known from variables it sets:
 
 Inside tmux or screen the outer terminal is unknown: quadrants.
 Real pixels (kitty graphics, sixel) are found by :mod:`indigo_tui.ui.board_pixels`
-when the app starts; ``auto`` takes them where they were found, except inside
-tmux or screen. Konsole,
+when the app starts (for ``auto`` only in kitty); ``auto`` takes them where they
+were found, except inside tmux or screen. Konsole,
 Windows Terminal, iTerm2, Apple's Terminal, VS Code and Alacritty take
 glyphs from the font: quadrants.
 
@@ -70,11 +70,14 @@ def detect(env: Mapping[str, str]) -> str:
     return "quadrant"
 
 
-def choose(requested: str | None, env: Mapping[str, str], pixels: bool = False) -> tuple[str, str | None]:
+def choose(
+    requested: str | None, env: Mapping[str, str], pixels: str | None = None
+) -> tuple[str, str | None]:
     """What draws the board for a requested choice (``auto`` or a name): ``pixels`` or
     a text encoder, and a notice to show when the request cannot be met. ``pixels``
-    says whether the terminal was found to show images when the app started
-    (:mod:`indigo_tui.ui.board_pixels`); ``auto`` takes them except inside tmux or screen."""
+    is the image protocol the terminal was found to speak when the app started
+    (``kitty`` or ``sixel``, see :mod:`indigo_tui.ui.board_pixels`); ``auto`` takes
+    kitty's, except inside tmux or screen, and never sixel (too slow to redraw)."""
     choice = (requested or "auto").strip().lower()
     notice = None
     if choice not in GLYPH_CHOICES:
@@ -91,7 +94,7 @@ def choose(requested: str | None, env: Mapping[str, str], pixels: bool = False) 
         )
         choice = "auto"
     if choice == "auto":
-        if pixels and not multiplexed(env) and notice is None:
+        if pixels == "kitty" and not multiplexed(env) and notice is None:
             return "pixels", None
         choice = detect(env)
     return choice, notice
