@@ -41,6 +41,8 @@ ROLE_COUNT: Final = 25
 GEM_ROLE: Final[dict[str, int]] = {"amber": AMBER, "emerald": EMERALD, "sapphire": SAPPHIRE}
 
 #: Higher wins the foreground of a character that holds more than two roles.
+#: The held tile's paths win over the cursor's rim: on small hexagons a short
+#: curve runs beside the rim, and where the rim won it read as part of the rim.
 PRIORITY: Final[bytes] = bytes(
     {
         BG: 0,
@@ -53,10 +55,10 @@ PRIORITY: Final[bytes] = bytes(
         LAST: 1,
         PATH: 6,
         CURSOR: 1,
-        CURSOR_RIM: 8,
-        HELD: 7,
+        CURSOR_RIM: 7,
+        HELD: 8,
         ILLEGAL: 1,
-        ILLEGAL_RIM: 8,
+        ILLEGAL_RIM: 7,
         AMBER: 9,
         EMERALD: 9,
         SAPPHIRE: 9,
