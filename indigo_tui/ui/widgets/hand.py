@@ -57,7 +57,7 @@ class HandView(Widget):
             text.append(self.note or _("No hand to show."), style="italic")
             return text
         heading = _("Hand of {name}").format(name=self.owner)
-        room = self.content_region.width or self.size.width
+        room = self.outer_size.width  # no padding or border; .size would ask the screen for a layout
         if self.compact and room and len(heading) + (len(self.note) + 2 if self.note else 0) > room:
             # One line in a narrow panel: the name is cut rather than wrapped.
             heading = heading[: max(8, room - (len(self.note) + 2 if self.note else 0) - 1)] + "…"
