@@ -19,6 +19,8 @@ from weakref import WeakKeyDictionary
 
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input, Select
 
 from ..i18n import _
 
@@ -68,6 +70,19 @@ def translate_all(nodes: Iterable[DOMNode]) -> None:
         translate_bindings(node)
 
 
+async def recompose_keeping_values(widget: Widget) -> None:
+    """Compose ``widget`` again (its words in the new language), with every
+    value typed or chosen in its fields (by id) kept."""
+    values: dict[str, object] = {}
+    for field in widget.query("Input, Select, Checkbox").results():
+        if field.id is not None and isinstance(field, (Input, Select, Checkbox)):
+            values[field.id] = field.value
+    await widget.recompose()
+    for field in widget.query("Input, Select, Checkbox").results():
+        if field.id in values and isinstance(field, (Input, Select, Checkbox)):
+            field.value = values[field.id]
+
+
 class Localised(DOMNode):
     """A screen whose footer speaks the current language: put it first among
     the bases (``class TitleScreen(Localised, Screen[None])``)."""
@@ -77,4 +92,4 @@ class Localised(DOMNode):
         translate_bindings(self)
 
 
-__all__ = ["Localised", "hide_in_footer", "translate_all", "translate_bindings"]
+__all__ = ["Localised", "hide_in_footer", "recompose_keeping_values", "translate_all", "translate_bindings"]

@@ -26,6 +26,7 @@ from textual.message_pump import MessagePump
 
 from ..bots.base import Bot
 from ..engine import Event, Game, Match, Move, SeatView, Setup
+from ..i18n import _
 from ..net.common import JoinError
 from ..net.guest import GuestSession
 from ..net.host import HostSession
@@ -164,7 +165,7 @@ class NetTable(ABC):
         return True
 
     def save_as(self, title: str) -> Path:
-        raise SaveError("a network game is saved automatically after every move")
+        raise SaveError(_("a network game is saved automatically after every move"))
 
     @property
     @abstractmethod
@@ -227,9 +228,9 @@ class HostTable(NetTable):
         return await self.host.play(self.game.turn, move)
 
     async def ask_undo(self) -> tuple[bool, str]:
-        movers = [seat for seat, _ in self.game.moves if seat in self.own]
+        movers = [seat for seat, _move in self.game.moves if seat in self.own]
         if not movers:
-            return False, "you have no move to take back"
+            return False, _("you have no move to take back")
         return await self.host.request_undo(movers[-1])
 
     def vote_undo(self, ask: UndoAsked, accept: bool) -> None:
@@ -245,7 +246,7 @@ class HostTable(NetTable):
 
     def count_hint(self, seat: int) -> None:
         if not self.host.hints_allowed:
-            raise TableRefusal("the host allows no hints in this game")
+            raise TableRefusal(_("the host allows no hints in this game"))
         self.host.count_hint(seat)
 
 
@@ -308,7 +309,7 @@ class GuestTable(NetTable):
 
     def count_hint(self, seat: int) -> None:
         if not self.guest.hints_allowed:
-            raise TableRefusal("the host allows no hints in this game")
+            raise TableRefusal(_("the host allows no hints in this game"))
         self.guest.count_hint()
 
 
@@ -393,18 +394,20 @@ class NetLink:
                 if exc.code != "lost" or guest.over or self.rejoin_timeout <= 0:
                     self.tell(SessionClosed(str(exc), final=True, code=exc.code))
                     return
-                self.tell(SeatLeft(None, why=f"{exc}; trying to rejoin", rejoining=True))
+                self.tell(
+                    SeatLeft(None, why=_("{reason}; trying to rejoin").format(reason=exc), rejoining=True)
+                )
                 if not await self._rejoin(guest):
                     return
                 continue
             if not self.closing:
-                self.tell(SessionClosed("the host closed the game", final=True))
+                self.tell(SessionClosed(_("the host closed the game"), final=True))
             return
 
     async def _rejoin(self, old: GuestSession) -> bool:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.rejoin_timeout
-        last = "no answer"
+        last = _("no answer")
         while not self.closing and loop.time() < deadline:
             fresh = GuestSession(
                 old.host, old.port, old.code, name=old.name, save_dir=old.save_dir, record=old.record
@@ -425,7 +428,7 @@ class NetLink:
             self.tell(SeatJoined(fresh.seat, fresh.name, rejoined=True, own=True))
             return True
         if not self.closing:
-            self.tell(SessionClosed(f"could not rejoin the host: {last}", final=True))
+            self.tell(SessionClosed(_("could not rejoin the host: {reason}").format(reason=last), final=True))
         return False
 
     async def close(self, reason: str) -> None:

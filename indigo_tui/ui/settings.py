@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, _
 from .board_art import GLYPH_CHOICES
 
 FILE_NAME = "settings.json"
@@ -48,19 +48,25 @@ def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(), None
     except OSError as exc:
-        return Settings(), f"Settings not read ({exc.strerror or exc}): using the defaults."
+        return Settings(), _("Settings not read ({reason}): using the defaults.").format(
+            reason=exc.strerror or exc
+        )
     try:
         data = json.loads(raw)
     except ValueError:
-        return Settings(), f"Settings file {path} is damaged: using the defaults."
+        return Settings(), _("Settings file {path} is damaged: using the defaults.").format(path=path)
     if not isinstance(data, dict):
-        return Settings(), f"Settings file {path} is damaged: using the defaults."
+        return Settings(), _("Settings file {path} is damaged: using the defaults.").format(path=path)
     glyphs = data.get("board_glyphs", "auto")
     if glyphs not in GLYPH_CHOICES:
-        return Settings(), f"Settings file {path} names unknown board glyphs: using the defaults."
+        return Settings(), _("Settings file {path} names unknown board glyphs: using the defaults.").format(
+            path=path
+        )
     language = data.get("language")
     if language is not None and language not in LANGUAGES:
-        return Settings(), f"Settings file {path} names an unknown language: using the defaults."
+        return Settings(), _("Settings file {path} names an unknown language: using the defaults.").format(
+            path=path
+        )
     return Settings(board_glyphs=glyphs, language=language), None
 
 
@@ -79,7 +85,7 @@ def save_settings(settings: Settings, folder: Path | None = None) -> str | None:
             Path(temp).unlink(missing_ok=True)
             raise
     except OSError as exc:
-        return f"Settings not saved: {exc.strerror or exc}."
+        return _("Settings not saved: {reason}.").format(reason=exc.strerror or exc)
     return None
 
 

@@ -130,3 +130,40 @@ async def test_the_palette_switches_the_table_and_the_title_beneath_it(
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))
         await pilot.pause()
         assert pseudo("New game") in text_of(app)
+
+
+async def test_a_switch_keeps_what_a_form_holds(save_dir: Path, pseudo_german: None) -> None:
+    from textual.widgets import Input, Select
+
+    from indigo_tui.ui.screens.join import JoinScreen
+    from indigo_tui.ui.screens.setup import SetupScreen
+
+    app = IndigoApp(save_dir=save_dir, animate=False, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        app.screen.action_pick("new")
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        setup = app.screen
+        setup.query_one("#players", Select).value = 3
+        setup.query_one("#name-0", Input).value = "Zoë"
+        setup.query_one("#seed", Input).value = "42"
+        await pilot.pause()
+        app.push_screen(JoinScreen(address="10.0.0.7:7777", save_dir=save_dir))
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await pilot.pause()
+        app.screen.query_one("#code", Input).value = "abc"
+        await app.set_language("de")
+        await pilot.pause()
+        join = app.screen
+        assert join.query_one("#address", Input).value == "10.0.0.7:7777"
+        assert join.query_one("#code", Input).value == "abc"
+        assert pseudo("Join a game on the local network") in text_of(app)
+        app.pop_screen()
+        await until(pilot, lambda: app.screen is setup)
+        await pilot.pause()
+        assert setup.query_one("#players", Select).value == 3
+        assert setup.query_one("#seat-row-2").display and not setup.query_one("#seat-row-3").display
+        assert setup.query_one("#name-0", Input).value == "Zoë"
+        assert setup.query_one("#seed", Input).value == "42"
+        assert pseudo("Variant") in text_of(app)

@@ -14,9 +14,10 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from ...bots import available_bots
 from ...engine import Variant
-from ...i18n import _
+from ...i18n import N_, _
 from ...net import DEFAULT_PORT
 from ...net.hosting import HostingError, HostPlan, build_host
+from ..localise import Localised
 from ..navigation import app_save_dir
 from ..net_table import HostTable
 from .lobby import LobbyScreen
@@ -24,17 +25,17 @@ from .seat_rows import SeatRowsScreen
 
 
 def seat_choices() -> list[tuple[str, str]]:
-    return [("You (this terminal)", "host"), ("Remote player", "remote")] + [
-        (f"Bot: {name}", f"bot:{name}") for name in available_bots()
+    return [(_("You (this terminal)"), "host"), (_("Remote player"), "remote")] + [
+        (_("Bot: {name}").format(name=name), f"bot:{name}") for name in available_bots()
     ]
 
 
-class HostSetupScreen(SeatRowsScreen):
+class HostSetupScreen(Localised, SeatRowsScreen):
     """Seats, variant, port and code for a hosted game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("ctrl+s", "open_lobby", "Open lobby"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("ctrl+s", "open_lobby", N_("Open lobby")),
     ]
 
     def __init__(self, save_dir: Path | None = None) -> None:
@@ -45,42 +46,43 @@ class HostSetupScreen(SeatRowsScreen):
     def compose(self) -> ComposeResult:
         choices = seat_choices()
         with VerticalScroll(id="setup-box"):
-            yield Static("Host a game on the local network", classes="title")
+            yield Static(_("Host a game on the local network"), classes="title")
             with Horizontal(classes="row"):
-                yield Label("Your name", classes="field")
-                yield Input(value="Host", id="host-name", classes="seat-name")
+                yield Label(_("Your name"), classes="field")
+                # translators: the host's name until they type one (others see it)
+                yield Input(value=_("Host"), id="host-name", classes="seat-name")
             with Horizontal(classes="row"):
-                yield Label("Players", classes="field")
+                yield Label(_("Players"), classes="field")
                 yield Select([(str(n), n) for n in (2, 3, 4)], value=2, allow_blank=False, id="players")
             for seat in range(4):
                 with Horizontal(classes="row seat-row", id=f"seat-row-{seat}"):
-                    yield Label(f"Seat {seat + 1}", classes="field")
+                    yield Label(_("Seat {number}").format(number=seat + 1), classes="field")
                     yield Select(
                         choices, value="host" if seat == 0 else "remote", allow_blank=False, id=f"kind-{seat}"
                     )
             with Horizontal(classes="row"):
-                yield Label("Variant", classes="field")
+                yield Label(_("Variant"), classes="field")
                 yield Select(
                     [
-                        ("Classic: one tile in hand", "classic"),
-                        ("Tactical: two tiles, choose one", "tactical"),
+                        (_("Classic: one tile in hand"), "classic"),
+                        (_("Tactical: two tiles, choose one"), "tactical"),
                     ],
                     value="classic",
                     allow_blank=False,
                     id="variant",
                 )
             with Horizontal(classes="row"):
-                yield Checkbox("Own gates only (3 players)", id="own-gates")
+                yield Checkbox(_("Own gates only (3 players)"), id="own-gates")
                 yield Checkbox(_("Allow hints"), id="hints")
             with Horizontal(classes="row"):
-                yield Label("Port", classes="field")
+                yield Label(_("Port"), classes="field")
                 yield Input(value=str(DEFAULT_PORT), id="port", type="integer", classes="seat-name")
-                yield Label("Join code", classes="field")
-                yield Input(placeholder="random", id="code", classes="seat-name")
+                yield Label(_("Join code"), classes="field")
+                yield Input(placeholder=_("random"), id="code", classes="seat-name")
             yield Static("", id="setup-error", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("Open lobby (ctrl+s)", id="open", variant="primary")
-                yield Button("Back (esc)", id="back")
+                yield Button(_("Open lobby (ctrl+s)"), id="open", variant="primary")
+                yield Button(_("Back (esc)"), id="back")
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -99,7 +101,7 @@ class HostSetupScreen(SeatRowsScreen):
         kinds = [str(self.query_one(f"#kind-{seat}", Select).value) for seat in range(players)]
         port_text = self.query_one("#port", Input).value.strip() or str(DEFAULT_PORT)
         if not port_text.isdigit() or not 0 <= int(port_text) < 65536:
-            raise ValueError("the port must be a number from 0 to 65535")
+            raise ValueError(_("the port must be a number from 0 to 65535"))
         # The select offers exactly the two variants.
         variant: Variant = "tactical" if self.query_one("#variant", Select).value == "tactical" else "classic"
         return HostPlan(
@@ -118,7 +120,7 @@ class HostSetupScreen(SeatRowsScreen):
             plan = self.read()
             hosted = build_host(plan, save_dir)
         except (ValueError, HostingError) as exc:
-            self.query_one("#setup-error", Static).update(f"Can't host: {exc}")
+            self.query_one("#setup-error", Static).update(_("Can't host: {reason}").format(reason=exc))
             return
         table = HostTable(hosted.session, hosted.own)
         self.app.switch_screen(LobbyScreen(table, bind=plan.bind, port=plan.port))

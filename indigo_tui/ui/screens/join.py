@@ -17,8 +17,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from ...i18n import N_, _
 from ...net.common import JoinError, parse_address
 from ...net.guest import GuestSession, find_record
+from ..localise import Localised, recompose_keeping_values
 from ..navigation import app_save_dir, leave_to_title
 from ..net_table import GuestTable, NetLink
 from .waiting_room import WaitScreen
@@ -42,20 +44,24 @@ async def join_game(
     host, port = parse_address(address)
     record = None
     if save_dir is not None:
-        found = find_record(save_dir, host, port, None if rejoin else (name.strip()[:24] or "Guest"))
+        found = find_record(save_dir, host, port, None if rejoin else (name.strip()[:24] or _("Guest")))
         if found is not None:
             record = found[1]
             code = code or record.code
             name = name.strip() or record.name
     if not code.strip():
-        raise ValueError("the join code is missing: ask the host for it")
+        raise ValueError(_("the join code is missing: ask the host for it"))
     if save_dir is not None:
         try:
             save_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise ValueError(f"cannot use {save_dir} for saves: {exc.strerror or exc}") from None
+            raise ValueError(
+                _("cannot use {folder} for saves: {reason}").format(
+                    folder=save_dir, reason=exc.strerror or exc
+                )
+            ) from None
     guest = GuestSession(
-        host, port, code, name=name.strip()[:24] or "Guest", save_dir=save_dir, record=record
+        host, port, code, name=name.strip()[:24] or _("Guest"), save_dir=save_dir, record=record
     )
     if record is not None and record.code != guest.code:
         guest.record = None  # another game's record; the code given wins
@@ -63,11 +69,11 @@ async def join_game(
     return GuestTable(guest)
 
 
-class JoinScreen(Screen[None]):
+class JoinScreen(Localised, Screen[None]):
     """HOST[:PORT], the code and a name; Join."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back"),
+        Binding("escape", "back", N_("Back")),
     ]
 
     def __init__(
@@ -94,24 +100,28 @@ class JoinScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup-box"):
-            yield Static("Join a game on the local network", classes="title")
+            yield Static(_("Join a game on the local network"), classes="title")
             with Horizontal(classes="row"):
-                yield Label("Host", classes="field")
+                yield Label(_("Host"), classes="field")
                 yield Input(
-                    value=self.address, placeholder="HOST[:PORT], e.g. 192.168.1.20:7777", id="address"
+                    value=self.address, placeholder=_("HOST[:PORT], e.g. 192.168.1.20:7777"), id="address"
                 )
             with Horizontal(classes="row"):
-                yield Label("Code", classes="field")
-                yield Input(value=self.code, placeholder="the host's join code", id="code")
+                yield Label(_("Code"), classes="field")
+                yield Input(value=self.code, placeholder=_("the host's join code"), id="code")
             with Horizontal(classes="row"):
-                yield Label("Your name", classes="field")
-                yield Input(value=self.player, placeholder="Guest", id="player-name")
+                yield Label(_("Your name"), classes="field")
+                yield Input(value=self.player, placeholder=_("Guest"), id="player-name")
             # A refusal echoes the host's words: plain text, never markup.
             yield Static("", id="setup-error", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("Join (enter)", id="join", variant="primary")
-                yield Button("Back (esc)", id="back")
+                yield Button(_("Join (enter)"), id="join", variant="primary")
+                yield Button(_("Back (esc)"), id="back")
         yield Footer()
+
+    async def relocalise(self) -> None:
+        """After a change of language: the form in the new words, what was typed kept."""
+        await recompose_keeping_values(self)
 
     def on_mount(self) -> None:
         self.query_one("#code" if self.address else "#address", Input).focus()
@@ -143,7 +153,7 @@ class JoinScreen(Screen[None]):
         code = self.query_one("#code", Input).value
         name = self.query_one("#player-name", Input).value
         self.joining = True
-        self.show_error("Joining…")
+        self.show_error(_("Joining…"))
         self.run_worker(self._join(address, code, name), group="join", exclusive=True)
 
     async def _join(self, address: str, code: str, name: str) -> None:
@@ -151,13 +161,13 @@ class JoinScreen(Screen[None]):
             save_dir = self.save_dir if self.save_dir is not None else app_save_dir(self.app)
             table = await join_game(address, code, name, save_dir, rejoin=self.rejoin)
         except JoinError as exc:
-            text = str(exc)
             if exc.code == "code":
-                text = "Wrong join code: the host refused it. Check the code and try again."
-            self.show_error(f"Can't join: {text}")
+                self.show_error(_("Wrong join code: the host refused it. Check the code and try again."))
+            else:
+                self.show_error(_("Can't join: {reason}").format(reason=exc))
             return
         except ValueError as exc:
-            self.show_error(f"Can't join: {exc}")
+            self.show_error(_("Can't join: {reason}").format(reason=exc))
             return
         finally:
             self.joining = False

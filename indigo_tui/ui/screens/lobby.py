@@ -14,11 +14,13 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from ...i18n import N_, _
 from ...net import DEFAULT_PORT
 from ...net.common import lan_address
 from ...net.host import HostError, HostSession
 from ...net.notices import Problem, SaveState, SeatJoined, SeatLeft
 from ...saves import SeatInfo
+from ..localise import Localised
 from ..navigation import leave_to_title
 from ..net_table import HostTable, NetLink, NetNotice
 
@@ -31,11 +33,11 @@ def share_addresses(bind: str, port: int) -> list[str]:
     lan = lan_address()
     if lan is not None and not lan.startswith("127."):
         found.append(f"{lan}:{port}")
-    found.append(f"127.0.0.1:{port}  (this machine)")
+    found.append(f"127.0.0.1:{port}  " + _("(this machine)"))
     return found
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(Localised, Screen[None]):
     """The host's lobby: what to share, who is here, and Start."""
 
     DEFAULT_CSS = """
@@ -46,9 +48,9 @@ class LobbyScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "start", "Start"),
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+q", "cancel(True)", "Quit", show=False),
+        Binding("ctrl+s", "start", N_("Start")),
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("ctrl+q", "cancel(True)", N_("Quit"), show=False),
     ]
 
     def __init__(self, table: HostTable, *, bind: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
@@ -66,14 +68,14 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="lobby-box"):
-            yield Static("Lobby: waiting for players", classes="title")
-            yield Static("Opening the port…", id="lobby-share", markup=False)
+            yield Static(_("Lobby: waiting for players"), classes="title")
+            yield Static(_("Opening the port…"), id="lobby-share", markup=False)
             # Names and problems come from the network: plain text, never markup.
             yield Static("", id="lobby-seats", markup=False)
             yield Static("", id="lobby-status", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("Start (ctrl+s)", id="start", variant="primary", disabled=True)
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button(_("Start (ctrl+s)"), id="start", variant="primary", disabled=True)
+                yield Button(_("Cancel (esc)"), id="cancel")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -90,16 +92,33 @@ class LobbyScreen(Screen[None]):
         try:
             bound = await self.host.listen(self.bind, self.port)
         except HostError as exc:
-            self.query_one("#lobby-share", Static).update(f"Can't host: {exc}")
+            self.query_one("#lobby-share", Static).update(_("Can't host: {reason}").format(reason=exc))
             return
         self.port = bound[1]
         self.addresses = share_addresses(self.bind, bound[1])
-        lines = ["Tell the other players:"]
-        lines += [f"  address  {address}" for address in self.addresses]
-        lines.append(f"  code     {self.host.code}")
+        self.show_share()
+        self.refresh_seats()
+
+    def show_share(self) -> None:
+        """What to tell the other players: the addresses, the code, the command."""
+        lines = [_("Tell the other players:")]
+        lines += ["  " + _("address: {address}").format(address=address) for address in self.addresses]
+        lines.append("  " + _("code: {code}").format(code=self.host.code))
         first = self.addresses[0].split()[0]
-        lines.append(f"They run: indigo join {first} --code {self.host.code}  (or Join game on the title)")
+        lines.append(
+            _("They run: indigo join {address} --code {code}  (or Join game on the title)").format(
+                address=first, code=self.host.code
+            )
+        )
         self.query_one("#lobby-share", Static).update("\n".join(lines))
+
+    async def relocalise(self) -> None:
+        """After a change of language: the lobby composed again in the new words."""
+        start = self.query_one("#start", Button).disabled
+        await self.recompose()
+        self.query_one("#start", Button).disabled = start
+        if self.addresses:
+            self.show_share()
         self.refresh_seats()
 
     def on_net_notice(self, message: NetNotice) -> None:
@@ -113,19 +132,21 @@ class LobbyScreen(Screen[None]):
     def refresh_seats(self) -> None:
         if not self.is_attached:
             return
-        lines = ["Seats:"]
+        lines = [_("Seats:")]
         for line in self.host.lobby():
             if line.kind == "human":
-                what = "you"
+                what = _("you")
             elif line.kind == "remote":
-                what = "joined" if line.connected else "waiting for a player…"
+                what = _("joined") if line.connected else _("waiting for a player…")
             else:
-                what = f"{SeatInfo(line.name, line.kind).bot} bot"
-            name = line.name if line.kind != "remote" or line.connected else "(open)"
+                what = _("{bot} bot").format(bot=SeatInfo(line.name, line.kind).bot)
+            name = line.name if line.kind != "remote" or line.connected else _("(open)")
             lines.append(f"  {line.seat + 1}. {name:<24} {what}")
         self.query_one("#lobby-seats", Static).update("\n".join(lines))
         ready = self.host.ready and self.host.address is not None
-        status = "Everyone is here: press Start." if ready else "Waiting for every remote seat to be taken."
+        status = (
+            _("Everyone is here: press Start.") if ready else _("Waiting for every remote seat to be taken.")
+        )
         if self.problem:
             status += f"\n{self.problem}"
         self.query_one("#lobby-status", Static).update(status)

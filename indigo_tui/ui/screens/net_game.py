@@ -15,6 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from ...engine import GemMoved, Move, TilePlaced
+from ...i18n import N_, _, ngettext
 from ...net.common import JoinError
 from ...net.notices import (
     DealChecked,
@@ -42,8 +43,12 @@ from .game import GameScreen
 def deal_text(deal: str, draws: int) -> str:
     """A guest's check of the deal, in words: ``deal`` is "verified" or what did not match."""
     if deal == "verified":
-        return f"Deal verified: the deck matches the commitment and all {draws} of this seat's draws."
-    return f"Deal NOT verified: {deal}."
+        return ngettext(
+            "Deal verified: the deck matches the commitment and this seat's {count} draw.",
+            "Deal verified: the deck matches the commitment and all {count} of this seat's draws.",
+            draws,
+        ).format(count=draws)
+    return _("Deal NOT verified: {reason}.").format(reason=deal)
 
 
 class NetEndScreen(EndScreen):
@@ -58,16 +63,21 @@ class NetEndScreen(EndScreen):
             box = self.query_one("#end-box")
             box.mount(Static(self.deal, id="deal", markup=False), before=box.query_one(".buttons"))
 
+    async def relocalise(self) -> None:
+        """After a change of language: the end screen again, with the deal's check."""
+        await self.recompose()
+        self.on_mount()
+
 
 class NetGameScreen(GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "quit_net", "Quit"),
+        Binding("q", "quit_net", N_("Quit")),
         # Quitting the app from here says goodbye to the other terminals first.
-        Binding("ctrl+q", "quit_net", "Quit", show=False),
-        Binding("escape", "leave", "Leave"),
+        Binding("ctrl+q", "quit_net", N_("Quit"), show=False),
+        Binding("escape", "leave", N_("Leave")),
         # Each peer saves by itself, and there is nothing to redo over the network.
-        Binding("y", "redo", "Redo", show=False),
-        Binding("s", "save_as", "Save as", show=False),
+        Binding("y", "redo", N_("Redo"), show=False),
+        Binding("s", "save_as", N_("Save as"), show=False),
     ]
 
     def __init__(self, table: NetTable, link: NetLink) -> None:
@@ -83,7 +93,7 @@ class NetGameScreen(GameScreen):
         self._seen = len(self.game.log)
         self.link.attach(self)
         if self.link.ended is not None:
-            self.message = f"The game has ended: {self.link.ended}"
+            self.message = _("The game has ended: {reason}").format(reason=self.link.ended)
         super().on_mount()
 
     def on_screen_resume(self) -> None:
@@ -108,12 +118,12 @@ class NetGameScreen(GameScreen):
                 self.message = self._joined_text(notice)
                 self.refresh_all()
             case SeatTakenOver():
-                self.message = f"{notice.text}."
+                self.message = _("{news}.").format(news=notice.text)
                 self.refresh_all()
             case UndoAsked():
                 self._ask_vote(notice)
             case UndoSettled(seat=seat) if seat not in self.table.humans:
-                self.message = f"Undo: {notice.text}."
+                self.message = _("Undo: {news}.").format(news=notice.text)
                 self.refresh_status()
             case UndoSettled():
                 pass  # the asker's own worker shows the answer
@@ -123,7 +133,7 @@ class NetGameScreen(GameScreen):
             case SessionClosed(final=final):
                 if final or not self.game.over:
                     self._ended = True
-                    self.message = f"The game has ended: {notice.text}."
+                    self.message = _("The game has ended: {reason}.").format(reason=notice.text)
                     self.refresh_status()
                     if self.game.over:
                         self._show_end()
@@ -133,16 +143,16 @@ class NetGameScreen(GameScreen):
 
     def _left_text(self, notice: SeatLeft) -> str:
         if notice.rejoining or notice.seat is None:
-            return f"{notice.text[:1].upper()}{notice.text[1:]}…"
+            return _("{news}…").format(news=notice.text[:1].upper() + notice.text[1:])
         name = self.table.name(notice.seat)
         if self.game.over:
-            return f"{name} left."
-        return f"{name} disconnected: waiting for them to rejoin."
+            return _("{name} left.").format(name=name)
+        return _("{name} disconnected: waiting for them to rejoin.").format(name=name)
 
     def _joined_text(self, notice: SeatJoined) -> str:
         if notice.own:
-            return "Back in the game."
-        return f"{self.table.name(notice.seat)} is back."
+            return _("Back in the game.")
+        return _("{name} is back.").format(name=self.table.name(notice.seat))
 
     def _catch_up(self) -> None:
         """Show what the log gained (or lost to an undo) since last time."""
@@ -156,7 +166,9 @@ class NetGameScreen(GameScreen):
         placed = [e for e in new if isinstance(e, TilePlaced)]
         if placed:
             last = placed[-1]
-            self.message = f"{self.table.name(last.seat)} placed at {cell_name(last.cell)}."
+            self.message = _("{name} placed at {cell}.").format(
+                name=self.table.name(last.seat), cell=cell_name(last.cell)
+            )
         self.refresh_all()
         gem_moves = [e for e in new if isinstance(e, GemMoved)]
         if not (self.indigo.gem_animation and board.animate_gems(gem_moves, on_done=self.next_turn)):
@@ -188,7 +200,7 @@ class NetGameScreen(GameScreen):
         guest = self.link.guest
         if guest is not None and not guest.finished.is_set() and not self._ended:
             # Until the deck is revealed, a guest knows only its own gems by kind.
-            self.message = "The round is over; checking the deal…"
+            self.message = _("The round is over; checking the deal…")
             self.refresh_status()
             return
         # Several notices tell of the same end (the last event, "over", the reveal).
@@ -210,7 +222,7 @@ class NetGameScreen(GameScreen):
         if self._sending:
             return
         self._sending = True
-        self.message = "Sending the move…" if isinstance(self.table, GuestTable) else ""
+        self.message = _("Sending the move…") if isinstance(self.table, GuestTable) else ""
         self.refresh_status()
         self.run_worker(self._send(move), group="net-move")
 
@@ -224,9 +236,9 @@ class NetGameScreen(GameScreen):
         if not self._on_stage:
             return
         if reason is not None:
-            self.message = f"The host refused the move: {reason}."
+            self.message = _("The host refused the move: {reason}.").format(reason=reason)
             self.app.bell()
-        elif self.message == "Sending the move…":
+        elif self.message == _("Sending the move…"):
             self.message = ""
         self.refresh_status()
 
@@ -234,10 +246,10 @@ class NetGameScreen(GameScreen):
 
     def action_undo(self) -> None:
         if self.game.over:
-            self.message = "The round is over."
+            self.message = _("The round is over.")
             self.refresh_status()
             return
-        self.message = "Asking the others to take back your last move…"
+        self.message = _("Asking the others to take back your last move…")
         self.refresh_status()
         self.run_worker(self._undo(), group="net-undo", exclusive=True)
 
@@ -248,29 +260,33 @@ class NetGameScreen(GameScreen):
             accepted, reason = False, str(exc)
         if not self._on_stage:
             return
-        self.message = ("Undo accepted: " if accepted else "Undo refused: ") + reason + "."
+        self.message = (_("Undo accepted: {reason}.") if accepted else _("Undo refused: {reason}.")).format(
+            reason=reason
+        )
         self._shown_end = -1
         self.refresh_status()
 
     def _ask_vote(self, ask: UndoAsked) -> None:
         from .confirm import ConfirmScreen
 
-        question = f"{self.table.name(ask.asker)} asks to take back their last move. Allow it?"
+        question = _("{name} asks to take back their last move. Allow it?").format(
+            name=self.table.name(ask.asker)
+        )
 
         def answer(accept: bool | None) -> None:
             self.table.vote_undo(ask, bool(accept))
-            self.message = "You allowed the undo." if accept else "You declined the undo."
+            self.message = _("You allowed the undo.") if accept else _("You declined the undo.")
             if self._on_stage:
                 self.refresh_status()
 
         self.app.push_screen(ConfirmScreen(question), answer)
 
     def action_redo(self) -> None:
-        self.message = "There is no redo in a network game."
+        self.message = _("There is no redo in a network game.")
         self.refresh_status()
 
     def action_save_as(self) -> None:
-        self.message = "A network game is saved automatically after every move."
+        self.message = _("A network game is saved automatically after every move.")
         self.refresh_status()
 
     def action_leave(self) -> None:

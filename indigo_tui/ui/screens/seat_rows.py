@@ -6,6 +6,8 @@ from textual import events
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Select
 
+from ..localise import recompose_keeping_values
+
 #: Below this many lines the form's fields lose their borders (one line each),
 #: so that four seats, every option and the buttons fit an 80x24 terminal.
 ROOMY_HEIGHT = 40
@@ -43,15 +45,8 @@ class SeatRowsScreen(Screen[None]):
     async def relocalise(self) -> None:
         """After a change of language: the form composed again in the new
         words, with every value that was chosen or typed kept."""
-        values: dict[str, object] = {}
-        for field in self.query("Input, Select, Checkbox").results():
-            if field.id is not None and isinstance(field, (Input, Select, Checkbox)):
-                values[field.id] = field.value
-        await self.recompose()
-        for field in self.query("Input, Select, Checkbox").results():
-            if field.id in values and isinstance(field, (Input, Select, Checkbox)):
-                field.value = values[field.id]
-        players = values.get("players")
+        await recompose_keeping_values(self)
+        players = self.query_one("#players", Select).value
         self._show_seats(players if isinstance(players, int) else 2)
         self._fit(self.app.size.height)
 

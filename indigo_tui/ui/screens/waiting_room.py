@@ -11,12 +11,14 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from ...i18n import N_, _
 from ...net.notices import LogChanged, PlayStarted, SeatJoined, SeatLeft, SessionClosed
+from ..localise import Localised
 from ..navigation import leave_to_title
 from ..net_table import GuestTable, NetLink, NetNotice
 
 
-class WaitScreen(Screen[None]):
+class WaitScreen(Localised, Screen[None]):
     """A guest's waiting room: the seats, until the host starts."""
 
     DEFAULT_CSS = """
@@ -26,8 +28,8 @@ class WaitScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "leave", "Leave"),
-        Binding("ctrl+q", "leave(True)", "Quit", show=False),
+        Binding("escape", "leave", N_("Leave")),
+        Binding("ctrl+q", "leave(True)", N_("Quit"), show=False),
     ]
 
     def __init__(self, table: GuestTable, link: NetLink) -> None:
@@ -39,12 +41,12 @@ class WaitScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="wait-box"):
-            yield Static("Joined: waiting for the host to start", classes="title", id="wait-title")
+            yield Static(_("Joined: waiting for the host to start"), classes="title", id="wait-title")
             # Names and news come from the network: plain text, never markup.
             yield Static("", id="wait-seats", markup=False)
             yield Static("", id="wait-status", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("Leave (esc)", id="leave")
+                yield Button(_("Leave (esc)"), id="leave")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -65,25 +67,33 @@ class WaitScreen(Screen[None]):
                 self._to_table()
                 return
             case SessionClosed():
-                self.status = f"The game has ended: {notice.text}"
+                self.status = _("The game has ended: {reason}").format(reason=notice.text)
             case SeatJoined() | SeatLeft():
                 self.status = notice.text
         self.refresh_seats()
 
     def refresh_seats(self) -> None:
         guest = self.table.guest
-        lines = [f"You are seat {guest.seat + 1} of {self.table.setup.players}  ({guest.host}:{guest.port})"]
+        you_are = _("You are seat {number} of {players}").format(
+            number=guest.seat + 1, players=self.table.setup.players
+        )
+        lines = [f"{you_are}  ({guest.host}:{guest.port})"]
         for seat, info in enumerate(self.table.raw_seats):
             here = guest.connected_seats.get(seat, False)
             if seat == guest.seat:
-                what = "you"
+                what = _("you")
             elif info.bot is not None:
-                what = f"{info.bot} bot"
+                what = _("{bot} bot").format(bot=info.bot)
             else:
-                what = "here" if here else "waiting for a player…"
+                what = _("here") if here else _("waiting for a player…")
             lines.append(f"  {seat + 1}. {info.name:<24} {what}")
         self.query_one("#wait-seats", Static).update("\n".join(lines))
         self.query_one("#wait-status", Static).update(self.status)
+
+    async def relocalise(self) -> None:
+        """After a change of language: the room composed again in the new words."""
+        await self.recompose()
+        self.refresh_seats()
 
     def _to_table(self) -> None:
         from .net_game import NetGameScreen
