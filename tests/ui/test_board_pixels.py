@@ -205,3 +205,16 @@ async def test_the_board_in_kitty_pixels(make_app: AppFactory, monkeypatch: pyte
         await pilot.click(BoardView, offset=board.char_of_cell(target))
         await pilot.pause()
         assert screen.cursor == target
+
+
+def test_a_zoomed_picture_follows_the_cursor_and_labels_only_gates_in_view() -> None:
+    top = GATE_CELLS[0][1]  # the middle cell of gate 1's side, at the top
+    layout = pixel_layout(84, 39, (10, 20), zoom=True, centre_cell=top)
+    assert layout.zoomed
+    width, height = layout.size
+    x, y = layout.to_screen(*layout.art.board.centres[top])
+    assert 0 <= x < width and 0 <= y < height
+    _, bottom_y = label_point(layout, 3)  # gate 4, across the board
+    assert bottom_y > height
+    gx, gy = label_point(layout, 0)
+    assert 0 <= gx < width and 0 <= gy < height

@@ -280,7 +280,7 @@ def _shapes(
 def label_point(layout: PixelLayout, gate: int) -> tuple[float, float]:
     """Where a gate's number sits in the picture: a little beyond the corner that
     sticks out in the middle of its side (on the band, clear of the paths), kept
-    inside the picture."""
+    inside the picture; in a zoomed view, only the gates at its edge or in it."""
     art = layout.art
     grid = art.grid
     cx, cy = art.board.centres[GATE_CELLS[gate][1]]
@@ -290,6 +290,8 @@ def label_point(layout: PixelLayout, gate: int) -> tuple[float, float]:
     x, y = layout.to_screen(cx + (ax + bx) * 0.4, cy + (ay + by) * 0.4)
     room = _label_radius(layout) + 1
     width, height = layout.size
+    if layout.zoomed and not (-room <= x <= width + room and -room <= y <= height + room):
+        return x, y  # a gate out of the zoomed view has no label in it
     return max(room, min(width - room, x)), max(room, min(height - room, y))
 
 
