@@ -1,6 +1,7 @@
 """Do the move ratings mean something, and what does a review cost?
 
-Plays GAMES two-player games between ``greedy`` and ``random`` (seats
+Plays GAMES two-player games between ``greedy`` and ``random`` (or the two
+bots ``--bots`` names, the stronger first; seats
 alternate from game to game, each game dealt from its own seed), writes each
 as a save file (or, with ``--records``, as a canonical ``indigo-game/1``
 record, which has no hands), runs the real command
@@ -10,6 +11,7 @@ and the median seconds per game (the whole process, start-up included).
 
     python benchmarks/review_quality.py                   # 20 games, mcts:iter=300
     python benchmarks/review_quality.py --games 6 --iterations 100
+    python benchmarks/review_quality.py --games 6 --bots hard,random
 """
 
 from __future__ import annotations
@@ -28,10 +30,8 @@ from indigo_tui.bots import make_bot
 from indigo_tui.bots.review import VERDICTS
 from indigo_tui.engine import Match, Setup, notation
 
-BOTS = ("greedy", "random")
 
-
-def play(seed: int, names: tuple[str, str]) -> Match:
+def play(seed: int, names: tuple[str, ...]) -> Match:
     match = Match(Setup(2), rounds=1, seed=f"review-quality:{seed}")
     bots = [make_bot(name, f"{seed}:{seat}") for seat, name in enumerate(names)]
     game = match.game
@@ -47,11 +47,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--records", action="store_true", help="review canonical records instead of saves")
+    parser.add_argument(
+        "--bots",
+        default="greedy,random",
+        help="the two bots that play (the first is expected to play better; default greedy,random)",
+    )
     args = parser.parse_args()
+    pair = tuple(args.bots.split(","))
+    if len(pair) != 2 or pair[0] == pair[1]:
+        parser.error("--bots names two different bots, e.g. greedy,random")
+    BOTS: tuple[str, str] = (pair[0], pair[1])
     losses: dict[str, list[float]] = {name: [] for name in BOTS}
     verdicts: dict[str, dict[str, int]] = {name: dict.fromkeys(VERDICTS, 0) for name in BOTS}
     seconds: list[float] = []
-    #: Per game: random's mean points given up less greedy's (positive: greedy rated better).
+    #: Per game: the second bot's mean points given up less the first's (positive: the first rated better).
     gaps: list[float] = []
     command = [sys.executable, "-m", "indigo_tui", "review"]
     with tempfile.TemporaryDirectory() as folder:
@@ -79,7 +88,7 @@ def main() -> None:
                 name = names[rating["seat"]]
                 game_losses[name].append(rating["loss"])
                 verdicts[name][rating["verdict"]] += 1
-            gaps.append(statistics.mean(game_losses["random"]) - statistics.mean(game_losses["greedy"]))
+            gaps.append(statistics.mean(game_losses[BOTS[1]]) - statistics.mean(game_losses[BOTS[0]]))
             for name in BOTS:
                 losses[name].extend(game_losses[name])
             means = ", ".join(f"{n} {statistics.mean(game_losses[n]):.2f}" for n in BOTS)
@@ -98,9 +107,9 @@ def main() -> None:
     # the mean gap against its standard error over the games.
     wins = sum(1 for gap in gaps if gap > 0)
     spread = statistics.stdev(gaps) / len(gaps) ** 0.5 if len(gaps) > 1 else float("nan")
-    ratio = statistics.mean(losses["random"]) / max(1e-9, statistics.mean(losses["greedy"]))
+    ratio = statistics.mean(losses[BOTS[1]]) / max(1e-9, statistics.mean(losses[BOTS[0]]))
     print(
-        f"  random gave up more than greedy in {wins} of {len(gaps)} games; mean gap "
+        f"  {BOTS[1]} gave up more than {BOTS[0]} in {wins} of {len(gaps)} games; mean gap "
         f"{statistics.mean(gaps):.3f} points per move (standard error {spread:.3f}); ratio {ratio:.2f}"
     )
     print(
