@@ -30,6 +30,8 @@ from aiohttp import hdrs, web
 from aiohttp.typedefs import Middleware
 from yarl import URL
 
+from ..i18n import _, current_language
+
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 #: Host names that reach only this machine.
@@ -46,7 +48,7 @@ def new_token() -> str:
 
 def _page(title: str, text: str) -> str:
     return (
-        "<!DOCTYPE html><html><head><meta charset='utf-8'>"
+        f"<!DOCTYPE html><html lang='{current_language()}'><head><meta charset='utf-8'>"
         f"<title>{html.escape(title)}</title>"
         "<style>body{background:#0c181f;color:#e8eef2;font-family:sans-serif;"
         "display:flex;align-items:center;justify-content:center;height:90vh}"
@@ -57,7 +59,7 @@ def _page(title: str, text: str) -> str:
 
 def refusal_page(text: str) -> web.Response:
     """403 with a short page saying why (and nothing else happens)."""
-    return web.Response(status=403, text=_page("Indigo: not allowed", text), content_type="text/html")
+    return web.Response(status=403, text=_page(_("Indigo: not allowed"), text), content_type="text/html")
 
 
 @dataclass(frozen=True)
@@ -110,16 +112,16 @@ class Access:
     def check(self, request: web.Request) -> str | None:
         """Why ``request`` is refused, or ``None`` to let it through."""
         if not self.host_ok(request):
-            return "This server answers only to addresses of this machine (127.0.0.1 or localhost)."
+            return _("This server answers only to addresses of this machine (127.0.0.1 or localhost).")
         given = request.query.get("token") or request.cookies.get(self.cookie_name)
         if not self.token_ok(given):
-            return (
+            return _(
                 "This Indigo server needs its secret: open the full address that "
                 "'indigo serve' printed, with ?token=… at the end."
             )
         is_websocket = request.headers.get(hdrs.UPGRADE, "").lower() == "websocket"
         if is_websocket and not self.origin_ok(request):
-            return "A game can only be opened from this server's own page."
+            return _("A game can only be opened from this server's own page.")
         return None
 
     def middleware(self) -> Middleware:

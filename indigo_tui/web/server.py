@@ -37,6 +37,7 @@ from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from ..i18n import _, current_language, ngettext
 from .access import Access
 
 log = logging.getLogger("indigo.serve")
@@ -60,12 +61,18 @@ class ServeError(Exception):
 def open_listener(bind: str, port: int) -> socket.socket:
     """A listening socket on ``bind``:``port``, or :class:`ServeError` saying why not."""
     if not 0 <= port <= 65535:
-        raise ServeError(f"--port {port}: a port is a number from 1 to 65535 (0 picks a free one)")
+        raise ServeError(
+            _("--port {port}: a port is a number from 1 to 65535 (0 picks a free one)").format(port=port)
+        )
     try:
         infos = socket.getaddrinfo(bind, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError):
-        raise ServeError(f"--bind {bind}: not an address of this machine, nor a name that resolves") from None
-    family, kind, proto, _, address = infos[0]
+        raise ServeError(
+            _("--bind {address}: not an address of this machine, nor a name that resolves").format(
+                address=bind
+            )
+        ) from None
+    family, kind, proto, _canonical, address = infos[0]
     listener = socket.socket(family, kind, proto)
     try:
         # A restart straight after Ctrl+C must not wait for old connections to time out.
@@ -76,15 +83,23 @@ def open_listener(bind: str, port: int) -> socket.socket:
         listener.close()
         if exc.errno == errno.EADDRINUSE:
             raise ServeError(
-                f"port {port} on {bind} is already in use: stop what uses it, or choose another --port"
+                _(
+                    "port {port} on {address} is already in use: stop what uses it, or choose another --port"
+                ).format(port=port, address=bind)
             ) from None
         if exc.errno == errno.EADDRNOTAVAIL:
-            raise ServeError(f"--bind {bind}: this machine has no such address") from None
+            raise ServeError(
+                _("--bind {address}: this machine has no such address").format(address=bind)
+            ) from None
         if exc.errno == errno.EACCES:
             raise ServeError(
-                f"port {port}: not allowed to listen there; choose a --port above 1023"
+                _("port {port}: not allowed to listen there; choose a --port above 1023").format(port=port)
             ) from None
-        raise ServeError(f"cannot listen on {bind} port {port}: {exc.strerror or exc}") from None
+        raise ServeError(
+            _("cannot listen on {address} port {port}: {problem}").format(
+                address=bind, port=port, problem=exc.strerror or exc
+            )
+        ) from None
     listener.setblocking(False)
     return listener
 
@@ -202,16 +217,33 @@ class GameServer(Server):
 
     def full_text(self) -> str:
         if self.closing:
-            return "This Indigo server is stopping."
-        return (
-            f"All {self.max_sessions} games this server runs at once are in play. Close a browser tab "
-            "that has a game open (its game stays saved), then reload this page."
-        )
+            return _("This Indigo server is stopping.")
+        return ngettext(
+            "The one game this server runs at once is in play. Close the browser tab "
+            "that has it open (its game stays saved), then reload this page.",
+            "All {most} games this server runs at once are in play. Close a browser tab "
+            "that has a game open (its game stays saved), then reload this page.",
+            self.max_sessions,
+        ).format(most=self.max_sessions)
+
+    def page_words(self) -> dict[str, str]:
+        """The pages' words, in the language the server speaks (``indigo serve --lang``)."""
+        return {
+            "lang": current_language(),
+            "starting": _("{title}: starting the game…").format(title=self.title),
+            "start": _("Start"),
+            "closed": _(
+                "This game's window has closed. Every move was saved: start again and choose Continue."
+            ),
+            "start_again": _("Start again"),
+            "no_table": _("Indigo: no free table"),
+            "try_again": _("Try again"),
+        }
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.full():
             return aiohttp_jinja2.render_template(
-                "full.html", request, {"text": self.full_text()}, status=503
+                "full.html", request, {"text": self.full_text(), **self.page_words()}, status=503
             )
         base = self.fixed_url or f"{request.scheme}://{request.host}"
         font_size = min(max(to_int(request.query.get("fontsize", "16"), 16), 6), 64)
@@ -221,6 +253,7 @@ class GameServer(Server):
             "app_websocket_url": f"{socket_base}{request.app.router['websocket'].url_for()}",
             "static_url": f"{base}/static/",
             "title": self.title,
+            **self.page_words(),
         }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 

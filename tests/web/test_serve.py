@@ -107,13 +107,13 @@ async def test_the_session_cap_shows_a_page_and_starts_nothing_more(serve: Calla
             await read_screen_until(first, "New game")
             full = await http.get(running.url + "/")
             assert full.status == 503
-            assert "All 1 games this server runs at once are in play" in await full.text()
+            assert "The one game this server runs at once is in play" in await full.text()
             # A second tab whose page loaded before the first game started:
             # its terminal says why, and no second process starts.
             async with http.ws_connect(running.url + "/ws?width=100&height=32") as second:
                 message = await second.receive(timeout=LIMIT)
                 assert message.type == aiohttp.WSMsgType.BINARY
-                assert b"Close a browser tab" in message.data
+                assert b"Close the browser tab" in message.data
                 closing = await second.receive(timeout=LIMIT)
                 assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
             assert running.server.started == 1
