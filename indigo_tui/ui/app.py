@@ -7,7 +7,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, runtime_checkable
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -16,6 +16,7 @@ from ..saves import SavedGame, default_save_dir
 from .board_art import GLYPH_CHOICES
 from .board_art.detect import ENV_VAR, choose, detect, requested
 from .board_pixels import PixelSupport, probe
+from .command_palette import LocalPaletteApp
 from .localise import translate_all, translate_bindings
 from .requests import ResumeGame, StartGame
 from .screens.game import GameScreen
@@ -24,18 +25,6 @@ from .session import NewGame, Session
 if TYPE_CHECKING:
     from .screens.title import TitleScreen
 
-
-#: Textual's own commands in the palette, by their English title: our words for them.
-TEXTUAL_COMMANDS: Final = {
-    "Theme": (N_("Theme"), N_("Change the current theme")),
-    "Quit": (N_("Quit"), N_("Quit the application as soon as possible")),
-    "Keys": (N_("Keys"), N_("Show or hide the keys and widget help panel")),
-    "Maximize": (N_("Maximize"), N_("Maximize the focused widget")),
-    "Minimize": (N_("Minimize"), N_("Minimize the widget and restore to normal size")),
-    "Bell": (N_("Bell"), N_("Ring the bell")),
-}
-#: Textual's own words on the bindings it adds (the palette key in the footer).
-TEXTUAL_BINDING_WORDS: Final = (N_("palette"), N_("Open the command palette"))
 
 #: The table's actions in the palette: title, what it does, the screen's method and its argument.
 GAME_COMMANDS: Final = (
@@ -76,7 +65,7 @@ def _title_screen_type() -> type[TitleScreen]:
     return TitleScreen
 
 
-class IndigoApp(App[None]):
+class IndigoApp(LocalPaletteApp):
     """Indigo at one terminal. Start it on the title screen, a new game or a save."""
 
     CSS_PATH = "indigo.tcss"
@@ -238,19 +227,17 @@ class IndigoApp(App[None]):
                 _("Show the game in this language (remembered)"),
                 partial(self.choose_language, code),
             )
-        for command in super().get_system_commands(screen):
-            if command.title == "Screenshot":
-                # Textual's own saves to ~/Downloads and fails, without a path, where there is none.
-                yield SystemCommand(
-                    _("Screenshot"),
-                    _("Save an SVG picture of the screen (in Downloads, else the save folder)"),
-                    lambda: self.set_timer(0.1, self.take_screenshot),
-                )
-            elif command.title in TEXTUAL_COMMANDS:
-                title, help_text = TEXTUAL_COMMANDS[command.title]
-                yield SystemCommand(_(title), _(help_text), command.callback, command.discover)
-            else:
-                yield command
+        yield from super().get_system_commands(screen)
+
+    def local_command(self, command: SystemCommand) -> SystemCommand:
+        if command.title == "Screenshot":
+            # Textual's own saves to ~/Downloads and fails, without a path, where there is none.
+            return SystemCommand(
+                _("Screenshot"),
+                _("Save an SVG picture of the screen (in Downloads, else the save folder)"),
+                lambda: self.set_timer(0.1, self.take_screenshot),
+            )
+        return super().local_command(command)
 
     def screenshot_folder(self) -> Path:
         """Where a screenshot goes: the downloads folder if there is one, else

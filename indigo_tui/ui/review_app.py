@@ -5,17 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from textual.app import App
 from textual.binding import Binding, BindingType
 
 from ..bots.review import Reviewer
 from ..engine import Game
 from ..i18n import N_
+from .command_palette import LocalPaletteApp
 from .localise import translate_bindings
 from .screens.review import ReviewScreen
 
 
-class ReviewApp(App[None]):
+class ReviewApp(LocalPaletteApp):
     """One game in the review viewer; leaving the viewer ends the app."""
 
     CSS_PATH = "indigo.tcss"
