@@ -34,13 +34,16 @@ def register(subparsers: SubParsers) -> None:
         "--port",
         type=int,
         default=DEFAULT_PORT,
+        metavar=_("PORT"),
         help=_("TCP port (default {port}; 0 picks one)").format(port=DEFAULT_PORT),
     )
     host.add_argument(
         "--bind", default="0.0.0.0", metavar=_("ADDRESS"), help=_("address to listen on (default all)")
     )
     host.add_argument("--code", metavar=_("CODE"), help=_("join code (default: a new random one)"))
-    host.add_argument("--players", type=int, help=_("2 to 4 (default: the number of --seats, else 2)"))
+    host.add_argument(
+        "--players", type=int, metavar="N", help=_("2 to 4 (default: the number of --seats, else 2)")
+    )
     host.add_argument(
         "--seats",
         metavar=_("KIND,..."),

@@ -26,23 +26,33 @@ def register(subparsers: SubParsers) -> None:
         ),
     )
     play.add_argument(
-        "--players", type=int, default=None, help=_("2 to 4 (default: the number of --seats, or 2)")
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help=_("2 to 4 (default: the number of --seats, or 2)"),
     )
     play.add_argument(
         "--seats",
         default=None,
+        metavar=_("KIND,..."),
         help=_("comma-separated, e.g. human,bot:greedy (default: human,bot:greedy)"),
     )
-    play.add_argument("--names", default="", help=_("comma-separated seat names, e.g. Ann,Bob"))
+    play.add_argument(
+        "--names", default="", metavar=_("NAME,..."), help=_("comma-separated seat names, e.g. Ann,Bob")
+    )
     play.add_argument("--variant", choices=("classic", "tactical"), default="classic")
     play.add_argument(
         "--own-gates", action="store_true", help=_("three players, each with two gates of their own")
     )
-    play.add_argument("--seed", default=None, help=_("shuffle seed, for a game you can replay"))
+    play.add_argument(
+        "--seed", default=None, metavar=_("SEED"), help=_("shuffle seed, for a game you can replay")
+    )
     play.add_argument(
         "--rounds",
         type=int,
         default=1,
+        metavar="N",
         help=_("rounds in the match, 1 to {most} (default 1)").format(most=MAX_ROUNDS),
     )
     play.add_argument("--open-scores", action="store_true", help=_("everyone sees everyone's gems"))

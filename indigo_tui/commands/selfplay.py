@@ -32,7 +32,9 @@ def register(subparsers: SubParsers) -> None:
 
     parser = subparsers.add_parser("selfplay", help=_("play bots against each other without a screen"))
     parser.describe = describe
-    parser.add_argument("--players", type=int, default=None, help=_("2 to 4 (default: the number of bots)"))
+    parser.add_argument(
+        "--players", type=int, default=None, metavar="N", help=_("2 to 4 (default: the number of bots)")
+    )
     parser.add_argument(
         "--bots",
         required=True,

@@ -51,6 +51,7 @@ def register(subparsers: SubParsers) -> None:
         "--port",
         type=int,
         default=DEFAULT_PORT,
+        metavar=_("PORT"),
         help=_("TCP port (default {port}; 0 picks a free one)").format(port=DEFAULT_PORT),
     )
     serve.add_argument(

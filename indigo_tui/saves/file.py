@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 import time
 from collections.abc import Sequence
@@ -172,7 +173,11 @@ def _probe_save(data: bytes) -> _Probe:
         truncated = "truncated" in str(exc) or "Input data was truncated" in str(exc)
         if truncated:
             raise SaveError(_("the file is cut short")) from None
-        raise SaveError(_("not a save file ({problem})").format(problem=exc)) from None
+        # msgspec's words are English ("JSON is malformed: invalid character (byte 0)"): say where.
+        where = re.search(r"\(byte (\d+)\)", str(exc))
+        if where is None:
+            raise SaveError(_("not a save file")) from None
+        raise SaveError(_("not a save file (broken JSON at byte {offset})").format(offset=where[1])) from None
     except msgspec.ValidationError:
         raise SaveError(_("not a save file")) from None
     except UnicodeDecodeError:
