@@ -297,7 +297,9 @@ def run_join(args: argparse.Namespace) -> int:
         return _join_on_screen(args, _usable_save_dir(args.save_dir))
     bot = _bot(args, f"join:{host}:{port}")
     save_dir = _usable_save_dir(args.save_dir)
-    name = args.name or _("{bot} bot").format(bot=args.bot.capitalize())
+    from ..i18n.words import bot_seat_name
+
+    name = args.name or bot_seat_name(args.bot)
     try:
         return asyncio.run(
             run_guest(

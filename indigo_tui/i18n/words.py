@@ -57,6 +57,37 @@ def points(count: int) -> str:
     return ngettext("{n} point", "{n} points", count).format(n=count)
 
 
+def bot_seat_name(bot: str) -> str:
+    """The name of a seat a bot plays when nobody named it, and the bot's
+    name in the setup's choice of seat kinds: "Greedy bot". ``bot`` is what
+    follows ``bot:`` in ``--seats`` (greedy, random, easy, medium, hard,
+    expert, mcts:SECONDS)."""
+    name = bot.partition(":")[0].strip().lower()
+    if name == "greedy":
+        # translators: a seat played by the greedy bot (best immediate points), when nobody named it
+        return _("Greedy bot")
+    if name == "random":
+        # translators: a seat played by the bot that makes random legal moves
+        return _("Random bot")
+    if name == "easy":
+        # translators: a seat played by the search bot at its easiest level
+        return _("Easy bot")
+    if name == "medium":
+        # translators: a seat played by the search bot at its middle level
+        return _("Medium bot")
+    if name == "hard":
+        # translators: a seat played by the search bot at its hard level
+        return _("Hard bot")
+    if name == "expert":
+        # translators: a seat played by the search bot at its strongest level
+        return _("Expert bot")
+    if name == "mcts":
+        # translators: a seat played by the search bot with a time budget of its own (mcts:SECONDS)
+        return _("Search bot")
+    # A bot we have no word for (a plug-in's): its own name.
+    return _("{bot} bot").format(bot=name.capitalize())
+
+
 def tile_description(kind: int) -> str:
     """What a path tile's paths are (the engine's tile kinds 0..4)."""
     descriptions = (

@@ -113,7 +113,7 @@ def build_host(
     match = Match(setup, plan.rounds, plan.seed)
     # Bots are named as at a local table: "Greedy bot", or "Greedy bot 1" and "Greedy bot 2".
     bot_names = default_seat_names(["human" if k in ("host", "remote") else k for k in kinds])
-    name = plan.name.strip()[:NAME_LIMIT] or "Host"
+    name = plan.name.strip()[:NAME_LIMIT] or _("Host")
     seats: list[SeatInfo] = []
     bots: dict[int, Bot] = {}
     host_bot = None if own_bot is None or not own else _bot(own_bot, plan.seed, "host")

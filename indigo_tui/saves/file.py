@@ -27,7 +27,7 @@ import msgspec
 from .. import __version__
 from ..engine import Event, Game, LogError, Match, Setup
 from ..i18n import _, ngettext
-from ..i18n.words import log_error_text
+from ..i18n.words import bot_seat_name, log_error_text
 
 FORMAT: Final = "indigo-save"
 VERSION = 1
@@ -347,18 +347,20 @@ def seat_kinds(text: str) -> list[str]:
 
 def default_seat_names(kinds: Sequence[str]) -> list[str]:
     """The name of each seat nobody named, the same from the title screen and
-    from ``indigo play``: "You" for the one person at a table of bots,
-    "Player N" when several people share the terminal, and a bot by its kind
-    ("Greedy bot"), numbered when two bots are of one kind ("Greedy bot 1",
-    "Greedy bot 2")."""
+    from ``indigo play``, in the current language: "You" for the one person at
+    a table of bots, "Player N" when several people share the terminal, and a
+    bot by its kind ("Greedy bot"), numbered when two bots are of one kind
+    ("Greedy bot 1", "Greedy bot 2"). A saved game keeps the names it was
+    given."""
     humans = sum(1 for kind in kinds if kind == "human")
     bots = [(SeatInfo("", kind).bot or kind).split(":")[0] for kind in kinds]
     names = []
     for index, kind in enumerate(kinds):
         if kind == "human":
-            names.append("You" if humans == 1 else f"Player {index + 1}")
+            # translators: the name of the one person at a table of bots, when they gave none
+            names.append(_("You") if humans == 1 else _("Player {number}").format(number=index + 1))
             continue
-        label = f"{bots[index].capitalize()} bot"
+        label = bot_seat_name(bots[index])
         alike = [i for i, other in enumerate(bots) if other == bots[index] and kinds[i] != "human"]
         names.append(label if len(alike) == 1 else f"{label} {alike.index(index) + 1}")
     return names
@@ -367,7 +369,7 @@ def default_seat_names(kinds: Sequence[str]) -> list[str]:
 def default_seat_name(index: int, kind: str) -> str:
     """``Player 2`` for a person at seat index 1, ``Greedy bot`` for ``bot:greedy``."""
     bot = SeatInfo("", kind).bot
-    return f"Player {index + 1}" if bot is None else f"{bot.capitalize()} bot"
+    return _("Player {number}").format(number=index + 1) if bot is None else bot_seat_name(bot)
 
 
 def seats_from_kinds(kinds: Sequence[str], names: Sequence[str] = ()) -> list[SeatInfo]:

@@ -111,3 +111,31 @@ def test_setup_errors_and_rounds_in_words() -> None:
             Setup(players, "classic", own_gates)
         assert setup_error_text(failed.value) == str(failed.value)
     assert rounds_text() == rounds_error(0)
+
+
+def test_default_seat_names_come_from_the_catalog() -> None:
+    from indigo_tui.i18n.words import bot_seat_name
+    from indigo_tui.saves import default_seat_names, seats_from_kinds
+
+    assert default_seat_names(["human", "bot:greedy", "bot:hard"]) == ["You", "Greedy bot", "Hard bot"]
+    assert default_seat_names(["human", "human", "bot:random", "bot:random"]) == [
+        "Player 1",
+        "Player 2",
+        "Random bot 1",
+        "Random bot 2",
+    ]
+    assert bot_seat_name("mcts:2") == "Search bot"
+    words = {"You": "Jij", "Player {number}": "Speler {number}", "Greedy bot": "Gretige bot"}
+    with in_language("nl"), catalog_for("nl", words):
+        assert default_seat_names(["human", "bot:greedy"]) == ["Jij", "Gretige bot"]
+        assert default_seat_names(["human", "human", "bot:greedy", "bot:greedy"]) == [
+            "Speler 1",
+            "Speler 2",
+            "Gretige bot 1",
+            "Gretige bot 2",
+        ]
+        # A name given is kept as given.
+        assert [seat.name for seat in seats_from_kinds(["human", "bot:greedy"], ["You", ""])] == [
+            "You",
+            "Gretige bot",
+        ]

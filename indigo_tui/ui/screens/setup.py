@@ -12,6 +12,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from ...bots import available_bots
 from ...engine import MAX_ROUNDS, Setup, SetupError, Variant, parse_seed, rounds_error
 from ...i18n import N_, _
+from ...i18n.words import bot_seat_name
 from ...saves import SeatInfo, default_seat_names
 from ..localise import Localised
 from ..requests import StartGame
@@ -21,7 +22,7 @@ from .seat_rows import SeatRowsScreen
 
 def seat_kinds() -> list[tuple[str, str]]:
     kinds = [(_("Human"), "human")]
-    kinds += [(_("Bot: {name}").format(name=name), f"bot:{name}") for name in available_bots()]
+    kinds += [(bot_seat_name(name), f"bot:{name}") for name in available_bots()]
     return kinds
 
 

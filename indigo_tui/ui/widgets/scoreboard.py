@@ -7,6 +7,7 @@ from textual.widget import Widget
 
 from ...engine.events import GEM_POINTS
 from ...i18n import _, ngettext
+from ...i18n.words import bot_seat_name
 from .. import palette
 from ..board_art.picture import GEM_GLYPH
 
@@ -42,10 +43,11 @@ class Scoreboard(Widget):
             text.append("▶ " if to_move else "  ", style="bold")
             text.append("■ ", style=colour)
             text.append(name, style=f"bold {colour}")
-            if kind != "human" and not self.compact:
-                # translators: the kind of bot a seat is, after its name: "(greedy bot)"
-                bot = _("({bot} bot)").format(bot=kind.removeprefix("bot:"))
-                text.append(f" {bot}", style="italic")
+            if kind.startswith("bot:") and not self.compact:
+                # Which bot plays the seat, unless its name says so already ("Greedy bot").
+                bot = bot_seat_name(kind.removeprefix("bot:"))
+                if bot.casefold() not in name.casefold():
+                    text.append(f" ({bot})", style="italic")
             if thinking:
                 text.append(" " + _("thinking…"), style="italic")
             gate_list = ",".join(str(g + 1) for g in gates)
