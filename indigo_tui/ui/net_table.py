@@ -123,8 +123,9 @@ class NetTable(ABC):
             if info.is_bot:
                 shown.append(info)
             else:
-                away = "" if self.connected(seat) else " (away)"
-                shown.append(SeatInfo(info.name + away, "human"))
+                # translators: a seat on the scoreboard whose terminal has lost its connection
+                name = info.name if self.connected(seat) else _("{name} (away)").format(name=info.name)
+                shown.append(SeatInfo(name, "human"))
         return shown
 
     def first_viewer(self) -> int | None:

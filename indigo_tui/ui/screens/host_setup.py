@@ -15,6 +15,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from ...bots import available_bots
 from ...engine import Variant
 from ...i18n import N_, _
+from ...i18n.words import bot_seat_name
 from ...net import DEFAULT_PORT
 from ...net.hosting import HostingError, HostPlan, build_host
 from ..localise import Localised
@@ -26,7 +27,7 @@ from .seat_rows import SeatRowsScreen
 
 def seat_choices() -> list[tuple[str, str]]:
     return [(_("You (this terminal)"), "host"), (_("Remote player"), "remote")] + [
-        (_("Bot: {name}").format(name=name), f"bot:{name}") for name in available_bots()
+        (bot_seat_name(name), f"bot:{name}") for name in available_bots()
     ]
 
 
