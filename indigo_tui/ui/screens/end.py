@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -44,6 +45,19 @@ def tie_note(standings: list[Standing], names: list[str]) -> str:
             other_gems=second.gems,
         )
     return _("{name} wins on points.").format(name=names[standings[0].seat])
+
+
+#: The end box's width in indigo.tcss (#end-box), where the terminal is wide enough.
+END_BOX_WIDTH = 96
+
+
+def needs_two_columns(labels: list[str], width: int) -> bool:
+    """Whether buttons with ``labels`` overflow one row of the end box in a
+    terminal ``width`` wide (then they go in two columns)."""
+    # A button is its label and a cell each side, at least 16; 2 between buttons.
+    needed = sum(max(16, len(label) + 2) for label in labels) + 2 * (len(labels) - 1)
+    # The box is at most END_BOX_WIDTH wide, less its border (2) and padding (4).
+    return needed > min(END_BOX_WIDTH, width) - 6
 
 
 class EndScreen(Localised, ModalScreen[str | None]):
@@ -116,13 +130,22 @@ class EndScreen(Localised, ModalScreen[str | None]):
             if any(hints):
                 used = ", ".join(f"{names[s]} {n}" for s, n in enumerate(hints))
                 yield Static(Text(_("Hints used: {counts}").format(counts=used)), id="hints-used")
-            with Horizontal(classes="buttons"):
-                if match.can_start_next_round:
-                    yield Button(_("Next round (n)"), id="next", variant="primary")
-                yield Button(_("Back to board (b)"), id="board")
-                if session.review() is not None:
-                    yield Button(_("Review (v)"), id="review")
-                yield Button(_("Title screen (esc)"), id="title")
+            buttons = []
+            if match.can_start_next_round:
+                buttons.append(Button(_("Next round (n)"), id="next", variant="primary"))
+            buttons.append(Button(_("Back to board (b)"), id="board"))
+            if session.review() is not None:
+                buttons.append(Button(_("Review (v)"), id="review"))
+            buttons.append(Button(_("Title screen (esc)"), id="title"))
+            labels = [str(button.label) for button in buttons]
+            # Composed again in each new language: the columns are chosen here, and on a resize.
+            wrap = needs_two_columns(labels, self.app.size.width)
+            with Horizontal(classes="buttons -wrap" if wrap else "buttons"):
+                yield from buttons
+
+    def on_resize(self, event: events.Resize) -> None:
+        row = self.query_one(".buttons", Horizontal)
+        row.set_class(needs_two_columns([str(b.label) for b in row.query(Button)], event.size.width), "-wrap")
 
     def _match_over(self, names: list[str]) -> str:
         """Who won the match, after how many rounds."""

@@ -38,7 +38,7 @@ from ...engine.tiles import KIND_CODES
 from ...i18n import N_, _, ngettext
 from ..board_art.picture import Marks
 from ..describe import cell_name, move_lines
-from ..localise import Localised
+from ..localise import Localised, hide_in_footer
 from ..review_store import load_review, store_review
 from ..widgets.board import BoardView
 
@@ -68,6 +68,8 @@ VERDICT_STYLE: dict[str, str] = {
 }
 #: Below this size the side panel narrows (as the table's does).
 COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
+#: The bindings a compact review's footer leaves out.
+COMPACT_FOOTER_HIDES: frozenset[str] = frozenset({"go_to(0)", "go_to(-1)", "stop", "analyse"})
 #: Ratings are kept in the side file after this many new ones (and at the end).
 STORE_EVERY = 5
 
@@ -320,7 +322,12 @@ class ReviewScreen(Localised, Screen[None]):
         summary.update(Text("\n".join(rows)))
 
     def on_resize(self, event: events.Resize) -> None:
-        self.set_class(event.size.width < COMPACT_WIDTH or event.size.height < COMPACT_HEIGHT, "-compact")
+        compact = event.size.width < COMPACT_WIDTH or event.size.height < COMPACT_HEIGHT
+        self.set_class(compact, "-compact")
+        # At 80 columns the footer cannot hold nine keys in any language: the
+        # first and last move and rating's stop and go leave it (their keys still
+        # work; the notes say "s stops" and "a rates the rest").
+        hide_in_footer(self, COMPACT_FOOTER_HIDES if compact else frozenset())
         self._show_plot()
 
     # -- stepping --------------------------------------------------------------------------
