@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..engine.match import MAX_ROUNDS
 from ..i18n import N_, _, ngettext
 from ..net import DEFAULT_PORT
 
@@ -55,6 +56,13 @@ def register(subparsers: SubParsers) -> None:
         "--hints",
         action="store_true",
         help=_("let players ask the search bot for hints (each seat's count is shown at the end)"),
+    )
+    host.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        metavar="N",
+        help=_("rounds in the match, 1 to {most} (default 1)").format(most=MAX_ROUNDS),
     )
     host.add_argument("--seed", metavar=_("SEED"), help=_("seed for the deck (default: random)"))
     host.add_argument("--save-dir", type=Path, metavar=_("DIR"), help=_("where the game is autosaved"))
@@ -211,6 +219,7 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
                 variant=args.variant,
                 own_gates=args.own_gates,
                 hints=args.hints,
+                rounds=args.rounds,
                 port=args.port,
                 bind=args.bind,
                 code=args.code or "",

@@ -85,6 +85,14 @@ class Broadcaster:
                 link.tasks = [t for t in link.tasks if not t.done()]
                 link.tasks.append(asyncio.ensure_future(link.conn.drain()))
 
+    def new_round(self) -> None:
+        """The match's next round: its log starts again from event 0, and its
+        deck is revealed again at its end."""
+        for link in self.links.values():
+            link.sent = 0
+            link.revealed = False
+        self.revealed_seats.clear()
+
     def cut_back(self, length: int) -> None:
         """After an undo: nobody has been sent more than ``length`` events."""
         for link in self.links.values():

@@ -24,9 +24,9 @@ from typing import Final
 import msgspec
 
 from .. import __version__, saves
-from ..engine import Game, IllegalMove, Match, Move, TileDrawn, TilePlaced, public_event
+from ..engine import MAX_ROUNDS, Game, IllegalMove, Match, Move, Setup, TileDrawn, TilePlaced, public_event
 from ..i18n import _
-from ..saves import GuestRecord, SeatInfo, record_path
+from ..saves import GuestRecord, PlayedRound, SeatInfo, record_path
 
 # Re-exported: the join screen finds a record to rejoin through the guest peer.
 from ..saves import find_record as find_record
@@ -40,6 +40,7 @@ from .notices import (
     PlayEnded,
     PlayStarted,
     Problem,
+    RoundStarted,
     SaveState,
     SeatJoined,
     SeatLeft,
@@ -59,6 +60,8 @@ from .protocol import (
     MoveAck,
     MoveRejected,
     MoveRequest,
+    NextRound,
+    PastRound,
     ProtocolError,
     Reveal,
     SeatStatus,
@@ -72,7 +75,7 @@ from .protocol import (
     YourDraw,
 )
 from .reasons import Why, host_error_text, seat_label, why_text
-from .state import FoldError, SeatState, verify_deal
+from .state import FoldError, SeatState, commitment, verify_deal
 from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost, open_connection
 
 #: The longest name of a seat's player we keep (as the host does).
@@ -81,6 +84,20 @@ NAME_LIMIT: Final = 24
 MAX_HINTS: Final = 100_000
 #: What a game id may be (it names this seat's save file).
 GAME_ID: Final = re.compile(r"[0-9A-Za-z-]{1,64}")
+
+
+def replay_round(setup: Setup, round_: PastRound, index: int) -> Game:
+    """A finished round of the match, replayed from its deck and placements;
+    :class:`ProtocolError` if they do not make a whole round."""
+    try:
+        game = Game(setup, round_.deck, round_index=index)
+        for move in round_.moves:
+            game.push(Move.make(move.cell, move.tile, move.rotation))
+    except (IllegalMove, ValueError, IndexError, KeyError, TypeError) as exc:
+        raise ProtocolError(f"round {index + 1} as the host tells it cannot be replayed ({exc})") from None
+    if not game.over:
+        raise ProtocolError(f"round {index + 1} as the host tells it is not over")
+    return game
 
 
 class GuestSession:
@@ -125,10 +142,18 @@ class GuestSession:
         self.state: SeatState | None = None
         self.welcome: Welcome | None = None
         self.conn: Connection | None = None
+        #: The current round's check of the deal: "" until its reveal.
         self.deal: str = ""
         self.final_save: Path | None = None
-        #: The whole game, replayed from the revealed deck once it checks out.
+        #: The current round, whole, replayed from its revealed deck once it checks out.
         self.final_game: Game | None = None
+        #: The match: how many rounds, which one is on (from 0), its deal commitment.
+        self.rounds = 1
+        self.round = 0
+        self.commitment = ""
+        #: The finished rounds (with the current one once revealed), and each replayed.
+        self.past: list[PlayedRound] = []
+        self.past_games: list[Game] = []
         self.connected_seats: dict[int, bool] = {}
         #: How many hints each seat asked for, as the host last told us.
         self.hint_counts: list[int] = []
@@ -152,7 +177,13 @@ class GuestSession:
 
     @property
     def over(self) -> bool:
-        return self.state is not None and self.state.over
+        """Whether the match is over: its last round's last event is in."""
+        return self.state is not None and self.state.over and self.round + 1 >= self.rounds
+
+    @property
+    def revealed(self) -> bool:
+        """Whether the current round's deck has been revealed and checked."""
+        return len(self.past) > self.round
 
     @property
     def hints_allowed(self) -> bool:
@@ -221,6 +252,12 @@ class GuestSession:
         if not GAME_ID.fullmatch(welcome.game_id):
             # It names this seat's save file: letters, digits and dashes only.
             raise ProtocolError("a welcome with a game id that is not one")
+        if not (1 <= welcome.rounds <= MAX_ROUNDS and 0 <= welcome.round < welcome.rounds):
+            raise ProtocolError(f"a welcome to round {welcome.round + 1} of {welcome.rounds}")
+        if len(welcome.past) != welcome.round:
+            raise ProtocolError(
+                f"a welcome to round {welcome.round + 1} with {len(welcome.past)} rounds behind it"
+            )
         # What the host calls the seats is shown and saved here: plain and short.
         welcome = msgspec.structs.replace(
             welcome,
@@ -231,8 +268,10 @@ class GuestSession:
             app=plain_name(welcome.app, NAME_LIMIT),
         )
         record = self.record
+        same = record is not None and record.game_id == welcome.game_id and record.seat == welcome.seat
+        self._take_past(welcome, record if same else None)
         state = SeatState(welcome.setup, welcome.seat)
-        if record is not None and record.game_id == welcome.game_id and record.seat == welcome.seat:
+        if record is not None and same and record.round == welcome.round:
             try:
                 state.replace(record.events[: welcome.from_seq])
             except FoldError:
@@ -243,6 +282,7 @@ class GuestSession:
             )
         self.state = state
         self.welcome = welcome
+        self.rounds, self.round, self.commitment = welcome.rounds, welcome.round, welcome.commitment
         self.started = welcome.started
         self.connected_seats = {s: kind != "remote" for s, kind in enumerate(welcome.seat_kinds)}
         self.connected_seats[welcome.seat] = True
@@ -259,6 +299,9 @@ class GuestSession:
             seat_kinds=list(welcome.seat_kinds),
             commitment=welcome.commitment,
             events=list(state.events),
+            rounds=welcome.rounds,
+            round=welcome.round,
+            past=list(self.past),
         )
         self._save()
         self.tell(SeatJoined(welcome.seat, self.name, own=True, players=welcome.setup.players))
@@ -272,8 +315,30 @@ class GuestSession:
         try:
             state.replace(record.events)
         except FoldError:
-            return Claim(record.game_id, record.seat, record.token, 0, state.hash_at(0) or "")
-        return Claim(record.game_id, record.seat, record.token, state.length, state.last_hash)
+            return Claim(record.game_id, record.seat, record.token, 0, state.hash_at(0) or "", record.round)
+        return Claim(record.game_id, record.seat, record.token, state.length, state.last_hash, record.round)
+
+    def _take_past(self, welcome: Welcome, record: GuestRecord | None) -> None:
+        """The match's finished rounds from a welcome: each replayed from its
+        deck (moves the deck does not allow are the host's fault), and its
+        deal checked against the commitment this seat was given for it, when
+        it was given one."""
+        self.past, self.past_games = [], []
+        for index, round_ in enumerate(welcome.past):
+            game = replay_round(welcome.setup, round_, index)
+            known = record.past[index] if record is not None and index < len(record.past) else None
+            if known is not None:
+                if known.deck != list(round_.deck) or known.salt != round_.salt:
+                    deal = f"the host's deck of round {index + 1} differs from the one it revealed before"
+                else:
+                    deal = known.deal
+            elif record is not None and record.round == index:
+                matches = commitment(round_.deck, round_.salt) == record.commitment
+                deal = "verified" if matches else "the revealed deck does not match the commitment"
+            else:
+                deal = f"not checked: this seat did not see round {index + 1} begin"
+            self.past.append(PlayedRound(list(round_.deck), round_.salt, list(round_.moves), deal))
+            self.past_games.append(game)
 
     # -- playing ---------------------------------------------------------------
 
@@ -345,8 +410,10 @@ class GuestSession:
                 self.hint_counts = list(counts)
             case Reveal():
                 self._reveal(message)
+            case NextRound(round=round_index, commitment=promise):
+                self._next_round(round_index, promise)
             case Bye(reason=said):
-                if state.over:
+                if self.over:
                     # After the end the host's goodbye says nothing new: no need for its (English) words.
                     self.tell(SessionClosed(_("the host closed the game")))
                     return False
@@ -362,6 +429,21 @@ class GuestSession:
             case _:
                 raise ProtocolError(f"a host may not send a {type(message).__name__} message here")
         return True
+
+    def _next_round(self, round_index: int, promise: str) -> None:
+        state = self.state
+        assert state is not None
+        if not (state.over and self.revealed and round_index == self.round + 1 < self.rounds):
+            raise ProtocolError(f"round {round_index + 1} began before round {self.round + 1} was over")
+        self.round, self.commitment = round_index, log_line(promise, 128)
+        self.state = SeatState(state.setup, state.seat)
+        self._pending_draws.clear()
+        self.deal, self.final_game = "", None
+        record = self.record
+        if record is not None:
+            record.round, record.commitment, record.events, record.deal = round_index, self.commitment, [], ""
+        self._save()
+        self.tell(RoundStarted(round_index, self.rounds))
 
     def _check_seat(self, seat: int) -> None:
         players = self.state.setup.players if self.state is not None else 0
@@ -436,7 +518,7 @@ class GuestSession:
             self._save()
             self.tell(LogChanged(message.seq))
             if state.over:
-                self.tell(PlayEnded())
+                self.tell(PlayEnded(self.round, self.rounds))
             self._check_turn()
 
     def _check_turn(self) -> None:
@@ -446,50 +528,67 @@ class GuestSession:
 
     def _reveal(self, message: Reveal) -> None:
         state = self.state
-        assert state is not None and self.welcome is not None
+        assert state is not None
         if not state.over:
-            raise ProtocolError("the host revealed the deck before the game was over")
-        problem = verify_deal(
-            self.welcome.commitment, message.deck, message.salt, state.my_draws, state.drawn
-        )
+            raise ProtocolError("the host revealed the deck before the round was over")
+        if self.revealed:
+            raise ProtocolError("the host revealed the deck twice")
+        problem = verify_deal(self.commitment, message.deck, message.salt, state.my_draws, state.drawn)
+        game = None
         if problem is None:
-            problem = self._write_final(message.deck)
+            game, problem = self._replay_own(message.deck)
         self.deal = "verified" if problem is None else problem
+        moves = [move for _, move in game.moves] if game is not None else []
+        self.past.append(PlayedRound(list(message.deck), message.salt, moves, self.deal))
+        if game is not None:
+            self.final_game = game
+            self.past_games.append(game)
+        if self.over:
+            self._write_final()
         self._save()
-        self.tell(DealChecked(problem is None, len(state.my_draws), problem or ""))
-        self.finished.set()
+        self.tell(DealChecked(problem is None, len(state.my_draws), problem or "", self.round, self.rounds))
+        if self.over:
+            self.finished.set()
 
-    def _write_final(self, deck: tuple[int, ...]) -> str | None:
-        """Replay the whole game from the revealed deck; it must give the very
-        events this seat saw. Then save it as an ordinary save."""
+    def _replay_own(self, deck: tuple[int, ...]) -> tuple[Game | None, str | None]:
+        """The round replayed from the revealed deck; it must give the very
+        events this seat saw. (game, None), or (None, what did not match)."""
         state = self.state
-        record = self.record
-        assert state is not None and record is not None
-        game = Game(state.setup, deck)
+        assert state is not None
+        game = Game(state.setup, deck, round_index=self.round)
         try:
             for event in state.events:
                 if type(event) is TilePlaced:
                     game.push(Move(event.cell, event.tile, event.rotation))
         except IllegalMove as exc:
-            return f"the revealed deck does not allow the moves played ({exc.reason})"
+            return None, f"the revealed deck does not allow the moves played ({exc.reason})"
         mine = [public_event(e) for e in state.events]
         theirs = [public_event(e) for e in game.log]
         if mine != theirs:
-            return "the revealed deck does not give the events that were played"
-        self.final_game = game
-        if self.save_dir is None:
-            return None
-        match = Match.from_games(state.setup, 1, None, [game])
+            return None, "the revealed deck does not give the events that were played"
+        return game, None
+
+    def _write_final(self) -> None:
+        """At the end of the match, every round replayed: an ordinary save of
+        the whole match (when every round's deck is known)."""
+        record = self.record
+        state = self.state
+        if self.save_dir is None or record is None or state is None:
+            return
+        if len(self.past_games) != self.rounds:
+            return  # a round's deal did not check out: no whole match to save
+        match = Match.from_games(state.setup, self.rounds, None, list(self.past_games))
         seats = [
             SeatInfo(name, self.kind if s == self.seat else kind)
             for s, (name, kind) in enumerate(zip(record.seat_names, record.seat_kinds, strict=True))
         ]
+        deals = {played.deal for played in self.past}
         meta = {
             "net_role": "guest",
             "net_host": f"{self.host}:{self.port}",
             "net_seat": str(self.seat),
             "net_game_id": record.game_id,
-            "net_deal": "verified",
+            "net_deal": "verified" if deals == {"verified"} else "; ".join(sorted(deals - {"verified"})),
         }
         path = self.record_file
         assert path is not None
@@ -498,9 +597,8 @@ class GuestSession:
             saves.write_save(final, saves.make_header(match, seats, meta=meta), match)
         except saves.SaveError as exc:
             self.tell(Problem(str(exc)))
-            return None
+            return
         self.final_save = final
-        return None
 
     def _save(self) -> None:
         """Autosave this seat's record (after every batch of events)."""
@@ -510,8 +608,10 @@ class GuestSession:
         if record is None or state is None or path is None:
             return
         record.events = list(state.events)
-        record.over = state.over
+        # Finalised with the match's last event: nothing is left to rejoin.
+        record.over = self.over
         record.deal = self.deal
+        record.past = list(self.past)
         record.updated = saves.now()
         try:
             saves.write_atomic(path, msgspec.json.encode(record))

@@ -160,34 +160,57 @@ async def _run_host(
             raise _SeatGone(turn)
         return False
 
-    try:
-        await wait_until(progressing, float("inf"), _("the game did not end"), english="the game did not end")
-    except _SeatGone as gone:
-        await session.close(f"seat {gone.seat + 1} did not come back")
-        gone_line = _("seat {number} did not rejoin within {seconds} s").format(
-            number=gone.seat + 1, seconds=f"{rejoin_timeout:g}"
-        )
-        raise NetRunError(
-            _("{problem} (resume with: indigo host --resume FILE)").format(problem=saved(gone_line))
-        ) from None
-    # Let seats that are away come back for the last events and the deck.
-    with contextlib.suppress(NetRunError):
-        await wait_until(
-            lambda: set(session.remote_seats) <= session.revealed_seats,
-            rejoin_timeout,
-            _("a seat missed the end of the game"),
-            english="a seat missed the end of the game",
-        )
-    game = session.game
-    for standing in game.standings():
-        name = session.seats[standing.seat].name
-        points = ngettext("{n} point", "{n} points", standing.points).format(n=standing.points)
-        gems = ngettext("{n} gem", "{n} gems", standing.gems).format(n=standing.gems)
-        if standing.winner:
-            line = _("seat {number} ({name}): {points}, {gems}  winner")
-        else:
-            line = _("seat {number} ({name}): {points}, {gems}")
-        out(line.format(number=standing.seat + 1, name=name, points=points, gems=gems))
+    match = session.match
+    while True:
+        try:
+            await wait_until(
+                progressing, float("inf"), _("the game did not end"), english="the game did not end"
+            )
+        except _SeatGone as gone:
+            await session.close(f"seat {gone.seat + 1} did not come back")
+            gone_line = _("seat {number} did not rejoin within {seconds} s").format(
+                number=gone.seat + 1, seconds=f"{rejoin_timeout:g}"
+            )
+            raise NetRunError(
+                _("{problem} (resume with: indigo host --resume FILE)").format(problem=saved(gone_line))
+            ) from None
+        # Let seats that are away come back for the last events and the deck.
+        with contextlib.suppress(NetRunError):
+            await wait_until(
+                lambda: set(session.remote_seats) <= session.revealed_seats,
+                rejoin_timeout,
+                _("a seat missed the end of the round"),
+                english="a seat missed the end of the round",
+            )
+        if match.rounds > 1:
+            ended = _("round {round} of {rounds} is over")
+            out(ended.format(round=match.round_index + 1, rounds=match.rounds))
+        for standing in session.game.standings():
+            name = session.seats[standing.seat].name
+            points = ngettext("{n} point", "{n} points", standing.points).format(n=standing.points)
+            gems = ngettext("{n} gem", "{n} gems", standing.gems).format(n=standing.gems)
+            if standing.winner:
+                line = _("seat {number} ({name}): {points}, {gems}  winner")
+            else:
+                line = _("seat {number} ({name}): {points}, {gems}")
+            out(line.format(number=standing.seat + 1, name=name, points=points, gems=gems))
+        if not match.can_start_next_round:
+            break
+        session.next_round()  # says "round N of M has started" (a notice)
+    if match.rounds > 1:
+        for seat, total in sorted(enumerate(match.totals), key=lambda item: -item[1]):
+            words = (
+                ngettext(
+                    "match: seat {seat} ({name}): {n} point  winner",
+                    "match: seat {seat} ({name}): {n} points  winner",
+                    total,
+                )
+                if seat in match.winners
+                else ngettext(
+                    "match: seat {seat} ({name}): {n} point", "match: seat {seat} ({name}): {n} points", total
+                )
+            )
+            out(words.format(seat=seat + 1, name=session.seats[seat].name, n=total))
     await session.close("the game is over")
     _drain(session.notices, out)
     if session.saved:

@@ -40,6 +40,7 @@ from .notices import (
     PlayEnded,
     PlayStarted,
     Problem,
+    RoundStarted,
     SaveState,
     SeatJoined,
     SeatLeft,
@@ -58,6 +59,8 @@ from .protocol import (
     MoveAck,
     MoveRejected,
     MoveRequest,
+    NextRound,
+    PastRound,
     ProtocolError,
     SeatStatus,
     Started,
@@ -159,8 +162,9 @@ class HostSession:
         for event in self.game.log:
             self.public.apply(public_event(event))
         self.changed = asyncio.Event()
+        #: Set once the match is over (the last round's last event is in).
         self.over_event = asyncio.Event()
-        if self.game.over:
+        if self.match.over:
             self.over_event.set()
         self.budgets = budgets or Budgets()
         self.limiter = limiter or GuessLimiter()
@@ -232,6 +236,16 @@ class HostSession:
             SeatLine(seat, info.name, info.kind, info.kind != "remote" or seat in self.links)
             for seat, info in enumerate(self.seats)
         ]
+
+    def past_rounds(self) -> list[PastRound]:
+        """The match's finished rounds as a guest gets them (all public since
+        their reveal): deck, salt and placements."""
+        past = []
+        for index, game in enumerate(self.match.games[:-1]):
+            deck = game.deck
+            assert deck is not None, "a network game is always dealt from a deck"
+            past.append(PastRound(deck, self.salts[index], [move for _, move in game.moves]))
+        return past
 
     @property
     def ready(self) -> bool:
@@ -355,6 +369,24 @@ class HostSession:
         self.tell(PlayStarted())
         self.flush()
         self.broadcaster.broadcast(Started(self.public.length))
+        self.changed.set()
+
+    def next_round(self) -> None:
+        """Deal the match's next round (once this one is over) and tell every
+        guest: its commitment, then its first events. :class:`HostError` if
+        the round is not over or it was the last."""
+        match = self.match
+        if not self.started or not match.can_start_next_round:
+            raise HostError("the round is not over, or the match is")
+        match.next_round()
+        self.public = SeatState(match.setup, None)
+        for event in self.game.log:
+            self.public.apply(public_event(event))
+        self.broadcaster.new_round()
+        self.broadcaster.broadcast(NextRound(match.round_index, self.commitment))
+        self.flush()
+        self.save()
+        self.tell(RoundStarted(match.round_index, match.rounds))
         self.changed.set()
 
     async def close(self, reason: str = "the host closed the game") -> None:
@@ -518,7 +550,9 @@ class HostSession:
 
     async def _seat(self, conn: Connection, caller: Join) -> Link | None:
         """Give a caller that proved the code its seat and welcome it."""
-        seat, from_seq = self.seating.seat_for(caller.claim, self.game_id, self.public)
+        seat, from_seq = self.seating.seat_for(
+            caller.claim, self.game_id, self.match.round_index, self.public
+        )
         if seat is None:
             reason = (
                 "the game is full: every remote seat is taken (a player coming back runs the same "
@@ -557,6 +591,9 @@ class HostSession:
             started=self.started,
             app=self.app_version,
             hints=self.hints_allowed,
+            rounds=self.match.rounds,
+            round=self.match.round_index,
+            past=self.past_rounds(),
         )
         await conn.send(welcome)
         self.links[seat] = link
@@ -650,7 +687,7 @@ class HostSession:
         for task in link.tasks:
             task.cancel()
         self.undo.voter_lost(link.seat)
-        self.tell(SeatLeft(link.seat, link.name, why, after_end=self.game.over))
+        self.tell(SeatLeft(link.seat, link.name, why, after_end=self.match.over))
         self.broadcaster.broadcast(SeatStatus(link.seat, False, link.name))
 
     def flush(self, after: dict[int, Message] | None = None) -> None:
@@ -686,8 +723,10 @@ class HostSession:
         self.save()
         self.tell(LogChanged(first, seat, self.seating.name(seat), move))
         if game.over:
-            self.over_event.set()
-            self.tell(PlayEnded())
+            match = self.match
+            if match.over:
+                self.over_event.set()
+            self.tell(PlayEnded(match.round_index, match.rounds))
         self.changed.set()
         return None
 

@@ -26,7 +26,7 @@ from .host import HostError, HostSession
 
 #: The longest name the host's own player may go by (as a guest's).
 NAME_LIMIT = 24
-#: What a seat of a hosted game may be.
+#: What a seat of a hosted game may be (words of the command line, the same in every language).
 SEAT_KINDS = "host, remote or bot:NAME"
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine import Move
-from ..i18n import _
+from ..i18n import _, ngettext
 from .reasons import Why, seat_label, why_text
 
 
@@ -187,11 +187,37 @@ class UndoSettled:
 
 @dataclass(frozen=True)
 class PlayEnded:
-    """The game is over (the last event is in)."""
+    """A round is over (its last event is in): round ``round`` (from 0) of
+    ``rounds``; the match is over with its last round."""
+
+    round: int = 0
+    rounds: int = 1
+
+    @property
+    def match_over(self) -> bool:
+        return self.round + 1 >= self.rounds
 
     @property
     def text(self) -> str:
-        return _("the game is over")
+        if self.rounds == 1:
+            return _("the game is over")
+        if self.match_over:
+            return _("round {round} of {rounds} is over, and with it the match").format(
+                round=self.round + 1, rounds=self.rounds
+            )
+        return _("round {round} of {rounds} is over").format(round=self.round + 1, rounds=self.rounds)
+
+
+@dataclass(frozen=True)
+class RoundStarted:
+    """The next round of the match began: round ``round`` (from 0) of ``rounds``."""
+
+    round: int
+    rounds: int
+
+    @property
+    def text(self) -> str:
+        return _("round {round} of {rounds} has started").format(round=self.round + 1, rounds=self.rounds)
 
 
 @dataclass(frozen=True)
@@ -201,14 +227,30 @@ class DealChecked:
     ok: bool
     draws: int
     problem: str = ""
+    #: Which round's deal (from 0), of how many.
+    round: int = 0
+    rounds: int = 1
 
     @property
     def text(self) -> str:
+        draws, problem = self.draws, self.problem
+        if self.rounds == 1:
+            if self.ok:
+                return _(
+                    "deal verified: the deck matches the commitment and all {draws} of this seat's draws"
+                ).format(draws=draws)
+            return _("deal NOT verified: {problem}").format(problem=problem)
         if self.ok:
-            return _(
-                "deal verified: the deck matches the commitment and all {draws} of this seat's draws"
-            ).format(draws=self.draws)
-        return _("deal NOT verified: {problem}").format(problem=self.problem)
+            return ngettext(
+                "deal of round {round} verified: the deck matches the commitment and the {n} draw "
+                "of this seat",
+                "deal of round {round} verified: the deck matches the commitment and all {n} of this "
+                "seat's draws",
+                draws,
+            ).format(round=self.round + 1, n=draws)
+        return _("deal of round {round} NOT verified: {problem}").format(
+            round=self.round + 1, problem=problem
+        )
 
 
 @dataclass(frozen=True)
@@ -260,6 +302,7 @@ Notice = (
     | UndoAsked
     | UndoSettled
     | PlayEnded
+    | RoundStarted
     | DealChecked
     | Problem
     | SaveState
@@ -280,6 +323,7 @@ __all__ = [
     "PlayEnded",
     "PlayStarted",
     "Problem",
+    "RoundStarted",
     "SaveState",
     "SeatJoined",
     "SeatLeft",

@@ -21,8 +21,9 @@ import msgspec
 from ..engine import Event, Move, Setup
 
 #: Bumped whenever a message changes shape or meaning (2: the sealed channel;
-#: 3: hints the host allows, :class:`HintUsed` and :class:`HintCounts`).
-PROTOCOL_VERSION: Final = 3
+#: 3: hints the host allows, :class:`HintUsed` and :class:`HintCounts`;
+#: 4: matches of several rounds, :class:`NextRound`).
+PROTOCOL_VERSION: Final = 4
 #: The largest body we accept (a full resync of a game is far smaller).
 MAX_FRAME: Final = 256 * 1024
 #: The largest body accepted before the join code is proven: the handshake's
@@ -86,6 +87,8 @@ class Claim(msgspec.Struct, frozen=True):
     token: str
     have: int
     state_hash: str
+    #: The round (from 0) that ``have`` and ``state_hash`` are of.
+    round: int = 0
 
 
 class Join(_Msg, frozen=True, tag="join"):
@@ -96,9 +99,20 @@ class Join(_Msg, frozen=True, tag="join"):
     claim: Claim | None = None
 
 
+class PastRound(msgspec.Struct, frozen=True):
+    """A finished round of the match, public since its reveal: its deck, the
+    salt of its commitment and the placements, in order (the round replays
+    from them)."""
+
+    deck: tuple[int, ...]
+    salt: str
+    moves: list[Move]
+
+
 class Welcome(_Msg, frozen=True, tag="welcome"):
-    """Host -> guest: you are in. Events follow from ``from_seq`` (the guest
-    drops whatever it held past it)."""
+    """Host -> guest: you are in. Events of round ``round`` follow from
+    ``from_seq`` (the guest drops whatever it held past it); ``past`` are the
+    match's finished rounds, ``commitment`` is the current round's."""
 
     game_id: str
     seat: int
@@ -112,6 +126,18 @@ class Welcome(_Msg, frozen=True, tag="welcome"):
     app: str
     #: The host lets players ask the search bot for hints (counted for all to see).
     hints: bool = False
+    rounds: int = 1
+    round: int = 0
+    past: list[PastRound] = []
+
+
+class NextRound(_Msg, frozen=True, tag="round"):
+    """Host -> guests, after the last round's reveal: round ``round`` (from 0)
+    begins, dealt from a deck committed to as ``commitment``; its events
+    follow, numbered from 0 again."""
+
+    round: int
+    commitment: str
 
 
 class Started(_Msg, frozen=True, tag="started"):
@@ -278,6 +304,7 @@ Message = (
     | HintUsed
     | HintCounts
     | Reveal
+    | NextRound
     | Bye
     | Error
 )

@@ -36,11 +36,15 @@ class Seating:
         self.tokens.pop(seat, None)
         self.seats[seat] = SeatInfo(f"Player {seat + 1}", "remote")
 
-    def seat_for(self, claim: Claim | None, game_id: str, public: SeatState) -> tuple[int | None, int]:
-        """The seat a guest gets, and from which event it needs the log."""
+    def seat_for(
+        self, claim: Claim | None, game_id: str, round_index: int, public: SeatState
+    ) -> tuple[int | None, int]:
+        """The seat a guest gets, and from which event of the current round
+        (``round_index``, whose public log is ``public``) it needs the log."""
         if claim is not None and claim.game_id == game_id and self.tokens.get(claim.seat) == claim.token:
             have = claim.have
-            if 0 <= have <= public.length and public.hash_at(have) == claim.state_hash:
+            same_round = claim.round == round_index
+            if same_round and 0 <= have <= public.length and public.hash_at(have) == claim.state_hash:
                 return claim.seat, have
             return claim.seat, 0
         for seat in self.remote_seats:

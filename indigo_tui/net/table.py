@@ -10,7 +10,7 @@ Moves and undo go through the :class:`~indigo_tui.net.guest.GuestSession`.
 
 from __future__ import annotations
 
-from ..engine import Board, Event, GameOver, Move, Setup, Standing, ranked
+from ..engine import Board, Event, Game, GameOver, Move, Setup, Standing, rank, ranked
 from ..engine.events import gem_triple
 from ..engine.views import SeatView
 from ..i18n.words import refusal_text
@@ -130,13 +130,14 @@ class GuestGame:
 
 
 class GuestMatch:
-    """A hosted game is one round: the match-shaped answers an end screen asks."""
+    """The match-shaped answers an end screen asks of a guest: the rounds
+    finished (public since their reveal, replayed) and the round in play."""
 
-    rounds = 1
-    round_index = 0
+    #: The host deals the next round; a guest follows.
     can_start_next_round = False
 
     def __init__(self, session: GuestSession) -> None:
+        self.session = session
         self.game = GuestGame(session)
 
     @property
@@ -144,13 +145,37 @@ class GuestMatch:
         return self.game.setup
 
     @property
+    def rounds(self) -> int:
+        return self.session.rounds
+
+    @property
+    def round_index(self) -> int:
+        return self.session.round
+
+    @property
     def over(self) -> bool:
-        return self.game.over
+        return self.session.over
+
+    def _finished(self) -> list[Game]:
+        """The finished rounds before the one in play, replayed."""
+        return self.session.past_games[: self.session.round]
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return self.game.scores
+        """Points of every finished round plus the round in play, per seat
+        (of the round in play, only this seat's until it is over)."""
+        now = self.game.scores
+        return tuple(
+            sum(game.scores[s] for game in self._finished()) + now[s] for s in range(self.setup.players)
+        )
 
     @property
     def winners(self) -> tuple[int, ...]:
-        return self.game.winners
+        if not self.over:
+            return ()
+        standings = {s.seat: s for s in self.game.standings()}
+        gems = tuple(
+            sum(game.gem_counts[s] for game in self._finished()) + standings[s].gems
+            for s in range(self.setup.players)
+        )
+        return rank(self.totals, gems)

@@ -15,13 +15,24 @@ from typing import Final, Literal
 import msgspec
 
 from .. import __version__
-from ..engine import Event, Setup
+from ..engine import Event, Move, Setup
 from ..i18n import _
 from .file import SaveError, decode_as
 
 RECORD_FORMAT: Final = "indigo-guest"
 RECORD_VERSION: Final = 1
 RECORD_SUFFIX: Final = ".indigo-guest"
+
+
+class PlayedRound(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A finished round of a match as a guest keeps it: public since its
+    reveal, it replays from its deck and placements."""
+
+    deck: list[int]
+    salt: str
+    moves: list[Move]
+    #: "verified", or what did not match, or why it could not be checked.
+    deal: str
 
 
 class GuestRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -41,12 +52,19 @@ class GuestRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     setup: Setup
     seat_names: list[str]
     seat_kinds: list[str]
+    #: The current round's deal commitment.
     commitment: str
-    #: The seat's log: public events, with this seat's own draws showing their tiles.
+    #: The seat's log of the current round: public events, with this seat's
+    #: own draws showing their tiles.
     events: list[Event] = []
+    #: The match is over (its last round is): nothing is left to rejoin.
     over: bool = False
-    #: "" until the end; then "verified" or what did not match.
+    #: "" until the current round's end; then "verified" or what did not match.
     deal: str = ""
+    #: Rounds of the match, the current one (from 0), and those finished.
+    rounds: int = 1
+    round: int = 0
+    past: list[PlayedRound] = []
 
 
 _record_encoder = msgspec.json.Encoder()

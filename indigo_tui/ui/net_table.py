@@ -29,7 +29,7 @@ from ..engine import Event, Game, Match, Move, SeatView, Setup
 from ..i18n import _
 from ..net.common import JoinError
 from ..net.guest import GuestSession
-from ..net.host import HostSession
+from ..net.host import HostError, HostSession
 from ..net.notices import Notice, SeatJoined, SeatLeft, SessionClosed, UndoAsked
 from ..net.table import GuestGame, GuestMatch
 from ..saves import SaveError, SeatInfo
@@ -159,7 +159,7 @@ class NetTable(ABC):
         return 0
 
     def next_round(self) -> None:
-        raise TableRefusal("a network game is one round")
+        raise TableRefusal(_("the host deals the next round"))
 
     def autosave(self) -> bool:
         # Each peer saves after every move by itself.
@@ -249,6 +249,13 @@ class HostTable(NetTable):
         if not self.host.hints_allowed:
             raise TableRefusal(_("the host allows no hints in this game"))
         self.host.count_hint(seat)
+
+    def next_round(self) -> None:
+        """Deal the next round to every terminal (the guests follow)."""
+        try:
+            self.host.next_round()
+        except HostError as exc:
+            raise TableRefusal(str(exc)) from None
 
 
 class GuestTable(NetTable):

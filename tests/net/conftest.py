@@ -26,10 +26,11 @@ def make_host(
     save_path: Path | None = None,
     read_timeout: float = 3.0,
     heartbeat: float = 0.3,
+    rounds: int = 1,
 ) -> HostSession:
     """A host for seats like ``["human", "remote"]`` or ``["bot:greedy", "remote"]``."""
     setup = Setup(len(kinds))
-    match = Match(setup, 1, seed)
+    match = Match(setup, rounds, seed)
     seats = [SeatInfo(f"Seat {i + 1}", "remote" if k == "remote" else k) for i, k in enumerate(kinds)]
     bots = {i: make_bot(seat.bot, f"{seed}:{i}") for i, seat in enumerate(seats) if seat.bot is not None}
     return HostSession(

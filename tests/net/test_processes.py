@@ -56,10 +56,11 @@ class Peer:
             self._queue.put(line.rstrip("\n"))
         self._queue.put(None)
 
-    def wait_for(self, pattern: str, timeout: float = TIMEOUT) -> re.Match[str]:
+    def wait_for(self, pattern: str, timeout: float = TIMEOUT, since: int = 0) -> re.Match[str]:
+        """The first line (from line ``since`` on) that ``pattern`` finds."""
         deadline = time.monotonic() + timeout
         regex = re.compile(pattern)
-        for line in self.lines:
+        for line in self.lines[since:]:
             found = regex.search(line)
             if found:
                 return found
@@ -168,9 +169,12 @@ def assert_same_game(tmp_path: Path, *guest_folders: str) -> None:
         (guest_file,) = (tmp_path / folder).glob("*.indigo")
         guest = saves.load_save(guest_file)
         assert guest.header.meta["net_role"] == "guest" and guest.header.meta["net_deal"] == "verified"
-        assert guest.match.game.moves == host.match.game.moves
-        assert guest.match.game.log == host.match.game.log
-        assert guest.match.game.standings() == host.match.game.standings()
+        assert guest.match.rounds == host.match.rounds and guest.match.over
+        for mine, theirs in zip(guest.match.games, host.match.games, strict=True):
+            assert mine.moves == theirs.moves
+            assert mine.log == theirs.log
+            assert mine.standings() == theirs.standings()
+        assert guest.match.totals == host.match.totals
 
 
 def test_two_processes_play_a_whole_game(peers, tmp_path: Path) -> None:
@@ -256,6 +260,58 @@ def test_a_killed_host_resumes_from_its_save_and_the_guest_comes_back(peers, tmp
     resumed.wait_for(rf"listening on 127\.0\.0\.1:{port} code TEST42")
     assert guest.finish()[0] == 0
     assert resumed.finish() == (0, "")
+    assert_same_game(tmp_path, "guest")
+
+
+def test_a_match_of_three_rounds(peers, tmp_path: Path) -> None:
+    host = peers(*host_args(tmp_path, "--rounds", "3"))
+    port = listening_port(host)
+    guest = peers(*join_args(tmp_path, port))
+    assert guest.finish()[0] == 0
+    assert host.finish() == (0, "")
+    for round_number in (2, 3):
+        guest.wait_for(rf"^round {round_number} of 3 has started")
+        host.wait_for(rf"^round {round_number} of 3 has started")
+    guest.wait_for(r"^deal of round 3 verified")
+    host.wait_for(r"^round 3 of 3 is over")
+    winner = host.wait_for(r"^match: seat (\d) \(.*\): (\d+) points  winner")
+    assert_same_game(tmp_path, "guest")
+    (host_file,) = (tmp_path / "host" / "net").glob("*.indigo")
+    match = saves.load_save(host_file).match
+    assert len(match.games) == 3 and max(match.totals) == int(winner.group(2))
+
+
+def test_a_host_killed_mid_match_resumes_in_the_same_round(peers, tmp_path: Path) -> None:
+    host = peers(*host_args(tmp_path, "--rounds", "2", "--move-delay", "0.01"))
+    port = listening_port(host)
+    guest = peers(*join_args(tmp_path, port, "--move-delay", "0.01", "--reconnect-timeout", "25"))
+    guest.wait_for(r"^round 2 of 2 has started")
+    guest.wait_for(r"\(move ([4-9]|\d\d)\)", since=len(guest.lines))
+    host.kill()
+    guest.wait_for(r"trying to rejoin")
+    (save,) = (tmp_path / "host" / "net").glob("*.indigo")
+    saved = saves.load_save(save).match
+    assert saved.round_index == 1 and not saved.over
+    resumed = peers(
+        "host",
+        "--headless",
+        "--bot",
+        "greedy",
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--resume",
+        str(save),
+        "--rejoin-timeout",
+        "20",
+        "--start-timeout",
+        "30",
+    )
+    resumed.wait_for(rf"listening on 127\.0\.0\.1:{port} code TEST42")
+    assert guest.finish()[0] == 0
+    assert resumed.finish() == (0, "")
+    resumed.wait_for(r"^match: seat \d")
     assert_same_game(tmp_path, "guest")
 
 

@@ -1,5 +1,5 @@
 """The host's setup form: the seats (the host's own, remote terminals, bots
-the host runs), the variant, the port and the join code. Opening the lobby
+the host runs), the variant, the rounds, the port and the join code. Opening the lobby
 builds the hosted game (:mod:`indigo_tui.net.hosting`) and shows the lobby."""
 
 from __future__ import annotations
@@ -72,6 +72,8 @@ class HostSetupScreen(Localised, SeatRowsScreen):
                     allow_blank=False,
                     id="variant",
                 )
+                yield Label(_("Rounds"), classes="field")
+                yield Input(value="1", id="rounds", type="integer", classes="seat-name")
             with Horizontal(classes="row"):
                 yield Checkbox(_("Own gates only (3 players)"), id="own-gates")
                 yield Checkbox(_("Allow hints"), id="hints")
@@ -103,6 +105,9 @@ class HostSetupScreen(Localised, SeatRowsScreen):
         port_text = self.query_one("#port", Input).value.strip() or str(DEFAULT_PORT)
         if not port_text.isdigit() or not 0 <= int(port_text) < 65536:
             raise ValueError(_("the port must be a number from 0 to 65535"))
+        rounds_text = self.query_one("#rounds", Input).value.strip() or "1"
+        if not rounds_text.isdigit():
+            raise ValueError(_('rounds must be a number, not "{text}"').format(text=rounds_text))
         # The select offers exactly the two variants.
         variant: Variant = "tactical" if self.query_one("#variant", Select).value == "tactical" else "classic"
         return HostPlan(
@@ -111,6 +116,7 @@ class HostSetupScreen(Localised, SeatRowsScreen):
             variant=variant,
             own_gates=players == 3 and self.query_one("#own-gates", Checkbox).value,
             hints=self.query_one("#hints", Checkbox).value,
+            rounds=int(rounds_text),
             port=int(port_text),
             code=self.query_one("#code", Input).value,
         )

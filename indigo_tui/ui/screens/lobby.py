@@ -132,7 +132,10 @@ class LobbyScreen(Localised, Screen[None]):
     def refresh_seats(self) -> None:
         if not self.is_attached:
             return
-        lines = [_("Seats:")]
+        rounds = self.host.match.rounds
+        lines = [
+            _("Seats:") if rounds == 1 else _("Seats (a match of {rounds} rounds):").format(rounds=rounds)
+        ]
         for line in self.host.lobby():
             if line.kind == "human":
                 what = _("you")

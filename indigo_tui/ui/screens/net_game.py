@@ -24,6 +24,7 @@ from ...net.notices import (
     PlayEnded,
     PlayStarted,
     Problem,
+    RoundStarted,
     SaveState,
     SeatJoined,
     SeatLeft,
@@ -34,7 +35,8 @@ from ...net.notices import (
 )
 from ..describe import cell_name
 from ..net_table import GuestTable, NetLink, NetNotice, NetTable
-from ..widgets.board import BoardView
+from ..table import TableRefusal
+from ..widgets.board import START_CELL, BoardView
 from ..widgets.scoreboard import Row, Scoreboard
 from .end import EndScreen
 from .game import GameScreen
@@ -59,9 +61,14 @@ class NetEndScreen(EndScreen):
         self.deal = deal
 
     def on_mount(self) -> None:
+        box = self.query_one("#end-box")
         if self.deal:
-            box = self.query_one("#end-box")
             box.mount(Static(self.deal, id="deal", markup=False), before=box.query_one(".buttons"))
+        match = self.session.match
+        if not match.over and not match.can_start_next_round:
+            # A guest follows the host from round to round.
+            waiting = _("Waiting for the host to deal round {round}.").format(round=match.round_index + 2)
+            box.mount(Static(waiting, id="next-wait"), before=box.query_one(".buttons"))
 
     async def relocalise(self) -> None:
         """After a change of language: the end screen again, with the deal's check."""
@@ -130,6 +137,8 @@ class NetGameScreen(GameScreen):
             case DealChecked():
                 self._catch_up()
                 self._show_end()
+            case RoundStarted():
+                self._new_round(notice)
             case SessionClosed(final=final):
                 if final or not self.game.over:
                     self._ended = True
@@ -140,6 +149,20 @@ class NetGameScreen(GameScreen):
             case Problem() | SaveState():
                 self.message = notice.text
                 self.refresh_status()
+
+    def _new_round(self, notice: RoundStarted) -> None:
+        """The host dealt the next round: its end screen goes, the new board comes."""
+        while isinstance(self.app.screen, NetEndScreen):
+            self.app.pop_screen()
+        self._seen = 0
+        self._shown_end = -1
+        self.deal = ""
+        self.cursor = START_CELL
+        self.chosen = 0
+        self.message = _("Round {round} of {rounds} begins.").format(
+            round=notice.round + 1, rounds=notice.rounds
+        )
+        self._catch_up()
 
     def _left_text(self, notice: SeatLeft) -> str:
         if notice.rejoining or notice.seat is None:
@@ -198,7 +221,7 @@ class NetGameScreen(GameScreen):
 
     def _show_end(self) -> None:
         guest = self.link.guest
-        if guest is not None and not guest.finished.is_set() and not self._ended:
+        if guest is not None and not guest.revealed and not self._ended:
             # Until the deck is revealed, a guest knows only its own gems by kind.
             self.message = _("The round is over; checking the deal…")
             self.refresh_status()
@@ -217,6 +240,12 @@ class NetGameScreen(GameScreen):
     def _after_end(self, action: str | None) -> None:
         if action == "title":
             self.action_leave()
+        elif action == "next":
+            try:
+                self.table.next_round()  # the round's notice brings the new board
+            except TableRefusal as exc:
+                self.message = _("No next round: {reason}.").format(reason=exc)
+                self.refresh_status()
 
     def _play(self, move: Move) -> None:
         if self._sending:
