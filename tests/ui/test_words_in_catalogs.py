@@ -44,7 +44,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("ui/net_table.py", "a network move goes to the host and is answered later (send_move)"): (
         "a programming error (the screens never ask a network table to play at once)"
     ),
-    ("ui/net_table.py", "a network game is one round"): "a programming error (no next round is offered)",
     # Goodbyes go to the other terminals as the protocol's reason, read there
     # whatever their language: they are the network's words, not this screen's.
     ("ui/screens/lobby.py", "the host closed the lobby"): "a goodbye sent to the guests",
