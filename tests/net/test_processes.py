@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -35,13 +36,17 @@ TIMEOUT = 30.0
 class Peer:
     """A running ``indigo`` process whose output lines we can wait for."""
 
-    def __init__(self, *args: str, cwd: Path) -> None:
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+    def __init__(
+        self, *args: str, cwd: Path, prefix: Sequence[str] = (), env: dict[str, str] | None = None
+    ) -> None:
+        """``prefix`` runs the process through another command (``setpriv ...``);
+        ``env`` adds to this process's environment."""
+        environment = dict(os.environ, PYTHONUNBUFFERED="1", **(env or {}))
         self.args = args
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "indigo_tui", *args],
+            [*prefix, sys.executable, "-m", "indigo_tui", *args],
             cwd=cwd,
-            env=env,
+            env=environment,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

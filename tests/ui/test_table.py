@@ -118,7 +118,7 @@ def test_what_a_network_table_does_not_offer_is_refused_in_words() -> None:
         table.play(Move(30, 0, 0))
     with pytest.raises(TableRefusal, match="allows no hints"):
         table.count_hint(0)
-    with pytest.raises(TableRefusal, match="one round"):
+    with pytest.raises(TableRefusal, match="the host deals the next round"):
         table.next_round()
     with pytest.raises(SaveError, match="saved automatically"):
         table.save_as("mine")

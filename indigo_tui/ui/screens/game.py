@@ -109,6 +109,8 @@ class GameScreen(Localised, Screen[None]):
         self.message = ""
         self._logged_generation = -1
         self._shown_end = -1
+        #: The last autosave failed (so the first that works again is said).
+        self._save_failed = False
         self._texts: dict[str, str] = {}
         #: The turn the cursor was last put on a free cell for (see :meth:`aim_cursor`).
         self._aimed: tuple[int, int, int, int | None] | None = None
@@ -327,7 +329,13 @@ class GameScreen(Localised, Screen[None]):
             )
         lines = [text, " · ".join(extra)]
         if session.save_error:
+            # Shown while it lasts (one line, not a message per move) ...
+            self._save_failed = True
             lines.append(_("Not saved: {reason}").format(reason=session.save_error))
+        elif self._save_failed:
+            # ... and its end said once, as the network peers say it.
+            self._save_failed = False
+            self.message = _("Saving works again.")
         if self.message:
             lines.append(self.message)
         if self.compact:
