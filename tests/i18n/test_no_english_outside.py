@@ -160,7 +160,6 @@ ALLOWED: dict[str, str] = {
     "a network move goes to the host and is answered later (send_move)": (
         "a programming error: the screens never ask a network table to play at once"
     ),
-    "a network game is one round": "a programming error: no next round is offered over the network",
 }
 
 #: Literals that are code by their shape: CSS selectors and rules.
