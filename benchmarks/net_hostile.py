@@ -19,8 +19,8 @@ attacks it from this process, loopback only, every count and wait bounded:
   and the host's CPU (cores) meanwhile.
 * ``guesses``: W connections (default 500) at a time, each joining with a
   wrong code, for ``--seconds``: wrong-code answers per second, from one
-  source address and from 32 (127.0.0.2-127.0.0.33). Speaks protocol 2
-  (the host's SPAKE2 work is real; the attacker reuses one SPAKE2 message and
+  source address and from 32 (127.0.0.2-127.0.0.33). Speaks the tree's
+  protocol, 2 or later (the host's SPAKE2 work is real; the attacker reuses one SPAKE2 message and
   sends a random confirmation, which is what a wrong guess costs it) and
   falls back to protocol 1 (challenge and HMAC proof) for a host that asks
   for it.
@@ -53,6 +53,23 @@ from spake2 import SPAKE2_A
 
 HEADER = struct.Struct(">I")
 CODE = "TEST42"
+#: The protocol version of the tree being measured (see :func:`tree_protocol`):
+#: the attacker speaks it, so its hellos reach the key exchange and the guess
+#: limiter instead of the version refusal.
+PROTOCOL = 2
+
+
+def tree_protocol(tree: Path) -> int:
+    """The protocol version the host from ``tree`` speaks."""
+    env = dict(os.environ, PYTHONPATH=str(tree.resolve()))
+    found = subprocess.run(
+        [sys.executable, "-c", "from indigo_tui.net.protocol import PROTOCOL_VERSION as v; print(v)"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(found.stdout.strip())
 
 
 @dataclass
@@ -201,7 +218,8 @@ async def exhaust(host: Host, tree: Path, connections: int, hold: float) -> tupl
 async def slow(host: Host, limit: float) -> float | None:
     """Seconds until the host drops a one-byte-a-second sender; None if it did not."""
     reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
-    hello = msgspec.msgpack.encode({"type": "hello", "protocol": 2, "app": "slow", "pake": b"\x00" * 33})
+    first = {"type": "hello", "protocol": PROTOCOL, "app": "slow", "pake": b"\x00" * 33}
+    hello = msgspec.msgpack.encode(first)
     data = HEADER.pack(len(hello)) + hello
     started = time.monotonic()
 
@@ -248,7 +266,7 @@ async def guess_once(port: int, source: str | None, state: Guessing, pake: bytes
     reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=local)
     try:
         if state.version == 2:
-            hello = {"type": "hello", "protocol": 2, "app": "guesser", "pake": pake}
+            hello = {"type": "hello", "protocol": PROTOCOL, "app": "guesser", "pake": pake}
         else:
             hello = {"type": "hello", "protocol": 1, "app": "guesser", "name": "x"}
         body = msgspec.msgpack.encode(hello)
@@ -309,7 +327,7 @@ async def exchanges(host: Host, workers: int, seconds: float) -> tuple[float, fl
     and hang up, over and over: (exchanges answered per second, the host's CPU
     seconds per second meanwhile)."""
     pake = SPAKE2_A(b"WRONG1", idA=b"indigo-guest", idB=b"indigo-host").start()
-    body = msgspec.msgpack.encode({"type": "hello", "protocol": 2, "app": "flood", "pake": pake})
+    body = msgspec.msgpack.encode({"type": "hello", "protocol": PROTOCOL, "app": "flood", "pake": pake})
     answered = 0
     end = time.monotonic() + seconds
 
@@ -343,7 +361,9 @@ async def exchanges(host: Host, workers: int, seconds: float) -> tuple[float, fl
 
 
 async def measure(tree: Path, args: argparse.Namespace) -> dict[str, str]:
-    figures: dict[str, str] = {}
+    global PROTOCOL
+    PROTOCOL = tree_protocol(tree)
+    figures: dict[str, str] = {"protocol spoken": str(PROTOCOL)}
     host = start_host(tree)
     try:
         before, peak, held = await memory(host, args.connections, args.settle)
