@@ -8,6 +8,7 @@ from textual.widget import Widget
 from ...engine.events import GEM_POINTS
 from ...i18n import _, ngettext
 from ...i18n.words import bot_seat_name
+from ...saves import SeatInfo
 from .. import palette
 from ..board_art.picture import GEM_GLYPH
 
@@ -43,9 +44,10 @@ class Scoreboard(Widget):
             text.append("▶ " if to_move else "  ", style="bold")
             text.append("■ ", style=colour)
             text.append(name, style=f"bold {colour}")
-            if kind.startswith("bot:") and not self.compact:
+            bot_spec = SeatInfo(name, kind).bot
+            if bot_spec is not None and not self.compact:
                 # Which bot plays the seat, unless its name says so already ("Greedy bot").
-                bot = bot_seat_name(kind.removeprefix("bot:"))
+                bot = bot_seat_name(bot_spec)
                 if bot.casefold() not in name.casefold():
                     text.append(f" ({bot})", style="italic")
             if thinking:
