@@ -13,7 +13,6 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ...bots import available_bots
-from ...engine import Variant
 from ...i18n import N_, _
 from ...i18n.words import bot_seat_name
 from ...net import DEFAULT_PORT
@@ -22,7 +21,7 @@ from ..localise import Localised
 from ..navigation import app_save_dir
 from ..net_table import HostTable
 from .lobby import LobbyScreen
-from .seat_rows import SeatRowsScreen
+from .seat_rows import SeatRowsScreen, variant_select
 
 
 def seat_choices() -> list[tuple[str, str]]:
@@ -63,15 +62,7 @@ class HostSetupScreen(Localised, SeatRowsScreen):
                     )
             with Horizontal(classes="row"):
                 yield Label(_("Variant"), classes="field")
-                yield Select(
-                    [
-                        (_("Classic: one tile in hand"), "classic"),
-                        (_("Tactical: two tiles, choose one"), "tactical"),
-                    ],
-                    value="classic",
-                    allow_blank=False,
-                    id="variant",
-                )
+                yield variant_select()
                 yield Label(_("Rounds"), classes="field")
                 yield Input(value="1", id="rounds", type="integer", classes="seat-name")
             with Horizontal(classes="row"):
@@ -108,8 +99,7 @@ class HostSetupScreen(Localised, SeatRowsScreen):
         rounds_text = self.query_one("#rounds", Input).value.strip() or "1"
         if not rounds_text.isdigit():
             raise ValueError(_('rounds must be a number, not "{text}"').format(text=rounds_text))
-        # The select offers exactly the two variants.
-        variant: Variant = "tactical" if self.query_one("#variant", Select).value == "tactical" else "classic"
+        variant = self._variant()
         return HostPlan(
             kinds,
             name=self.query_one("#host-name", Input).value,

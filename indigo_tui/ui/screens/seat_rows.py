@@ -6,11 +6,26 @@ from textual import events
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Select
 
+from ...engine import Variant
+from ...i18n import _
 from ..localise import recompose_keeping_values
 
 #: Below this many lines the form's fields lose their borders (one line each),
 #: so that four seats, every option and the buttons fit an 80x24 terminal.
 ROOMY_HEIGHT = 40
+
+
+def variant_select() -> Select[str]:
+    """The ``#variant`` select both setup forms offer: the rulebook's two variants."""
+    return Select(
+        [
+            (_("Classic: one tile in hand"), "classic"),
+            (_("Tactical: two tiles, choose one"), "tactical"),
+        ],
+        value="classic",
+        allow_blank=False,
+        id="variant",
+    )
 
 
 class SeatRowsScreen(Screen[None]):
@@ -36,6 +51,10 @@ class SeatRowsScreen(Screen[None]):
             box.compact = compact
         for button in self.query(Button).results():
             button.compact = compact
+
+    def _variant(self) -> Variant:
+        # The select offers exactly the two variants.
+        return "tactical" if self.query_one("#variant", Select).value == "tactical" else "classic"
 
     def _show_seats(self, players: int) -> None:
         for seat in range(4):

@@ -10,14 +10,14 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ...bots import available_bots
-from ...engine import MAX_ROUNDS, Setup, SetupError, Variant, parse_seed, rounds_error
+from ...engine import MAX_ROUNDS, Setup, SetupError, parse_seed, rounds_error
 from ...i18n import N_, _
 from ...i18n.words import bot_seat_name
 from ...saves import SeatInfo, default_seat_names
 from ..localise import Localised
 from ..requests import StartGame
 from ..session import NewGame
-from .seat_rows import SeatRowsScreen
+from .seat_rows import SeatRowsScreen, variant_select
 
 
 def seat_kinds() -> list[tuple[str, str]]:
@@ -53,15 +53,7 @@ class SetupScreen(Localised, SeatRowsScreen):
                     )
             with Horizontal(classes="row"):
                 yield Label(_("Variant"), classes="field")
-                yield Select(
-                    [
-                        (_("Classic: one tile in hand"), "classic"),
-                        (_("Tactical: two tiles, choose one"), "tactical"),
-                    ],
-                    value="classic",
-                    allow_blank=False,
-                    id="variant",
-                )
+                yield variant_select()
             with Horizontal(classes="row"):
                 yield Label(_("Rounds"), classes="field")
                 yield Input(value="1", id="rounds", type="integer")
@@ -119,8 +111,7 @@ class SetupScreen(Localised, SeatRowsScreen):
             raise ValueError(_('rounds must be a number, not "{text}"').format(text=rounds_text)) from None
         if rounds_error(rounds) is not None:
             raise ValueError(_("a match has 1 to {most} rounds").format(most=MAX_ROUNDS))
-        # The select offers exactly the two variants.
-        variant: Variant = "tactical" if self.query_one("#variant", Select).value == "tactical" else "classic"
+        variant = self._variant()
         own_gates = players == 3 and self.query_one("#own-gates", Checkbox).value
         try:
             setup = Setup(players=players, variant=variant, own_gates=own_gates)
