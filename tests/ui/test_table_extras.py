@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+import threading
 
 from textual.widgets import RichLog
 
+from indigo_tui.bots.base import Bot
+from indigo_tui.engine import Move, SeatView
 from indigo_tui.ui.describe import move_lines
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.game import GameScreen
@@ -45,19 +48,40 @@ async def test_bot_shows_thinking_then_moves(make_app: AppFactory) -> None:
         assert app.session is not None and app.session.game.board.placements == 2
 
 
+class HeldBot:
+    """A bot that thinks until the test lets it answer: "while it thinks" is
+    then a state the test holds, not a window it must catch in time."""
+
+    name = "held"
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.answer = threading.Event()
+
+    def choose(self, view: SeatView) -> Move:
+        # Bounded, so a broken test cannot hang the suite.
+        self.answer.wait(timeout=30)
+        return self.bot.choose(view)
+
+
 async def test_undo_while_a_bot_thinks_discards_its_answer(make_app: AppFactory) -> None:
     app = make_app(new_game())
-    app.bot_delay = 0.3
+    app.bot_delay = 0
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: app.session is not None and isinstance(app.screen, GameScreen))
+        assert app.session is not None
+        held = HeldBot(app.session.bots[1])
+        app.session.bots[1] = held
         await pilot.press("enter")
         screen = game_screen(app)
         await until(pilot, lambda: screen.thinking == 1)
         await pilot.press("u")
+        held.answer.set()  # the bot answers now, after the undo
         await app.workers.wait_for_complete()
         await pilot.pause(0.05)
-        game = app.session.game  # type: ignore[union-attr]
+        game = app.session.game
         assert game.board.placements == 0 and game.turn == 0
+        assert screen.thinking is None
 
 
 async def test_a_match_goes_on_to_the_next_round(make_app: AppFactory) -> None:

@@ -144,8 +144,11 @@ class EndScreen(Localised, ModalScreen[str | None]):
                 yield from buttons
 
     def on_resize(self, event: events.Resize) -> None:
-        row = self.query_one(".buttons", Horizontal)
-        row.set_class(needs_two_columns([str(b.label) for b in row.query(Button)], event.size.width), "-wrap")
+        # A change of language recomposes the screen, and a resize may arrive
+        # while the old row is gone and the new one not yet mounted: none to fit.
+        for row in self.query(".buttons").results(Horizontal):
+            labels = [str(button.label) for button in row.query(Button)]
+            row.set_class(needs_two_columns(labels, event.size.width), "-wrap")
 
     def _match_over(self, names: list[str]) -> str:
         """Who won the match, after how many rounds."""
