@@ -286,6 +286,29 @@ def test_a_full_disk_mid_write_keeps_the_previous_save(
     assert leftovers(good_save.parent) == [good_save.name]
 
 
+def test_a_temporary_file_that_could_not_be_removed_goes_at_the_next_write(
+    good_save: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The folder turns read-only between the temporary file and the rename:
+    # the rename fails, and so does removing the temporary file.
+    def refused(src: object, dst: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    def cannot_remove(path: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refused)
+    monkeypatch.setattr(os, "unlink", cannot_remove)
+    with pytest.raises(saves.SaveError, match="Permission denied"):
+        saved(good_save, played_match(seed=8, moves=30))
+    assert len(leftovers(good_save.parent)) == 2  # the save and the stranded temporary file
+    monkeypatch.undo()
+    # The folder lets us again: the next save leaves only itself.
+    saved(good_save, played_match(seed=8, moves=30))
+    assert leftovers(good_save.parent) == [good_save.name]
+    assert saves.load_save(good_save).header.placements == 30
+
+
 def test_an_interrupt_mid_write_keeps_the_previous_save(
     good_save: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -15,6 +15,7 @@ import contextlib
 import os
 import re
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -286,9 +287,27 @@ def load_header(path: str | os.PathLike[str]) -> SaveHeader:
     return decode_header(_read(path))
 
 
+#: Temporary files of a failed :func:`write_atomic` that could not be removed
+#: then (the folder had just turned read-only, say): ours, so removed at the
+#: next write, once the folder lets us, instead of being left behind for good.
+_orphans: set[Path] = set()
+_orphans_lock = threading.Lock()
+
+
+def _remove_orphans() -> None:
+    with _orphans_lock:
+        for tmp in list(_orphans):
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                continue
+            _orphans.discard(tmp)
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` so that it holds either the old or the new
     bytes, never a mixture, whatever happens mid-write."""
+    _remove_orphans()
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -298,8 +317,13 @@ def write_atomic(path: Path, data: bytes) -> None:
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
-        with contextlib.suppress(OSError):
+        try:
             os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        except OSError:
+            with _orphans_lock:
+                _orphans.add(Path(tmp))
         raise
     # The rename itself is durable only once the folder is.
     with contextlib.suppress(OSError):
