@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..engine import Move, SeatView
-from ..i18n import N_, _
+from ..i18n import N_, _, decimal
 from . import helper_process
 from .base import BotSpecError, register
 from .sim import ALLOWED, Knowledge, SimState, is_open
@@ -416,7 +416,7 @@ def parse_budget(argument: str | None) -> Budget:
     if not (0.0 < seconds <= MAX_SECONDS) or math.isnan(seconds):
         raise BotSpecError(
             _("mcts:{argument}: seconds must be more than 0 and at most {most}").format(
-                argument=argument, most=f"{MAX_SECONDS:g}"
+                argument=argument, most=decimal(MAX_SECONDS)
             )
         )
     return Budget(seconds=seconds)
@@ -437,7 +437,7 @@ def _level(level: str, seconds: float) -> None:
         return MctsBot(level, Budget(seconds=seconds), seed)
 
     def describe() -> str:
-        return _("search bot thinking about {seconds} s a move").format(seconds=f"{seconds:g}")
+        return _("search bot thinking about {seconds} s a move").format(seconds=decimal(seconds))
 
     register(level, describe)(make)
 

@@ -14,7 +14,7 @@ import msgspec
 
 from ..bots import Bot, BotSpecError, available_bots, make_bot
 from ..engine import Game, Match, Setup, SetupError, parse_seed
-from ..i18n import _, ngettext
+from ..i18n import _, decimal, ngettext
 from ..i18n.words import setup_error_text
 
 if TYPE_CHECKING:
@@ -192,6 +192,11 @@ def _summary(args: argparse.Namespace, setup: Setup, stats: list[BotStats], elap
     }
 
 
+def percent(share: float) -> str:
+    """A share for a person, with the language's decimal separator: "52,5%"."""
+    return decimal(share * 100, 1) + "%"
+
+
 def _print_table(summary: dict[str, Any]) -> None:
     if summary["own_gates"]:
         heading = ngettext(
@@ -222,11 +227,12 @@ def _print_table(summary: dict[str, Any]) -> None:
     for row in summary["bots"]:
         low, high = row["win_rate_95"]
         print(
-            f"{row['bot']:<16} {row['wins']:>6} {row['shared_wins']:>6} {row['win_rate']:>9.1%}  "
-            f"{f'{low:.1%}-{high:.1%}':<15} {row['mean_points']:>11.2f}"
+            f"{row['bot']:<16} {row['wins']:>6} {row['shared_wins']:>6} {percent(row['win_rate']):>9}  "
+            f"{f'{percent(low)}-{percent(high)}':<15} {decimal(row['mean_points'], 2):>11}"
         )
+    rate = summary["games_per_second"]
     print(
         _("{seconds} s, {rate} games per second").format(
-            seconds=f"{summary['seconds']:.2f}", rate=summary["games_per_second"]
+            seconds=decimal(summary["seconds"], 2), rate="-" if rate is None else decimal(rate)
         )
     )

@@ -2,11 +2,12 @@
 
 Everything a person reads goes through this package::
 
-    from indigo_tui.i18n import _, ngettext, N_
+    from indigo_tui.i18n import _, ngettext, N_, decimal
 
     _("Save game")
     _("{name} scores").format(name=seat_name)
     ngettext("{n} gem", "{n} gems", n).format(n=n)
+    _("{points} points given up").format(points=decimal(0.48, 2))  # "0,48" in German
 
 The catalogs are compiled ``indigo_tui/locale/<lang>/LC_MESSAGES/indigo.mo``
 files (domain ``indigo``) read with the standard library's :mod:`gettext`;
@@ -96,6 +97,20 @@ def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, where the same English words need
     different translations (``pgettext("tile kind", "curve")``)."""
     return catalog(_current).pgettext(context, message)
+
+
+#: How each language writes the point between a number's whole part and its
+#: fraction: German, French and Dutch write a comma ("0,48 Punkte").
+DECIMAL_SEPARATORS: Mapping[str, str] = {"en": ".", "de": ",", "fr": ",", "nl": ","}
+
+
+def decimal(number: float, places: int | None = None) -> str:
+    """``number`` for a person, as the current language writes it:
+    ``places`` digits after the separator, or with ``None`` as few as show it
+    (Python's ``g``: ``0.5``, ``2``). Only for the screen and messages: files
+    and the network keep Python's own ``0.5``."""
+    text = f"{number:g}" if places is None else f"{number:.{places}f}"
+    return text.replace(".", DECIMAL_SEPARATORS.get(_current, "."))
 
 
 def N_(message: str) -> str:
@@ -192,6 +207,7 @@ def translate_argparse() -> None:
 
 
 __all__ = [
+    "DECIMAL_SEPARATORS",
     "DOMAIN",
     "LANGUAGES",
     "LANGUAGE_NAMES",
@@ -202,6 +218,7 @@ __all__ = [
     "catalog",
     "choose_language",
     "current_language",
+    "decimal",
     "in_language",
     "language_code",
     "language_for",

@@ -13,7 +13,7 @@ translation), and two app runs in one process each show their own language.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -30,11 +30,12 @@ _ORIGINALS: WeakKeyDictionary[DOMNode, BindingsMap] = WeakKeyDictionary()
 _HIDDEN: WeakKeyDictionary[DOMNode, frozenset[str]] = WeakKeyDictionary()
 
 
-def _translated(binding: Binding, hidden: frozenset[str]) -> Binding:
+def _translated(binding: Binding, hidden: frozenset[str], in_context: Mapping[str, str]) -> Binding:
     # An empty description must stay empty: gettext("") is the catalog's header.
+    description = _(binding.description) if binding.description else ""
     return dataclasses.replace(
         binding,
-        description=_(binding.description) if binding.description else "",
+        description=in_context.get(binding.action, description),
         tooltip=_(binding.tooltip) if binding.tooltip else "",
         show=binding.show and binding.action not in hidden,
     )
@@ -47,9 +48,10 @@ def translate_bindings(node: DOMNode) -> None:
         original = node._bindings.copy()
         _ORIGINALS[node] = original
     hidden = _HIDDEN.get(node, frozenset())
+    in_context = node.binding_words() if isinstance(node, Localised) else {}
     node._bindings = BindingsMap.from_keys(
         {
-            key: [_translated(b, hidden) for b in bindings]
+            key: [_translated(b, hidden, in_context) for b in bindings]
             for key, bindings in original.key_to_bindings.items()
         }
     )
@@ -90,6 +92,12 @@ class Localised(DOMNode):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         translate_bindings(self)
+
+    def binding_words(self) -> Mapping[str, str]:
+        """Descriptions, by action, of keys whose English words mean something
+        else on another screen, in the current language (``pgettext``): the
+        review's "Start" is the first move, the setup's begins a game."""
+        return {}
 
 
 __all__ = ["Localised", "hide_in_footer", "recompose_keeping_values", "translate_all", "translate_bindings"]

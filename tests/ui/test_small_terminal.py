@@ -5,6 +5,7 @@ palette's screenshot saved somewhere that exists."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -169,9 +170,10 @@ async def test_the_palette_screenshot_goes_to_the_save_folder_without_downloads(
 
 
 async def test_a_long_status_leaves_the_hand_whole_at_80x24(make_app: AppFactory) -> None:
-    """A hint or a save error makes the status long: the compact panel shows its
-    first lines ending in "…", the message before the tile count, and the hand
-    below it keeps its heading, on one line, and its tile."""
+    """A long message (a save error's reason, say) makes the status long: the
+    compact panel shows whose move and the tile count in a line each, then the
+    message's first lines ending in "…", and the hand below it keeps its
+    heading, on one line, and its tile."""
     app = make_app(new_game(rounds=3))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -188,7 +190,9 @@ async def test_a_long_status_leaves_the_hand_whole_at_80x24(make_app: AppFactory
         assert on_screen(screen, hand)
         shown = str(status.render()).splitlines()
         assert len(shown) == 4
-        assert shown[1].startswith("Hint: 223 at (2,1)")
+        assert shown[0] == "Ann: your move."
+        assert re.fullmatch(r"\d+ tiles( left)? · round 1/3", shown[1]), shown
+        assert shown[2].startswith("Hint: 223 at (2,1)")
         assert shown[-1].endswith("…")
         heading = str(hand.render()).splitlines()[0]
         assert heading == "Hand of Ann"

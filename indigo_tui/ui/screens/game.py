@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.cells import cell_len
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -27,7 +28,7 @@ from ...bots.base import Bot
 from ...engine import GemMoved, Move, SeatView
 from ...engine.geometry import COORDS, INDEX, neighbour
 from ...engine.tiles import KIND_CODES
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, decimal, ngettext, pgettext
 from ...i18n.words import refusal_text
 from ...saves import SaveError
 from ..board_art.picture import Marks, routes_through
@@ -51,6 +52,9 @@ COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
 NARROW_WIDTH = 140
 #: The status lines a compact side panel shows at most (the rest ends in "…").
 COMPACT_STATUS_LINES = 4
+#: The columns of a line in the compact side panel (its 27 in indigo.tcss, less
+#: its border and padding): whose move and the counters each fit in one.
+COMPACT_TEXT_WIDTH = 24
 #: What a compact footer leaves out (the keys still work).
 COMPACT_FOOTER_HIDES = frozenset({"redo", "save_as"})
 
@@ -116,6 +120,10 @@ class GameScreen(Localised, Screen[None]):
         self._aimed: tuple[int, int, int, int | None] | None = None
         #: Which route through the cursor cell is highlighted (the trace key), or None.
         self.tracing: int | None = None
+        #: The last hint (seat, move, expected final points) and the words it was
+        #: said in, so that a resize says it again in the words that fit.
+        self._hint: tuple[int, Move, tuple[float, ...]] | None = None
+        self._hint_said = ""
 
     # -- structure -------------------------------------------------------------------
 
@@ -303,31 +311,8 @@ class GameScreen(Localised, Screen[None]):
             self.query_one(selector, TextPanel).set_text(text)
 
     def refresh_status(self) -> None:
-        session, game = self.session, self.game
-        if game.over:
-            text = _("The round is over.")
-        elif self.thinking is not None:
-            text = _("{name} is thinking…").format(name=session.name(self.thinking))
-        elif session.human_to_move and session.viewer == game.turn:
-            text = (_("{name}: your move.") if self.compact else _("{name} to move: place a tile.")).format(
-                name=session.name(game.turn)
-            )
-        else:
-            text = _("{name} to move.").format(name=session.name(game.turn))
-        left = game.tiles_left
-        extra = [
-            ngettext("{count} tile left", "{count} tiles left", left).format(count=left),
-            _("move {number}").format(number=game.board.placements + 1),
-        ]
-        if session.bots and not self.compact:
-            extra.append(_("bot pace {seconds}s").format(seconds=f"{self.indigo.bot_delay:g}"))
-        if self.session.match.rounds > 1:
-            extra.append(
-                _("round {number}/{rounds}").format(
-                    number=self.session.match.round_index + 1, rounds=self.session.match.rounds
-                )
-            )
-        lines = [text, " · ".join(extra)]
+        session = self.session
+        lines = [self._whose_move(), self._counters()]
         if session.save_error:
             # Shown while it lasts (one line, not a message per move) ...
             self._save_failed = True
@@ -336,13 +321,59 @@ class GameScreen(Localised, Screen[None]):
             # ... and its end said once, as the network peers say it.
             self._save_failed = False
             self.message = _("Saving works again.")
+        if self._hint is not None and self.message == self._hint_said:
+            # A hint said before a resize is said again in the words that fit now.
+            self.message = self._hint_said = self._hint_words(*self._hint)
         if self.message:
             lines.append(self.message)
-        if self.compact:
-            # The compact panel shows only the first lines: the message (a hint, what
-            # the last move did) before the count of tiles and moves.
-            lines.append(lines.pop(1))
         self._update("#status", "\n".join(lines))
+
+    def _whose_move(self) -> str:
+        """Whose move it is; at 80 columns in one line of the panel, in
+        shorter words where the usual ones would wrap (a 14-letter name)."""
+        session, game = self.session, self.game
+        if game.over:
+            return _("The round is over.")
+        if self.thinking is not None:
+            name = session.name(self.thinking)
+            said = _("{name} is thinking…").format(name=name)
+            # translators: the status at 80 columns, at most 24 characters with a 14-letter name
+            return self._fitting(said, _("{name} thinks…").format(name=name))
+        name = session.name(game.turn)
+        if session.human_to_move and session.viewer == game.turn:
+            if not self.compact:
+                return _("{name} to move: place a tile.").format(name=name)
+            said = _("{name}: your move.").format(name=name)
+            # translators: the status at 80 columns, at most 24 characters; the hand's heading names the seat
+            return self._fitting(said, _("Your move."))
+        said = _("{name} to move.").format(name=name)
+        # translators: the status at 80 columns, at most 24 characters with a 14-letter name
+        return self._fitting(said, pgettext("narrow status", "{name} to move.").format(name=name))
+
+    def _fitting(self, words: str, shorter: str) -> str:
+        """``words``, or at 80 columns ``shorter`` if ``words`` would wrap there."""
+        return shorter if self.compact and cell_len(words) > COMPACT_TEXT_WIDTH else words
+
+    def _counters(self) -> str:
+        """Tiles left, the move, the bot pace and the round of a match; at 80
+        columns in one line: the tiles and the move, or in a match the round."""
+        session, game = self.session, self.game
+        left = game.tiles_left
+        tiles = ngettext("{count} tile left", "{count} tiles left", left).format(count=left)
+        move = _("move {number}").format(number=game.board.placements + 1)
+        match = session.match
+        round_ = _("round {number}/{rounds}").format(number=match.round_index + 1, rounds=match.rounds)
+        if self.compact:
+            # translators: the tiles left in the draw, on the status's short line at 80 columns
+            fewer = ngettext("{count} tile", "{count} tiles", left).format(count=left)
+            last = round_ if match.rounds > 1 else move
+            return self._fitting(f"{tiles} · {last}", f"{fewer} · {last}")
+        extra = [tiles, move]
+        if session.bots:
+            extra.append(_("bot pace {seconds}s").format(seconds=decimal(self.indigo.bot_delay)))
+        if match.rounds > 1:
+            extra.append(round_)
+        return " · ".join(extra)
 
     def refresh_scores(self) -> None:
         session, game = self.session, self.game
@@ -577,15 +608,35 @@ class GameScreen(Localised, Screen[None]):
         self.cursor = move.cell
         self.chosen = view.hand.index(move.tile)
         self.rotation = move.rotation
-        others = ", ".join(
-            f"{self.session.name(s)} {points:.1f}" for s, points in enumerate(expected) if s != seat
-        )
-        self.message = _(
+        self._hint = (seat, move, expected)
+        self.message = self._hint_said = self._hint_words(seat, move, expected)
+        self.refresh_all()
+
+    def _hint_words(self, seat: int, move: Move, expected: tuple[float, ...]) -> str:
+        """The hint in words: in full, or at 80 columns in two lines of 24 (the
+        others' points in seat order, as the scoreboard lists them)."""
+        tile, cell = KIND_CODES[move.tile], cell_name(move.cell)
+        others = [(s, points) for s, points in enumerate(expected) if s != seat]
+        if self.compact:
+            # translators: a hint at 80 columns, two lines of 24 characters; "≈" the expected final points
+            return ngettext(
+                "Hint: {tile} at {cell}. You ≈{mine}, other ≈{others}.",
+                "Hint: {tile} at {cell}. You ≈{mine}, others ≈{others}.",
+                len(others),
+            ).format(
+                tile=tile,
+                cell=cell,
+                mine=decimal(expected[seat], 1),
+                others=" · ".join(decimal(points, 1) for _s, points in others),
+            )
+        return _(
             "Hint: {tile} at {cell} (cursor and rotation set). Expected final points: you {mine}, {others}."
         ).format(
-            tile=KIND_CODES[move.tile], cell=cell_name(move.cell), mine=f"{expected[seat]:.1f}", others=others
+            tile=tile,
+            cell=cell,
+            mine=decimal(expected[seat], 1),
+            others=", ".join(f"{self.session.name(s)} {decimal(points, 1)}" for s, points in others),
         )
-        self.refresh_all()
 
     def action_undo(self) -> None:
         self.workers.cancel_group(self, "bots")
@@ -626,7 +677,7 @@ class GameScreen(Localised, Screen[None]):
         app = self.indigo
         current = PACES.index(app.bot_delay) if app.bot_delay in PACES else 2
         app.bot_delay = PACES[max(0, min(len(PACES) - 1, current + step))]
-        self.message = _("Bots wait {seconds}s between moves.").format(seconds=f"{app.bot_delay:g}")
+        self.message = _("Bots wait {seconds}s between moves.").format(seconds=decimal(app.bot_delay))
         self.refresh_status()
 
     def action_toggle_animation(self) -> None:

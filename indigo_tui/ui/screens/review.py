@@ -35,7 +35,7 @@ from ...bots.review import VERDICTS, MoveRating, Reviewer, iter_ratings, summari
 from ...engine import Game
 from ...engine.board import Board
 from ...engine.tiles import KIND_CODES
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, decimal, ngettext, pgettext
 from ..board_art.picture import Marks
 from ..describe import cell_name, move_lines
 from ..localise import Localised, hide_in_footer
@@ -117,6 +117,7 @@ class ReviewScreen(Localised, Screen[None]):
         # Before the move list's own keys: home and end step the game, not the list.
         Binding("left", "step(-1)", N_("Back"), priority=True),
         Binding("right", "step(1)", N_("Forward"), priority=True),
+        # English for the footer; binding_words() says it in context in other languages.
         Binding("home", "go_to(0)", N_("Start"), priority=True),
         Binding("end", "go_to(-1)", N_("End"), priority=True),
         Binding("g", "jump", N_("Go to move")),
@@ -125,6 +126,11 @@ class ReviewScreen(Localised, Screen[None]):
         Binding("a", "analyse", N_("Rate moves")),
         Binding("escape", "leave", N_("Back")),
     ]
+
+    def binding_words(self) -> dict[str, str]:
+        # translators: the review's key that goes back to the first move of the game
+        # (not the setup's "Start", which begins a game)
+        return {"go_to(0)": pgettext("review", "Start")}
 
     def __init__(
         self, game: Game, names: list[str], path: Path | None, reviewer: Reviewer | None = None
@@ -271,22 +277,22 @@ class ReviewScreen(Localised, Screen[None]):
             line = _("{verdict}: gave up {points} points.")
         # The verdict in its colour, wherever the language puts it in the sentence.
         before, _marker, after = line.partition("{verdict}")
-        text.append(before.format(points=f"{rating.loss:.2f}"))
+        text.append(before.format(points=decimal(rating.loss, 2)))
         text.append(_(VERDICT_NAME[rating.verdict]), style=VERDICT_STYLE[rating.verdict] or "bold")
-        text.append(after.format(points=f"{rating.loss:.2f}"))
+        text.append(after.format(points=decimal(rating.loss, 2)))
         if not (rating.verdict == "best" and rating.best == rating.played):
             text.append("\n")
             text.append(
                 _("Best found: {tile} at {cell}, expecting {points}.").format(
                     tile=KIND_CODES[rating.best.tile],
                     cell=cell_name(rating.best.cell),
-                    points=f"{rating.best_points:.1f}",
+                    points=decimal(rating.best_points, 1),
                 )
             )
         text.append("\n")
         text.append(
             _("{name} could expect {points} points after this move.").format(
-                name=self.name_of(rating.seat), points=f"{rating.played_points:.1f}"
+                name=self.name_of(rating.seat), points=decimal(rating.played_points, 1)
             )
         )
         widget.update(text)
@@ -313,7 +319,7 @@ class ReviewScreen(Localised, Screen[None]):
             counts = " ".join(f"{row.counts[v]}{VERDICT_MARK[v]}" for v in VERDICTS)
             rows.append(
                 _("{name}: {points} points given up a move").format(
-                    name=self.name_of(row.seat), points=f"{row.mean_loss:.2f}"
+                    name=self.name_of(row.seat), points=decimal(row.mean_loss, 2)
                 )
             )
             rows.append(f"  {counts}")

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from rich.cells import cell_len
 from rich.text import Text
+from textual.geometry import Size
 from textual.widget import Widget
 
 from ...engine.events import GEM_POINTS
@@ -14,9 +18,35 @@ from ..board_art.picture import GEM_GLYPH
 
 Row = tuple[str, str, tuple[int, ...], tuple[int, int, int] | None, bool, bool]
 
+#: A seat's details are indented under its name by this much.
+INDENT = "    "
+
+
+@dataclass
+class _Seat:
+    """One seat's pieces of text, before they are laid out in lines."""
+
+    #: "▶ ■ Ann (Greedy bot)": the marks, the name and the bot that plays it.
+    head: Text
+    #: "thinking…" while the seat's bot thinks, else "".
+    thinking: str
+    #: "gates 1,3,5  ◆2 ●1 ★0" (or "gems hidden").
+    details: Text
+    #: "= 4 points" after the gems; "" when they are hidden.
+    total: str
+    #: "4 points" in the column at the right of the name; "" when hidden.
+    column: str
+
 
 class Scoreboard(Widget):
-    """One line per seat: colour, name, kind, gates, and gems or "hidden"."""
+    """Two lines per seat: colour, name, kind; gates, and gems or "hidden".
+
+    The lines are laid out for the width they get, from the words of the
+    current language: "= 4 points" ends the gems' line where that line fits
+    for every seat (200 columns); otherwise the points stand in a column at
+    the right of the names (120 columns), and only a name too long for that
+    puts its seat's points on a line of their own. Nothing is left to the
+    terminal's wrapping, which would put "points" alone on a line."""
 
     DEFAULT_CSS = """
     Scoreboard { height: auto; }
@@ -36,47 +66,88 @@ class Scoreboard(Widget):
         self.rows, self.footer = rows, footer
         self.refresh(layout=True)
 
-    def render(self) -> Text:
+    def _seats(self) -> list[_Seat]:
         dark = self.app.current_theme.dark
-        text = Text()
+        seats = []
         for seat, (name, kind, gates, gems, to_move, thinking) in enumerate(self.rows):
             colour = palette.seat_colour(seat, dark)
-            text.append("▶ " if to_move else "  ", style="bold")
-            text.append("■ ", style=colour)
-            text.append(name, style=f"bold {colour}")
+            head = Text()
+            head.append("▶ " if to_move else "  ", style="bold")
+            head.append("■ ", style=colour)
+            head.append(name, style=f"bold {colour}")
             bot_spec = SeatInfo(name, kind).bot
             if bot_spec is not None and not self.compact:
                 # Which bot plays the seat, unless its name says so already ("Greedy bot").
                 bot = bot_seat_name(bot_spec)
                 if bot.casefold() not in name.casefold():
-                    text.append(f" ({bot})", style="italic")
-            if thinking:
-                text.append(" " + _("thinking…"), style="italic")
+                    head.append(f" ({bot})", style="italic")
             gate_list = ",".join(str(g + 1) for g in gates)
+            details = Text(INDENT)
             if self.compact:
                 # The narrow panel: "g" for gates, as short as the gem glyphs.
                 # translators: a seat's gates on a narrow scoreboard, as short as can be: "g1,3,5"
-                text.append("\n    " + _("g{gates}").format(gates=gate_list) + " ")
+                details.append(_("g{gates}").format(gates=gate_list) + " ")
             else:
-                text.append("\n    " + _("gates {gates}").format(gates=gate_list) + "  ")
+                details.append(_("gates {gates}").format(gates=gate_list) + "  ")
+            total = column = ""
             if gems is None:
-                text.append(_("hidden") if self.compact else _("gems hidden"), style="italic")
+                details.append(_("hidden") if self.compact else _("gems hidden"), style="italic")
             else:
                 amber, emerald, sapphire = gems
                 points = amber * GEM_POINTS["amber"] + emerald * GEM_POINTS["emerald"] + sapphire * 3
                 gap = "" if self.compact else " "
                 for glyph_kind, count in zip(("amber", "emerald", "sapphire"), gems, strict=True):
-                    text.append(
+                    details.append(
                         f"{GEM_GLYPH[glyph_kind]}{count}{gap}",
                         style=palette.colour(f"gem:{glyph_kind}", dark),
                     )
-                total = (
-                    f"={points}"
-                    if self.compact
-                    else ngettext("= {points} point", "= {points} points", points).format(points=points)
-                )
-                text.append(total, style="bold")
+                if self.compact:
+                    total = f"={points}"
+                else:
+                    sum_ = ngettext("= {points} point", "= {points} points", points)
+                    total = sum_.format(points=points)
+                    # translators: a seat's points in a column at the right of its name on the scoreboard
+                    column = ngettext("{points} point", "{points} points", points).format(points=points)
+            seats.append(_Seat(head, _("thinking…") if thinking else "", details, total, column))
+        return seats
+
+    def _text(self, width: int) -> Text:
+        seats = self._seats()
+        # The points after the gems, if that fits for every seat (the layout
+        # must not change when a bot starts thinking, so it never depends on that).
+        after_gems = self.compact or all(seat.details.cell_len + len(seat.total) <= width for seat in seats)
+        text = Text()
+        for seat in seats:
+            line = seat.head.copy()
+            column = "" if after_gems else seat.column
+            # The points right of the name, if they fit beside it (and a "…" for thinking).
+            beside = bool(column) and line.cell_len + len(" …") + 1 + len(column) <= width
+            reserved = len(column) + 1 if beside else 0
+            if seat.thinking:
+                # "thinking…" where it fits, else its short form, else (a long name) only the
+                # seat's "▶": the status says it in full.
+                for word in (" " + seat.thinking, " …"):
+                    if line.cell_len + cell_len(word) + reserved <= width:
+                        line.append(word, style="italic")
+                        break
+            if beside:
+                line.pad_right(width - line.cell_len - len(column))
+                line.append(column, style="bold")
+            text.append_text(line)
+            text.append("\n")
+            text.append_text(seat.details)
+            if after_gems:
+                text.append(seat.total, style="bold")
+            elif column and not beside:
+                # A name too long for the column: its points on a line of their own, at the right.
+                text.append("\n" + column.rjust(width), style="bold")
             text.append("\n")
         if self.footer:
             text.append(self.footer, style="italic")
         return text
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._text(width).wrap(self.app.console, max(1, width)))
+
+    def render(self) -> Text:
+        return self._text(max(1, self.content_region.width or self.size.width or 1))

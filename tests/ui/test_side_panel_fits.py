@@ -1,0 +1,158 @@
+"""The game's side panel in every language at 80x24, 120x40 and 200x60: the
+scoreboard's lines, the status's lines and a hint fit, nothing wraps into a
+word alone on a line or is cut; and decimal numbers in each language's way."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rich.cells import cell_len
+
+from indigo_tui.engine import Setup
+from indigo_tui.i18n import LANGUAGES, _, decimal, ngettext, use_language
+from indigo_tui.saves import SeatInfo
+from indigo_tui.ui.screens.game import GameScreen
+from indigo_tui.ui.session import NewGame
+from indigo_tui.ui.widgets.scoreboard import Row, Scoreboard
+from indigo_tui.ui.widgets.text_panel import TextPanel
+
+from .conftest import AppFactory, game_screen, screen_text, until
+
+#: The longest names a game realistically shows: the German bots' own.
+LONG_NAMES = ("Gieriger Bot 2", "Gieriger Bot 1")
+
+
+def region_rows(text: str, widget: Scoreboard | TextPanel) -> list[str]:
+    """The screen's rows where ``widget`` is, cut to its columns."""
+    region = widget.content_region
+    rows = text.splitlines()[region.y : region.bottom]
+    return [row[region.x : region.right].rstrip() for row in rows]
+
+
+def worst_rows() -> list[Row]:
+    """Four seats with the most any seat can show: two-digit gems and points,
+    a bot thinking, a bot named apart from its kind ("Ann (Greedy bot)")."""
+    return [
+        ("Spieler 1", "human", (0, 2, 4), (12, 6, 1), True, False),
+        (LONG_NAMES[1], "bot:greedy", (0, 1, 3), (3, 2, 0), False, True),
+        (LONG_NAMES[0], "bot:greedy", (1, 4, 5), (0, 0, 0), False, False),
+        ("Spieler 4", "bot:greedy", (2, 3, 5), None, False, False),
+    ]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+async def test_the_scoreboard_fits_in_every_language(make_app: AppFactory, size: tuple[int, int]) -> None:
+    seats = [SeatInfo("Spieler 1", "human"), SeatInfo("Spieler 2", "bot:greedy")]
+    app = make_app(NewGame(Setup(players=2), seats, seed=3, open_scores=True))
+    try:
+        async with app.run_test(size=size) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            board = game_screen(app).query_one(Scoreboard)
+            width = board.content_region.width
+            for language in LANGUAGES:
+                await app.set_language(language)
+                board.show(worst_rows())
+                await until(pilot, lambda: LONG_NAMES[1] in screen_text(app))
+                await pilot.pause()
+                shown = region_rows(screen_text(app), board)
+                # Every line the scoreboard draws is a line of its own text: nothing wrapped.
+                lines = board.render().plain.splitlines()
+                assert all(cell_len(line) <= width for line in lines), (language, lines)
+                assert board.content_region.height == len(board.render().plain.split("\n")), language
+                assert shown[: len(lines)] == [line.rstrip() for line in lines], (language, shown)
+                # Nothing lost: every name, gate list, gem count and total is on the screen.
+                text = "\n".join(shown)
+                for name, _kind, gates, gems, _to_move, _thinking in worst_rows():
+                    assert name in text
+                    assert ",".join(str(g + 1) for g in gates) in text
+                    if gems is not None:
+                        assert "".join(f"{g}" for g in gems) in re.sub(r"\D", "", text)
+                for points in (27, 7, 0):
+                    column = ngettext("{points} point", "{points} points", points).format(points=points)
+                    assert column in text or f"={points}" in text, (language, points, text)
+                # No line is a word alone that lost its number ("points" under "= 27").
+                assert all(re.search(r"\S", row) is None or not row.strip().isalpha() for row in shown), shown
+    finally:
+        use_language("en")
+
+
+def plain(message: str) -> str:
+    """``message`` as the screen's text reads it (a no-break space is a space there)."""
+    return message.replace("\xa0", " ")
+
+
+def status_rows(app_text: str, status: TextPanel) -> list[str]:
+    return [row for row in region_rows(app_text, status) if row]
+
+
+async def test_the_status_and_a_hint_fit_at_80x24_in_a_match_in_every_language(make_app: AppFactory) -> None:
+    seats = [SeatInfo(LONG_NAMES[0], "human"), SeatInfo(LONG_NAMES[1], "bot:greedy")]
+    app = make_app(NewGame(Setup(players=2), seats, seed=3, rounds=2))
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            screen = game_screen(app)
+            status = screen.query_one("#status", TextPanel)
+            for language in LANGUAGES:
+                await app.set_language(language)
+                await pilot.press("h")
+                await until(pilot, lambda: not screen.hinting and screen.message != "", seconds=60)
+                await pilot.pause()
+                rows = status_rows(screen_text(app), status)
+                round_ = _("round {number}/{rounds}").format(number=1, rounds=2)
+                # Whose move in one line, the counters with the round whole in one line ...
+                assert rows[0] in (_("{name}: your move.").format(name=LONG_NAMES[0]), _("Your move.")), rows
+                assert rows[1].endswith(round_), (language, rows)
+                # ... and the hint whole below them: its points in this language's way.
+                assert " ".join(rows[2:]) == plain(screen.message), (language, rows)
+                assert "…" not in "".join(rows) and len(rows) <= 4, (language, rows)
+                expected = r"\d,\d" if language != "en" else r"\d\.\d"
+                assert re.search(expected, screen.message), (language, screen.message)
+            # The bot thinks (and goes on thinking: its pace is long): the status says so in a line.
+            app.bot_delay = 3600.0
+            await pilot.press("enter")
+            await until(pilot, lambda: screen.thinking == 1)
+            for language in LANGUAGES:
+                await app.set_language(language)
+                await pilot.pause()
+                rows = status_rows(screen_text(app), status)
+                thinks = {
+                    _("{name} is thinking…").format(name=LONG_NAMES[1]),
+                    _("{name} thinks…").format(name=LONG_NAMES[1]),
+                }
+                assert rows[0] in thinks and cell_len(rows[0]) <= 24, (language, rows)
+                round_ = _("round {number}/{rounds}").format(number=1, rounds=2)
+                assert rows[1].endswith(round_), (language, rows)
+    finally:
+        use_language("en")
+
+
+async def test_a_hint_at_120x40_says_everything_with_decimal_commas(make_app: AppFactory) -> None:
+    seats = [SeatInfo("Ann", "human"), SeatInfo("Bob", "bot:greedy")]
+    app = make_app(NewGame(Setup(players=2), seats, seed=3))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            screen = game_screen(app)
+            await app.set_language("de")
+            await pilot.press("h")
+            await until(pilot, lambda: not screen.hinting and screen.message != "", seconds=60)
+            assert screen.message.startswith("Tipp: ") and "Cursor und Drehung gesetzt" in screen.message
+            assert re.search(r"du \d+,\d, Bob \d+,\d\.$", screen.message), screen.message
+            # A resize to 80x24 says the same hint in its short words, in two lines.
+            await pilot.resize_terminal(80, 24)
+            await until(pilot, lambda: screen.has_class("-compact") and "Gegner" in screen.message)
+            await pilot.pause()
+            rows = status_rows(screen_text(app), screen.query_one("#status", TextPanel))
+            assert " ".join(rows[2:]) == plain(screen.message) and "…" not in "".join(rows), rows
+    finally:
+        use_language("en")
+
+
+def test_the_bot_pace_and_its_message_use_the_decimal_comma() -> None:
+    use_language("fr")
+    try:
+        assert _("bot pace {seconds}s").format(seconds=decimal(0.5)) == "délai bots 0,5 s"
+    finally:
+        use_language("en")
