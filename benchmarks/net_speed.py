@@ -36,6 +36,7 @@ from indigo_tui.bots import make_bot
 from indigo_tui.engine import Match, Setup
 from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.host import HostSession
+from indigo_tui.net.reasons import Farewell
 from indigo_tui.saves import SeatInfo
 
 CODE = "BENCH1"
@@ -70,7 +71,7 @@ async def serve(seed: str, spec: str, save: Path | None) -> None:
         while not set(host.remote_seats) <= host.revealed_seats:
             await asyncio.sleep(0.001)
         await asyncio.sleep(0.05)
-    await host.close("benchmark over")
+    await host.close(Farewell.GAME_OVER)
 
 
 async def guest_game(port: int, seed: str, spec: str, folder: Path | None) -> tuple[float, list[float]]:
@@ -98,7 +99,7 @@ async def guest_game(port: int, seed: str, spec: str, folder: Path | None) -> tu
             assert reason is None, reason
     assert started is not None and guest.over and guest.deal == "verified", guest.deal
     elapsed = time.perf_counter() - started
-    await guest.close("benchmark over")
+    await guest.close(Farewell.GAME_OVER)
     reader.cancel()
     return elapsed, guest.round_trips
 

@@ -54,7 +54,7 @@ from .protocol import (
     encode_body,
     version_mismatch,
 )
-from .reasons import host_error_text
+from .reasons import farewell_text, host_error_text
 from .transport import Connection
 
 #: Names the two roles inside SPAKE2, so a message cannot be reflected back.
@@ -191,8 +191,8 @@ def host_refusal(message: Message) -> Message:
             code = log_line(code, 20)
             words = host_error_text(code, log_line(reason, REASON_LIMIT), numbers[:4])
             raise ChannelRefused(_("refused by the host: {reason}").format(reason=words), code)
-        case Bye(reason=reason):
-            said = log_line(reason, REASON_LIMIT)
+        case Bye(reason=reason, code=code, args=numbers):
+            said = farewell_text(code, log_line(reason, REASON_LIMIT), numbers[:4])
             raise ChannelRefused(_("the host said goodbye: {reason}").format(reason=said), "left")
     return message
 

@@ -74,7 +74,7 @@ from .protocol import (
     Welcome,
     YourDraw,
 )
-from .reasons import Why, host_error_text, seat_label, why_text
+from .reasons import Farewell, Why, farewell_english, farewell_text, host_error_text, seat_label, why_text
 from .state import FoldError, SeatState, commitment, verify_deal
 from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost, open_connection
 
@@ -412,14 +412,15 @@ class GuestSession:
                 self._reveal(message)
             case NextRound(round=round_index, commitment=promise):
                 self._next_round(round_index, promise)
-            case Bye(reason=said):
+            case Bye(reason=said, code=code, args=numbers):
                 if self.over:
-                    # After the end the host's goodbye says nothing new: no need for its (English) words.
+                    # After the end the host's goodbye says nothing new: no need for its words.
                     self.tell(SessionClosed(_("the host closed the game")))
                     return False
-                raise JoinError(
-                    _("the host left: {reason}").format(reason=log_line(said, REASON_LIMIT)), "left"
-                )
+                # Said from the code in this terminal's language; the host's words only
+                # for a code we do not know.
+                words = farewell_text(code, log_line(said, REASON_LIMIT), numbers[:4])
+                raise JoinError(_("the host left: {reason}").format(reason=words), "left")
             case Error(reason=reason, code=code):
                 code = log_line(code, 20)
                 words = host_error_text(code, log_line(reason, REASON_LIMIT))
@@ -701,14 +702,15 @@ class GuestSession:
     def vote_undo(self, undo_id: int, accept: bool) -> None:
         self._send(UndoVote(undo_id, self.seat, accept))
 
-    async def close(self, reason: str = "the guest quit") -> None:
-        """Say goodbye. Once the game has started the host keeps the seat open
-        for a rejoin; before, the seat is given up, and so is its record here."""
+    async def close(self, farewell: Farewell = Farewell.GUEST_QUIT) -> None:
+        """Say goodbye (why: ``farewell``, which the host says in its own
+        language). Once the game has started the host keeps the seat open for
+        a rejoin; before, the seat is given up, and so is its record here."""
         self._closing = True
         if self._beat_task is not None:
             self._beat_task.cancel()
         if self.conn is not None:
-            await self.conn.close(Bye(reason))
+            await self.conn.close(Bye(farewell_english(farewell), farewell.value))
         path = self.record_file
         if path is not None and not self.started:
             with contextlib.suppress(OSError):

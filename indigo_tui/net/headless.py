@@ -23,6 +23,7 @@ from .common import JoinError, Thinker, lan_address, log_line
 from .guest import GuestSession
 from .host import HostError, HostSession
 from .notices import LogChanged, Notice, PlayEnded, PlayStarted, SessionClosed
+from .reasons import Farewell
 
 
 class NetRunError(Exception):
@@ -114,16 +115,18 @@ async def _run_host(
             return _("{problem}; the game is saved in {path}").format(problem=line, path=session.save_path)
         return line
 
-    async def wait_until(condition: Callable[[], bool], limit: float, what: str, *, english: str) -> None:
-        # ``english``: the same as ``what`` for the guests, who read their own language only from codes.
+    async def wait_until(
+        condition: Callable[[], bool], limit: float, what: str, *, gave_up: Farewell
+    ) -> None:
+        # ``gave_up``: the goodbye the guests get, each in its own language, if ``limit`` runs out.
         deadline = time.monotonic() + limit
         while not condition():
             _drain(session.notices, out)
             if stop.is_set():
-                await session.close("the host quit")
+                await session.close(Farewell.HOST_QUIT)
                 raise NetRunError(saved(_("interrupted")))
             if time.monotonic() > deadline:
-                await session.close(f"the host gave up waiting: {english}")
+                await session.close(gave_up)
                 raise NetRunError(
                     saved(_("{what} within {seconds} s").format(what=what, seconds=f"{limit:g}"))
                 )
@@ -135,7 +138,7 @@ async def _run_host(
         lambda: session.all_remote_connected,
         start_timeout,
         _("not every remote seat joined"),
-        english="not every remote seat joined",
+        gave_up=Farewell.NOT_ALL_JOINED,
     )
     session.begin()
     out(_("game started"))
@@ -163,11 +166,9 @@ async def _run_host(
     match = session.match
     while True:
         try:
-            await wait_until(
-                progressing, float("inf"), _("the game did not end"), english="the game did not end"
-            )
+            await wait_until(progressing, float("inf"), _("the game did not end"), gave_up=Farewell.NOT_ENDED)
         except _SeatGone as gone:
-            await session.close(f"seat {gone.seat + 1} did not come back")
+            await session.close(Farewell.NOT_BACK, (gone.seat,))
             gone_line = _("seat {number} did not rejoin within {seconds} s").format(
                 number=gone.seat + 1, seconds=f"{rejoin_timeout:g}"
             )
@@ -180,7 +181,7 @@ async def _run_host(
                 lambda: set(session.remote_seats) <= session.revealed_seats,
                 rejoin_timeout,
                 _("a seat missed the end of the round"),
-                english="a seat missed the end of the round",
+                gave_up=Farewell.END_MISSED,
             )
         if match.rounds > 1:
             ended = _("round {round} of {rounds} is over")
@@ -211,7 +212,7 @@ async def _run_host(
                 )
             )
             out(words.format(seat=seat + 1, name=session.seats[seat].name, n=total))
-    await session.close("the game is over")
+    await session.close(Farewell.GAME_OVER)
     _drain(session.notices, out)
     if session.saved:
         out(_("game over; saved to {path}").format(path=session.save_path))
@@ -364,10 +365,10 @@ async def _play(
                 return True
             if session.finished.is_set():
                 # The deal is checked and saved: nothing more to wait for.
-                await session.close("the game is over")
+                await session.close(Farewell.GAME_OVER)
                 return True
             if stopper in done:
-                await session.close("the guest quit")
+                await session.close(Farewell.GUEST_QUIT)
                 return False
             session.turn_ready.clear()
             state = session.state

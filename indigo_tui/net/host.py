@@ -71,7 +71,17 @@ from .protocol import (
     encode_body,
     frame,
 )
-from .reasons import NetRefusal, Why, english, host_error_text, seat_label, why_text
+from .reasons import (
+    Farewell,
+    NetRefusal,
+    Why,
+    english,
+    farewell_english,
+    farewell_text,
+    host_error_text,
+    seat_label,
+    why_text,
+)
 from .seating import Seating
 from .state import SeatState, commitment
 from .transport import CHUNK, HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost
@@ -389,8 +399,9 @@ class HostSession:
         self.tell(RoundStarted(match.round_index, match.rounds))
         self.changed.set()
 
-    async def close(self, reason: str = "the host closed the game") -> None:
-        """Say goodbye to every guest and stop listening."""
+    async def close(self, farewell: Farewell = Farewell.HOST_CLOSED, numbers: tuple[int, ...] = ()) -> None:
+        """Say goodbye to every guest (why: ``farewell`` and its ``numbers``,
+        which each guest says in its own language) and stop listening."""
         if self.closed:
             return
         self.closed = True
@@ -403,14 +414,15 @@ class HostSession:
         if self._socket is not None:
             self._socket.close()
         links = list(self.links.values())
-        await asyncio.gather(*(link.conn.close(Bye(reason)) for link in links), return_exceptions=True)
+        bye = Bye(farewell_english(farewell, numbers), farewell.value, numbers)
+        await asyncio.gather(*(link.conn.close(bye) for link in links), return_exceptions=True)
         for task in list(self._handlers):
             task.cancel()
         for task in list(self._handlers):
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(task, 1.0)
         self.save()
-        self.tell(SessionClosed(reason))
+        self.tell(SessionClosed(farewell_text(farewell, bye.reason, numbers)))
 
     def _on_accept(self, client: socket.socket, address: str) -> None:
         """A connection came in: serve it, or refuse it at once if it would
@@ -657,8 +669,11 @@ class HostSession:
                 if self.hints_allowed:
                     self.count_hint(link.seat)
                 return True
-            case Bye(reason=reason):
-                self._lost(link, _("left: {reason}").format(reason=log_line(reason, REASON_LIMIT)))
+            case Bye(reason=reason, code=code, args=numbers):
+                # Said from the code in this terminal's language; the guest's own words
+                # only for a code we do not know.
+                said = farewell_text(code, log_line(reason, REASON_LIMIT), numbers[:4])
+                self._lost(link, _("left: {reason}").format(reason=said))
                 if not self.started:
                     # Left the waiting room: the seat is free for someone else.
                     self.seating.release(link.seat)

@@ -267,9 +267,16 @@ class Reveal(_Msg, frozen=True, tag="reveal"):
 
 
 class Bye(_Msg, frozen=True, tag="bye"):
-    """Either way: a clean goodbye; the sender closes the connection."""
+    """Either way: a clean goodbye; the sender closes the connection. ``code``
+    and ``args`` say why (a :class:`~indigo_tui.net.reasons.Farewell`), for
+    each terminal to say in its own language; ``reason`` is the same in
+    English, for peers that read no code (and what a terminal shows for a code
+    it does not know). Both have defaults, so an older peer's ``bye`` without
+    them still decodes, and an older peer ignores them: no version bump."""
 
     reason: str
+    code: str = ""
+    args: tuple[int, ...] = ()
 
 
 class Error(_Msg, frozen=True, tag="error"):

@@ -1,10 +1,13 @@
-"""Why the host refuses a move or an undo, as a code that travels, and its words.
+"""Why the host refuses a move or an undo, why a peer ends the session and
+why it says goodbye: codes that travel, and their words.
 
 The host sends a refusal's code and its numbers (seats 0-based) as well as
 English words for older peers; each terminal says it in its own language with
 :func:`why_text`, so a German host and a Dutch guest each read their own. A
-code a terminal does not know (a newer host's) falls back to the words the
-host sent, shown as plain text.
+``bye`` travels the same way (:class:`Farewell`, :func:`farewell_text`), and
+an ``error`` as its code (:func:`host_error_text`). A code a terminal does not
+know (a newer peer's) falls back to the words the peer sent, shown as plain
+text.
 """
 
 from __future__ import annotations
@@ -118,6 +121,71 @@ def why_text(why: Why, name: Namer = _numbered) -> str | None:
     raise AssertionError(code)  # every NetRefusal has its words above
 
 
+class Farewell(StrEnum):
+    """Why a terminal says goodbye: a ``bye``'s code, said by the terminal that
+    reads it in its own language (:func:`farewell_text`)."""
+
+    #: The host's player quit (closed the game's screen, or Ctrl+C).
+    HOST_QUIT = "host_quit"
+    #: The guest's player quit.
+    GUEST_QUIT = "guest_quit"
+    #: The host closed the game (its session ended).
+    HOST_CLOSED = "host_closed"
+    #: The game is over: nothing is left to send.
+    GAME_OVER = "game_over"
+    #: The guest's player left the waiting room before the start.
+    LEFT_BEFORE_START = "left_before_start"
+    #: The host's player closed the lobby before the start.
+    LOBBY_CLOSED = "lobby_closed"
+    #: Argument: the seat that did not come back in time.
+    NOT_BACK = "not_back"
+    #: The host gave up waiting for every remote seat to join.
+    NOT_ALL_JOINED = "not_all_joined"
+    #: The host gave up waiting for every seat to see the round's end.
+    END_MISSED = "end_missed"
+    #: The host gave up waiting for the game to end.
+    NOT_ENDED = "not_ended"
+
+
+def farewell_text(code: str, reason: str, numbers: tuple[int, ...] = ()) -> str:
+    """Why a peer said goodbye (a ``bye``'s ``code`` and ``args``), in this
+    terminal's language for the codes we know; else the peer's ``reason`` (a
+    peer's words: cleaned and bounded by the caller)."""
+    try:
+        farewell = Farewell(code)
+    except ValueError:
+        return reason
+    if farewell is Farewell.HOST_QUIT:
+        return _("the host quit")
+    if farewell is Farewell.GUEST_QUIT:
+        return _("the guest quit")
+    if farewell is Farewell.HOST_CLOSED:
+        return _("the host closed the game")
+    if farewell is Farewell.GAME_OVER:
+        return _("the game is over")
+    if farewell is Farewell.LEFT_BEFORE_START:
+        return _("the player left before the start")
+    if farewell is Farewell.LOBBY_CLOSED:
+        return _("the host closed the lobby")
+    if farewell is Farewell.NOT_BACK:
+        if not numbers:
+            return reason
+        return _("seat {number} did not come back").format(number=numbers[0] + 1)
+    if farewell is Farewell.NOT_ALL_JOINED:
+        return _("the host gave up waiting: not every remote seat joined")
+    if farewell is Farewell.END_MISSED:
+        return _("the host gave up waiting: a seat missed the end of the round")
+    if farewell is Farewell.NOT_ENDED:
+        return _("the host gave up waiting: the game did not end")
+    raise AssertionError(farewell)  # every Farewell has its words above
+
+
+def farewell_english(farewell: Farewell, numbers: tuple[int, ...] = ()) -> str:
+    """``farewell`` in English: the ``reason`` sent along for peers that read no code."""
+    with in_language("en"):
+        return farewell_text(farewell, farewell.value, numbers)
+
+
 def host_error_text(code: str, reason: str, numbers: tuple[int, ...] = ()) -> str:
     """Why a host refused us or ended the session (an ``error`` message: its
     ``code`` and ``args``), in this terminal's language for the codes we know;
@@ -151,4 +219,14 @@ def english(why: Why, name: Namer = _numbered) -> str:
         return why_text(why, name) or why.code
 
 
-__all__ = ["NetRefusal", "Why", "english", "host_error_text", "seat_label", "why_text"]
+__all__ = [
+    "Farewell",
+    "NetRefusal",
+    "Why",
+    "english",
+    "farewell_english",
+    "farewell_text",
+    "host_error_text",
+    "seat_label",
+    "why_text",
+]

@@ -31,6 +31,7 @@ from ..net.common import JoinError
 from ..net.guest import GuestSession
 from ..net.host import HostError, HostSession
 from ..net.notices import Notice, SeatJoined, SeatLeft, SessionClosed, UndoAsked
+from ..net.reasons import Farewell
 from ..net.table import GuestGame, GuestMatch
 from ..saves import SaveError, SeatInfo
 from .table import TableRefusal
@@ -439,15 +440,16 @@ class NetLink:
             self.tell(SessionClosed(_("could not rejoin the host: {reason}").format(reason=last), final=True))
         return False
 
-    async def close(self, reason: str) -> None:
-        """Leave the game and tell the other side (bounded)."""
+    async def close(self, farewell: Farewell | None = None) -> None:
+        """Leave the game and tell the other side why (bounded): ``farewell``,
+        or by default that this terminal's player quit."""
         if self.closing:
             return
         self.closing = True
         host, guest = self.host, self.guest
         with contextlib.suppress(Exception):
             if host is not None:
-                await asyncio.wait_for(host.close(reason), 3.0)
+                await asyncio.wait_for(host.close(farewell or Farewell.HOST_QUIT), 3.0)
             elif guest is not None:
-                await asyncio.wait_for(guest.close(reason), 3.0)
+                await asyncio.wait_for(guest.close(farewell or Farewell.GUEST_QUIT), 3.0)
         self._pumps.clear()

@@ -98,8 +98,6 @@ CODE_CALLS = {
     "strptime",
     "fromisoformat",
     "Binding",  # its description is checked apart: see test_binding_descriptions_are_marked
-    # A goodbye's reason goes to the peer in English: each terminal says codes in its own words.
-    "close",
 }
 
 #: Keyword arguments whose values are names and codes.

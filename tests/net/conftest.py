@@ -95,4 +95,4 @@ async def listening() -> AsyncIterator[Callable[[HostSession], asyncio.Future[in
 
     yield start  # type: ignore[misc]
     for host in hosts:
-        await asyncio.wait_for(host.close("test over"), LIMIT)
+        await asyncio.wait_for(host.close(), LIMIT)

@@ -25,6 +25,7 @@ from indigo_tui.engine import (
     TilePlaced,
     public_event,
 )
+from indigo_tui.i18n import in_language
 from indigo_tui.net.channel import (
     GUEST_ID,
     HOST_ID,
@@ -36,11 +37,12 @@ from indigo_tui.net.channel import (
 from indigo_tui.net.guard import GuessLimiter
 from indigo_tui.net.guest import GuestSession, JoinError
 from indigo_tui.net.host import HostError, HostSession
-from indigo_tui.net.notices import UndoAsked
+from indigo_tui.net.notices import SeatLeft, UndoAsked
 from indigo_tui.net.protocol import (
     HEADER,
     MAX_FRAME,
     PROTOCOL_VERSION,
+    Bye,
     Confirm,
     Error,
     Exchange,
@@ -54,9 +56,11 @@ from indigo_tui.net.protocol import (
     Welcome,
     YourDraw,
     decode_body,
+    decode_frames,
     encode_body,
     encode_frame,
 )
+from indigo_tui.net.reasons import Farewell
 from indigo_tui.net.state import SeatState
 from indigo_tui.net.transport import Connection
 from indigo_tui.saves import load_record, record_path
@@ -583,3 +587,84 @@ def test_hint_counts_that_do_not_fit_the_game_break_the_protocol(counts: list[in
     guest.state = SeatState(Setup(2), 1)
     with pytest.raises(ProtocolError, match="hint counts"):
         guest._handle(HintCounts(counts))
+
+
+# -- goodbyes: a code each terminal says in its own language -------------------
+
+
+async def _run_until_the_host_leaves(guest: GuestSession) -> JoinError:
+    """Run ``guest`` until its session ends; the :class:`JoinError` it ends with."""
+    with pytest.raises(JoinError) as ended:
+        await asyncio.wait_for(guest.run(), LIMIT)
+    return ended.value
+
+
+async def test_a_hosts_goodbye_is_said_in_the_guests_language(listening) -> None:
+    host = make_host(["human", "remote"])
+    port = await listening(host)
+    frames: list[bytes] = []
+    guest = await _joined(host, port, on_frame=frames.append)
+    reader = asyncio.create_task(_run_until_the_host_leaves(guest))
+    with in_language("de"):
+        await host.close(Farewell.NOT_BACK, (0,))
+        ended = await asyncio.wait_for(reader, LIMIT)
+    assert ended.code == "left"
+    assert str(ended) == "der Gastgeber ist gegangen: Platz 1 ist nicht zurückgekommen"
+    # On the wire: the code and its number, and the English for older peers.
+    messages, _ = decode_frames(b"".join(frames))
+    assert messages[-1] == Bye("seat 1 did not come back", "not_back", (0,))
+
+
+async def test_a_guests_goodbye_is_said_in_the_hosts_language(listening) -> None:
+    host = make_host(["human", "remote"])
+    port = await listening(host)
+    guest = await _joined(host, port)
+    host.begin()
+    with in_language("de"):
+        await guest.close(Farewell.GUEST_QUIT)
+        await _until(lambda: 1 not in host.links)
+        (left,) = [n for n in _notices(host) if isinstance(n, SeatLeft)]
+        assert left.text == "Platz 2 (Guest) ist getrennt: gegangen: der Gast hat aufgehört"
+
+
+@pytest.mark.parametrize(
+    ("bye", "shown"),
+    [
+        # A code this version does not know (a newer peer's): the peer's words, as they are.
+        (Bye("went to the [b]pub[/b]", "pub"), "went to the [b]pub[/b]"),
+        # A known code without the number it needs: the peer's words.
+        (Bye("seat 9 did not come back", "not_back"), "seat 9 did not come back"),
+        # Hostile words: markup stays text, escape sequences and new lines go, the length is bounded.
+        (Bye("[/]\x1b]0;pwned\x07\x1b[2J\nforged line", "\x1b[31m"), "[/]]0;pwned[2Jforged line"),
+        (Bye("y" * 5000), "y" * 200 + "… (4800 weitere Zeichen)"),
+    ],
+    ids=["unknown code", "no number", "hostile", "long"],
+)
+async def test_a_goodbye_with_an_unknown_code_or_hostile_words_is_plain_text(
+    listening, bye: Bye, shown: str
+) -> None:
+    host = make_host(["human", "remote"])
+    port = await listening(host)
+    guest = await _joined(host, port)
+    reader = asyncio.create_task(_run_until_the_host_leaves(guest))
+    host.broadcaster.send(host.links[1], bye)
+    with in_language("de"):
+        ended = await asyncio.wait_for(reader, LIMIT)
+    assert str(ended) == f"der Gastgeber ist gegangen: {shown}" and ended.code == "left"
+
+    # The other way: a guest's goodbye, told on the host's side the same way.
+    other_host = make_host(["human", "remote"])
+    other = await _joined(other_host, await listening(other_host))
+    assert other.conn is not None
+    with in_language("de"):
+        await other.conn.close(bye)
+        await _until(lambda: 1 not in other_host.links)
+    (left,) = [n for n in _notices(other_host) if isinstance(n, SeatLeft)]
+    assert left.why == f"gegangen: {shown}"
+
+
+def _notices(host: HostSession) -> list[object]:
+    found = []
+    while not host.notices.empty():
+        found.append(host.notices.get_nowait())
+    return found

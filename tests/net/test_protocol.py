@@ -91,6 +91,7 @@ EVERY_MESSAGE = [
     Reveal(tuple(shuffled_deck(1)), "salt"),
     NextRound(1, "c" * 64),
     Bye("the game is over"),
+    Bye("seat 2 did not come back", "not_back", (1,)),
     Error("wrong join code", "code"),
 ]
 
@@ -152,6 +153,12 @@ async def test_oversized_frame_refused_before_its_body_is_read() -> None:
     with pytest.raises(FrameTooLarge):
         await conn.read()
     assert time.monotonic() - started < 1.0
+
+
+def test_an_older_peers_goodbye_without_a_code_still_decodes() -> None:
+    # Version 4 peers before goodbye codes sent only the reason: no version bump was needed.
+    body = msgspec.msgpack.encode({"type": "bye", "reason": "they quit"})
+    assert decode_body(body) == Bye("they quit", "", ())
 
 
 async def test_a_frame_cut_short_is_a_lost_connection_named_as_such() -> None:

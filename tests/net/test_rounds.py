@@ -110,7 +110,7 @@ async def test_a_guest_away_across_a_rounds_end_rejoins_the_next_round(listening
     bot = make_bot("random", 1)
     # Round 1 to its end and its reveal; then this guest leaves, the host deals round 2.
     await play_until(guest, bot, lambda: guest.revealed)
-    await guest.close("back soon")
+    await guest.close()
     await until(lambda: 1 not in host.links)
     host.next_round()
     assert host.match.round_index == 1
@@ -137,7 +137,7 @@ async def test_a_newcomer_in_round_two_cannot_check_round_one(listening, tmp_pat
     host.begin()
     await play_until(first, make_bot("random", 2), lambda: first.revealed)
     token = host.tokens[1]
-    await first.close("gone")
+    await first.close()
     await until(lambda: 1 not in host.links)
     host.next_round()
     # Someone with the seat's token but no record of round 1 (its record lost).

@@ -12,6 +12,7 @@ import pytest
 from indigo_tui.net.common import JoinError
 from indigo_tui.net.host import HostSession
 from indigo_tui.net.notices import SeatTakenOver
+from indigo_tui.net.reasons import Farewell
 from indigo_tui.ui.net_table import GuestTable
 from indigo_tui.ui.screens.join import join_game
 
@@ -111,7 +112,7 @@ async def test_leaving_the_waiting_room_frees_the_seat(listening, tmp_path: Path
     gus = await _join(port, "Gus", tmp_path)
     record = gus.guest.record_file
     assert record is not None and record.exists()
-    await gus.guest.close("the player left before the start")
+    await gus.guest.close(Farewell.LEFT_BEFORE_START)
     await _until(lambda: 1 not in host.links)
     assert 1 not in host.tokens and host.seats[1].name == "Player 2" and not host.ready
     assert not record.exists()

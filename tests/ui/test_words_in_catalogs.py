@@ -44,11 +44,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("ui/net_table.py", "a network move goes to the host and is answered later (send_move)"): (
         "a programming error (the screens never ask a network table to play at once)"
     ),
-    # Goodbyes go to the other terminals as the protocol's reason, read there
-    # whatever their language: they are the network's words, not this screen's.
-    ("ui/screens/lobby.py", "the host closed the lobby"): "a goodbye sent to the guests",
-    ("ui/screens/net_game.py", "they quit"): "a goodbye sent to the other terminals",
-    ("ui/screens/waiting_room.py", "the player left before the start"): "a goodbye sent to the host",
 }
 
 #: The UI's modules scanned; the board's drawing has no words, the network screens are checked too.

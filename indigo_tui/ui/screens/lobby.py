@@ -19,6 +19,7 @@ from ...net import DEFAULT_PORT
 from ...net.common import lan_address
 from ...net.host import HostError, HostSession
 from ...net.notices import Problem, SaveState, SeatJoined, SeatLeft
+from ...net.reasons import Farewell
 from ...saves import SeatInfo
 from ..localise import Localised
 from ..navigation import leave_to_title
@@ -180,7 +181,7 @@ class LobbyScreen(Localised, Screen[None]):
 
     async def _cancel(self, quit_app: bool) -> None:
         if self.link is not None:
-            await self.link.close("the host closed the lobby")
+            await self.link.close(Farewell.LOBBY_CLOSED)
         if quit_app:
             self.app.exit()
         else:

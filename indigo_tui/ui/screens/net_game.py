@@ -325,7 +325,7 @@ class NetGameScreen(GameScreen):
         self.run_worker(self._leave(to_title=False), group="net-leave", exclusive=True)
 
     async def _leave(self, to_title: bool) -> None:
-        await self.link.close("they quit")
+        await self.link.close()  # this terminal's player quit
         if to_title:
             self.indigo.to_title()
         else:

@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Static
 
 from ...i18n import N_, _
 from ...net.notices import LogChanged, PlayStarted, SeatJoined, SeatLeft, SessionClosed
+from ...net.reasons import Farewell
 from ..localise import Localised
 from ..navigation import leave_to_title
 from ..net_table import GuestTable, NetLink, NetNotice
@@ -110,7 +111,7 @@ class WaitScreen(Localised, Screen[None]):
         self.run_worker(self._leave(quit_app), group="wait-leave", exclusive=True)
 
     async def _leave(self, quit_app: bool) -> None:
-        await self.link.close("the player left before the start")
+        await self.link.close(Farewell.LEFT_BEFORE_START)
         if quit_app:
             self.app.exit()
         else:
