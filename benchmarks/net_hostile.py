@@ -53,14 +53,13 @@ from spake2 import SPAKE2_A
 
 HEADER = struct.Struct(">I")
 CODE = "TEST42"
-#: The protocol version of the tree being measured (see :func:`tree_protocol`):
-#: the attacker speaks it, so its hellos reach the key exchange and the guess
-#: limiter instead of the version refusal.
-PROTOCOL = 2
 
 
 def tree_protocol(tree: Path) -> int:
-    """The protocol version the host from ``tree`` speaks."""
+    """The protocol version the host from ``tree`` speaks: its
+    ``indigo_tui.net.protocol.PROTOCOL_VERSION``, read from that tree (never
+    assumed here). The attacker speaks it, so its hellos reach the key
+    exchange and the guess limiter instead of the version refusal."""
     env = dict(os.environ, PYTHONPATH=str(tree.resolve()))
     found = subprocess.run(
         [sys.executable, "-c", "from indigo_tui.net.protocol import PROTOCOL_VERSION as v; print(v)"],
@@ -76,7 +75,11 @@ def tree_protocol(tree: Path) -> int:
 class Host:
     proc: subprocess.Popen[str]
     port: int
+    #: A temporary folder: the host's working folder and save folder, and the
+    #: real guest's (nothing is written into the checkout's saves/).
     folder: tempfile.TemporaryDirectory[str]
+    #: The protocol version the host speaks (:func:`tree_protocol`).
+    protocol: int
     #: Lines the host printed (stdout and stderr) since it started listening.
     lines: list[int] = field(default_factory=lambda: [0])
 
@@ -102,8 +105,8 @@ class Host:
         self.folder.cleanup()
 
 
-def start_host(tree: Path, max_files: int | None = None) -> Host:
-    folder = tempfile.TemporaryDirectory()
+def start_host(tree: Path, protocol: int, max_files: int | None = None) -> Host:
+    folder = tempfile.TemporaryDirectory(prefix="indigo-net-hostile-")
     env = dict(os.environ, PYTHONPATH=str(tree.resolve()), PYTHONUNBUFFERED="1")
     command = [sys.executable, "-m", "indigo_tui", "host", "--headless", "--bot", "greedy"]
     command += ["--bind", "127.0.0.1", "--port", "0", "--code", CODE, "--seed", "1"]
@@ -128,7 +131,7 @@ def start_host(tree: Path, max_files: int | None = None) -> Host:
         line = proc.stdout.readline()
         found = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
         if found:
-            host = Host(proc, int(found.group(1)), folder)
+            host = Host(proc, int(found.group(1)), folder, protocol)
             host.pump()
             return host
     proc.kill()
@@ -196,12 +199,15 @@ async def exhaust(host: Host, tree: Path, connections: int, hold: float) -> tupl
     for _, writer in links:
         writer.transport.abort()
     lines = host.lines[0]
-    env = dict(os.environ, PYTHONPATH=str(tree.resolve()))
+    # The guest keeps its record and its final save in the host's temporary
+    # folder (--save-dir, and run from there), never in the checkout's saves/.
+    saves = Path(host.folder.name) / "guest"
+    env = dict(os.environ, PYTHONPATH=str(tree.resolve()), INDIGO_SAVE_DIR=str(saves))
     command = [sys.executable, "-m", "indigo_tui", "join", f"127.0.0.1:{host.port}", "--code", CODE]
-    command += ["--headless", "--bot", "random"]
+    command += ["--headless", "--bot", "random", "--save-dir", str(saves)]
     started = time.monotonic()
     guest = await asyncio.create_subprocess_exec(
-        *command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        *command, cwd=host.folder.name, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     try:
         status = await asyncio.wait_for(guest.wait(), 60)
@@ -218,7 +224,7 @@ async def exhaust(host: Host, tree: Path, connections: int, hold: float) -> tupl
 async def slow(host: Host, limit: float) -> float | None:
     """Seconds until the host drops a one-byte-a-second sender; None if it did not."""
     reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
-    first = {"type": "hello", "protocol": PROTOCOL, "app": "slow", "pake": b"\x00" * 33}
+    first = {"type": "hello", "protocol": host.protocol, "app": "slow", "pake": b"\x00" * 33}
     hello = msgspec.msgpack.encode(first)
     data = HEADER.pack(len(hello)) + hello
     started = time.monotonic()
@@ -250,8 +256,14 @@ async def slow(host: Host, limit: float) -> float | None:
 
 @dataclass
 class Guessing:
+    #: The protocol the guesser speaks: the host's, until a host asks for 1.
+    version: int
     answers: Counter[str] = field(default_factory=Counter)
-    version: int = 2
+
+    @property
+    def sealed(self) -> bool:
+        """Whether the guesser runs the SPAKE2 handshake (protocol 2 and later)."""
+        return self.version >= 2
 
 
 async def _read_frame(reader: asyncio.StreamReader) -> dict[str, object]:
@@ -265,19 +277,21 @@ async def guess_once(port: int, source: str | None, state: Guessing, pake: bytes
     local = (source, 0) if source else None
     reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=local)
     try:
-        if state.version == 2:
-            hello = {"type": "hello", "protocol": PROTOCOL, "app": "guesser", "pake": pake}
+        hello: dict[str, object]
+        if state.sealed:
+            hello = {"type": "hello", "protocol": state.version, "app": "guesser", "pake": pake}
         else:
             hello = {"type": "hello", "protocol": 1, "app": "guesser", "name": "x"}
         body = msgspec.msgpack.encode(hello)
         writer.write(HEADER.pack(len(body)) + body)
         reply = await _read_frame(reader)
         if reply.get("type") == "error":
-            if reply.get("code") == "version" and state.version == 2:
+            if reply.get("code") == "version" and state.sealed:
                 state.version = 1
             state.answers[str(reply.get("code"))] += 1
             return
-        if state.version == 2:
+        proof: dict[str, object]
+        if state.sealed:
             proof = {"type": "confirm", "mac": secrets.token_bytes(32)}
         else:
             proof = {
@@ -295,7 +309,7 @@ async def guess_once(port: int, source: str | None, state: Guessing, pake: bytes
 
 
 async def guesses(host: Host, workers: int, seconds: float, sources: list[str | None]) -> Guessing:
-    state = Guessing()
+    state = Guessing(host.protocol)
     pake = SPAKE2_A(b"WRONG1", idA=b"indigo-guest", idB=b"indigo-host").start()
     end = time.monotonic() + seconds
 
@@ -327,7 +341,8 @@ async def exchanges(host: Host, workers: int, seconds: float) -> tuple[float, fl
     and hang up, over and over: (exchanges answered per second, the host's CPU
     seconds per second meanwhile)."""
     pake = SPAKE2_A(b"WRONG1", idA=b"indigo-guest", idB=b"indigo-host").start()
-    body = msgspec.msgpack.encode({"type": "hello", "protocol": PROTOCOL, "app": "flood", "pake": pake})
+    hello = {"type": "hello", "protocol": host.protocol, "app": "flood", "pake": pake}
+    body = msgspec.msgpack.encode(hello)
     answered = 0
     end = time.monotonic() + seconds
 
@@ -361,10 +376,9 @@ async def exchanges(host: Host, workers: int, seconds: float) -> tuple[float, fl
 
 
 async def measure(tree: Path, args: argparse.Namespace) -> dict[str, str]:
-    global PROTOCOL
-    PROTOCOL = tree_protocol(tree)
-    figures: dict[str, str] = {"protocol spoken": str(PROTOCOL)}
-    host = start_host(tree)
+    protocol = tree_protocol(tree)
+    figures: dict[str, str] = {"protocol spoken": str(protocol)}
+    host = start_host(tree, protocol)
     try:
         before, peak, held = await memory(host, args.connections, args.settle)
         figures["rss before (MiB)"] = f"{before / 1024:.0f}"
@@ -374,14 +388,14 @@ async def measure(tree: Path, args: argparse.Namespace) -> dict[str, str]:
         figures["host alive after"] = "yes" if host.proc.poll() is None else "NO"
     finally:
         host.stop()
-    host = start_host(tree, max_files=args.max_files)
+    host = start_host(tree, protocol, max_files=args.max_files)
     try:
         lines, joined = await exhaust(host, tree, args.exhaust, args.hold)
         figures[f"log lines, {args.exhaust} conns at {args.max_files} fds"] = str(lines)
         figures["guest after that: joined+played (s)"] = f"{joined:.1f}" if joined is not None else "FAILED"
     finally:
         host.stop()
-    host = start_host(tree)
+    host = start_host(tree, protocol)
     try:
         dropped = await slow(host, args.slow_limit)
         figures["slow sender dropped after (s)"] = (
@@ -389,18 +403,19 @@ async def measure(tree: Path, args: argparse.Namespace) -> dict[str, str]:
         )
     finally:
         host.stop()
-    host = start_host(tree)
+    host = start_host(tree, protocol)
     try:
         rate, cpu = await exchanges(host, 64, args.seconds)
         figures["key exchanges/s, 64 conns, 32 addresses"] = f"{rate:.1f}"
         figures["  host CPU meanwhile (cores)"] = f"{cpu:.2f}"
     finally:
         host.stop()
-    for label, sources in (
+    every_source: list[tuple[str, list[str | None]]] = [
         ("1 address", [None]),
         ("32 addresses", [f"127.0.0.{i}" for i in range(2, 34)]),
-    ):
-        host = start_host(tree)
+    ]
+    for label, sources in every_source:
+        host = start_host(tree, protocol)
         try:
             state = await guesses(host, args.workers, args.seconds, sources)
             wrong = state.answers.get("code", 0)
