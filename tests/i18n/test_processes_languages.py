@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from net.test_processes import Peer, host_args, join_args, listening_port, peers
+from net.conftest import Peer, host_args, join_args, listening_port, peers
 
 from indigo_tui import i18n
 
-__all__ = ["peers"]  # the fixture of tests/net/test_processes.py, used here
+__all__ = ["peers"]  # the fixture of tests/net/conftest.py, used here
 
 
 def test_a_german_host_and_a_dutch_guest_play_each_in_its_language(

@@ -1,10 +1,18 @@
-"""Peers in one process over 127.0.0.1, every wait bounded."""
+"""Peers over 127.0.0.1, every wait bounded: in this process (sessions), and
+as real ``indigo host/join --headless`` processes (:class:`Peer`)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -12,6 +20,7 @@ import pytest
 from indigo_tui.bots import Bot, make_bot
 from indigo_tui.engine import Match, Setup
 from indigo_tui.net.guest import GuestSession
+from indigo_tui.net.headless import run_host
 from indigo_tui.net.host import HostSession
 from indigo_tui.saves import SeatInfo
 
@@ -96,3 +105,162 @@ async def listening() -> AsyncIterator[Callable[[HostSession], asyncio.Future[in
     yield start  # type: ignore[misc]
     for host in hosts:
         await asyncio.wait_for(host.close(), LIMIT)
+
+
+async def play_and_serve(guest: GuestSession, serving: asyncio.Task[int], until: Callable[[], bool]) -> None:
+    """A random bot plays ``guest``'s seat to the end of the game (``until``
+    is asked at each of its turns, see :func:`play_guest`), and the headless
+    host serving it ends (both bounded)."""
+    await asyncio.wait_for(play_guest(guest, make_bot("random", 3), until=until), LIMIT)
+    await asyncio.wait_for(serving, LIMIT)
+
+
+async def serve_headless(host: HostSession, lines: list[str]) -> tuple[asyncio.Task[int], int]:
+    """Run ``host`` as ``indigo host --headless`` does (:func:`run_host`, its
+    lines into ``lines``) on an ephemeral port of 127.0.0.1: the running task
+    and the port, once it listens (bounded; a host that ends first fails)."""
+    serving = asyncio.create_task(run_host(host, "127.0.0.1", 0, out=lines.append))
+    async with asyncio.timeout(LIMIT):
+        while host.address is None:
+            if serving.done():
+                raise AssertionError(f"the host ended before it listened: {serving.result()}; {lines[-3:]}")
+            await asyncio.sleep(0.01)
+    return serving, host.address[1]
+
+
+# -- real processes: indigo host and indigo join --headless --------------------
+
+#: No test waits on an ``indigo`` process for longer.
+TIMEOUT = 30.0
+
+
+class Peer:
+    """A running ``indigo`` process whose output lines we can wait for."""
+
+    def __init__(
+        self, *args: str, cwd: Path, prefix: Sequence[str] = (), env: dict[str, str] | None = None
+    ) -> None:
+        """``prefix`` runs the process through another command (``setpriv ...``);
+        ``env`` adds to this process's environment."""
+        environment = dict(os.environ, PYTHONUNBUFFERED="1", **(env or {}))
+        self.args = args
+        self.proc = subprocess.Popen(
+            [*prefix, sys.executable, "-m", "indigo_tui", *args],
+            cwd=cwd,
+            env=environment,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self.lines: list[str] = []
+        self._queue: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self._queue.put(line.rstrip("\n"))
+        self._queue.put(None)
+
+    def wait_for(self, pattern: str, timeout: float = TIMEOUT, since: int = 0) -> re.Match[str]:
+        """The first line (from line ``since`` on) that ``pattern`` finds."""
+        deadline = time.monotonic() + timeout
+        regex = re.compile(pattern)
+        for line in self.lines[since:]:
+            found = regex.search(line)
+            if found:
+                return found
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{pattern!r} not printed within {timeout} s; got {self.lines[-5:]}")
+            try:
+                line = self._queue.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line is None:
+                raise AssertionError(f"{pattern!r} never printed; exit {self.proc.wait()}: {self.lines[-5:]}")
+            self.lines.append(line)
+            found = regex.search(line)
+            if found:
+                return found
+
+    def finish(self, timeout: float = TIMEOUT) -> tuple[int, str]:
+        """Exit status and stderr, once the process ends."""
+        try:
+            # Not communicate(): the pump thread owns stdout.
+            self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            what = self.args[0]
+            raise AssertionError(f"{what} did not end within {timeout} s: {self.lines[-5:]}") from None
+        while True:
+            line = self._queue.get(timeout=5)
+            if line is None:
+                break
+            self.lines.append(line)
+        assert self.proc.stderr is not None
+        return self.proc.returncode, self.proc.stderr.read()
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+
+
+@pytest.fixture
+def peers(tmp_path: Path):  # type: ignore[no-untyped-def]
+    started: list[Peer] = []
+
+    def start(*args: str) -> Peer:
+        peer = Peer(*args, cwd=tmp_path)
+        started.append(peer)
+        return peer
+
+    yield start
+    for peer in started:
+        peer.kill()
+
+
+def _host_command(port: str, *rest: str) -> list[str]:
+    return ["host", "--headless", "--bot", "greedy", "--bind", "127.0.0.1", "--port", port, *rest]
+
+
+def headless_host(save_dir: Path, *extra: str) -> list[str]:
+    """``indigo host --headless`` (greedy bots) on an ephemeral port of
+    127.0.0.1, code TEST42, seed 9, saving in ``save_dir``; then ``extra``."""
+    return _host_command("0", "--code", "TEST42", "--seed", "9", "--save-dir", str(save_dir), *extra)
+
+
+#: How long the tests' hosts wait: for a seat to rejoin, for the guests to come.
+HOST_BOUNDS = ("--rejoin-timeout", "20", "--start-timeout", "30")
+
+
+def host_args(tmp_path: Path, *extra: str) -> list[str]:
+    """The tests' usual host: saving in ``tmp_path/host``, within :data:`HOST_BOUNDS`."""
+    return headless_host(tmp_path / "host", *HOST_BOUNDS, *extra)
+
+
+def resumed_host_args(save: Path, port: int) -> list[str]:
+    """A killed host taken up again from ``save`` on the same ``port``."""
+    return _host_command(str(port), "--resume", str(save), *HOST_BOUNDS)
+
+
+def join_args(tmp_path: Path, port: int, *extra: str, folder: str = "guest") -> list[str]:
+    return [
+        "join",
+        f"127.0.0.1:{port}",
+        "--code",
+        "test42",
+        "--headless",
+        "--bot",
+        "random",
+        "--save-dir",
+        str(tmp_path / folder),
+        *extra,
+    ]
+
+
+def listening_port(host: Peer) -> int:
+    found = host.wait_for(r"listening on 127\.0\.0\.1:(\d+) code TEST42")
+    return int(found.group(1))

@@ -23,13 +23,22 @@ import pytest
 
 from indigo_tui import saves
 from indigo_tui.bots import make_bot
-from indigo_tui.net.headless import run_host
 from indigo_tui.net.host import HostError, HostSession
 from indigo_tui.net.hosting import HostingError, HostPlan, build_host
 from indigo_tui.net.notices import Notice, SaveState
 
-from .conftest import LIMIT, make_guest, make_host, play_guest
-from .test_processes import Peer, join_args, listening_port
+from .conftest import (
+    LIMIT,
+    Peer,
+    headless_host,
+    join_args,
+    listening_port,
+    make_guest,
+    make_host,
+    play_and_serve,
+    play_guest,
+    serve_headless,
+)
 
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
@@ -100,12 +109,10 @@ async def test_a_full_disk_is_said_once_the_game_goes_on_and_saved_is_said_only_
     path = disk.mount / "host.indigo"
     host = make_host(["bot:greedy", "remote"], save_path=path)
     lines: list[str] = []
-    serving = asyncio.create_task(run_host(host, "127.0.0.1", 0, out=lines.append))
-    while host.address is None:
-        await asyncio.sleep(0.01)
+    serving, port = await serve_headless(host, lines)
     assert path.is_file()
     disk.fill()  # from now on every autosave runs out of space
-    guest = make_guest(host.address[1])
+    guest = make_guest(port)
     await asyncio.wait_for(guest.connect(), LIMIT)
     said: list[SaveState] = []
     checked: list[int] = []
@@ -130,9 +137,8 @@ async def test_a_full_disk_is_said_once_the_game_goes_on_and_saved_is_said_only_
         checked.append(host.game.board.placements)
         return False
 
-    await asyncio.wait_for(play_guest(guest, make_bot("random", 3), until=halfway), LIMIT)
+    await play_and_serve(guest, serving, halfway)
     assert checked
-    await asyncio.wait_for(serving, LIMIT)
     assert lines[-1] == "game over; NOT saved: No space left on device"
     assert [n.ok for n in said + save_states(host.notices)].count(False) == 2  # once per failing stretch
     assert leftovers(disk.mount) == []
@@ -331,25 +337,7 @@ def test_an_unprivileged_host_whose_folder_turns_read_only_says_so_once_and_agai
     (folder / "net").mkdir(parents=True)
     shutil.chown(folder, "nobody", "nogroup")
     shutil.chown(folder / "net", "nobody", "nogroup")
-    host = unprivileged(
-        open_folder,
-        "host",
-        "--headless",
-        "--bot",
-        "greedy",
-        "--bind",
-        "127.0.0.1",
-        "--port",
-        "0",
-        "--code",
-        "TEST42",
-        "--seed",
-        "9",
-        "--save-dir",
-        str(folder),
-        "--move-delay",
-        "0.02",
-    )
+    host = unprivileged(open_folder, *headless_host(folder, "--move-delay", "0.02"))
     try:
         port = listening_port(host)
         guest = Peer(*join_args(open_folder, port, "--move-delay", "0.02"), cwd=open_folder)

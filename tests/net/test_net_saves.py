@@ -11,12 +11,10 @@ from pathlib import Path
 import pytest
 
 from indigo_tui import saves
-from indigo_tui.bots import make_bot
-from indigo_tui.net.headless import run_host
 from indigo_tui.net.host import HostError
 from indigo_tui.net.notices import SaveState
 
-from .conftest import LIMIT, make_guest, make_host, play_guest
+from .conftest import LIMIT, make_guest, make_host, play_and_serve, serve_headless
 
 
 async def test_a_host_that_cannot_save_refuses_to_start_with_one_line(tmp_path: Path) -> None:
@@ -35,13 +33,11 @@ async def test_a_failing_autosave_is_said_once_play_goes_on_and_saved_is_said_on
     path = tmp_path / "host.indigo"
     host = make_host(["bot:greedy", "remote"], save_path=path)
     lines: list[str] = []
-    serving = asyncio.create_task(run_host(host, "127.0.0.1", 0, out=lines.append))
-    while host.address is None:
-        await asyncio.sleep(0.01)
+    serving, port = await serve_headless(host, lines)
     assert path.is_file()
     path.unlink()
     path.mkdir()  # from now on every autosave fails
-    guest = make_guest(host.address[1])
+    guest = make_guest(port)
     await asyncio.wait_for(guest.connect(), LIMIT)
     said: list[SaveState] = []
     checked: list[int] = []
@@ -70,9 +66,8 @@ async def test_a_failing_autosave_is_said_once_play_goes_on_and_saved_is_said_on
         checked.append(host.game.board.placements)
         return False
 
-    await asyncio.wait_for(play_guest(guest, make_bot("random", 3), until=halfway), LIMIT)
+    await play_and_serve(guest, serving, halfway)
     assert checked
-    await asyncio.wait_for(serving, LIMIT)
     assert lines[-1] == "game over; NOT saved: Is a directory"
 
 

@@ -5,15 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import os
-import queue
-import re
 import signal
 import socket
 import subprocess
 import sys
-import threading
-import time
-from collections.abc import Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -30,139 +26,7 @@ from indigo_tui.net.protocol import (
     encode_frame,
 )
 
-TIMEOUT = 30.0
-
-
-class Peer:
-    """A running ``indigo`` process whose output lines we can wait for."""
-
-    def __init__(
-        self, *args: str, cwd: Path, prefix: Sequence[str] = (), env: dict[str, str] | None = None
-    ) -> None:
-        """``prefix`` runs the process through another command (``setpriv ...``);
-        ``env`` adds to this process's environment."""
-        environment = dict(os.environ, PYTHONUNBUFFERED="1", **(env or {}))
-        self.args = args
-        self.proc = subprocess.Popen(
-            [*prefix, sys.executable, "-m", "indigo_tui", *args],
-            cwd=cwd,
-            env=environment,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        self.lines: list[str] = []
-        self._queue: queue.Queue[str | None] = queue.Queue()
-        threading.Thread(target=self._pump, daemon=True).start()
-
-    def _pump(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self._queue.put(line.rstrip("\n"))
-        self._queue.put(None)
-
-    def wait_for(self, pattern: str, timeout: float = TIMEOUT, since: int = 0) -> re.Match[str]:
-        """The first line (from line ``since`` on) that ``pattern`` finds."""
-        deadline = time.monotonic() + timeout
-        regex = re.compile(pattern)
-        for line in self.lines[since:]:
-            found = regex.search(line)
-            if found:
-                return found
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"{pattern!r} not printed within {timeout} s; got {self.lines[-5:]}")
-            try:
-                line = self._queue.get(timeout=left)
-            except queue.Empty:
-                continue
-            if line is None:
-                raise AssertionError(f"{pattern!r} never printed; exit {self.proc.wait()}: {self.lines[-5:]}")
-            self.lines.append(line)
-            found = regex.search(line)
-            if found:
-                return found
-
-    def finish(self, timeout: float = TIMEOUT) -> tuple[int, str]:
-        """Exit status and stderr, once the process ends."""
-        try:
-            # Not communicate(): the pump thread owns stdout.
-            self.proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            self.kill()
-            what = self.args[0]
-            raise AssertionError(f"{what} did not end within {timeout} s: {self.lines[-5:]}") from None
-        while True:
-            line = self._queue.get(timeout=5)
-            if line is None:
-                break
-            self.lines.append(line)
-        assert self.proc.stderr is not None
-        return self.proc.returncode, self.proc.stderr.read()
-
-    def kill(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(timeout=10)
-
-
-@pytest.fixture
-def peers(tmp_path: Path):  # type: ignore[no-untyped-def]
-    started: list[Peer] = []
-
-    def start(*args: str) -> Peer:
-        peer = Peer(*args, cwd=tmp_path)
-        started.append(peer)
-        return peer
-
-    yield start
-    for peer in started:
-        peer.kill()
-
-
-def host_args(tmp_path: Path, *extra: str) -> list[str]:
-    return [
-        "host",
-        "--headless",
-        "--bot",
-        "greedy",
-        "--bind",
-        "127.0.0.1",
-        "--port",
-        "0",
-        "--code",
-        "TEST42",
-        "--seed",
-        "9",
-        "--save-dir",
-        str(tmp_path / "host"),
-        "--rejoin-timeout",
-        "20",
-        "--start-timeout",
-        "30",
-        *extra,
-    ]
-
-
-def join_args(tmp_path: Path, port: int, *extra: str, folder: str = "guest") -> list[str]:
-    return [
-        "join",
-        f"127.0.0.1:{port}",
-        "--code",
-        "test42",
-        "--headless",
-        "--bot",
-        "random",
-        "--save-dir",
-        str(tmp_path / folder),
-        *extra,
-    ]
-
-
-def listening_port(host: Peer) -> int:
-    found = host.wait_for(r"listening on 127\.0\.0\.1:(\d+) code TEST42")
-    return int(found.group(1))
+from .conftest import TIMEOUT, Peer, host_args, join_args, listening_port, resumed_host_args
 
 
 def assert_same_game(tmp_path: Path, *guest_folders: str) -> None:
@@ -246,22 +110,7 @@ def test_a_killed_host_resumes_from_its_save_and_the_guest_comes_back(peers, tmp
     host.kill()
     guest.wait_for(r"trying to rejoin")
     (save,) = (tmp_path / "host" / "net").glob("*.indigo")
-    resumed = peers(
-        "host",
-        "--headless",
-        "--bot",
-        "greedy",
-        "--bind",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--resume",
-        str(save),
-        "--rejoin-timeout",
-        "20",
-        "--start-timeout",
-        "30",
-    )
+    resumed = peers(*resumed_host_args(save, port))
     resumed.wait_for(rf"listening on 127\.0\.0\.1:{port} code TEST42")
     assert guest.finish()[0] == 0
     assert resumed.finish() == (0, "")
@@ -297,22 +146,7 @@ def test_a_host_killed_mid_match_resumes_in_the_same_round(peers, tmp_path: Path
     (save,) = (tmp_path / "host" / "net").glob("*.indigo")
     saved = saves.load_save(save).match
     assert saved.round_index == 1 and not saved.over
-    resumed = peers(
-        "host",
-        "--headless",
-        "--bot",
-        "greedy",
-        "--bind",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--resume",
-        str(save),
-        "--rejoin-timeout",
-        "20",
-        "--start-timeout",
-        "30",
-    )
+    resumed = peers(*resumed_host_args(save, port))
     resumed.wait_for(rf"listening on 127\.0\.0\.1:{port} code TEST42")
     assert guest.finish()[0] == 0
     assert resumed.finish() == (0, "")
@@ -384,11 +218,17 @@ def test_bad_requests_get_one_line_and_status_2(tmp_path: Path, args: list[str],
     assert words in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
 
 
-def test_ctrl_c_on_the_guest_tells_the_host(peers, tmp_path: Path) -> None:
+def three_moves_in(peers: Callable[..., Peer], tmp_path: Path) -> tuple[Peer, Peer]:
+    """A host and a guest whose bots move every 0.05 s, once the guest has played its third move."""
     host = peers(*host_args(tmp_path, "--move-delay", "0.05"))
     port = listening_port(host)
     guest = peers(*join_args(tmp_path, port))
     guest.wait_for(r"\(move [3-9]\)|\(move \d\d\)")
+    return host, guest
+
+
+def test_ctrl_c_on_the_guest_tells_the_host(peers, tmp_path: Path) -> None:
+    host, guest = three_moves_in(peers, tmp_path)
     guest.proc.send_signal(signal.SIGINT)
     status, err = guest.finish()
     assert status == 2 and "interrupted" in err
@@ -399,10 +239,7 @@ def test_ctrl_c_on_the_guest_tells_the_host(peers, tmp_path: Path) -> None:
 
 
 def test_ctrl_c_on_the_host_tells_the_guest(peers, tmp_path: Path) -> None:
-    host = peers(*host_args(tmp_path, "--move-delay", "0.05"))
-    port = listening_port(host)
-    guest = peers(*join_args(tmp_path, port))
-    guest.wait_for(r"\(move [3-9]\)|\(move \d\d\)")
+    host, guest = three_moves_in(peers, tmp_path)
     host.proc.send_signal(signal.SIGINT)
     status, err = guest.finish()
     assert status == 2 and "the host left: the host quit" in err and err.count("\n") == 1

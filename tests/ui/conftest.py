@@ -14,10 +14,17 @@ from textual.app import App
 from textual.notifications import SeverityLevel
 from textual.pilot import Pilot
 
-from indigo_tui.engine import Setup
+from indigo_tui.engine import SeatView, Setup
+from indigo_tui.net.host import HostSession
+from indigo_tui.net.hosting import HostPlan, build_host
 from indigo_tui.saves import SeatInfo
 from indigo_tui.ui.app import IndigoApp
+from indigo_tui.ui.net_app import NetApp
+from indigo_tui.ui.net_table import HostTable
 from indigo_tui.ui.screens.game import GameScreen
+from indigo_tui.ui.screens.join import JoinScreen
+from indigo_tui.ui.screens.lobby import LobbyScreen
+from indigo_tui.ui.screens.net_game import NetGameScreen
 from indigo_tui.ui.session import NewGame
 
 AppFactory = Callable[..., IndigoApp]
@@ -127,3 +134,76 @@ def notices(app: App[Any], monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(app, "notify", heard)
     return said
+
+
+# -- network games through the screens: two apps in one test, over 127.0.0.1 ----
+
+#: The terminal the network tests' apps run in.
+NET_SIZE = (120, 40)
+
+
+def host_app(save_dir: Path, plan: HostPlan) -> tuple[NetApp, HostTable]:
+    """An app hosting ``plan`` from its lobby on an ephemeral port of
+    127.0.0.1 (the host's bots move at once), and its table."""
+    hosted = build_host(plan, save_dir)
+    table = HostTable(hosted.session, hosted.own)
+    table.host.move_delay = 0.0
+    app = NetApp(lambda: LobbyScreen(table, bind="127.0.0.1", port=0), save_dir=save_dir, animate=False)
+    return app, table
+
+
+async def lobby_port(pilot: Pilot[Any], host: HostSession) -> int:
+    """The port the host's lobby listens on, once it does (bounded)."""
+    await until([pilot], lambda: host.address is not None)
+    assert host.address is not None
+    return host.address[1]
+
+
+def guest_app(save_dir: Path, port: int, code: str, name: str) -> NetApp:
+    """An app that joins the game at 127.0.0.1:``port`` at once, as ``name``."""
+    return NetApp(
+        lambda: JoinScreen(f"127.0.0.1:{port}", code, name, auto=True), save_dir=save_dir, animate=False
+    )
+
+
+def my_view(app: NetApp) -> SeatView:
+    screen = app.screen
+    assert isinstance(screen, NetGameScreen)
+    view = screen.table.view()
+    assert view is not None
+    return view
+
+
+async def place_legal(app: NetApp, pilot: Pilot[None]) -> None:
+    """Put the cursor and rotation on a legal placement and press Enter."""
+    screen = app.screen
+    assert isinstance(screen, NetGameScreen)
+    view = my_view(app)
+    move = view.legal_moves[0]
+
+    def aim() -> None:
+        # Run by the app itself (two apps in one test: the screen's watchers must see their own).
+        screen.chosen = view.hand.index(move.tile)
+        screen.cursor = move.cell
+        screen.rotation = move.rotation
+
+    app.call_later(aim)
+    await until(pilot, lambda: screen.cursor == move.cell and screen.rotation == move.rotation)
+    await pilot.press("enter")
+
+
+async def play_to_the_end(
+    host: HostSession, app: NetApp, hp: Pilot[None], guest: NetApp, gp: Pilot[None]
+) -> None:
+    """The whole game, each side at its own keyboard: the host's app plays
+    seat 1, the guest's seat 2."""
+    pilots = [hp, gp]
+    for _ in range(200):
+        if host.game.over:
+            break
+        side, pilot = (app, hp) if host.game.turn == 0 else (guest, gp)
+        count = host.game.board.placements
+        await until(pilots, lambda side=side: my_view(side).my_turn and not side.screen._sending)  # type: ignore[attr-defined]
+        await place_legal(side, pilot)
+        await until(pilots, lambda count=count: host.game.board.placements == count + 1)
+    assert host.game.over

@@ -11,18 +11,26 @@ from pathlib import Path
 
 import msgspec
 
-from indigo_tui.net.hosting import HostPlan, build_host
+from indigo_tui.net.hosting import HostPlan
 from indigo_tui.net.notices import Problem
 from indigo_tui.net.protocol import MoveRejected, SeatStatus
 from indigo_tui.ui.net_app import NetApp
-from indigo_tui.ui.net_table import HostTable
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.join import JoinScreen
 from indigo_tui.ui.screens.lobby import LobbyScreen
 from indigo_tui.ui.screens.net_game import NetGameScreen
 from indigo_tui.ui.screens.waiting_room import WaitScreen
 
-from .test_net_ui import SIZE, my_view, place_legal, screen_text, until
+from .conftest import (
+    NET_SIZE,
+    guest_app,
+    host_app,
+    lobby_port,
+    place_legal,
+    play_to_the_end,
+    screen_text,
+    until,
+)
 
 #: Markup that breaks (or would colour) a screen if it were read as markup.
 BROKEN = "[/]"
@@ -60,17 +68,10 @@ async def test_hostile_text_is_plain_on_every_screen_and_the_game_still_ends(tmp
     shown_guest = f"{HIDDEN}{BROKEN}[2J"
     # What a hostile host renames its own seat to, and how the guest shows it.
     renamed = f"{BROKEN}Zed]0;pwned[2J"
-    hosted = build_host(HostPlan(["host", "remote"], name=host_name, seed=7), tmp_path / "host")
-    table = HostTable(hosted.session, hosted.own)
+    app, table = host_app(tmp_path / "host", HostPlan(["host", "remote"], name=host_name, seed=7))
     host = table.host
-    host.move_delay = 0.0
-    app = NetApp(
-        lambda: LobbyScreen(table, bind="127.0.0.1", port=0), save_dir=tmp_path / "host", animate=False
-    )
-    async with app.run_test(size=SIZE) as hp:
-        await until([hp], lambda: host.address is not None)
-        assert host.address is not None
-        port = host.address[1]
+    async with app.run_test(size=NET_SIZE) as hp:
+        port = await lobby_port(hp, host)
         # Strangers without the code: a frame whose type is markup (echoed by the
         # decode error), an old hello whose app is markup and escapes, a huge app.
         await stranger(port, frame({"type": BROKEN}))
@@ -84,12 +85,8 @@ async def test_hostile_text_is_plain_on_every_screen_and_the_game_still_ends(tmp
         assert b"limit" in answer  # refused before 200 KB are held, in one frame
         assert alive(app) and isinstance(app.screen, LobbyScreen)
 
-        guest = NetApp(
-            lambda: JoinScreen(f"127.0.0.1:{port}", host.code, guest_name, auto=True),
-            save_dir=tmp_path / "guest",
-            animate=False,
-        )
-        async with guest.run_test(size=SIZE) as gp:
+        guest = guest_app(tmp_path / "guest", port, host.code, guest_name)
+        async with guest.run_test(size=NET_SIZE) as gp:
             pilots = [hp, gp]
             await until(pilots, lambda: isinstance(guest.screen, WaitScreen))
             assert host.seats[1].name == shown_guest
@@ -128,15 +125,7 @@ async def test_hostile_text_is_plain_on_every_screen_and_the_game_still_ends(tmp
             await until(pilots, lambda: "last move was taken back" in screen_text(app))
 
             # The whole game, each side at its own keyboard.
-            for _ in range(200):
-                if host.game.over:
-                    break
-                side, pilot = (app, hp) if host.game.turn == 0 else (guest, gp)
-                count = host.game.board.placements
-                await until(pilots, lambda side=side: my_view(side).my_turn and not side.screen._sending)  # type: ignore[attr-defined]
-                await place_legal(side, pilot)
-                await until(pilots, lambda count=count: host.game.board.placements == count + 1)
-            assert host.game.over
+            await play_to_the_end(host, app, hp, guest, gp)
             # Both end screens, names as written.
             await until(pilots, lambda: isinstance(app.screen, EndScreen))
             await until(pilots, lambda: bool(guest.screen.query("#deal")))
@@ -159,12 +148,8 @@ async def test_a_hostile_hosts_refusal_is_one_plain_line_on_the_join_form(tmp_pa
     server = await asyncio.start_server(fake_host, "127.0.0.1", 0)
     port = server.sockets[0].getsockname()[1]
     try:
-        guest = NetApp(
-            lambda: JoinScreen(f"127.0.0.1:{port}", "CODE", "Gus", auto=True),
-            save_dir=tmp_path / "guest",
-            animate=False,
-        )
-        async with guest.run_test(size=SIZE) as gp:
+        guest = guest_app(tmp_path / "guest", port, "CODE", "Gus")
+        async with guest.run_test(size=NET_SIZE) as gp:
             error = lambda: str(guest.screen.query_one("#setup-error").render())  # noqa: E731
             await until([gp], lambda: "refused" in error())
             text = error()

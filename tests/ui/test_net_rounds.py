@@ -7,17 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from indigo_tui import saves
-from indigo_tui.net.hosting import HostPlan, build_host
+from indigo_tui.net.hosting import HostPlan
 from indigo_tui.ui.net_app import NetApp
-from indigo_tui.ui.net_table import GuestTable, HostTable
+from indigo_tui.ui.net_table import GuestTable
 from indigo_tui.ui.screens.end import EndScreen
-from indigo_tui.ui.screens.join import JoinScreen
-from indigo_tui.ui.screens.lobby import LobbyScreen
 from indigo_tui.ui.screens.net_game import NetEndScreen, NetGameScreen
 from indigo_tui.ui.screens.waiting_room import WaitScreen
 
-from .conftest import screen_text, until
-from .test_net_ui import SIZE, my_view, place_legal
+from .conftest import NET_SIZE, guest_app, host_app, lobby_port, my_view, place_legal, screen_text, until
 
 
 def guest_end_shown(guest: NetApp) -> bool:
@@ -26,22 +23,11 @@ def guest_end_shown(guest: NetApp) -> bool:
 
 
 async def test_the_guest_follows_the_host_from_round_to_round(tmp_path: Path) -> None:
-    hosted = build_host(HostPlan(["bot:random", "remote"], rounds=2, seed=4), tmp_path / "host")
-    table = HostTable(hosted.session, hosted.own)
+    app, table = host_app(tmp_path / "host", HostPlan(["bot:random", "remote"], rounds=2, seed=4))
     host = table.host
-    host.move_delay = 0.0
-    app = NetApp(
-        lambda: LobbyScreen(table, bind="127.0.0.1", port=0), save_dir=tmp_path / "host", animate=False
-    )
-    async with app.run_test(size=SIZE) as hp:
-        await until([hp], lambda: host.address is not None)
-        assert host.address is not None
-        guest = NetApp(
-            lambda: JoinScreen(f"127.0.0.1:{host.address[1]}", host.code, "Gus", auto=True),  # type: ignore[index]
-            save_dir=tmp_path / "guest",
-            animate=False,
-        )
-        async with guest.run_test(size=SIZE) as gp:
+    async with app.run_test(size=NET_SIZE) as hp:
+        guest = guest_app(tmp_path / "guest", await lobby_port(hp, host), host.code, "Gus")
+        async with guest.run_test(size=NET_SIZE) as gp:
             pilots = [hp, gp]
             await until(pilots, lambda: isinstance(guest.screen, WaitScreen))
             await until(pilots, lambda: host.ready)

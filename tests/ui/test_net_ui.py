@@ -12,7 +12,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button
 
-from indigo_tui.engine import Match, Move, SeatView, Setup, TilePlaced
+from indigo_tui.engine import Match, Move, Setup, TilePlaced
 from indigo_tui.net.hosting import HostingError, HostPlan, build_host, resume_host
 from indigo_tui.saves import SeatInfo, make_header, write_save
 from indigo_tui.ui.describe import tile_name
@@ -24,17 +24,22 @@ from indigo_tui.ui.screens.net_game import NetGameScreen
 from indigo_tui.ui.screens.waiting_room import WaitScreen
 from indigo_tui.ui.widgets.hand import HandView
 
-from .conftest import screen_text, until
+from .conftest import (
+    NET_SIZE,
+    guest_app,
+    host_app,
+    lobby_port,
+    my_view,
+    place_legal,
+    play_to_the_end,
+    screen_text,
+    until,
+)
 
-SIZE = (120, 40)
 
-
-def host_app(save_dir: Path, **plan: object) -> tuple[NetApp, HostTable]:
-    hosted = build_host(HostPlan(["host", "remote"], name="Hazel", seed=7, **plan), save_dir)  # type: ignore[arg-type]
-    table = HostTable(hosted.session, hosted.own)
-    table.host.move_delay = 0.0
-    app = NetApp(lambda: LobbyScreen(table, bind="127.0.0.1", port=0), save_dir=save_dir, animate=False)
-    return app, table
+def hazel(**plan: object) -> HostPlan:
+    """Hazel hosts a game for one guest (seed 7)."""
+    return HostPlan(["host", "remote"], name="Hazel", seed=7, **plan)  # type: ignore[arg-type]
 
 
 @dataclass
@@ -57,18 +62,12 @@ class Hosted:
 async def hosted_game(tmp_path: Path, **plan: object) -> AsyncIterator[Hosted]:
     """Host a game (Hazel) in one app, join it (Gus) from another over
     127.0.0.1, start it, and hand over both once each shows its table."""
-    app, table = host_app(tmp_path / "host", **plan)
+    app, table = host_app(tmp_path / "host", hazel(**plan))
     host = table.host
-    async with app.run_test(size=SIZE) as hp:
-        await until(hp, lambda: host.address is not None)
-        assert host.address is not None
-        port = host.address[1]
-        guest = NetApp(
-            lambda: JoinScreen(f"127.0.0.1:{port}", host.code, "Gus", auto=True),
-            save_dir=tmp_path / "guest",
-            animate=False,
-        )
-        async with guest.run_test(size=SIZE) as gp:
+    async with app.run_test(size=NET_SIZE) as hp:
+        port = await lobby_port(hp, host)
+        guest = guest_app(tmp_path / "guest", port, host.code, "Gus")
+        async with guest.run_test(size=NET_SIZE) as gp:
             pilots = [hp, gp]
             await until(pilots, lambda: host.ready and isinstance(app.screen, LobbyScreen))
             await hp.press("ctrl+s")
@@ -83,32 +82,18 @@ def hand_text(app: NetApp) -> str:
     return str(app.screen.query_one(HandView).render())
 
 
-def my_view(app: NetApp) -> SeatView:
-    screen = app.screen
-    assert isinstance(screen, NetGameScreen)
-    view = screen.table.view()
-    assert view is not None
-    return view
-
-
 async def test_host_and_guest_play_through_the_screens(tmp_path: Path) -> None:
-    app, table = host_app(tmp_path / "host")
+    app, table = host_app(tmp_path / "host", hazel())
     host = table.host
-    async with app.run_test(size=SIZE) as hp:
-        await until([hp], lambda: host.address is not None)
+    async with app.run_test(size=NET_SIZE) as hp:
+        port = await lobby_port(hp, host)
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen)
         assert app.screen.query_one("#start", Button).disabled
-        assert host.address is not None
-        port = host.address[1]
         share = str(app.screen.query_one("#lobby-share").render())
         assert f"127.0.0.1:{port}" in share and host.code in share
-        guest = NetApp(
-            lambda: JoinScreen(f"127.0.0.1:{port}", host.code.lower(), "Gus", auto=True),
-            save_dir=tmp_path / "guest",
-            animate=False,
-        )
-        async with guest.run_test(size=SIZE) as gp:
+        guest = guest_app(tmp_path / "guest", port, host.code.lower(), "Gus")
+        async with guest.run_test(size=NET_SIZE) as gp:
             pilots = [hp, gp]
             await until(pilots, lambda: isinstance(guest.screen, WaitScreen))
             # The lobby lists the guest, live, and Start comes alive.
@@ -167,41 +152,17 @@ async def test_host_and_guest_play_through_the_screens(tmp_path: Path) -> None:
 
 
 async def test_wrong_code_is_one_clear_line(tmp_path: Path) -> None:
-    app, table = host_app(tmp_path / "host")
+    app, table = host_app(tmp_path / "host", hazel())
     host = table.host
-    async with app.run_test(size=SIZE) as hp:
-        await until([hp], lambda: host.address is not None)
-        assert host.address is not None
-        guest = NetApp(
-            lambda: JoinScreen(f"127.0.0.1:{host.address[1]}", "WRONG1", "Gus", auto=True),  # type: ignore[index]
-            save_dir=tmp_path / "guest",
-            animate=False,
-        )
-        async with guest.run_test(size=SIZE) as gp:
+    async with app.run_test(size=NET_SIZE) as hp:
+        guest = guest_app(tmp_path / "guest", await lobby_port(hp, host), "WRONG1", "Gus")
+        async with guest.run_test(size=NET_SIZE) as gp:
             error = lambda: str(guest.screen.query_one("#setup-error").render())  # noqa: E731
             await until([hp, gp], lambda: "Wrong join code" in error())
             assert isinstance(guest.screen, JoinScreen)
             assert "Traceback" not in error()
             # The lobby still waits; nobody took the seat.
             assert not host.ready
-
-
-async def place_legal(app: NetApp, pilot: Pilot[None]) -> None:
-    """Put the cursor and rotation on a legal placement and press Enter."""
-    screen = app.screen
-    assert isinstance(screen, NetGameScreen)
-    view = my_view(app)
-    move = view.legal_moves[0]
-
-    def aim() -> None:
-        # Run by the app itself (two apps in one test: the screen's watchers must see their own).
-        screen.chosen = view.hand.index(move.tile)
-        screen.cursor = move.cell
-        screen.rotation = move.rotation
-
-    app.call_later(aim)
-    await until(pilot, lambda: screen.cursor == move.cell and screen.rotation == move.rotation)
-    await pilot.press("enter")
 
 
 async def test_undo_vote_whole_game_deal_verified_and_goodbye(tmp_path: Path) -> None:
@@ -220,15 +181,7 @@ async def test_undo_vote_whole_game_deal_verified_and_goodbye(tmp_path: Path) ->
         assert isinstance(gscreen, NetGameScreen)
         await until(pilots, lambda: gscreen.game.board.placements == 0)
         # Play the whole game, each side at its own keyboard.
-        for _ in range(200):
-            if host.game.over:
-                break
-            side, pilot = (app, hp) if host.game.turn == 0 else (guest, gp)
-            count = host.game.board.placements
-            await until(pilots, lambda side=side: my_view(side).my_turn and not side.screen._sending)  # type: ignore[attr-defined]
-            await place_legal(side, pilot)
-            await until(pilots, lambda count=count: host.game.board.placements == count + 1)
-        assert host.game.over
+        await play_to_the_end(host, app, hp, guest, gp)
         # The guest's end screen says the deal checked out.
         await until(pilots, lambda: bool(guest.screen.query("#deal")))
         assert "Deal verified" in str(guest.screen.query_one("#deal").render())

@@ -22,8 +22,8 @@ from indigo_tui.ui.screens.net_game import NetGameScreen
 from indigo_tui.ui.session import Session
 from indigo_tui.ui.table import Table, TableRefusal
 
-from .conftest import AppFactory, game_screen, new_game, screen_text, until
-from .test_net_ui import SIZE, hosted_game, place_legal
+from .conftest import NET_SIZE, AppFactory, game_screen, new_game, place_legal, screen_text, until
+from .test_net_ui import hosted_game
 
 
 def shows_the_table(app: App[Any], table: Table) -> None:
@@ -39,7 +39,7 @@ def shows_the_table(app: App[Any], table: Table) -> None:
 
 async def test_a_game_screen_over_a_session(make_app: AppFactory) -> None:
     app: IndigoApp = make_app(new_game(("human", "bot:random")))
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=NET_SIZE) as pilot:
         screen = game_screen(app)
         session = app.session
         assert isinstance(session, Session) and screen.session is session
