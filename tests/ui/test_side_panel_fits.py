@@ -94,8 +94,19 @@ async def test_the_status_and_a_hint_fit_at_80x24_in_a_match_in_every_language(m
             await until(pilot, lambda: isinstance(app.screen, GameScreen))
             screen = game_screen(app)
             status = screen.query_one("#status", TextPanel)
+            session = app.session
+            assert session is not None
             for language in LANGUAGES:
                 await app.set_language(language)
+                # A move, and the bot's answer: what it did in two lines below the counters.
+                wanted = len(session.game.moves) + 2
+                await pilot.press("enter")
+                await until(pilot, lambda wanted=wanted: len(session.game.moves) == wanted)
+                await until(pilot, lambda: screen.thinking is None and LONG_NAMES[1] in screen.message)
+                await pilot.pause()
+                rows = status_rows(screen_text(app), status)
+                assert " ".join(rows[2:]) == plain(screen.message), (language, rows)
+                assert "…" not in "".join(rows) and len(rows) <= 4, (language, rows)
                 await pilot.press("h")
                 await until(pilot, lambda: not screen.hinting and screen.message != "", seconds=60)
                 await pilot.pause()
