@@ -7,11 +7,14 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from engine.support import play_random
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 from indigo_tui.bots.review import Reviewer
 from indigo_tui.engine import Game, Setup
-from indigo_tui.i18n import _, in_language, pgettext, use_language
+from indigo_tui.i18n import LANGUAGES, _, in_language, pgettext, use_language
 from indigo_tui.ui.review_app import ReviewApp
 from indigo_tui.ui.screens.review import ReviewScreen
 
@@ -47,5 +50,38 @@ async def test_a_french_review_says_debut_and_writes_decimal_commas() -> None:
             # "0,48 points perdus par coup", "… pourrait espérer 9,7 points …": commas, no points.
             assert re.search(r"Ann : \d+,\d\d points perdus par coup", text), text
             assert not re.search(r"\d\.\d", text.replace("Coup ", "")), text
+    finally:
+        use_language("en")
+
+
+async def _footer_keys_whole(game: Game, language: str, size: tuple[int, int]) -> set[str]:
+    """The actions in the review's footer in ``language`` at ``size``, each
+    checked whole on the screen."""
+    use_language(language)
+    app = ReviewApp(None, game, ["Ann", "Bob"], Reviewer("mcts:iter=5"))
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        await pilot.pause()
+        keys = list(app.screen.query_one(Footer).query(FooterKey))
+        for key in keys:
+            assert app.screen.region.contains_region(key.region), (language, key.description)
+        back = _("Back")
+        assert any(key.description == back for key in keys if key.action == "leave"), language
+        return {key.action for key in keys}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+async def test_the_reviews_footer_keys_are_whole_in_every_language(size: tuple[int, int]) -> None:
+    """Each key the footer shows is whole on the screen, in the longest words
+    (French) too; at 200 columns all nine are there."""
+    game = Game.new(Setup(2), 3)
+    play_random(game, random.Random(3), 6)
+    try:
+        for language in LANGUAGES:
+            actions = await _footer_keys_whole(game, language, size)
+            if size[0] >= 200:
+                assert {"go_to(0)", "go_to(-1)", "stop", "analyse", "leave"} <= actions, language
+            if size[0] >= 120:
+                assert {"go_to(0)", "go_to(-1)"} <= actions, language
     finally:
         use_language("en")

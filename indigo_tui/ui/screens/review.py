@@ -70,6 +70,11 @@ VERDICT_STYLE: dict[str, str] = {
 COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
 #: The bindings a compact review's footer leaves out.
 COMPACT_FOOTER_HIDES: frozenset[str] = frozenset({"go_to(0)", "go_to(-1)", "stop", "analyse"})
+#: Below this width all nine keys do not fit the footer in French (the longest
+#: words): rating's stop and go leave it, as the notes say their keys.
+ROOMY_FOOTER_WIDTH = 180
+#: The bindings a footer narrower than that leaves out.
+NARROW_FOOTER_HIDES: frozenset[str] = frozenset({"stop", "analyse"})
 #: Ratings are kept in the side file after this many new ones (and at the end).
 STORE_EVERY = 5
 
@@ -332,8 +337,14 @@ class ReviewScreen(Localised, Screen[None]):
         self.set_class(compact, "-compact")
         # At 80 columns the footer cannot hold nine keys in any language: the
         # first and last move and rating's stop and go leave it (their keys still
-        # work; the notes say "s stops" and "a rates the rest").
-        hide_in_footer(self, COMPACT_FOOTER_HIDES if compact else frozenset())
+        # work; the notes say "s stops" and "a rates the rest"); at 120 columns
+        # only stop and go leave it.
+        if compact:
+            hide_in_footer(self, COMPACT_FOOTER_HIDES)
+        else:
+            hide_in_footer(
+                self, NARROW_FOOTER_HIDES if event.size.width < ROOMY_FOOTER_WIDTH else frozenset()
+            )
         self._show_plot()
 
     # -- stepping --------------------------------------------------------------------------
