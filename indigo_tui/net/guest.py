@@ -25,7 +25,7 @@ import msgspec
 
 from .. import __version__, saves
 from ..engine import MAX_ROUNDS, Game, IllegalMove, Match, Move, Setup, TileDrawn, TilePlaced, public_event
-from ..i18n import _
+from ..i18n import _, decimal
 from ..saves import GuestRecord, PlayedRound, SeatInfo, record_path
 
 # Re-exported: the join screen finds a record to rejoin through the guest peer.
@@ -662,7 +662,7 @@ class GuestSession:
         except TimeoutError:
             self._waiting.pop(message.id, None)
             raise JoinError(
-                _("the host did not answer within {seconds} s").format(seconds=f"{timeout:g}"), "lost"
+                _("the host did not answer within {seconds} s").format(seconds=decimal(timeout)), "lost"
             ) from None
 
     async def play(self, move: Move, seat: int | None = None) -> str | None:

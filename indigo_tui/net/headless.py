@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..bots import Bot
-from ..i18n import _, ngettext
+from ..i18n import _, decimal, ngettext
 from ..saves import GuestRecord, find_record
 from .common import JoinError, Thinker, lan_address, log_line
 from .guest import GuestSession
@@ -128,7 +128,7 @@ async def _run_host(
             if time.monotonic() > deadline:
                 await session.close(gave_up)
                 raise NetRunError(
-                    saved(_("{what} within {seconds} s").format(what=what, seconds=f"{limit:g}"))
+                    saved(_("{what} within {seconds} s").format(what=what, seconds=decimal(limit)))
                 )
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 0.05)
@@ -156,7 +156,7 @@ async def _run_host(
             warned.add(turn)
             out(
                 _("seat {number} is disconnected; waiting up to {seconds} s for it to rejoin").format(
-                    number=turn + 1, seconds=f"{rejoin_timeout:g}"
+                    number=turn + 1, seconds=decimal(rejoin_timeout)
                 )
             )
         if time.monotonic() - away > rejoin_timeout:
@@ -170,7 +170,7 @@ async def _run_host(
         except _SeatGone as gone:
             await session.close(Farewell.NOT_BACK, (gone.seat,))
             gone_line = _("seat {number} did not rejoin within {seconds} s").format(
-                number=gone.seat + 1, seconds=f"{rejoin_timeout:g}"
+                number=gone.seat + 1, seconds=decimal(rejoin_timeout)
             )
             raise NetRunError(
                 _("{problem} (resume with: indigo host --resume FILE)").format(problem=saved(gone_line))
@@ -322,7 +322,7 @@ async def _run_guest(
             elif exc.code == "lost" and reconnect_timeout > 0 and record is not None:
                 out(
                     _("{problem}; trying to rejoin for up to {seconds} s").format(
-                        problem=exc, seconds=f"{reconnect_timeout:g}"
+                        problem=exc, seconds=decimal(reconnect_timeout)
                     )
                 )
                 lost_at = time.monotonic()

@@ -26,7 +26,7 @@ from .. import __version__, saves
 from ..bots import Bot
 from ..engine import Game, Match, Move, public_event
 from ..engine.refusals import Refusal
-from ..i18n import _, ngettext
+from ..i18n import _, decimal, ngettext
 from ..saves import HostMeta, SeatInfo
 from .broadcast import Broadcaster, Link
 from .channel import ChannelRefused
@@ -458,7 +458,7 @@ class HostSession:
                     _(
                         "out of file descriptors ({problem}): new connections wait, "
                         "accepting again every {seconds} s"
-                    ).format(problem=exc.strerror or exc, seconds=f"{pause:g}")
+                    ).format(problem=exc.strerror or exc, seconds=decimal(pause))
                 )
             )
         self._exhausted_at = now
@@ -501,7 +501,7 @@ class HostSession:
             except TimeoutError:
                 raise ConnectionLost(
                     _("{peer} did not finish joining within {seconds} s").format(
-                        peer=conn.peer, seconds=f"{deadline:g}"
+                        peer=conn.peer, seconds=decimal(deadline)
                     )
                 ) from None
             finally:

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..i18n import _
+from ..i18n import _, decimal
 from .protocol import (
     HEADER,
     HEADER_SIZE,
@@ -120,7 +120,7 @@ class Connection:
                 chunk = await self.reader.read(wanted)
         except TimeoutError:
             # Said where it happened (to this terminal's person), never sent to the peer.
-            seconds = f"{limit:.3g}"
+            seconds = decimal(round(limit, 3))
             if self._buffer:
                 raise ConnectionLost(
                     _("{peer} sent only part of a frame within {seconds} s").format(
@@ -228,7 +228,7 @@ async def open_connection(
     except TimeoutError:
         raise ConnectionLost(
             _("no answer from {address} within {seconds} s").format(
-                address=f"{host}:{port}", seconds=f"{timeout:g}"
+                address=f"{host}:{port}", seconds=decimal(timeout)
             )
         ) from None
     except OSError as exc:

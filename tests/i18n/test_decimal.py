@@ -3,6 +3,9 @@ French and Dutch; files keep Python's own."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
 from indigo_tui.i18n import DECIMAL_SEPARATORS, LANGUAGES, decimal, in_language
@@ -37,3 +40,22 @@ def test_every_language_has_a_separator_and_english_is_pythons_own() -> None:
         with in_language("en"):
             assert decimal(number, 3) == f"{number:.3f}"
             assert decimal(number) == f"{number:g}"
+
+
+def test_selfplays_table_writes_decimal_commas_in_german_and_its_json_keeps_points(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from indigo_tui.cli import main
+    from indigo_tui.i18n import use_language
+
+    try:
+        games = ["selfplay", "--bots", "greedy,random", "--games", "4", "--seed", "1"]
+        assert main(["--lang", "de", *games]) == 0
+        table = capsys.readouterr().out
+        assert re.search(r"\d+,\d%", table) and re.search(r" \d+,\d\d\n", table), table
+        assert not re.search(r"\d\.\d", table), table
+        assert main(["--lang", "de", *games, "--json"]) == 0
+        summary = json.loads(capsys.readouterr().out)
+        assert isinstance(summary["bots"][0]["win_rate"], float)  # numbers in JSON stay numbers
+    finally:
+        use_language("en")
