@@ -15,7 +15,7 @@ from indigo_tui.saves import SeatInfo
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.session import NewGame
 from indigo_tui.ui.widgets.scoreboard import Row, Scoreboard
-from indigo_tui.ui.widgets.text_panel import TextPanel
+from indigo_tui.ui.widgets.text_panel import TextPanel, pack
 
 from .conftest import AppFactory, game_screen, screen_text, until
 
@@ -165,5 +165,39 @@ def test_the_bot_pace_and_its_message_use_the_decimal_comma() -> None:
     use_language("fr")
     try:
         assert _("bot pace {seconds}s").format(seconds=decimal(0.5)) == "délai bots 0,5 s"
+    finally:
+        use_language("en")
+
+
+def test_pack_breaks_a_line_only_between_its_parts() -> None:
+    assert pack("5 tiles left · move 48 · bot pace 0s", 33) == "5 tiles left · move 48 ·\nbot pace 0s"
+    assert pack("pioche : 52 · manche 1/2", 24) == "pioche : 52 · manche 1/2"
+    assert pack("a · b · c", 5) == "a ·\nb · c"
+    assert pack("a · b · c", 4) == "a ·\nb ·\nc"
+    assert pack("one part only, longer than the width", 10) == "one part only, longer than the width"
+
+
+async def test_the_status_breaks_only_between_its_counters_at_120x40(make_app: AppFactory) -> None:
+    seats = [SeatInfo(LONG_NAMES[0], "human"), SeatInfo(LONG_NAMES[1], "bot:greedy")]
+    app = make_app(NewGame(Setup(players=2), seats, seed=3, rounds=2))
+    app.bot_delay = 0.5
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            screen = game_screen(app)
+            status = screen.query_one("#status", TextPanel)
+            for language in LANGUAGES:
+                await app.set_language(language)
+                await pilot.pause()
+                rows = status_rows(screen_text(app), status)
+                parts = [
+                    ngettext("{count} tile left", "{count} tiles left", 52).format(count=52),
+                    _("move {number}").format(number=1),
+                    _("bot pace {seconds}s").format(seconds=decimal(0.5)),
+                    _("round {number}/{rounds}").format(number=1, rounds=2),
+                ]
+                for part in parts:
+                    assert any(plain(part) in row for row in rows), (language, part, rows)
+                assert all(cell_len(row) <= status.content_region.width for row in rows)
     finally:
         use_language("en")

@@ -2,9 +2,32 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
+
+#: What joins the parts of a line that may go on separate lines ("52 tiles left · move 3").
+SEPARATOR = " · "
+
+
+def pack(line: str, width: int) -> str:
+    """``line``'s parts (joined by :data:`SEPARATOR`) in as few lines of
+    ``width`` as they fit, broken only between parts: "bot pace 0.5s" is
+    never split into "bot pace" and "0.5s". A part wider than a line is left
+    to the word wrapping."""
+    parts = line.split(SEPARATOR)
+    rows: list[str] = []
+    for index, part in enumerate(parts):
+        # A line that goes on ends with " ·", which must fit as well.
+        more = len(SEPARATOR.rstrip()) if index < len(parts) - 1 else 0
+        if rows and cell_len(rows[-1] + SEPARATOR + part) + more <= width:
+            rows[-1] += SEPARATOR + part
+        else:
+            if rows:
+                rows[-1] += SEPARATOR.rstrip()
+            rows.append(part)
+    return "\n".join(rows)
 
 
 class TextPanel(Widget):
@@ -45,12 +68,16 @@ class TextPanel(Widget):
     def _width(self) -> int:
         return max(1, self.content_region.width or self.size.width or 1)
 
+    def _packed(self, width: int) -> str:
+        return "\n".join(pack(line, width) for line in self.text.split("\n"))
+
     def _lines(self, width: int) -> list[Text]:
-        """The text as the panel shows it at ``width``: wrapped at words as Rich
-        wraps it, and cut to ``max_lines``."""
+        """The text as the panel shows it at ``width``: a line of parts joined
+        by " · " broken between parts, else wrapped at words as Rich wraps it,
+        and cut to ``max_lines``."""
         if not self.is_attached:
             return [Text(line) for line in self.text.split("\n")]
-        lines = list(Text(self.text).wrap(self.app.console, max(1, width)))
+        lines = list(Text(self._packed(width)).wrap(self.app.console, max(1, width)))
         for line in lines:
             line.rstrip()  # as Textual's own wrapping: no space left at a wrapped line's end
         if self.max_lines is not None and len(lines) > self.max_lines:
@@ -70,5 +97,6 @@ class TextPanel(Widget):
 
     def render(self) -> Text:
         if self.max_lines is None:
-            return Text(self.text)  # Textual wraps it as _lines() counts
+            # Broken between parts; Textual wraps the rest at words, as _lines() counts.
+            return Text(self._packed(self._width()))
         return Text("\n").join(self._lines(self._width()))
