@@ -8,10 +8,12 @@ import re
 
 import pytest
 from rich.cells import cell_len
+from textual.pilot import Pilot
 
 from indigo_tui.engine import Setup
 from indigo_tui.i18n import LANGUAGES, _, decimal, ngettext, use_language
 from indigo_tui.saves import SeatInfo
+from indigo_tui.ui.app import IndigoApp
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.session import NewGame
 from indigo_tui.ui.widgets.scoreboard import Row, Scoreboard
@@ -53,7 +55,14 @@ async def test_the_scoreboard_fits_in_every_language(make_app: AppFactory, size:
             for language in LANGUAGES:
                 await app.set_language(language)
                 board.show(worst_rows())
-                await until(pilot, lambda: LONG_NAMES[1] in screen_text(app))
+                # Drawn in this language (its word for gates) with these rows (the long name).
+                gates = _("g{gates}") if size[0] < 110 else _("gates {gates}")
+                seen = gates.format(gates="1,3,5")
+                await until(
+                    pilot,
+                    lambda seen=seen: all(word in screen_text(app) for word in (seen, LONG_NAMES[1])),
+                    seconds=30,
+                )
                 await pilot.pause()
                 shown = region_rows(screen_text(app), board)
                 # Every line the scoreboard draws is a line of its own text: nothing wrapped.
@@ -82,6 +91,17 @@ def plain(message: str) -> str:
     return message.replace("\xa0", " ")
 
 
+async def drawn(pilot: Pilot[object], app: IndigoApp, panel: TextPanel, words: str) -> None:
+    """Wait until ``panel`` on the screen shows ``words`` whole, or cut (an "…"
+    the test then reports): the screen is drawn after the state changes."""
+
+    def there() -> bool:
+        rows = status_rows(screen_text(app), panel)
+        return plain(words) in " ".join(rows) or any(row.endswith("…") for row in rows)
+
+    await until(pilot, there, seconds=30)
+
+
 def status_rows(app_text: str, status: TextPanel) -> list[str]:
     return [row for row in region_rows(app_text, status) if row]
 
@@ -101,15 +121,17 @@ async def test_the_status_and_a_hint_fit_at_80x24_in_a_match_in_every_language(m
                 # A move, and the bot's answer: what it did in two lines below the counters.
                 wanted = len(session.game.moves) + 2
                 await pilot.press("enter")
-                await until(pilot, lambda wanted=wanted: len(session.game.moves) == wanted)
-                await until(pilot, lambda: screen.thinking is None and LONG_NAMES[1] in screen.message)
-                await pilot.pause()
+                await until(pilot, lambda wanted=wanted: len(session.game.moves) == wanted, seconds=60)
+                await until(
+                    pilot, lambda: screen.thinking is None and LONG_NAMES[1] in screen.message, seconds=60
+                )
+                await drawn(pilot, app, status, screen.message)
                 rows = status_rows(screen_text(app), status)
                 assert " ".join(rows[2:]) == plain(screen.message), (language, rows)
                 assert "…" not in "".join(rows) and len(rows) <= 4, (language, rows)
                 await pilot.press("h")
                 await until(pilot, lambda: not screen.hinting and screen.message != "", seconds=60)
-                await pilot.pause()
+                await drawn(pilot, app, status, screen.message)
                 rows = status_rows(screen_text(app), status)
                 round_ = _("round {number}/{rounds}").format(number=1, rounds=2)
                 # Whose move in one line, the counters with the round whole in one line ...
@@ -123,17 +145,17 @@ async def test_the_status_and_a_hint_fit_at_80x24_in_a_match_in_every_language(m
             # The bot thinks (and goes on thinking: its pace is long): the status says so in a line.
             app.bot_delay = 3600.0
             await pilot.press("enter")
-            await until(pilot, lambda: screen.thinking == 1)
+            await until(pilot, lambda: screen.thinking == 1, seconds=60)
             for language in LANGUAGES:
                 await app.set_language(language)
-                await pilot.pause()
+                round_ = _("round {number}/{rounds}").format(number=1, rounds=2)
+                await drawn(pilot, app, status, round_)
                 rows = status_rows(screen_text(app), status)
                 thinks = {
                     _("{name} is thinking…").format(name=LONG_NAMES[1]),
                     _("{name} thinks…").format(name=LONG_NAMES[1]),
                 }
                 assert rows[0] in thinks and cell_len(rows[0]) <= 24, (language, rows)
-                round_ = _("round {number}/{rounds}").format(number=1, rounds=2)
                 assert rows[1].endswith(round_), (language, rows)
     finally:
         use_language("en")
@@ -153,9 +175,12 @@ async def test_a_hint_at_120x40_says_everything_with_decimal_commas(make_app: Ap
             assert re.search(r"du \d+,\d, Bob \d+,\d\.$", screen.message), screen.message
             # A resize to 80x24 says the same hint in its short words, in two lines.
             await pilot.resize_terminal(80, 24)
-            await until(pilot, lambda: screen.has_class("-compact") and "Gegner" in screen.message)
-            await pilot.pause()
-            rows = status_rows(screen_text(app), screen.query_one("#status", TextPanel))
+            await until(
+                pilot, lambda: screen.has_class("-compact") and "Gegner" in screen.message, seconds=30
+            )
+            status = screen.query_one("#status", TextPanel)
+            await drawn(pilot, app, status, screen.message)
+            rows = status_rows(screen_text(app), status)
             assert " ".join(rows[2:]) == plain(screen.message) and "…" not in "".join(rows), rows
     finally:
         use_language("en")
@@ -188,7 +213,7 @@ async def test_the_status_breaks_only_between_its_counters_at_120x40(make_app: A
             status = screen.query_one("#status", TextPanel)
             for language in LANGUAGES:
                 await app.set_language(language)
-                await pilot.pause()
+                await drawn(pilot, app, status, _("round {number}/{rounds}").format(number=1, rounds=2))
                 rows = status_rows(screen_text(app), status)
                 parts = [
                     ngettext("{count} tile left", "{count} tiles left", 52).format(count=52),
