@@ -253,13 +253,20 @@ def test_deal_commitment_verifies_and_names_a_mismatch() -> None:
     assert problem is not None and f"draw {index + 1}" in problem
 
 
-async def test_a_thinker_runs_slow_bots_off_the_event_loop() -> None:
+async def test_a_thinker_runs_slow_bots_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
+    import types
 
+    from indigo_tui.net import common
     from indigo_tui.net.common import Thinker
 
     game = Game.new(SETUP, 1)
     loop_thread = threading.get_ident()
+    # The thinker's clock, turned only by the bots' thinking: on a loaded
+    # machine a hop to a worker thread (or a preempted "quick" bot) can take
+    # longer than Thinker.QUICK of real time.
+    clock = [0.0]
+    monkeypatch.setattr(common, "time", types.SimpleNamespace(perf_counter=lambda: clock[0]))
 
     class Probe:
         name = "probe"
@@ -270,7 +277,7 @@ async def test_a_thinker_runs_slow_bots_off_the_event_loop() -> None:
 
         def choose(self, view: object) -> Move:
             self.threads.append(threading.get_ident())
-            time.sleep(self.seconds)  # stands for a bot that thinks
+            clock[0] += self.seconds  # stands for a bot that thinks
             return game.legal_moves[0]
 
     thinker = Thinker()
