@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 import threading
+from functools import partial
 
+import pytest
 from textual.widgets import RichLog
 
 from indigo_tui.bots.base import Bot
@@ -18,7 +20,9 @@ from indigo_tui.ui.widgets.scoreboard import Scoreboard
 from .conftest import AppFactory, game_screen, new_game, until
 
 
-async def test_gem_animation_runs_and_any_key_skips_it(make_app: AppFactory) -> None:
+async def test_gem_animation_runs_and_any_key_skips_it(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     app = make_app(new_game(("human", "human")))
     app.gem_animation = True
     async with app.run_test(size=(120, 40)) as pilot:
@@ -26,26 +30,15 @@ async def test_gem_animation_runs_and_any_key_skips_it(make_app: AppFactory) -> 
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         board = game_screen(app).query_one(BoardView)
+        # An animation of ten minutes: "while it runs" is a state the test
+        # holds, not the 0.6 s a loaded machine may spend inside one key press.
+        slow = partial(BoardView.animate_gems, board, seconds=600.0)
+        monkeypatch.setattr(board, "animate_gems", slow)
         # The start cell touches the centre, so placing there moves an emerald.
         await pilot.press("enter")
         assert board.animating
         await pilot.press("r")
         assert not board.animating
-
-
-async def test_bot_shows_thinking_then_moves(make_app: AppFactory) -> None:
-    app = make_app(new_game())
-    app.bot_delay = 0.3
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        screen = game_screen(app)
-        await until(pilot, lambda: screen.thinking == 1)
-        assert any(row[5] for row in screen.query_one(Scoreboard).rows)
-        assert "is thinking" in str(screen.query_one("#status").render())
-        await app.workers.wait_for_complete()
-        await until(pilot, lambda: screen.thinking is None)
-        assert app.session is not None and app.session.game.board.placements == 2
 
 
 class HeldBot:
@@ -62,6 +55,26 @@ class HeldBot:
         # Bounded, so a broken test cannot hang the suite.
         self.answer.wait(timeout=30)
         return self.bot.choose(view)
+
+
+async def test_bot_shows_thinking_then_moves(make_app: AppFactory) -> None:
+    app = make_app(new_game())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.session is not None and isinstance(app.screen, GameScreen))
+        assert app.session is not None
+        # The bot thinks until the test has seen it thinking (a bot pace of
+        # 0.3 s was a window a loaded machine could miss).
+        held = HeldBot(app.session.bots[1])
+        app.session.bots[1] = held
+        await pilot.press("enter")
+        screen = game_screen(app)
+        await until(pilot, lambda: screen.thinking == 1)
+        await until(pilot, lambda: "is thinking" in str(screen.query_one("#status").render()))
+        assert any(row[5] for row in screen.query_one(Scoreboard).rows)
+        held.answer.set()
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: screen.thinking is None)
+        assert app.session.game.board.placements == 2
 
 
 async def test_undo_while_a_bot_thinks_discards_its_answer(make_app: AppFactory) -> None:
