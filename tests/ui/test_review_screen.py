@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import html
 import random
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import pytest
 from engine.support import play_random
 
-from indigo_tui.bots.review import Reviewer
+from indigo_tui.bots.review import MoveRating, Reviewer, iter_ratings
 from indigo_tui.engine import Game, Setup
 from indigo_tui.engine.tiles import KIND_CODES
 from indigo_tui.ui.review_app import ReviewApp
 from indigo_tui.ui.review_store import review_path
+from indigo_tui.ui.screens import review as review_module
 from indigo_tui.ui.screens.review import ReviewScreen, marker_line
 
 from .conftest import until
@@ -112,7 +117,19 @@ async def test_a_finished_game_shows_every_hand_and_is_rated_once(tmp_path: Path
     assert review_path(path).read_bytes() == stored
 
 
-async def test_a_damaged_side_file_is_ignored_with_a_notice_and_rating_stops(tmp_path: Path) -> None:
+async def test_a_damaged_side_file_is_ignored_with_a_notice_and_rating_stops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rated = threading.Event()
+
+    def ratings_then_done(*args: Any, **kwargs: Any) -> Iterator[MoveRating]:
+        """The ratings the screen's worker reads; ``rated`` is set when it stops reading them."""
+        try:
+            yield from iter_ratings(*args, **kwargs)
+        finally:
+            rated.set()
+
+    monkeypatch.setattr(review_module, "iter_ratings", ratings_then_done)
     game = _game(Setup(2), 6, None)
     path = tmp_path / "g.indigo"
     review_path(path).write_text('{"format": "indigo-review", "version": 1, "ratings": [')
@@ -123,9 +140,13 @@ async def test_a_damaged_side_file_is_ignored_with_a_notice_and_rating_stops(tmp
         assert "is damaged and was ignored" in screen.notice and "damaged" in text_of(app)
         await until(pilot, lambda: len(screen.ratings) >= 2, seconds=60)
         await pilot.press("s")
-        assert not screen.rating_running
+        await until(pilot, lambda: not screen.rating_running)
         kept = len(screen.ratings)
-        await pilot.pause(0.3)
+        # Whatever the stopped worker was still rating has come back (a worker
+        # thread hands each rating over and waits until the screen took it)
+        # once its ratings are no longer read: then nothing more can arrive.
+        await until(pilot, rated.is_set, seconds=60)
+        await pilot.pause()
         assert len(screen.ratings) == kept < len(game.moves)
         assert "Stopped after" in text_of(app)
     # What was rated before the stop was kept, and the next review goes on from there.
