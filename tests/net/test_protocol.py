@@ -148,11 +148,11 @@ def _connection(data: bytes, *, eof: bool, timeout: float = 2.0) -> Connection:
 async def test_oversized_frame_refused_before_its_body_is_read() -> None:
     # Only the header has arrived and the stream stays open: a reader that
     # waited for the body would sit out the whole timeout.
-    conn = _connection(HEADER.pack(50 * 1024 * 1024), eof=False, timeout=10.0)
+    conn = _connection(HEADER.pack(50 * 1024 * 1024), eof=False, timeout=60.0)
     started = time.monotonic()
     with pytest.raises(FrameTooLarge):
         await conn.read()
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started < 10.0  # at once, not after the 60 s timeout
 
 
 def test_an_older_peers_goodbye_without_a_code_still_decodes() -> None:
@@ -176,7 +176,7 @@ async def test_a_silent_peer_is_noticed_within_the_timeout() -> None:
     started = time.monotonic()
     with pytest.raises(ConnectionLost, match="no word"):
         await conn.read()
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started < 4.0  # this timeout, not the default 5 s
 
 
 async def test_connection_reads_whole_frames_in_order() -> None:
