@@ -92,13 +92,13 @@ class Page:
     def text(self) -> str:
         return str(self.driver.execute_script(READ_SCREEN) or "")
 
-    def wait_for(self, pattern: str, limit: float = 20.0) -> re.Match[str]:
+    def wait_for(self, pattern: str, limit: float = 60.0) -> re.Match[str]:
         """Wait until ``pattern`` (a regular expression) is on the screen."""
         found = self.wait_until(lambda text: re.search(pattern, text), limit, pattern)
         assert found is not None
         return found
 
-    def wait_until(self, test: Callable[[str], Any], limit: float = 20.0, what: str = "") -> Any:
+    def wait_until(self, test: Callable[[str], Any], limit: float = 60.0, what: str = "") -> Any:
         deadline = time.monotonic() + limit
         while True:
             text = self.text()
@@ -164,8 +164,8 @@ def chromium(width: int = 1280, height: int = 800) -> Iterator[Page]:
         options.add_argument(f"--user-data-dir={profile}")
         driver = webdriver.Chrome(options=options, service=Service(chromedriver_binary() or CHROMEDRIVER))
         try:
-            driver.set_page_load_timeout(20)
-            driver.set_script_timeout(20)
+            driver.set_page_load_timeout(60)
+            driver.set_script_timeout(60)
             # The page exactly width x height (the window's size counts its frame).
             driver.execute_cdp_cmd(
                 "Emulation.setDeviceMetricsOverride",

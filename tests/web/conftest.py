@@ -21,7 +21,7 @@ import pytest
 from indigo_tui.web import Access, GameServer, open_listener
 
 #: No test in this folder waits on a server or a game for longer.
-LIMIT = 20.0
+LIMIT = 60.0
 
 #: Escape sequences (CSI, OSC/DCS strings, two-byte escapes) between the words
 #: that Textual writes; what is left of a frame is its text.
