@@ -167,3 +167,68 @@ async def test_a_switch_keeps_what_a_form_holds(save_dir: Path, pseudo_german: N
         assert setup.query_one("#name-0", Input).value == "Zoë"
         assert setup.query_one("#seed", Input).value == "42"
         assert pseudo("Variant") in text_of(app)
+
+
+async def test_news_from_the_network_while_the_lobby_changes_language(
+    tmp_path: Path, pseudo_german: None
+) -> None:
+    """A peer's news can come while a change of language composes the lobby
+    again (its lines are gone, the new ones not yet there): it is shown in the
+    new words, and nothing breaks."""
+    import asyncio
+
+    from indigo_tui.net.notices import Problem
+    from indigo_tui.ui.net_table import NetNotice
+    from indigo_tui.ui.screens.lobby import LobbyScreen
+
+    from .test_net_ui import SIZE, host_app
+
+    app, table = host_app(tmp_path / "host")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: table.host.address is not None and isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        switching = asyncio.create_task(app.set_language("de"))
+        for _ in range(5):
+            lobby.post_message(NetNotice(Problem("the news")))
+            await asyncio.sleep(0)
+        await switching
+        await until(pilot, lambda: "the news" in text_of(app) and pseudo("Seats:") in text_of(app))
+        assert app.is_running and app.return_code is None
+
+
+async def test_news_from_the_network_while_the_waiting_room_changes_language(
+    tmp_path: Path, pseudo_german: None
+) -> None:
+    """The same for a guest waiting for the host to start."""
+    import asyncio
+
+    from indigo_tui.net.notices import Problem
+    from indigo_tui.ui.net_app import NetApp
+    from indigo_tui.ui.net_table import NetNotice
+    from indigo_tui.ui.screens.join import JoinScreen
+    from indigo_tui.ui.screens.waiting_room import WaitScreen
+
+    from .test_net_ui import SIZE, host_app
+
+    app, table = host_app(tmp_path / "host")
+    host = table.host
+    async with app.run_test(size=SIZE) as hp:
+        await until(hp, lambda: host.address is not None)
+        assert host.address is not None
+        port = host.address[1]
+        guest = NetApp(
+            lambda: JoinScreen(f"127.0.0.1:{port}", host.code, "Gus", auto=True),
+            save_dir=tmp_path / "guest",
+            animate=False,
+        )
+        async with guest.run_test(size=SIZE) as gp:
+            pilots = [hp, gp]
+            await until(pilots, lambda: isinstance(guest.screen, WaitScreen))
+            room = guest.screen
+            switching = asyncio.create_task(guest.set_language("de"))
+            for _ in range(5):
+                room.post_message(NetNotice(Problem("the news")))
+                await asyncio.sleep(0)
+            await switching
+            await until(pilots, lambda: pseudo("You are seat {number} of {players}")[:12] in text_of(guest))
+            assert guest.is_running and guest.return_code is None

@@ -131,7 +131,9 @@ class LobbyScreen(Localised, Screen[None]):
         self.refresh_seats()
 
     def refresh_seats(self) -> None:
-        if not self.is_attached:
+        if not self.is_attached or not self.query("#lobby-seats"):
+            # Gone, or composed again for a change of language (a peer's news
+            # can come in between): relocalise refreshes the seats afterwards.
             return
         rounds = self.host.match.rounds
         lines = [

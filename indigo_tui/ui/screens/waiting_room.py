@@ -74,6 +74,10 @@ class WaitScreen(Localised, Screen[None]):
         self.refresh_seats()
 
     def refresh_seats(self) -> None:
+        if not self.query("#wait-seats"):
+            # Composed again for a change of language (a peer's news can come in
+            # between): relocalise refreshes the seats afterwards.
+            return
         guest = self.table.guest
         you_are = _("You are seat {number} of {players}").format(
             number=guest.seat + 1, players=self.table.setup.players
