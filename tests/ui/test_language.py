@@ -232,3 +232,47 @@ async def test_news_from_the_network_while_the_waiting_room_changes_language(
             await switching
             await until(pilots, lambda: pseudo("You are seat {number} of {players}")[:12] in text_of(guest))
             assert guest.is_running and guest.return_code is None
+
+
+async def test_a_refusal_that_comes_while_the_join_form_changes_language_is_shown(
+    tmp_path: Path, pseudo_german: None
+) -> None:
+    """The host's answer to a join can come while a change of language composes
+    the form again: it is shown all the same, and nothing breaks."""
+    import asyncio
+
+    from indigo_tui.ui.net_app import NetApp
+    from indigo_tui.ui.screens.join import JoinScreen
+
+    from .test_net_hostile import frame
+
+    answer = asyncio.Event()
+
+    async def fake_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.read(4096)
+        await answer.wait()
+        writer.write(frame({"type": "error", "reason": "no seats today", "code": "other"}))
+        await writer.drain()
+        writer.close()
+
+    server = await asyncio.start_server(fake_host, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        app = NetApp(
+            lambda: JoinScreen(f"127.0.0.1:{port}", "CODE", "Gus", auto=True),
+            save_dir=tmp_path / "guest",
+            animate=False,
+        )
+        async with app.run_test(size=(80, 24)) as pilot:
+
+            def error() -> str:
+                return "".join(str(panel.render()) for panel in app.screen.query("#setup-error"))
+
+            await until(pilot, lambda: isinstance(app.screen, JoinScreen) and "Joining" in error())
+            switching = asyncio.create_task(app.set_language("de"))
+            answer.set()
+            await switching
+            await until(pilot, lambda: "no seats today" in error())
+            assert app.is_running and app.return_code is None
+    finally:
+        server.close()

@@ -97,6 +97,9 @@ class JoinScreen(Localised, Screen[None]):
         self.code = code
         self.player = name
         self.joining = False
+        #: What the form says under the fields ("Joining…", or why not), kept
+        #: so that a form composed again in another language still says it.
+        self.error = ""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup-box"):
@@ -113,7 +116,7 @@ class JoinScreen(Localised, Screen[None]):
                 yield Label(_("Your name"), classes="field")
                 yield Input(value=self.player, placeholder=_("Guest"), id="player-name")
             # A refusal echoes the host's words: plain text, never markup.
-            yield Static("", id="setup-error", markup=False)
+            yield Static(self.error, id="setup-error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Join (enter)"), id="join", variant="primary")
                 yield Button(_("Back (esc)"), id="back")
@@ -144,7 +147,11 @@ class JoinScreen(Localised, Screen[None]):
             leave_to_title(self.app)
 
     def show_error(self, text: str) -> None:
-        self.query_one("#setup-error", Static).update(text)
+        self.error = text
+        # None while a change of language composes the form again (the host's
+        # answer can come then): the new one is composed with the text.
+        for panel in self.query("#setup-error").results(Static):
+            panel.update(text)
 
     def action_join(self) -> None:
         if self.joining:
