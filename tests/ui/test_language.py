@@ -276,3 +276,40 @@ async def test_a_refusal_that_comes_while_the_join_form_changes_language_is_show
             assert app.is_running and app.return_code is None
     finally:
         server.close()
+
+
+async def test_the_save_list_that_comes_while_the_load_screen_changes_language_is_shown(
+    save_dir: Path, pseudo_german: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The listing of the save folder (in a worker) can end while a change of
+    language composes the load screen again: the list is shown all the same."""
+    import asyncio
+    import threading
+
+    from indigo_tui.engine import Match, Setup
+    from indigo_tui.saves import SeatInfo, list_saves, make_header, write_save
+    from indigo_tui.ui.screens import load
+    from indigo_tui.ui.screens.load import LoadScreen
+
+    match = Match(Setup(2), seed=5)
+    match.game.push(match.game.legal_moves[0])
+    write_save(save_dir / "ann.indigo", make_header(match, [SeatInfo("Ann"), SeatInfo("Bob")]), match)
+    listed = threading.Event()
+
+    def held(folder: Path) -> list[object]:
+        listed.wait(timeout=30)  # bounded: a broken test cannot hang the suite
+        return list(list_saves(folder))
+
+    monkeypatch.setattr(load, "list_saves", held)
+    app = IndigoApp(save_dir=save_dir, animate=False, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        app.push_screen(LoadScreen(save_dir))
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen) and app.screen.is_mounted)
+        screen = app.screen
+        switching = asyncio.create_task(app.set_language("de"))
+        await asyncio.sleep(0)
+        listed.set()
+        await switching
+        await until(pilot, lambda: len(screen.query_one("#saves").options) == 1)  # type: ignore[attr-defined]
+        assert app.is_running and app.return_code is None

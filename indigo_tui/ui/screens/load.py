@@ -108,6 +108,9 @@ class LoadScreen(Localised, Screen[None]):
 
     async def relocalise(self) -> None:
         """After a change of language: the list again, in the new words."""
+        # A listing still under way would end on a screen with no list (or the
+        # old one): it is started again once the new one is composed.
+        self.workers.cancel_group(self, "load-saves")
         await self.recompose()
         self.reload()
 
