@@ -106,9 +106,10 @@ async def test_hostile_text_is_plain_on_every_screen_and_the_game_still_ends(tmp
             await hp.press("ctrl+s")
             await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
             await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
-            # The table: scoreboard, status, hand and log name both players as written.
-            assert shown_guest in screen_text(app) and host_name in screen_text(app)
-            assert f"{renamed}" in screen_text(guest)
+            # The table: scoreboard, status, hand and log name both players as
+            # written (once drawn: a screen pushed is not yet laid out).
+            await until(pilots, lambda: shown_guest in screen_text(app) and host_name in screen_text(app))
+            await until(pilots, lambda: renamed in screen_text(guest))
             gscreen = guest.screen
             assert isinstance(gscreen, NetGameScreen)
             host.broadcaster.send(link, MoveRejected(999, BROKEN + ESCAPES))
@@ -130,7 +131,9 @@ async def test_hostile_text_is_plain_on_every_screen_and_the_game_still_ends(tmp
             # Both end screens, names as written.
             await until(pilots, lambda: isinstance(app.screen, EndScreen))
             await until(pilots, lambda: bool(guest.screen.query("#deal")))
-            assert "Final result" in screen_text(app) and "Final result" in screen_text(guest)
+            await until(
+                pilots, lambda: "Final result" in screen_text(app) and "Final result" in screen_text(guest)
+            )
             assert shown_guest in screen_text(app)
             assert f"{renamed}" in screen_text(guest)
             assert alive(app) and alive(guest)

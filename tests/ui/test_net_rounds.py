@@ -56,8 +56,10 @@ async def test_the_guest_follows_the_host_from_round_to_round(tmp_path: Path) ->
             await until(
                 pilots, lambda: isinstance(guest.screen, NetEndScreen) and bool(guest.screen.query("#deal"))
             )
-            assert "Round 1 of 2 is over." in screen_text(app) and "total" in screen_text(app)
-            assert "Waiting for the host to deal round 2." in screen_text(guest)
+            # Both end screens once drawn (a screen pushed is not yet laid out).
+            await until(pilots, lambda: "Round 1 of 2 is over." in screen_text(app))
+            await until(pilots, lambda: "Waiting for the host to deal round 2." in screen_text(guest))
+            assert "total" in screen_text(app)
             assert "Next round" in screen_text(app) and "Next round" not in screen_text(guest)
             await hp.press("n")
             await until(pilots, lambda: host.match.round_index == 1)
@@ -73,7 +75,7 @@ async def test_the_guest_follows_the_host_from_round_to_round(tmp_path: Path) ->
             await until(
                 pilots, lambda: isinstance(guest.screen, NetEndScreen) and bool(guest.screen.query("#deal"))
             )
-            assert "The match is over" in screen_text(guest)
+            await until(pilots, lambda: "The match is over" in screen_text(guest))
             assert gtable.match.totals == host.match.totals
             assert gtable.match.winners == host.match.winners
             # The guest's record is finalised and its save holds both rounds.

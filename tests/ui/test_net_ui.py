@@ -73,6 +73,10 @@ async def hosted_game(tmp_path: Path, **plan: object) -> AsyncIterator[Hosted]:
             await hp.press("ctrl+s")
             await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
             await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
+            # Pushed is not yet drawn: each table shows its own hand once laid out.
+            await until(
+                pilots, lambda: "Hand of Hazel" in screen_text(app) and "Hand of Gus" in screen_text(guest)
+            )
             gscreen = guest.screen
             assert isinstance(gscreen, NetGameScreen) and isinstance(gscreen.table, GuestTable)
             yield Hosted(app, guest, hp, gp, table, gscreen.table)
@@ -89,9 +93,14 @@ async def test_host_and_guest_play_through_the_screens(tmp_path: Path) -> None:
         port = await lobby_port(hp, host)
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen)
+
+        def share() -> str:
+            return str(lobby.query_one("#lobby-share").render())
+
+        # The port is open (the address known), then the lobby says where.
+        await until([hp], lambda: host.code in share())
         assert app.screen.query_one("#start", Button).disabled
-        share = str(app.screen.query_one("#lobby-share").render())
-        assert f"127.0.0.1:{port}" in share and host.code in share
+        assert f"127.0.0.1:{port}" in share()
         guest = guest_app(tmp_path / "guest", port, host.code.lower(), "Gus")
         async with guest.run_test(size=NET_SIZE) as gp:
             pilots = [hp, gp]
@@ -126,6 +135,7 @@ async def test_host_and_guest_play_through_the_screens(tmp_path: Path) -> None:
 
             # The host (seat 1) moves first, with the keyboard on its screen.
             assert host.game.turn == host_seat
+            await until(pilots, lambda: "Hand of Gus" in screen_text(guest))  # the table drawn
             check_secret()
             placed = host.game.board.placements
             await hp.press("enter")
@@ -173,7 +183,7 @@ async def test_undo_vote_whole_game_deal_verified_and_goodbye(tmp_path: Path) ->
         await place_legal(app, hp)
         await until(pilots, lambda: host.game.board.placements == 1)
         await hp.press("u")
-        await until(pilots, lambda: "take back" in guest.screen.query_one("Label").render().plain)  # type: ignore[attr-defined]
+        await until(pilots, lambda: "take back" in screen_text(guest))
         await gp.press("y")
         await until(pilots, lambda: host.game.board.placements == 0)
         await until(pilots, lambda: "Undo accepted" in str(app.screen.query_one("#status").render()))
@@ -185,7 +195,7 @@ async def test_undo_vote_whole_game_deal_verified_and_goodbye(tmp_path: Path) ->
         # The guest's end screen says the deal checked out.
         await until(pilots, lambda: bool(guest.screen.query("#deal")))
         assert "Deal verified" in str(guest.screen.query_one("#deal").render())
-        assert "Final result" in screen_text(guest)
+        await until(pilots, lambda: "Final result" in screen_text(guest))
         # The host leaves; the guest is told, without a crash.
         await hp.press("b")
         await until(pilots, lambda: isinstance(app.screen, NetGameScreen))

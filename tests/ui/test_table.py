@@ -40,6 +40,7 @@ def shows_the_table(app: App[Any], table: Table) -> None:
 async def test_a_game_screen_over_a_session(make_app: AppFactory) -> None:
     app: IndigoApp = make_app(new_game(("human", "bot:random")))
     async with app.run_test(size=NET_SIZE) as pilot:
+        await until(pilot, lambda: "Hand of Ann" in screen_text(app))  # the table drawn
         screen = game_screen(app)
         session = app.session
         assert isinstance(session, Session) and screen.session is session
