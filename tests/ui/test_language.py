@@ -181,11 +181,13 @@ async def test_news_from_the_network_while_the_lobby_changes_language(
     from indigo_tui.ui.net_table import NetNotice
     from indigo_tui.ui.screens.lobby import LobbyScreen
 
-    from .test_net_ui import SIZE, host_app
+    from .conftest import NET_SIZE, host_app, lobby_port
+    from .test_net_ui import hazel
 
-    app, table = host_app(tmp_path / "host")
-    async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: table.host.address is not None and isinstance(app.screen, LobbyScreen))
+    app, table = host_app(tmp_path / "host", hazel())
+    async with app.run_test(size=NET_SIZE) as pilot:
+        await lobby_port(pilot, table.host)
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         lobby = app.screen
         switching = asyncio.create_task(app.set_language("de"))
         for _ in range(5):
@@ -203,25 +205,18 @@ async def test_news_from_the_network_while_the_waiting_room_changes_language(
     import asyncio
 
     from indigo_tui.net.notices import Problem
-    from indigo_tui.ui.net_app import NetApp
     from indigo_tui.ui.net_table import NetNotice
-    from indigo_tui.ui.screens.join import JoinScreen
     from indigo_tui.ui.screens.waiting_room import WaitScreen
 
-    from .test_net_ui import SIZE, host_app
+    from .conftest import NET_SIZE, guest_app, host_app, lobby_port
+    from .test_net_ui import hazel
 
-    app, table = host_app(tmp_path / "host")
+    app, table = host_app(tmp_path / "host", hazel())
     host = table.host
-    async with app.run_test(size=SIZE) as hp:
-        await until(hp, lambda: host.address is not None)
-        assert host.address is not None
-        port = host.address[1]
-        guest = NetApp(
-            lambda: JoinScreen(f"127.0.0.1:{port}", host.code, "Gus", auto=True),
-            save_dir=tmp_path / "guest",
-            animate=False,
-        )
-        async with guest.run_test(size=SIZE) as gp:
+    async with app.run_test(size=NET_SIZE) as hp:
+        port = await lobby_port(hp, host)
+        guest = guest_app(tmp_path / "guest", port, host.code, "Gus")
+        async with guest.run_test(size=NET_SIZE) as gp:
             pilots = [hp, gp]
             await until(pilots, lambda: isinstance(guest.screen, WaitScreen))
             room = guest.screen
