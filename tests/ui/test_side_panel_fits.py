@@ -33,10 +33,10 @@ def region_rows(text: str, widget: Scoreboard | TextPanel) -> list[str]:
 
 
 def worst_rows() -> list[Row]:
-    """Four seats with the most any seat can show: two-digit gems and points,
+    """Four seats with the most any seat can show: every gem (19 points),
     a bot thinking, a bot named apart from its kind ("Ann (Greedy bot)")."""
     return [
-        ("Spieler 1", "human", (0, 2, 4), (12, 6, 1), True, False),
+        ("Spieler 1", "human", (0, 2, 4), (6, 5, 1), True, False),
         (LONG_NAMES[1], "bot:greedy", (0, 1, 3), (3, 2, 0), False, True),
         (LONG_NAMES[0], "bot:greedy", (1, 4, 5), (0, 0, 0), False, False),
         ("Spieler 4", "bot:greedy", (2, 3, 5), None, False, False),
@@ -77,7 +77,7 @@ async def test_the_scoreboard_fits_in_every_language(make_app: AppFactory, size:
                     assert ",".join(str(g + 1) for g in gates) in text
                     if gems is not None:
                         assert "".join(f"{g}" for g in gems) in re.sub(r"\D", "", text)
-                for points in (27, 7, 0):
+                for points in (19, 7, 0):
                     column = ngettext("{points} point", "{points} points", points).format(points=points)
                     assert column in text or f"={points}" in text, (language, points, text)
                 # No line is a word alone that lost its number ("points" under "= 27").
@@ -224,5 +224,36 @@ async def test_the_status_breaks_only_between_its_counters_at_120x40(make_app: A
                 for part in parts:
                     assert any(plain(part) in row for row in rows), (language, part, rows)
                 assert all(cell_len(row) <= status.content_region.width for row in rows)
+    finally:
+        use_language("en")
+
+
+@pytest.mark.parametrize("size", [(120, 40), (200, 60)])
+async def test_the_scoreboards_layout_stays_as_the_gems_come_in(
+    make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    """The layout is chosen for the most gems and points a seat can hold, so a
+    seat's points stay on their line from the first move to the last."""
+    seats = [SeatInfo("Spieler 1", "human"), SeatInfo("Spieler 2", "bot:greedy")]
+    app = make_app(NewGame(Setup(players=2), seats, seed=3, open_scores=True))
+    try:
+        async with app.run_test(size=size) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            board = game_screen(app).query_one(Scoreboard)
+            for language in LANGUAGES:
+                await app.set_language(language)
+                layouts = []
+                for gems in ((0, 0, 0), (1, 0, 0), (6, 5, 1)):
+                    rows: list[Row] = [
+                        (LONG_NAMES[0], "human", (0, 2, 4), gems, True, False),
+                        (LONG_NAMES[1], "bot:greedy", (1, 3, 5), gems, False, False),
+                    ]
+                    board.show(rows)
+                    points = sum(n * p for n, p in zip(gems, (1, 2, 3), strict=True))
+                    lines = board.render().plain.splitlines()
+                    # Which line holds each seat's points: the same however many there are.
+                    said = ngettext("{points} point", "{points} points", points).format(points=points)
+                    layouts.append([i for i, line in enumerate(lines) if line.rstrip().endswith(said)])
+                assert layouts[0] == layouts[1] == layouts[2], (language, layouts)
     finally:
         use_language("en")

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
-from ...engine.events import GEM_POINTS
+from ...engine.events import GEM_KIND, GEM_KINDS_ORDER, GEM_POINTS
 from ...i18n import _, ngettext
 from ...i18n.words import bot_seat_name
 from ...saves import SeatInfo
@@ -20,6 +20,11 @@ Row = tuple[str, str, tuple[int, ...], tuple[int, int, int] | None, bool, bool]
 
 #: A seat's details are indented under its name by this much.
 INDENT = "    "
+#: The most of each kind a seat can hold (one of each gem on the board) and
+#: the most points: the layout is chosen for these, so that it never changes
+#: as the gems come in.
+MOST_GEMS: tuple[int, ...] = tuple(GEM_KIND.count(kind) for kind in GEM_KINDS_ORDER)
+MOST_POINTS = sum(GEM_POINTS[kind] for kind in GEM_KIND)
 
 
 @dataclass
@@ -36,6 +41,12 @@ class _Seat:
     total: str
     #: "4 points" in the column at the right of the name; "" when hidden.
     column: str
+    #: The details with the points after them at their widest (the most gems and points).
+    widest: int
+    #: The column at its widest.
+    widest_column: int
+    #: Whether a bot plays the seat (only a bot is ever shown thinking).
+    bot: bool
 
 
 class Scoreboard(Widget):
@@ -90,8 +101,10 @@ class Scoreboard(Widget):
             else:
                 details.append(_("gates {gates}").format(gates=gate_list) + "  ")
             total = column = ""
+            widest_column = 0
             if gems is None:
                 details.append(_("hidden") if self.compact else _("gems hidden"), style="italic")
+                widest = details.cell_len
             else:
                 amber, emerald, sapphire = gems
                 points = amber * GEM_POINTS["amber"] + emerald * GEM_POINTS["emerald"] + sapphire * 3
@@ -103,25 +116,40 @@ class Scoreboard(Widget):
                     )
                 if self.compact:
                     total = f"={points}"
+                    widest = 0  # the compact board always puts the points after the gems
                 else:
                     sum_ = ngettext("= {points} point", "= {points} points", points)
                     total = sum_.format(points=points)
                     # translators: a seat's points in a column at the right of its name on the scoreboard
-                    column = ngettext("{points} point", "{points} points", points).format(points=points)
-            seats.append(_Seat(head, _("thinking…") if thinking else "", details, total, column))
+                    in_column = ngettext("{points} point", "{points} points", points)
+                    column = in_column.format(points=points)
+                    most = ngettext("{points} point", "{points} points", MOST_POINTS)
+                    widest_column = cell_len(most.format(points=MOST_POINTS))
+                    most_sum = ngettext("= {points} point", "= {points} points", MOST_POINTS)
+                    most_gems = (
+                        f"{GEM_GLYPH[k]}{n}{gap}" for k, n in zip(GEM_KINDS_ORDER, MOST_GEMS, strict=True)
+                    )
+                    gates_part = INDENT + _("gates {gates}").format(gates=gate_list) + "  "
+                    widest = cell_len(gates_part + "".join(most_gems) + most_sum.format(points=MOST_POINTS))
+            thinks = _("thinking…") if thinking else ""
+            seats.append(
+                _Seat(head, thinks, details, total, column, widest, widest_column, bot_spec is not None)
+            )
         return seats
 
     def _text(self, width: int) -> Text:
         seats = self._seats()
-        # The points after the gems, if that fits for every seat (the layout
-        # must not change when a bot starts thinking, so it never depends on that).
-        after_gems = self.compact or all(seat.details.cell_len + len(seat.total) <= width for seat in seats)
+        # The points after the gems, if that fits for every seat with the most
+        # gems and points (the layout must not change as they come in, nor when
+        # a bot starts thinking, so it never depends on that).
+        after_gems = self.compact or all(seat.widest <= width for seat in seats)
         text = Text()
         for seat in seats:
             line = seat.head.copy()
             column = "" if after_gems else seat.column
             # The points right of the name, if they fit beside it (and a "…" for thinking).
-            beside = bool(column) and line.cell_len + len(" …") + 1 + len(column) <= width
+            mark = len(" …") if seat.bot else 0
+            beside = bool(column) and line.cell_len + mark + 1 + seat.widest_column <= width
             reserved = len(column) + 1 if beside else 0
             if seat.thinking:
                 # "thinking…" where it fits, else its short form, else (a long name) only the
