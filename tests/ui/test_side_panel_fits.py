@@ -127,6 +127,9 @@ async def test_the_status_and_a_hint_fit_at_80x24_in_a_match_in_every_language(m
                 )
                 await drawn(pilot, app, status, screen.message)
                 rows = status_rows(screen_text(app), status)
+                # Whose move in one line, the counters in one, what the bot did in two.
+                assert rows[0] in (_("{name}: your move.").format(name=LONG_NAMES[0]), _("Your move.")), rows
+                assert rows[1].endswith(_("round {number}/{rounds}").format(number=1, rounds=2)), rows
                 assert " ".join(rows[2:]) == plain(screen.message), (language, rows)
                 assert "…" not in "".join(rows) and len(rows) <= 4, (language, rows)
                 await pilot.press("h")
@@ -134,11 +137,10 @@ async def test_the_status_and_a_hint_fit_at_80x24_in_a_match_in_every_language(m
                 await drawn(pilot, app, status, screen.message)
                 rows = status_rows(screen_text(app), status)
                 round_ = _("round {number}/{rounds}").format(number=1, rounds=2)
-                # Whose move in one line, the counters with the round whole in one line ...
-                assert rows[0] in (_("{name}: your move.").format(name=LONG_NAMES[0]), _("Your move.")), rows
-                assert rows[1].endswith(round_), (language, rows)
+                # The counters with the round whole in one line (the hint says whose move) ...
+                assert rows[0].endswith(round_), (language, rows)
                 # ... and the hint whole below them: its points in this language's way.
-                assert " ".join(rows[2:]) == plain(screen.message), (language, rows)
+                assert " ".join(rows[1:]) == plain(screen.message), (language, rows)
                 assert "…" not in "".join(rows) and len(rows) <= 4, (language, rows)
                 expected = r"\d,\d" if language != "en" else r"\d\.\d"
                 assert re.search(expected, screen.message), (language, screen.message)
@@ -181,7 +183,7 @@ async def test_a_hint_at_120x40_says_everything_with_decimal_commas(make_app: Ap
             status = screen.query_one("#status", TextPanel)
             await drawn(pilot, app, status, screen.message)
             rows = status_rows(screen_text(app), status)
-            assert " ".join(rows[2:]) == plain(screen.message) and "…" not in "".join(rows), rows
+            assert " ".join(rows[1:]) == plain(screen.message) and "…" not in "".join(rows), rows
     finally:
         use_language("en")
 
@@ -255,5 +257,33 @@ async def test_the_scoreboards_layout_stays_as_the_gems_come_in(
                     said = ngettext("{points} point", "{points} points", points).format(points=points)
                     layouts.append([i for i, line in enumerate(lines) if line.rstrip().endswith(said)])
                 assert layouts[0] == layouts[1] == layouts[2], (language, layouts)
+    finally:
+        use_language("en")
+
+
+async def test_a_hint_fits_at_80x24_in_a_game_of_four_in_every_language(make_app: AppFactory) -> None:
+    """Three others' points too: the hint takes the "Your move." line (a hint is
+    only for one's own move), with the counters above it."""
+    kinds = ("human", "bot:greedy", "bot:greedy", "bot:random")
+    names = (LONG_NAMES[0], LONG_NAMES[1], "Gieriger Bot 3", "Zufallsbot 4")
+    seats = [SeatInfo(name, kind) for name, kind in zip(names, kinds, strict=True)]
+    app = make_app(NewGame(Setup(players=4), seats, seed=3, rounds=2))
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            screen = game_screen(app)
+            status = screen.query_one("#status", TextPanel)
+            for language in LANGUAGES:
+                await app.set_language(language)
+                await pilot.press("h")
+                await until(pilot, lambda: not screen.hinting and screen.message != "", seconds=60)
+                await drawn(pilot, app, status, screen.message)
+                rows = status_rows(screen_text(app), status)
+                assert rows[0].endswith(_("round {number}/{rounds}").format(number=1, rounds=2)), rows
+                assert " ".join(rows[1:]) == plain(screen.message), (language, rows)
+                assert "…" not in "".join(rows) and len(rows) <= 4, (language, rows)
+                # Every seat's expected points (after the cell's "(2,1)").
+                points = screen.message.split(")", 1)[1]
+                assert len(re.findall(r"\d+[.,]\d", points)) == 4, screen.message
     finally:
         use_language("en")

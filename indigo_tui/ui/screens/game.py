@@ -321,9 +321,14 @@ class GameScreen(Localised, Screen[None]):
             # ... and its end said once, as the network peers say it.
             self._save_failed = False
             self.message = _("Saving works again.")
-        if self._hint is not None and self.message == self._hint_said:
+        hint_shown = self._hint is not None and self.message == self._hint_said
+        if self._hint is not None and hint_shown:
             # A hint said before a resize is said again in the words that fit now.
             self.message = self._hint_said = self._hint_words(*self._hint)
+            if self.compact:
+                # A hint is only ever for one's own move: at 80 columns it takes the
+                # "Your move." line, for the others' points of a game of three or four.
+                lines.pop(0)
         if self.message:
             lines.append(self.message)
         self._update("#status", "\n".join(lines))
