@@ -75,9 +75,11 @@ async def run_host(
     start_timeout: float = 600.0,
     rejoin_timeout: float = 300.0,
     out: Printer = _print,
+    stop: asyncio.Event | None = None,
 ) -> int:
-    """Serve until the game is over; 0 then, :class:`NetRunError` if not."""
-    stop = asyncio.Event()
+    """Serve until the game is over; 0 then, :class:`NetRunError` if not.
+    Ctrl+C, SIGTERM or ``stop`` being set ends the run ("interrupted")."""
+    stop = stop if stop is not None else asyncio.Event()
     _install_stop(stop)
     try:
         return await _run_host(session, bind, port, start_timeout, rejoin_timeout, stop, out)
@@ -163,6 +165,9 @@ async def _run_host(
             raise _SeatGone(turn)
         return False
 
+    def resumable(problem: str) -> NetRunError:
+        return NetRunError(_("{problem} (resume with: indigo host --resume FILE)").format(problem=problem))
+
     match = session.match
     while True:
         try:
@@ -172,17 +177,22 @@ async def _run_host(
             gone_line = _("seat {number} did not rejoin within {seconds} s").format(
                 number=gone.seat + 1, seconds=decimal(rejoin_timeout)
             )
-            raise NetRunError(
-                _("{problem} (resume with: indigo host --resume FILE)").format(problem=saved(gone_line))
-            ) from None
+            raise resumable(saved(gone_line)) from None
         # Let seats that are away come back for the last events and the deck.
-        with contextlib.suppress(NetRunError):
+        try:
             await wait_until(
                 lambda: set(session.remote_seats) <= session.revealed_seats,
                 rejoin_timeout,
                 _("a seat missed the end of the round"),
                 gave_up=Farewell.END_MISSED,
             )
+        except NetRunError as missed:
+            # The session is closed now: no next round can be dealt in it. Only
+            # the last round's end stands as a finished game (its standings below).
+            if stop.is_set():
+                raise
+            if match.can_start_next_round:
+                raise resumable(str(missed)) from None
         if match.rounds > 1:
             ended = _("round {round} of {rounds} is over")
             out(ended.format(round=match.round_index + 1, rounds=match.rounds))

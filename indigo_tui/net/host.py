@@ -384,7 +384,10 @@ class HostSession:
     def next_round(self) -> None:
         """Deal the match's next round (once this one is over) and tell every
         guest: its commitment, then its first events. :class:`HostError` if
-        the round is not over or it was the last."""
+        the round is not over or it was the last, or the session is closed."""
+        if self.closed:
+            # Its guests are gone and its bots stopped: a round dealt now would never be played.
+            raise HostError(_("the game is closed"))
         match = self.match
         if not self.started or not match.can_start_next_round:
             raise HostError("the round is not over, or the match is")

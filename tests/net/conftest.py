@@ -115,11 +115,16 @@ async def play_and_serve(guest: GuestSession, serving: asyncio.Task[int], until:
     await asyncio.wait_for(serving, LIMIT)
 
 
-async def serve_headless(host: HostSession, lines: list[str]) -> tuple[asyncio.Task[int], int]:
+async def serve_headless(
+    host: HostSession, lines: list[str], *, rejoin_timeout: float = 300.0, stop: asyncio.Event | None = None
+) -> tuple[asyncio.Task[int], int]:
     """Run ``host`` as ``indigo host --headless`` does (:func:`run_host`, its
-    lines into ``lines``) on an ephemeral port of 127.0.0.1: the running task
-    and the port, once it listens (bounded; a host that ends first fails)."""
-    serving = asyncio.create_task(run_host(host, "127.0.0.1", 0, out=lines.append))
+    lines into ``lines``; ``stop`` set is its Ctrl+C) on an ephemeral port of
+    127.0.0.1: the running task and the port, once it listens (bounded; a host
+    that ends first fails)."""
+    serving = asyncio.create_task(
+        run_host(host, "127.0.0.1", 0, rejoin_timeout=rejoin_timeout, out=lines.append, stop=stop)
+    )
     async with asyncio.timeout(LIMIT):
         while host.address is None:
             if serving.done():
