@@ -84,7 +84,9 @@ def test_three_seats_own_gates(peers, tmp_path: Path) -> None:
 def test_a_killed_guest_rejoins_at_the_same_move(peers, tmp_path: Path) -> None:
     host = peers(*host_args(tmp_path, "--move-delay", "0.01"))
     port = listening_port(host)
-    guest = peers(*join_args(tmp_path, port, "--move-delay", "0.01"))
+    # The guest that is killed plays slowly: the game must still be on when the
+    # kill comes, however late a loaded machine lets this test send it.
+    guest = peers(*join_args(tmp_path, port, "--move-delay", "0.1"))
     guest.wait_for(r"\(move (1\d|[2-9]\d)\)")
     guest.kill()
     host.wait_for(r"seat 2 .*disconnected")
@@ -103,7 +105,9 @@ def test_a_killed_guest_rejoins_at_the_same_move(peers, tmp_path: Path) -> None:
 
 
 def test_a_killed_host_resumes_from_its_save_and_the_guest_comes_back(peers, tmp_path: Path) -> None:
-    host = peers(*host_args(tmp_path, "--move-delay", "0.01"))
+    # The host that is killed plays slowly: the game must still be on when the
+    # kill comes, however late a loaded machine lets this test send it.
+    host = peers(*host_args(tmp_path, "--move-delay", "0.1"))
     port = listening_port(host)
     guest = peers(*join_args(tmp_path, port, "--move-delay", "0.01", "--reconnect-timeout", "25"))
     guest.wait_for(r"\(move (1\d|[2-9]\d)\)")
@@ -219,8 +223,10 @@ def test_bad_requests_get_one_line_and_status_2(tmp_path: Path, args: list[str],
 
 
 def three_moves_in(peers: Callable[..., Peer], tmp_path: Path) -> tuple[Peer, Peer]:
-    """A host and a guest whose bots move every 0.05 s, once the guest has played its third move."""
-    host = peers(*host_args(tmp_path, "--move-delay", "0.05"))
+    """A host and a guest, once the guest has played its third move. The
+    host's bot moves every 0.2 s: the game is still on when the test
+    interrupts one of them, however late a loaded machine lets it."""
+    host = peers(*host_args(tmp_path, "--move-delay", "0.2"))
     port = listening_port(host)
     guest = peers(*join_args(tmp_path, port))
     guest.wait_for(r"\(move [3-9]\)|\(move \d\d\)")
