@@ -77,10 +77,12 @@ def advance(app: IndigoApp, moves: int, seed: int = 1) -> None:
 
 
 async def until(
-    pilots: Pilot[Any] | Sequence[Pilot[Any]], condition: Callable[[], bool], seconds: float = 10.0
+    pilots: Pilot[Any] | Sequence[Pilot[Any]], condition: Callable[[], bool], seconds: float = 30.0
 ) -> None:
     """Let the app (or every app, for two in one test) run until ``condition``
-    holds; bounded, and fails loudly. The one waiting helper of the UI tests."""
+    holds; bounded, and fails loudly. The one waiting helper of the UI tests.
+    The bound only stops a hang: generous, for a loaded machine (a condition
+    met at once costs nothing)."""
     group = [pilots] if isinstance(pilots, Pilot) else list(pilots)
     for _ in range(max(1, int(seconds / (0.01 * len(group))))):
         if condition():

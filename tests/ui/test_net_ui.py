@@ -200,7 +200,7 @@ async def test_undo_vote_whole_game_deal_verified_and_goodbye(tmp_path: Path) ->
         await hp.press("b")
         await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
         await hp.press("q")
-        await until(pilots, lambda: gtable_closed(guest), seconds=10)
+        await until(pilots, lambda: gtable_closed(guest))
 
 
 def gtable_closed(app: NetApp) -> bool:
