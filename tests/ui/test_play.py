@@ -109,22 +109,24 @@ async def test_undo_goes_back_to_the_last_human_move_and_redo(make_app: AppFacto
 async def test_hot_seat_hides_the_other_hand(make_app: AppFactory) -> None:
     app = make_app(new_game(("human", "human")))
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: type(app.screen).__name__ == "HandoffScreen")
+        # Each screen read once it is drawn (its own words on the screen): a
+        # screen pushed or uncovered is drawn some steps later.
+        await until(pilot, lambda: "It is Ann's turn" in screen_text(app))
         text = screen_text(app)
         assert "Hand of Ann" not in text and "Hand of Bob" not in text
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and "Hand of Ann" in screen_text(app))
         text = screen_text(app)
         assert "Hand of Ann" in text and "Hand of Bob" not in text
         assert "gems hidden" in text  # Bob's gems
         await pilot.press("enter")  # Ann places
-        await until(pilot, lambda: type(app.screen).__name__ == "HandoffScreen")
+        await until(pilot, lambda: "It is Bob's turn" in screen_text(app))
         text = screen_text(app)
         assert "Hand of Ann" not in text and "Hand of Bob" not in text
         # Even the table underneath has let go of Ann's hand.
         assert game_screen(app).query_one("#hand").tiles == ()  # type: ignore[attr-defined]
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and "Hand of Bob" in screen_text(app))
         text = screen_text(app)
         assert "Hand of Bob" in text and "Hand of Ann" not in text
 
