@@ -109,7 +109,7 @@ def test_a_killed_host_resumes_from_its_save_and_the_guest_comes_back(peers, tmp
     # kill comes, however late a loaded machine lets this test send it.
     host = peers(*host_args(tmp_path, "--move-delay", "0.1"))
     port = listening_port(host)
-    guest = peers(*join_args(tmp_path, port, "--move-delay", "0.01", "--reconnect-timeout", "25"))
+    guest = peers(*join_args(tmp_path, port, "--move-delay", "0.01", "--reconnect-timeout", "60"))
     guest.wait_for(r"\(move (1\d|[2-9]\d)\)")
     host.kill()
     guest.wait_for(r"trying to rejoin")
@@ -142,7 +142,7 @@ def test_a_match_of_three_rounds(peers, tmp_path: Path) -> None:
 def test_a_host_killed_mid_match_resumes_in_the_same_round(peers, tmp_path: Path) -> None:
     host = peers(*host_args(tmp_path, "--rounds", "2", "--move-delay", "0.01"))
     port = listening_port(host)
-    guest = peers(*join_args(tmp_path, port, "--move-delay", "0.01", "--reconnect-timeout", "25"))
+    guest = peers(*join_args(tmp_path, port, "--move-delay", "0.01", "--reconnect-timeout", "60"))
     guest.wait_for(r"^round 2 of 2 has started")
     guest.wait_for(r"\(move ([4-9]|\d\d)\)", since=len(guest.lines))
     host.kill()
