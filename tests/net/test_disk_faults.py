@@ -337,7 +337,9 @@ def test_an_unprivileged_host_whose_folder_turns_read_only_says_so_once_and_agai
     (folder / "net").mkdir(parents=True)
     shutil.chown(folder, "nobody", "nogroup")
     shutil.chown(folder / "net", "nobody", "nogroup")
-    host = unprivileged(open_folder, *headless_host(folder, "--move-delay", "0.02"))
+    # The host plays slowly enough that the game is still on when the test has
+    # turned the folder read-only and back, however late a loaded machine lets it.
+    host = unprivileged(open_folder, *headless_host(folder, "--move-delay", "0.05"))
     try:
         port = listening_port(host)
         guest = Peer(*join_args(open_folder, port, "--move-delay", "0.02"), cwd=open_folder)
