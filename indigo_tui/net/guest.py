@@ -347,6 +347,8 @@ class GuestSession:
         or the session breaks (:class:`JoinError`)."""
         conn = self.conn
         assert conn is not None and self.state is not None
+        # What ended the session: a move or undo still waiting for its answer ends with it.
+        ended: JoinError | None = None
         try:
             while True:
                 message = await conn.read()
@@ -355,18 +357,19 @@ class GuestSession:
         except ConnectionLost as exc:
             if self._closing:
                 return
-            raise JoinError(_("connection to the host lost: {problem}").format(problem=exc), "lost") from None
+            ended = JoinError(_("connection to the host lost: {problem}").format(problem=exc), "lost")
+            raise ended from None
         except ProtocolError as exc:
+            ended = JoinError(_("the host broke the protocol: {problem}").format(problem=exc), "protocol")
             await conn.close(Error(str(exc), "protocol"))
-            raise JoinError(
-                _("the host broke the protocol: {problem}").format(problem=exc), "protocol"
-            ) from None
+            raise ended from None
         except JoinError as exc:
+            ended = exc
             if exc.code == "desync":
                 await conn.close(Error(str(exc), "desync"))
             raise
         finally:
-            self._fail_waiting()
+            self._fail_waiting(ended)
             if self._beat_task is not None:
                 self._beat_task.cancel()
             await conn.close()
@@ -644,10 +647,16 @@ class GuestSession:
             await asyncio.sleep(self.heartbeat)
             await conn.send(Heartbeat(time.time()))
 
-    def _fail_waiting(self) -> None:
+    def _fail_waiting(self, ended: JoinError | None = None) -> None:
+        """End every move and undo still waiting for the host's answer: with
+        what ended the session (the host's goodbye, say), else a lost connection.
+        A headless guest rejoins after a lost connection, not after a goodbye."""
         for future in self._waiting.values():
             if not future.done():
-                future.set_exception(JoinError(_("the connection to the host closed"), "lost"))
+                if ended is not None:
+                    future.set_exception(JoinError(str(ended), ended.code))
+                else:
+                    future.set_exception(JoinError(_("the connection to the host closed"), "lost"))
         self._waiting.clear()
 
     async def _ask(self, message: MoveRequest | UndoRequest, timeout: float) -> Message:

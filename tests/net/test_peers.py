@@ -51,6 +51,7 @@ from indigo_tui.net.protocol import (
     HintCounts,
     HintUsed,
     Join,
+    MoveRequest,
     ProtocolError,
     Reveal,
     Welcome,
@@ -675,3 +676,37 @@ def _notices(host: HostSession) -> list[object]:
     while not host.notices.empty():
         found.append(host.notices.get_nowait())
     return found
+
+
+async def test_a_move_still_unanswered_when_the_host_quits_ends_with_the_hosts_goodbye(
+    listening, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host quits (its goodbye says why) while the guest's move waits for
+    its answer: the guest's move ends with the goodbye's reason, not with a
+    lost connection (which would send a headless guest off to rejoin a host
+    that is gone, and say "cannot connect")."""
+    host = make_host(["human", "remote"])
+    port = await listening(host)
+    guest = await _joined(host, port)
+    host.begin()
+    reader = asyncio.create_task(guest.run())
+    try:
+        assert await host.play(0, host.game.legal_moves[0]) is None
+        await _until(lambda: guest.state is not None and guest.state.board.turn == 1)
+        assert guest.state is not None
+        asked: list[MoveRequest] = []
+
+        async def busy(link: object, request: MoveRequest) -> None:
+            asked.append(request)  # the host quits before it gets round to the move
+
+        monkeypatch.setattr(host, "_guest_move", busy)
+        move = asyncio.create_task(guest.play(guest.state.view().legal_moves[0]))
+        await _until(lambda: bool(asked))
+        await host.close(Farewell.HOST_QUIT)
+        with pytest.raises(JoinError, match="the host left: the host quit") as ended:
+            await asyncio.wait_for(move, LIMIT)
+        assert ended.value.code == "left"
+    finally:
+        reader.cancel()
+        with contextlib.suppress(BaseException):
+            await reader
