@@ -163,3 +163,25 @@ def test_the_marker_sits_under_the_move() -> None:
     assert marker_line(0, 40, 20) == "▲"
     assert marker_line(9, 10, 20) == " " * 19 + "▲"
     assert marker_line(3, 0, 20) == ""
+
+
+async def test_a_rating_that_comes_back_as_the_app_closes_is_dropped(tmp_path: Path) -> None:
+    """The rating worker hands each rating to the screen from its thread; one
+    can come while the app is being taken down (its widgets going one by one):
+    it is dropped, the app closes without an error, and nothing is written."""
+    game = _game(Setup(2), 5, None)
+    path = tmp_path / "g.indigo"
+    app = ReviewApp(path, game, ["Ann", "Bob"], Reviewer("mcts:iter=4"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        screen = _screen(app)
+        screen.action_stop()
+        done = list(screen.ratings)
+    side_file = review_path(path)
+    stored = side_file.read_bytes() if side_file.exists() else None
+    late = next(iter_ratings(game, Reviewer("mcts:iter=4"), done))
+    screen.rating_running = True  # as if the stop had not come before the app closed
+    screen._rated(late)
+    screen._finished()
+    assert screen.ratings == done
+    assert (side_file.read_bytes() if side_file.exists() else None) == stored

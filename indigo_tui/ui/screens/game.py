@@ -473,8 +473,11 @@ class GameScreen(Localised, Screen[None]):
 
     @property
     def _on_stage(self) -> bool:
-        """Whether this table still has its widgets (not being torn down with the app)."""
-        return self.is_attached and bool(self.query(BoardView))
+        """Whether this table still has its widgets: not popped, and not being
+        taken down with the app, whose widgets go one by one while a bot's or
+        a hint's answer may still come back from its worker thread (Textual
+        counts a node it is removing as not displayed)."""
+        return self.is_attached and self.app.is_running and self.display and bool(self.query(BoardView))
 
     def _bot_failed(self, generation: int, reason: str) -> None:
         if not self._on_stage:

@@ -472,7 +472,17 @@ class ReviewScreen(Localised, Screen[None]):
         if not worker.is_cancelled:
             self.app.call_from_thread(self._finished)
 
+    @property
+    def _on_stage(self) -> bool:
+        """Whether this screen still shows: not popped, and not being taken
+        down with the app, whose widgets go one by one while a rating may
+        still come back from the worker thread (Textual counts a node it is
+        removing as not displayed)."""
+        return self.is_attached and self.app.is_running and self.display
+
     def _rated(self, rating: MoveRating) -> None:
+        if not self._on_stage:
+            return  # the rating has nowhere to go
         if not self.rating_running or rating.move != len(self.ratings):
             return  # stopped meanwhile, or a late answer of an earlier run
         self.ratings.append(rating)
@@ -484,6 +494,8 @@ class ReviewScreen(Localised, Screen[None]):
         self.show_position()
 
     def _finished(self) -> None:
+        if not self._on_stage:
+            return
         self.rating_running = False
         self._keep()
         self.query_one(ProgressBar).display = False
