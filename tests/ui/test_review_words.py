@@ -61,8 +61,24 @@ async def _footer_keys_whole(game: Game, language: str, size: tuple[int, int]) -
     app = ReviewApp(None, game, ["Ann", "Bob"], Reviewer("mcts:iter=5"))
     async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+
+        def footer_keys() -> list[FooterKey]:
+            return [key for footer in app.screen.query(Footer) for key in footer.query(FooterKey)]
+
+        def settled() -> bool:
+            # The footer is composed again each time the bindings change (their
+            # words, what a narrow screen leaves out): read it once it shows
+            # the review's keys as they are now.
+            screen = app.screen
+            own = [active.binding for active in screen.active_bindings.values() if active.node is screen]
+            wanted = {(binding.action, binding.description) for binding in own if binding.show}
+            actions = {binding.action for binding in own}
+            shown = {(key.action, key.description) for key in footer_keys() if key.action in actions}
+            return bool(wanted) and shown == wanted
+
+        await until(pilot, settled)
         await pilot.pause()
-        keys = list(app.screen.query_one(Footer).query(FooterKey))
+        keys = footer_keys()
         for key in keys:
             assert app.screen.region.contains_region(key.region), (language, key.description)
         back = _("Back")
