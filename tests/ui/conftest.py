@@ -13,6 +13,8 @@ import pytest
 from textual.app import App
 from textual.notifications import SeverityLevel
 from textual.pilot import Pilot
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 from indigo_tui.engine import SeatView, Setup
 from indigo_tui.net.host import HostSession
@@ -91,6 +93,24 @@ async def until(
             await pilot.pause(0.01)
     if not condition():
         raise AssertionError(f"the app never got there in {seconds:g} s")
+
+
+def footer_keys(app: App[Any]) -> list[FooterKey]:
+    """The keys the current screen's footer shows."""
+    return [key for footer in app.screen.query(Footer) for key in footer.query(FooterKey)]
+
+
+def footer_settled(app: App[Any]) -> bool:
+    """Whether the footer shows the screen's own keys as its bindings say now.
+    The footer is composed again, some steps later, each time they change
+    (their words in a new language, what a narrow screen leaves out): read it
+    once this holds, not after a pause that a loaded machine can cut short."""
+    screen = app.screen
+    own = [active.binding for active in screen.active_bindings.values() if active.node is screen]
+    wanted = {(binding.action, binding.description) for binding in own if binding.show}
+    actions = {binding.action for binding in own}
+    shown = {(key.action, key.description) for key in footer_keys(app) if key.action in actions}
+    return bool(wanted) and shown == wanted
 
 
 #: An SVG screenshot's text runs: where each starts (x) and on which line.

@@ -9,8 +9,6 @@ import re
 
 import pytest
 from engine.support import play_random
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 from indigo_tui.bots.review import Reviewer
 from indigo_tui.engine import Game, Setup
@@ -18,7 +16,7 @@ from indigo_tui.i18n import LANGUAGES, _, in_language, pgettext, use_language
 from indigo_tui.ui.review_app import ReviewApp
 from indigo_tui.ui.screens.review import ReviewScreen
 
-from .conftest import screen_text, until
+from .conftest import footer_keys, footer_settled, screen_text, until
 
 
 def test_the_reviews_start_and_the_setups_start_are_two_messages() -> None:
@@ -62,23 +60,9 @@ async def _footer_keys_whole(game: Game, language: str, size: tuple[int, int]) -
     async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
 
-        def footer_keys() -> list[FooterKey]:
-            return [key for footer in app.screen.query(Footer) for key in footer.query(FooterKey)]
-
-        def settled() -> bool:
-            # The footer is composed again each time the bindings change (their
-            # words, what a narrow screen leaves out): read it once it shows
-            # the review's keys as they are now.
-            screen = app.screen
-            own = [active.binding for active in screen.active_bindings.values() if active.node is screen]
-            wanted = {(binding.action, binding.description) for binding in own if binding.show}
-            actions = {binding.action for binding in own}
-            shown = {(key.action, key.description) for key in footer_keys() if key.action in actions}
-            return bool(wanted) and shown == wanted
-
-        await until(pilot, settled)
+        await until(pilot, lambda: footer_settled(app))
         await pilot.pause()
-        keys = footer_keys()
+        keys = footer_keys(app)
         for key in keys:
             assert app.screen.region.contains_region(key.region), (language, key.description)
         back = _("Back")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Footer, Select
+from textual.widgets import Button, Checkbox, Select
 
 from indigo_tui.engine.board import EMPTY
 from indigo_tui.saves import default_seat_names, seats_from_kinds
@@ -21,7 +21,17 @@ from indigo_tui.ui.screens.setup import SetupScreen
 from indigo_tui.ui.widgets.hand import HandView
 from indigo_tui.ui.widgets.text_panel import TextPanel
 
-from .conftest import AppFactory, advance, game_screen, new_game, notices, screen_text, until
+from .conftest import (
+    AppFactory,
+    advance,
+    footer_keys,
+    footer_settled,
+    game_screen,
+    new_game,
+    notices,
+    screen_text,
+    until,
+)
 
 
 def on_screen(screen: Screen[object], widget: Widget) -> bool:
@@ -56,10 +66,9 @@ async def test_a_four_seat_form_fits_80x24(make_app: AppFactory, screen_type: ty
 async def test_the_game_footer_shows_every_key_at_80x24(make_app: AppFactory) -> None:
     app = make_app(new_game())
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and footer_settled(app))
         await pilot.pause()
-        footer = app.screen.query_one(Footer)
-        keys = list(footer.query("FooterKey"))
+        keys = footer_keys(app)
         # Rotate, Place, Undo, Help, Menu, Quit and the palette (redo and save-as
         # leave the compact footer to make room for longer German and French words).
         assert len(keys) >= 7
