@@ -33,7 +33,7 @@ def make_host(
     *,
     seed: int = 11,
     save_path: Path | None = None,
-    read_timeout: float = 3.0,
+    read_timeout: float = 10.0,
     heartbeat: float = 0.3,
     rounds: int = 1,
 ) -> HostSession:
@@ -54,7 +54,7 @@ def make_host(
 
 
 def make_guest(port: int, **kwargs: object) -> GuestSession:
-    options: dict[str, object] = {"name": "Guest", "read_timeout": 3.0, "heartbeat": 0.3}
+    options: dict[str, object] = {"name": "Guest", "read_timeout": 10.0, "heartbeat": 0.3}
     options.update(kwargs)
     code = str(options.pop("code", CODE))
     return GuestSession("127.0.0.1", port, code, **options)  # type: ignore[arg-type]
