@@ -6,9 +6,9 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..engine.match import MAX_ROUNDS
 from ..i18n import N_, _, ngettext
 from ..net import DEFAULT_PORT
+from .play import add_glyphs_option, add_rounds_option
 
 if TYPE_CHECKING:
     from ..bots import Bot
@@ -57,13 +57,7 @@ def register(subparsers: SubParsers) -> None:
         action="store_true",
         help=_("let players ask the search bot for hints (each seat's count is shown at the end)"),
     )
-    host.add_argument(
-        "--rounds",
-        type=int,
-        default=1,
-        metavar="N",
-        help=_("rounds in the match, 1 to {most} (default 1)").format(most=MAX_ROUNDS),
-    )
+    add_rounds_option(host)
     host.add_argument("--seed", metavar=_("SEED"), help=_("seed for the deck (default: random)"))
     host.add_argument("--save-dir", type=Path, metavar=_("DIR"), help=_("where the game is autosaved"))
     host.add_argument("--resume", type=Path, metavar=_("FILE"), help=_("take up a hosted game from its save"))
@@ -132,8 +126,6 @@ def register(subparsers: SubParsers) -> None:
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    from .play import add_glyphs_option
-
     add_glyphs_option(parser)
     parser.add_argument(
         "--headless", action="store_true", help=_("no screen: a bot plays this terminal's seat")

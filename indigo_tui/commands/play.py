@@ -48,13 +48,7 @@ def register(subparsers: SubParsers) -> None:
     play.add_argument(
         "--seed", default=None, metavar=_("SEED"), help=_("shuffle seed, for a game you can replay")
     )
-    play.add_argument(
-        "--rounds",
-        type=int,
-        default=1,
-        metavar="N",
-        help=_("rounds in the match, 1 to {most} (default 1)").format(most=MAX_ROUNDS),
-    )
+    add_rounds_option(play)
     play.add_argument("--open-scores", action="store_true", help=_("everyone sees everyone's gems"))
     _common(play)
     play.set_defaults(run=run_play)
@@ -78,6 +72,17 @@ def _common(parser: argparse.ArgumentParser) -> None:
         help=_("seconds between bot moves (default 0.5)"),
     )
     add_glyphs_option(parser)
+
+
+def add_rounds_option(parser: argparse.ArgumentParser) -> None:
+    """``--rounds``: the rounds of a match, on ``indigo play`` and ``indigo host``."""
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        metavar="N",
+        help=_("rounds in the match, 1 to {most} (default 1)").format(most=MAX_ROUNDS),
+    )
 
 
 def add_glyphs_option(parser: argparse.ArgumentParser) -> None:
