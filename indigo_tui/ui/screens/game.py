@@ -321,8 +321,7 @@ class GameScreen(Localised, Screen[None]):
             # ... and its end said once, as the network peers say it.
             self._save_failed = False
             self.message = _("Saving works again.")
-        hint_shown = self._hint is not None and self.message == self._hint_said
-        if self._hint is not None and hint_shown:
+        if self._hint is not None and self.message == self._hint_said:
             # A hint said before a resize is said again in the words that fit now.
             self.message = self._hint_said = self._hint_words(*self._hint)
             if self.compact:
