@@ -36,10 +36,23 @@ from pathlib import Path
 DOMAIN = "indigo"
 #: Where the compiled catalogs live, inside the installed package.
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
-#: The languages of the rulebook, English (the source language) first.
-LANGUAGES: tuple[str, ...] = ("en", "de", "fr", "nl")
-#: Each language's own name for itself, for a language menu.
-LANGUAGE_NAMES: Mapping[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français", "nl": "Nederlands"}
+
+
+def discover_languages(locale_dir: Path) -> tuple[str, ...]:
+    """English (the source language, which needs no catalog), then every
+    language with a compiled catalog in ``locale_dir``, by code.
+
+    A language is added by its catalog alone (docs/i18n.md): once its
+    ``<code>/LC_MESSAGES/indigo.mo`` is there, the game speaks it, offers it in
+    the language menu by the name its catalog gives, and writes its decimals.
+    """
+    found = {path.parent.parent.name for path in locale_dir.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
+    return ("en", *sorted(found - {"en"}))
+
+
+#: The languages the game speaks: English first, then each one with a catalog
+#: (the rulebook's: German, French and Dutch).
+LANGUAGES: tuple[str, ...] = discover_languages(LOCALE_DIR)
 #: The environment variables gettext reads, in the order it reads them.
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -99,9 +112,25 @@ def pgettext(context: str, message: str) -> str:
     return catalog(_current).pgettext(context, message)
 
 
-#: How each language writes the point between a number's whole part and its
-#: fraction: German, French and Dutch write a comma ("0,48 Punkte").
-DECIMAL_SEPARATORS: Mapping[str, str] = {"en": ".", "de": ",", "fr": ",", "nl": ","}
+def language_name(code: str) -> str:
+    """The language ``code`` in its own words ("Deutsch"), as its catalog
+    names itself, for a language menu: whoever cannot read the current
+    language still finds theirs."""
+    # translators: the name of YOUR language in your language, as the language
+    # menu shows it (German: Deutsch, French: Français, Dutch: Nederlands).
+    return catalog(code).pgettext("this language's own name", "English")
+
+
+def language_names() -> dict[str, str]:
+    """Every language the game speaks, code -> its own name, in menu order."""
+    return {code: language_name(code) for code in LANGUAGES}
+
+
+def decimal_separator(code: str) -> str:
+    """How ``code`` writes the point between a number's whole part and its
+    fraction: German, French and Dutch write a comma ("0,48 Punkte")."""
+    # translators: the decimal separator of your language: "," if you write 0,5.
+    return catalog(code).pgettext("decimal separator", ".")
 
 
 def decimal(number: float, places: int | None = None) -> str:
@@ -110,7 +139,7 @@ def decimal(number: float, places: int | None = None) -> str:
     (Python's ``g``: ``0.5``, ``2``). Only for the screen and messages: files
     and the network keep Python's own ``0.5``."""
     text = f"{number:g}" if places is None else f"{number:.{places}f}"
-    return text.replace(".", DECIMAL_SEPARATORS.get(_current, "."))
+    return text.replace(".", decimal_separator(_current))
 
 
 def N_(message: str) -> str:
@@ -207,10 +236,8 @@ def translate_argparse() -> None:
 
 
 __all__ = [
-    "DECIMAL_SEPARATORS",
     "DOMAIN",
     "LANGUAGES",
-    "LANGUAGE_NAMES",
     "LOCALE_DIR",
     "N_",
     "N_plural",
@@ -219,10 +246,14 @@ __all__ = [
     "choose_language",
     "current_language",
     "decimal",
+    "decimal_separator",
+    "discover_languages",
     "in_language",
     "language_code",
     "language_for",
     "language_from_argv",
+    "language_name",
+    "language_names",
     "ngettext",
     "pgettext",
     "translate_argparse",

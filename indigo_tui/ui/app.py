@@ -11,7 +11,7 @@ from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from ..i18n import LANGUAGE_NAMES, N_, _, use_language
+from ..i18n import N_, _, language_name, language_names, use_language
 from ..saves import SavedGame, default_save_dir
 from .board_art import GLYPH_CHOICES
 from .board_art.detect import ENV_VAR, choose, detect, requested
@@ -153,7 +153,7 @@ class IndigoApp(LocalPaletteApp):
                 await screen.relocalise()
             else:
                 await screen.recompose()
-        self.notify(failed or _("Language: {name}.").format(name=LANGUAGE_NAMES.get(code, code)))
+        self.notify(failed or _("Language: {name}.").format(name=language_name(code)))
 
     def next_board_glyphs(self) -> str:
         """The choice after the current one, in the order of ``--board-glyphs``."""
@@ -221,7 +221,7 @@ class IndigoApp(LocalPaletteApp):
                     _("Draw the board with these characters (remembered)"),
                     partial(screen.action_glyphs, choice),
                 )
-        for code, name in LANGUAGE_NAMES.items():
+        for code, name in language_names().items():
             yield SystemCommand(
                 _("Language: {name}").format(name=name),
                 _("Show the game in this language (remembered)"),

@@ -124,8 +124,13 @@ _CELL_WIDTH = 12.2
 def screen_text(app: App[Any]) -> str:
     """Every character on the app's screen now, as plain text in rows and
     columns, read from the public screenshot (``export_screenshot``)."""
+    return svg_text(app.export_screenshot())
+
+
+def svg_text(svg: str) -> str:
+    """The characters of a screenshot (an app's ``export_screenshot``) in rows and columns."""
     rows: dict[int, dict[int, str]] = {}
-    for x, line, text in _TEXT_RUN.findall(app.export_screenshot()):
+    for x, line, text in _TEXT_RUN.findall(svg):
         row = rows.setdefault(int(line), {})
         start = round(float(x) / _CELL_WIDTH)
         for offset, char in enumerate(html.unescape(text).replace("\xa0", " ").rstrip("\n")):

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...i18n import LANGUAGE_NAMES, N_, _, current_language
+from ...i18n import N_, _, current_language, language_names
 from ..localise import Localised
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 class LanguageScreen(Localised, ModalScreen[None]):
-    """The four languages, each in its own words (whoever cannot read the
+    """Every language the game speaks, each in its own words (whoever cannot read the
     current one still finds theirs); choosing one switches every screen to it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", N_("Back"))]
@@ -28,7 +28,7 @@ class LanguageScreen(Localised, ModalScreen[None]):
         with Vertical(id="language-box", classes="dialog"):
             yield Static(_("Language"), classes="title")
             yield OptionList(
-                *(Option(name, id=code) for code, name in LANGUAGE_NAMES.items()), id="languages"
+                *(Option(name, id=code) for code, name in language_names().items()), id="languages"
             )
         yield Footer()
 
