@@ -118,7 +118,9 @@ def language_name(code: str) -> str:
     language still finds theirs."""
     # translators: the name of YOUR language in your language, as the language
     # menu shows it (German: Deutsch, French: Français, Dutch: Nederlands).
-    return catalog(code).pgettext("this language's own name", "English")
+    name = catalog(code).pgettext("this language's own name", "English")
+    # A catalog that does not name its language yet is shown by its code, not as "English".
+    return code if name == "English" and code != "en" else name
 
 
 def language_names() -> dict[str, str]:
