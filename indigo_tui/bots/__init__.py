@@ -6,6 +6,7 @@ a name as the command line and the setup screen write it (``random``,
 ``greedy``, ...) into a bot, seeded for repeatable games.
 """
 
-from .base import Bot, BotSpecError, available_bots, make_bot
+from .base import Bot, BotSpecError
+from .registry import available_bots, make_bot
 
 __all__ = ["Bot", "BotSpecError", "available_bots", "make_bot"]

@@ -6,7 +6,7 @@ import random
 
 from ..engine import GEM_POINTS, Move, SeatView
 from ..i18n import N_, _
-from .base import BotSpecError, register
+from .base import BotSpecError
 
 
 def immediate_gain(view: SeatView, move: Move) -> int:
@@ -47,8 +47,12 @@ class GreedyBot:
         return best[self.rng.randrange(len(best))]
 
 
-@register("greedy", N_("best immediate points for itself minus the best opponent's"))
-def _make(argument: str | None, seed: int | str | None) -> GreedyBot:
+#: What the registry says of ``greedy``.
+DESCRIPTION = N_("best immediate points for itself minus the best opponent's")
+
+
+def make(argument: str | None, seed: int | str | None) -> GreedyBot:
+    """``greedy``: takes no argument."""
     if argument is not None:
         raise BotSpecError(_("the greedy bot takes no argument"))
     return GreedyBot(seed)

@@ -37,7 +37,7 @@ from typing import Final
 from ..engine import Move, SeatView
 from ..i18n import N_, _, decimal
 from . import helper_process
-from .base import BotSpecError, register
+from .base import BotFactory, BotSpecError
 from .sim import ALLOWED, Knowledge, SimState, is_open
 
 PlaceKey = tuple[int, int, int]  # (cell, kind, rotation)
@@ -422,28 +422,44 @@ def parse_budget(argument: str | None) -> Budget:
     return Budget(seconds=seconds)
 
 
-@register("mcts", N_("Monte Carlo tree search over hidden tiles: mcts:SECONDS or mcts:iter=N"))
-def _make_mcts(argument: str | None, seed: int | str | None) -> MctsBot:
+#: What the registry says of ``mcts``.
+DESCRIPTION = N_("Monte Carlo tree search over hidden tiles: mcts:SECONDS or mcts:iter=N")
+
+
+def make(argument: str | None, seed: int | str | None) -> MctsBot:
+    """``mcts``, ``mcts:SECONDS`` or ``mcts:iter=N``."""
     budget = parse_budget(argument)
     return MctsBot(f"mcts:{budget.describe()}", budget, seed)
 
 
-def _level(level: str, seconds: float) -> None:
-    def make(argument: str | None, seed: int | str | None) -> MctsBot:
+def level_factory(level: str) -> BotFactory:
+    """The factory of a level of :data:`LEVELS` (``easy`` ... ``expert``): no argument."""
+    seconds = LEVELS[level]
+
+    def make_level(argument: str | None, seed: int | str | None) -> MctsBot:
         if argument is not None:
             raise BotSpecError(
                 _("the {level} bot takes no argument (for a budget use mcts:SECONDS)").format(level=level)
             )
         return MctsBot(level, Budget(seconds=seconds), seed)
 
-    def describe() -> str:
-        return _("search bot thinking about {seconds} s a move").format(seconds=decimal(seconds))
-
-    register(level, describe)(make)
+    return make_level
 
 
-for _name, _seconds in LEVELS.items():
-    _level(_name, _seconds)
+def describe_level(level: str) -> str:
+    """A level of :data:`LEVELS` in a line, in the current language."""
+    return _("search bot thinking about {seconds} s a move").format(seconds=decimal(LEVELS[level]))
 
 
-__all__: Sequence[str] = ["LEVELS", "Budget", "MctsBot", "Search", "Tuning", "parse_budget"]
+__all__: Sequence[str] = [
+    "DESCRIPTION",
+    "LEVELS",
+    "Budget",
+    "MctsBot",
+    "Search",
+    "Tuning",
+    "describe_level",
+    "level_factory",
+    "make",
+    "parse_budget",
+]

@@ -7,7 +7,7 @@ import random
 from ..engine import Move, SeatView
 from ..engine.tiles import ORIENTATIONS
 from ..i18n import N_, _
-from .base import BotSpecError, register
+from .base import BotSpecError
 
 
 class RandomBot:
@@ -35,8 +35,12 @@ class RandomBot:
                 return Move(cell, kind, rotation)
 
 
-@register("random", N_("uniformly random legal moves"))
-def _make(argument: str | None, seed: int | str | None) -> RandomBot:
+#: What the registry says of ``random``.
+DESCRIPTION = N_("uniformly random legal moves")
+
+
+def make(argument: str | None, seed: int | str | None) -> RandomBot:
+    """``random``: takes no argument."""
     if argument is not None:
         raise BotSpecError(_("the random bot takes no argument"))
     return RandomBot(seed)

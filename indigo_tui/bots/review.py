@@ -38,8 +38,9 @@ from ..engine import Game, Move, SeatView
 from ..engine.geometry import COORDS
 from ..engine.setup import Setup
 from ..engine.tiles import TILE_TOTAL, rotated_paths
-from .base import BotSpecError, make_bot
+from .base import BotSpecError
 from .mcts import Budget, MctsBot, Node, PlaceKey, Search, Tuning
+from .registry import make_bot
 from .sim import Knowledge, SimState, is_open
 
 Verdict = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
