@@ -3,14 +3,17 @@
 The engine's :class:`~indigo_tui.engine.Board` is built to be exact and to
 explain itself (every gem move is a :class:`~indigo_tui.engine.GemMoved` with
 its whole route). A search plays hundreds of thousands of placements, so
-:class:`SimState` keeps the same arrays (``exits``, ``gem_at``, ``gem_slot``)
-but traces gems without building routes or events, and adds what the search
-has to *guess*: every seat's hand and the deck order. It is filled from one
+:class:`SimState` does not follow paths at all on its hot path: it keeps, for
+every edge of every empty cell, where the chain of placed paths beyond that
+edge ends (:attr:`SimState.ends`: at an edge of another empty cell, at a gate,
+or at a treasure tile), and a placement only joins the chains through its own
+cell. Where a gem goes is then a look-up or two. It adds what the search has
+to *guess*: every seat's hand and the deck order. It is filled from one
 seat's :class:`~indigo_tui.engine.SeatView` plus a sampled guess for the
 hidden tiles, so a search on it cannot know more than that seat does.
 
-The tracing rules mirror :meth:`Board.gem_moves` exactly; a test plays whole
-games on both and compares them.
+The outcomes mirror :meth:`Board.gem_moves` exactly; a test plays whole games
+on both and compares them.
 """
 
 from __future__ import annotations
@@ -19,9 +22,9 @@ import random
 from typing import Final
 
 from ..engine import SeatView
-from ..engine.board import EMPTY, FORBIDDEN, GONE, ON_CENTRE
+from ..engine.board import EMPTY, FORBIDDEN, GONE, ON_CENTRE, RulesViolation
 from ..engine.events import GemMoved, TileDrawn, TilePlaced
-from ..engine.geometry import CELL_COUNT, CENTRE, GATE_OF_SLOT, NEIGHBOUR_SLOT
+from ..engine.geometry import CELL_COUNT, CENTRE, GATE_OF_SLOT, NEIGHBOUR_SLOT, SLOT_COUNT
 from ..engine.tiles import EXIT, ORIENTATIONS
 
 #: Points of each gem id (0..5 ambers, 6..10 emeralds, 11 the sapphire).
@@ -33,6 +36,8 @@ NEIGHBOUR_SLOTS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(NEIGHBOUR_SLOT[cell * 6 + e] for e in range(6) if NEIGHBOUR_SLOT[cell * 6 + e] >= 0)
     for cell in range(CELL_COUNT)
 )
+#: ``NEIGHBOUR_CELL[slot]``: the cell across that edge, or -1 at the rim.
+NEIGHBOUR_CELL: Final[tuple[int, ...]] = tuple(nb // 6 if nb >= 0 else -1 for nb in NEIGHBOUR_SLOT)
 #: Empty cells next to the centre tile: a tile there releases a centre gem.
 CENTRE_NEIGHBOURS: Final[frozenset[int]] = frozenset(
     NEIGHBOUR_SLOT[CENTRE * 6 + e] // 6 for e in range(6) if NEIGHBOUR_SLOT[CENTRE * 6 + e] >= 0
@@ -45,7 +50,40 @@ ALLOWED: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
 #: ``TURNS[kind * 6 + rotation]``: the ``EXIT`` table of that placed tile.
 TURNS: Final[tuple[tuple[int, ...], ...]] = tuple(EXIT[k][r] for k in range(5) for r in range(6))
 
-_MAX_ROUTE: Final = CELL_COUNT * 6
+#: :attr:`SimState.ends` of a chain that leaves the board through gate ``g``:
+#: ``GATE_END + g``; of a chain that runs into a treasure tile: ``DEAD``.
+GATE_END: Final = SLOT_COUNT
+DEAD: Final = -1
+
+#: :meth:`SimState.trace` outcomes: the gem rests on a slot, leaves through a
+#: gate, or meets another moving gem (both leave the game).
+REST: Final = 0
+GATE: Final = 1
+MET: Final = 2
+
+
+def live_end(cell: int, end: int) -> bool:
+    """Whether a chain from an edge of the empty ``cell`` that ends at ``end``
+    can score: it leaves through a gate, or comes back into the cell (where
+    the new tile may send it on to a gate)."""
+    return end >= GATE_END or (end >= 0 and end // 6 == cell)
+
+
+def chain_end(exits: list[int], slot: int) -> int:
+    """Where a gem leaving an empty cell by ``slot`` ends on the board's
+    ``exits`` table: as :attr:`SimState.ends` says it."""
+    out = slot
+    for _step in range(SLOT_COUNT):
+        nb = NEIGHBOUR_SLOT[out]
+        if nb < 0:
+            return GATE_END + GATE_OF_SLOT[out]
+        following = exits[nb]
+        if following == EMPTY:
+            return nb
+        if following < 0:
+            return DEAD
+        out = following
+    raise RulesViolation(f"the path from slot {slot} never ends")  # pragma: no cover
 
 
 class SimState:
@@ -56,53 +94,88 @@ class SimState:
         "collected",
         "deck",
         "empty",
-        "exits",
+        "ends",
         "gate_owners",
         "gate_weights",
         "gem_at",
         "gem_slot",
         "gems_left",
         "hands",
+        "live",
         "players",
         "position",
         "scores",
         "turn",
     )
 
-    exits: list[int]
-    gem_at: list[int]
-    gem_slot: list[int]
-    centre: list[int]
-    empty: list[int]
-    position: list[int]
-    scores: list[int]
-    collected: list[int]
-    hands: list[list[int]]
-    deck: list[int]
-    gate_owners: tuple[tuple[int, ...], ...]
-    gate_weights: tuple[tuple[int, ...], ...]
-    players: int
-    turn: int
-    gems_left: int
+    def __init__(
+        self,
+        ends: list[int],
+        live: list[int],
+        gem_at: list[int],
+        gem_slot: list[int],
+        centre: list[int],
+        empty: list[int],
+        position: list[int],
+        scores: list[int],
+        collected: list[int],
+        hands: list[list[int]],
+        deck: list[int],
+        gate_owners: tuple[tuple[int, ...], ...],
+        gate_weights: tuple[tuple[int, ...], ...],
+        turn: int,
+        gems_left: int,
+    ) -> None:
+        #: ``ends[slot]`` for a slot of an empty cell: where the chain of placed
+        #: paths beyond that edge ends. A slot of another empty cell (the
+        #: chain's other end, where a gem coming this way would rest facing
+        #: that cell; the neighbour's own slot when the cell across is empty),
+        #: ``GATE_END + gate`` through a gate, or ``DEAD`` at a treasure tile.
+        #: Meaningless for slots of cells that hold a tile.
+        self.ends = ends
+        #: ``live[cell]``: a bit per edge of an empty cell whose chain ends at
+        #: a gate or comes back into the cell (:func:`live_bit`), so that the
+        #: playouts' look for a scoring placement skips the other cells at once.
+        self.live = live
+        #: ``gem_at[slot]``: the gem resting there, or -1; ``gem_slot[gem]``:
+        #: where each gem rests, ``ON_CENTRE`` or ``GONE`` (as on the Board).
+        self.gem_at = gem_at
+        self.gem_slot = gem_slot
+        self.centre = centre
+        #: The empty cells in any order, and each cell's index in that list (-1 when filled).
+        self.empty = empty
+        self.position = position
+        self.scores = scores
+        self.collected = collected
+        self.hands = hands
+        #: The undrawn tiles; the next draw is the last.
+        self.deck = deck
+        self.gate_owners = gate_owners
+        #: ``gate_weights[seat][gate]``: +1 a gate of ``seat`` alone, -1 of
+        #: others only, 0 shared (``best_scoring``'s estimate).
+        self.gate_weights = gate_weights
+        self.players = len(scores)
+        self.turn = turn
+        self.gems_left = gems_left
 
     def copy(self) -> SimState:
-        other = SimState.__new__(SimState)
-        other.exits = self.exits[:]
-        other.gem_at = self.gem_at[:]
-        other.gem_slot = self.gem_slot[:]
-        other.centre = self.centre[:]
-        other.empty = self.empty[:]
-        other.position = self.position[:]
-        other.scores = self.scores[:]
-        other.collected = self.collected[:]
-        other.hands = [hand[:] for hand in self.hands]
-        other.deck = self.deck[:]
-        other.gate_owners = self.gate_owners
-        other.gate_weights = self.gate_weights
-        other.players = self.players
-        other.turn = self.turn
-        other.gems_left = self.gems_left
-        return other
+        return SimState(
+            self.ends[:],
+            self.live[:],
+            self.gem_at[:],
+            self.gem_slot[:],
+            self.centre[:],
+            self.empty[:],
+            self.position[:],
+            self.scores[:],
+            self.collected[:],
+            [hand[:] for hand in self.hands],
+            self.deck[:],
+            self.gate_owners,
+            self.gate_weights,
+            self.turn,
+            self.gems_left,
+        )
 
     @property
     def over(self) -> bool:
@@ -122,29 +195,73 @@ class SimState:
                 starts.append((nb, self.centre[0]))
         return starts
 
-    def _trace(self, starts: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
-        """``(gem, outcome, where)`` per moving gem, with the new tile laid:
-        outcome 0 rests on slot ``where``, 1 leaves through gate ``where``,
-        2 meets another gem."""
-        exits = self.exits
-        start_slots = {slot for slot, _ in starts}
+    def trace(
+        self, cell: int, turns: tuple[int, ...], starts: list[tuple[int, int]]
+    ) -> list[tuple[int, int, int]]:
+        """``(gem, outcome, where)`` per moving gem, were a tile with ``turns``
+        laid on the empty ``cell`` (nothing changes): outcome :data:`REST` on
+        slot ``where``, :data:`GATE` through gate ``where``, :data:`MET`
+        another moving gem. A gem enters the tile, leaves it by the path's
+        other end and follows the chain beyond to its end; a chain that
+        comes back into the new tile goes on through its next path (at most
+        three times). Crossing an edge of the new tile onto a slot where
+        another moving gem waits is a meeting."""
+        base = cell * 6
+        ends = self.ends
+        gem_at = self.gem_at
+        centre_open = len(self.centre) > 0
         results = []
-        for start, gem in starts:
-            here = NEIGHBOUR_SLOT[start]
-            for _ in range(_MAX_ROUTE):
-                out = exits[here]
+        for slot, gem in starts:
+            e = NEIGHBOUR_SLOT[slot] - base
+            for _path in range(3):
+                out = base + turns[e]
                 nb = NEIGHBOUR_SLOT[out]
-                if nb < 0:
-                    results.append((gem, 1, GATE_OF_SLOT[out]))
+                if nb >= 0 and (gem_at[nb] >= 0 or (centre_open and nb // 6 == CENTRE)):
+                    results.append((gem, MET, -1))
                     break
-                if nb in start_slots:
-                    results.append((gem, 2, -1))
+                end = ends[out]
+                if end >= GATE_END:
+                    results.append((gem, GATE, end - GATE_END))
                     break
-                if exits[nb] == EMPTY:
-                    results.append((gem, 0, out))
+                if end < 0:
+                    raise RulesViolation(f"gem {gem} would stop at a treasure tile")
+                if end // 6 != cell:
+                    results.append((gem, REST, NEIGHBOUR_SLOT[end]))
                     break
-                here = nb
+                e = end - base
+            else:  # pragma: no cover - three paths cannot loop through a moving gem
+                raise RulesViolation(f"gem {gem} never stops")
         return results
+
+    def _lay(self, cell: int, turns: tuple[int, ...]) -> None:
+        """Join the chains through ``cell`` by the tile's three paths, and keep
+        :attr:`live` in step with every end that changes."""
+        base = cell * 6
+        ends = self.ends
+        live = self.live
+        for a in range(6):
+            b = turns[a]
+            if b < a:
+                continue
+            one = ends[base + a]
+            other = ends[base + b]
+            if one == base + b:
+                continue  # the path closes a loop: the chain has no ends left
+            # An end may be another edge of this cell, whose path comes later.
+            if 0 <= one < GATE_END:
+                ends[one] = other
+                at = one // 6
+                if other >= GATE_END or (other >= 0 and other // 6 == at):
+                    live[at] |= 1 << (one - at * 6)
+                else:
+                    live[at] &= ~(1 << (one - at * 6))
+            if 0 <= other < GATE_END:
+                ends[other] = one
+                at = other // 6
+                if one >= GATE_END or (one >= 0 and one // 6 == at):
+                    live[at] |= 1 << (other - at * 6)
+                else:
+                    live[at] &= ~(1 << (other - at * 6))
 
     def gain(self, cell: int, kind: int, rotation: int, seat: int) -> int:
         """Points the placement scores for ``seat`` now minus the most any other
@@ -152,19 +269,11 @@ class SimState:
         starts = self._starts(cell)
         if not starts:
             return 0
-        exits = self.exits
-        base = cell * 6
-        turns = TURNS[kind * 6 + rotation]
-        for e in range(6):
-            exits[base + e] = base + turns[e]
-        results = self._trace(starts)
-        for e in range(6):
-            exits[base + e] = EMPTY
         mine = 0
         others = [0] * self.players
         owners = self.gate_owners
-        for gem, outcome, where in results:
-            if outcome == 1:
+        for gem, outcome, where in self.trace(cell, TURNS[kind * 6 + rotation], starts):
+            if outcome == GATE:
                 value = GEM_VALUE[gem]
                 for s in owners[where]:
                     if s == seat:
@@ -182,54 +291,51 @@ class SimState:
         two-player games and a cheap stand-in for its "minus the best other
         seat" with more players.
 
-        This is the playouts' inner loop: it follows the path beyond each of
-        the cell's six edges once, and then every orientation only looks up
-        where each moving gem leaves the tile (and, for a path that comes back
-        into the tile, where it leaves again). It does not check that two
-        moving gems meet after such a loop, which :meth:`gain` does."""
-        exits = self.exits
+        This is the playouts' inner loop: it reads where the chain beyond
+        each of the cell's six edges ends (a gate, nothing, or back into this
+        cell) once, and then every orientation only looks up where each
+        moving gem leaves the tile (and, for a chain that comes back into the
+        tile, where it leaves again). It does not check that two moving gems
+        meet after such a loop, which :meth:`gain` does."""
+        ends = self.ends
         gem_at = self.gem_at
         centre = self.centre
         weights = self.gate_weights[seat]
         best = (0, -1, -1, -1)
         best_gain = 0
+        gates = [-1] * 6
+        live = self.live
         for cell in cells:
-            entries = []
-            start_slots = []
-            base = cell * 6
-            for e in range(6):
-                nb = NEIGHBOUR_SLOT[base + e]
-                if nb < 0:
-                    continue
-                gem = gem_at[nb]
-                if gem >= 0:
-                    entries.append((e, GEM_VALUE[gem]))
-                    start_slots.append(nb)
-                elif centre and nb // 6 == CENTRE:
-                    entries.append((e, GEM_VALUE[centre[0]]))
-                    start_slots.append(nb)
-            if not entries:
+            if not live[cell]:
                 continue
-            # Where a gem leaving the cell by each edge ends: a gate, or -1.
-            gates = [-1] * 6
+            entries = []
+            base = cell * 6
+            # Where a gem leaving the cell by each edge ends: a gate, -1 for
+            # nothing, or -2 - edge for back into this cell by that edge.
+            scores = False
             for e in range(6):
-                out = base + e
-                while True:
-                    nb = NEIGHBOUR_SLOT[out]
-                    if nb < 0:
-                        gates[e] = GATE_OF_SLOT[out]
-                        break
-                    if nb in start_slots:
-                        break
-                    if nb // 6 == cell:
-                        # Back into the new tile: where it goes on depends
-                        # on the orientation; -2 - edge says where it enters.
-                        gates[e] = -2 - nb % 6
-                        break
-                    out = exits[nb]
-                    if out < 0:
-                        break
-            if max(gates) < 0 and min(gates) > -2:
+                slot = base + e
+                nb = NEIGHBOUR_SLOT[slot]
+                if nb >= 0:
+                    gem = gem_at[nb]
+                    if gem >= 0:
+                        entries.append((e, GEM_VALUE[gem]))
+                        gates[e] = -1
+                        continue
+                    if centre and nb // 6 == CENTRE:
+                        entries.append((e, GEM_VALUE[centre[0]]))
+                        gates[e] = -1
+                        continue
+                end = ends[slot]
+                if end >= GATE_END:
+                    gates[e] = end - GATE_END
+                    scores = True
+                elif end >= 0 and end // 6 == cell:
+                    gates[e] = -2 - (end - base)
+                    scores = True
+                else:
+                    gates[e] = -1
+            if not scores or not entries:
                 continue
             allowed = ALLOWED[cell]
             for kind in kinds:
@@ -253,12 +359,10 @@ class SimState:
         """The seat to move places the tile (it must be in its hand), gems
         move, and it draws from the deck if any tile is left."""
         seat = self.turn
-        starts = self._starts(cell)
-        exits = self.exits
-        base = cell * 6
         turns = TURNS[kind * 6 + rotation]
-        for e in range(6):
-            exits[base + e] = base + turns[e]
+        starts = self._starts(cell)
+        results = self.trace(cell, turns, starts) if starts else []
+        self._lay(cell, turns)
         # Take the cell out of the empty list by swapping the last one in.
         empty = self.empty
         position = self.position
@@ -275,7 +379,6 @@ class SimState:
         self.turn = (seat + 1) % self.players
         if not starts:
             return
-        results = self._trace(starts)
         gem_at = self.gem_at
         gem_slot = self.gem_slot
         for slot, gem in starts:
@@ -284,13 +387,13 @@ class SimState:
             else:
                 gem_at[slot] = -1
         for gem, outcome, where in results:
-            if outcome == 0:
+            if outcome == REST:
                 gem_at[where] = gem
                 gem_slot[gem] = where
                 continue
             gem_slot[gem] = GONE
             self.gems_left -= 1
-            if outcome == 1:
+            if outcome == GATE:
                 value = GEM_VALUE[gem]
                 for s in self.gate_owners[where]:
                     self.scores[s] += value
@@ -303,7 +406,7 @@ class SimState:
         cells = []
         for slot in self.gem_slot:
             if slot >= 0:
-                cell = NEIGHBOUR_SLOT[slot] // 6
+                cell = NEIGHBOUR_CELL[slot]
                 if cell not in cells:
                     cells.append(cell)
         if self.centre:
@@ -345,39 +448,52 @@ class Knowledge:
         board = view.board
         setup = board.setup
         players = setup.players
-        state = SimState.__new__(SimState)
-        state.exits = board.exits[:]
-        state.gem_at = board.gem_at[:]
-        state.gem_slot = board.gem_slot[:]
-        state.centre = board.centre[:]
-        state.empty = sorted(board.empty_cells)
-        state.position = [-1] * CELL_COUNT
-        for i, cell in enumerate(state.empty):
-            state.position[cell] = i
-        state.scores = [0] * players
-        state.collected = [0] * players
+        empty = sorted(board.empty_cells)
+        position = [-1] * CELL_COUNT
+        ends = [DEAD] * SLOT_COUNT
+        live = [0] * CELL_COUNT
+        for i, cell in enumerate(empty):
+            position[cell] = i
+            for e in range(6):
+                end = ends[cell * 6 + e] = chain_end(board.exits, cell * 6 + e)
+                if live_end(cell, end):
+                    live[cell] |= 1 << e
+        scores = [0] * players
+        collected = [0] * players
         held = [0] * players
         for event in view.events:
             if type(event) is GemMoved:
                 if event.outcome == "gate":
                     for s in event.scorers:
-                        state.scores[s] += GEM_VALUE[event.gem]
-                        state.collected[s] += 1
+                        scores[s] += GEM_VALUE[event.gem]
+                        collected[s] += 1
             elif type(event) is TileDrawn:
                 held[event.seat] += 1
             elif type(event) is TilePlaced:
                 held[event.seat] -= 1
-        state.hands = [[] for _ in range(players)]
-        state.hands[view.seat] = list(view.hand)
-        state.deck = []
-        state.gate_owners = setup.gates
-        state.gate_weights = tuple(
-            tuple((seat in owners) - any(s != seat for s in owners) for owners in setup.gates)
+        hands: list[list[int]] = [[] for _ in range(players)]
+        hands[view.seat] = list(view.hand)
+        gate_weights = tuple(
+            tuple(int(seat in owners) - int(any(s != seat for s in owners)) for owners in setup.gates)
             for seat in range(players)
         )
-        state.players = players
-        state.turn = board.turn
-        state.gems_left = board.gems_on_board
+        state = SimState(
+            ends,
+            live,
+            board.gem_at[:],
+            board.gem_slot[:],
+            board.centre[:],
+            empty,
+            position,
+            scores,
+            collected,
+            hands,
+            [],
+            setup.gates,
+            gate_weights,
+            board.turn,
+            board.gems_on_board,
+        )
         self.base = state
         self.seat = view.seat
         self.tiles_left = view.tiles_left

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from indigo_tui.bots.sim import Knowledge, SimState
+from indigo_tui.bots.sim import Knowledge, SimState, chain_end, live_end
 from indigo_tui.engine import Game, Setup
 
 
@@ -39,8 +39,22 @@ def test_simulation_matches_the_engine(setup: Setup, seed: int) -> None:
             assert state.hands == game.hands
             assert sorted(state.empty) == sorted(board.empty_cells)
             assert state.turn == game.turn
+            _assert_chains_match(state, game)
         assert state.over
         assert state.winners() == list(game.winners)
+
+
+def _assert_chains_match(state: SimState, game: Game) -> None:
+    """The chain ends the simulation keeps up to date placement by placement
+    are those found by following the engine's paths afresh."""
+    exits = game.board.exits
+    for cell in game.board.empty_cells:
+        bits = 0
+        for edge in range(6):
+            end = chain_end(exits, cell * 6 + edge)
+            assert state.ends[cell * 6 + edge] == end, (cell, edge)
+            bits |= live_end(cell, end) << edge
+        assert state.live[cell] == bits, cell
 
 
 def _gain(game: Game, move) -> int:  # type: ignore[no-untyped-def]
