@@ -14,7 +14,7 @@ from textual.screen import Screen
 from ..i18n import N_, _, language_name, language_names, use_language
 from ..saves import SavedGame, default_save_dir
 from .board_art import GLYPH_CHOICES
-from .board_art.detect import ENV_VAR, choose, detect, requested
+from .board_art.detect import ENV_VAR, choose, detect, known_here, requested
 from .board_pixels import PixelSupport, probe
 from .command_palette import LocalPaletteApp
 from .localise import translate_all, translate_bindings
@@ -111,14 +111,41 @@ class IndigoApp(LocalPaletteApp):
             # The saved choice counts only when neither the command line nor the environment chose.
             settings, notice = load_settings()
             saved = settings.board_glyphs
-        self.board_glyphs_choice = requested(self._glyphs_cli, os.environ, saved)
+        asked = requested(self._glyphs_cli, os.environ, saved)
         # Asked now, before the app runs: afterwards Textual reads the terminal's answers.
-        self.pixel_support = probe(self.board_glyphs_choice, os.environ)
+        self.pixel_support = probe(asked, os.environ)
         self.text_glyphs = detect(os.environ)
-        self.board_glyphs, choose_notice = choose(
-            self.board_glyphs_choice, os.environ, pixels=self._pixel_protocol()
-        )
+        unknown = asked in GLYPH_CHOICES and not known_here(asked, os.environ, self._pixel_protocol())
+        if unknown and asked == saved and asked != "pixels":
+            # Remembered from a terminal that draws them (the settings are shared by every
+            # terminal, tmux's too): here the glyphs this one is known to draw.
+            self.board_glyphs_choice = "auto"
+            self.board_glyphs, _unused = choose("auto", os.environ, pixels=self._pixel_protocol())
+            notice = notice or _(
+                "Board glyphs: {glyphs} were chosen in another terminal; this one is not known to draw "
+                "them, so the board uses {used} (--board-glyphs {glyphs} asks for them here)."
+            ).format(glyphs=asked, used=self.board_glyphs)
+            self._glyphs_notice = notice
+            return
+        self.board_glyphs_choice = asked
+        self.board_glyphs, choose_notice = choose(asked, os.environ, pixels=self._pixel_protocol())
+        if unknown and choose_notice is None:
+            # Asked for by name on the command line or in $INDIGO_BOARD_GLYPHS: shown, and said.
+            choose_notice = self._unknown_glyphs_notice(asked)
         self._glyphs_notice = notice or choose_notice
+
+    @staticmethod
+    def _unknown_glyphs_notice(glyphs: str) -> str:
+        return _(
+            "This terminal is not known to draw {glyphs} glyphs: if the board shows empty boxes or "
+            "smudges, press g for glyphs it draws."
+        ).format(glyphs=glyphs)
+
+    def glyphs_known_here(self, choice: str) -> bool:
+        """Whether this terminal is known to draw the board glyphs ``choice``."""
+        import os
+
+        return known_here(choice, os.environ, self._pixel_protocol())
 
     def _pixel_protocol(self) -> str | None:
         return self.pixel_support.protocol if self.pixel_support is not None else None
@@ -131,12 +158,19 @@ class IndigoApp(LocalPaletteApp):
 
         self.board_glyphs_choice = choice
         self.board_glyphs, notice = choose(choice, os.environ, pixels=self._pixel_protocol())
-        failed = update_settings(board_glyphs=choice)  # the language stays as chosen
+        shown = f"{choice} ({self.board_glyphs})" if choice == "auto" else self.board_glyphs
+        if notice is None and not self.glyphs_known_here(choice):
+            # Asked for by name (the palette): shown now, but not kept for the next start,
+            # which might be in a terminal that draws boxes for them.
+            failed = None
+            self.notify(self._unknown_glyphs_notice(choice), severity="warning")
+            done = _("Board glyphs: {glyphs} (not remembered).").format(glyphs=shown)
+        else:
+            failed = update_settings(board_glyphs=choice)  # the language stays as chosen
+            done = _("Board glyphs: {glyphs}.").format(glyphs=shown)
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 screen.apply_glyphs()
-        shown = f"{choice} ({self.board_glyphs})" if choice == "auto" else self.board_glyphs
-        done = _("Board glyphs: {glyphs}.").format(glyphs=shown)
         return " ".join(part for part in (notice, failed, done) if part)
 
     def choose_language(self, code: str) -> None:
@@ -157,8 +191,9 @@ class IndigoApp(LocalPaletteApp):
 
     def next_board_glyphs(self) -> str:
         """The choice after the current one, in the order of ``--board-glyphs``."""
-        # Pixels only where the terminal was found to show them when the app started.
-        choices = [c for c in GLYPH_CHOICES if c != "pixels" or self.pixel_support is not None]
+        # Only what this terminal is known to draw: pixels where it was found to show
+        # them when the app started, sextants and octants where it draws them itself.
+        choices = [c for c in GLYPH_CHOICES if self.glyphs_known_here(c)]
         current = self.board_glyphs_choice if self.board_glyphs_choice in choices else "auto"
         return choices[(choices.index(current) + 1) % len(choices)]
 
@@ -218,7 +253,9 @@ class IndigoApp(LocalPaletteApp):
                     continue
                 yield SystemCommand(
                     _("Board glyphs: {glyphs}").format(glyphs=choice),
-                    _("Draw the board with these characters (remembered)"),
+                    _("Draw the board with these characters (remembered)")
+                    if self.glyphs_known_here(choice)
+                    else _("This terminal is not known to draw these (shown, not remembered)"),
                     partial(screen.action_glyphs, choice),
                 )
         for code, name in language_names().items():

@@ -70,6 +70,33 @@ def detect(env: Mapping[str, str]) -> str:
     return "quadrant"
 
 
+#: The text encoders in every common terminal font.
+EVERYWHERE: Final = ("quadrant", "halfblock")
+
+
+def drawn_here(env: Mapping[str, str]) -> tuple[str, ...]:
+    """The text encoders this environment's terminal is known to draw: quadrants
+    and half blocks everywhere, sextants and octants where :func:`detect` found
+    a terminal that draws them itself (a terminal that draws octants draws
+    sextants too)."""
+    best = detect(env)
+    if best == "octant":
+        return (*EVERYWHERE, "sextant", "octant")
+    if best == "sextant":
+        return (*EVERYWHERE, "sextant")
+    return EVERYWHERE
+
+
+def known_here(choice: str, env: Mapping[str, str], pixels: str | None = None) -> bool:
+    """Whether this terminal is known to draw ``choice`` (``auto`` always is; ``pixels``
+    where the terminal was found to show them)."""
+    if choice == "auto":
+        return True
+    if choice == "pixels":
+        return pixels is not None
+    return choice in drawn_here(env)
+
+
 def choose(
     requested: str | None, env: Mapping[str, str], pixels: str | None = None
 ) -> tuple[str, str | None]:

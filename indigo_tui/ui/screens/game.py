@@ -693,12 +693,14 @@ class GameScreen(Localised, Screen[None]):
         self.refresh_status()
 
     def action_zoom(self) -> None:
-        zoomed = self.query_one(BoardView).toggle_zoom()
-        self.message = (
-            _("Zoomed in around the cursor (v: whole board).")
-            if zoomed
-            else _("The whole board (v: zoom in).")
-        )
+        board = self.query_one(BoardView)
+        if board.toggle_zoom():
+            self.message = _("Zoomed in around the cursor (v: whole board).")
+        elif board.zoom_choice:
+            # A terminal so small that a zoomed view's hexagons would be no larger.
+            self.message = _("The whole board: zooming in would not make the hexagons larger here.")
+        else:
+            self.message = _("The whole board (v: zoom in).")
         self.refresh_status()
 
     def action_trace(self) -> None:

@@ -141,9 +141,15 @@ class BoardView(Widget):
             self._mount_image()
 
     def toggle_zoom(self) -> bool:
-        """Switch between the whole board and the zoomed view; True if now zoomed."""
+        """Switch between the whole board and the zoomed view; True if now zoomed.
+
+        The layout is worked out here, not at the next paint: what the status
+        says about the view must be what the board then shows (and a zoom that
+        would not make the hexagons larger leaves the whole board)."""
         self.zoom_choice = not self._zoomed
         self._relayout()
+        if self.is_mounted and self.size.width and self.size.height:
+            self._strips = self._build()
         return self._zoomed
 
     @property
