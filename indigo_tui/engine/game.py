@@ -409,9 +409,6 @@ class Game:
             for seat, (points, gems) in enumerate(zip(self.scores, self.gem_counts, strict=True))
         )
 
-    def events_since(self, index: int) -> list[Event]:
-        return self.log[index:]
-
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know, and nothing else."""
         if not 0 <= seat < self.setup.players:

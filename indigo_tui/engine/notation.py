@@ -127,19 +127,6 @@ def _plain(struct: msgspec.Struct) -> dict[str, Any]:
     return cast(dict[str, Any], msgspec.json.decode(_encoder.encode(struct)))
 
 
-def setup_json(setup: Setup) -> dict[str, Any]:
-    return _plain(_setup_record(setup))
-
-
-def result_json(game: Game) -> dict[str, Any]:
-    """The ``result`` object: every seat's gems and the gems still on the board."""
-    return _plain(_result_record(game))
-
-
-def move_json(seat: int, move: Move) -> dict[str, Any]:
-    return _plain(_move_record(seat, move))
-
-
 def to_json(game: Game) -> dict[str, Any]:
     """The canonical record of ``game``, with its result, as plain JSON values."""
     return _plain(_record(game))

@@ -8,8 +8,8 @@ game has no local session: the host's game lives in a
 through :class:`~indigo_tui.net.table.GuestGame`, which never holds another
 seat's hand), and :class:`NetLink` carries the peer's notices to whichever
 screen is showing (lobby, waiting room, table). Moves, undo and goodbyes are
-asynchronous here (``plays_at_once`` is False), so the network screen awaits
-them in workers on the app's loop.
+requests the host answers later (:meth:`NetTable.send_move`), so the network
+screen awaits them in workers on the app's loop.
 """
 
 from __future__ import annotations
@@ -49,8 +49,6 @@ class NetTable(ABC):
     title = ""
     hot_seat = False
     needs_handoff = False
-    #: Moves and undo are requests the host answers later: see :meth:`send_move`.
-    plays_at_once = False
 
     def __init__(self) -> None:
         self.generation = 0

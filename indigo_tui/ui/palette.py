@@ -24,8 +24,6 @@ from rich.style import Style
 from .board_art import roles as R
 from .board_art.roles import Colours
 
-SEAT_NAMES: Final = ("red", "violet", "cyan", "pink")
-
 _DARK: Final[dict[int, str]] = {
     R.BG: "#121212",
     R.EMPTY: "#303030",

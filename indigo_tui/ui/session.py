@@ -160,9 +160,6 @@ class Session:
 
     # -- changing the game -----------------------------------------------------------
 
-    #: Moves, undo and redo take effect here at once.
-    plays_at_once = True
-
     def play(self, move: Move) -> list[Event]:
         seat = self.game.turn
         events = self.game.push(move)

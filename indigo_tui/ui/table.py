@@ -9,9 +9,9 @@ a guest's :class:`~indigo_tui.net.table.GuestGame`, which never holds another
 seat's hand) and the rounds through :class:`TableMatch`.
 
 Not every table can do everything: a guest holds no deck to review, hints
-are off in network games, and over the network a move or an undo is a
-request the host answers later, not a step taken at once. What a table
-offers is said by :attr:`Table.plays_at_once`, :attr:`Table.offers_hints`
+in a network game are only for the seats the host allows them, and over the
+network a move or an undo is a request the host answers later, not a step
+taken at once. What a table offers is said by :attr:`Table.offers_hints`
 and :meth:`Table.review`, and the screens ask them before they act (as
 :class:`io.IOBase` has ``seekable()``); asked anyway, a table refuses with a
 :class:`TableRefusal` carrying the reason in words.
@@ -158,14 +158,6 @@ class Table(Protocol):
         ...
 
     # -- playing ----------------------------------------------------------------------
-
-    @property
-    def plays_at_once(self) -> bool:
-        """Whether moves, undo and redo take effect here at once. Over the
-        network they are requests the host answers later (the network screen
-        sends them); there :meth:`play` refuses and nothing is taken back or
-        played again at once."""
-        ...
 
     def play(self, move: Move) -> list[Event]:
         """Play a move of the seat to move; the events it made."""

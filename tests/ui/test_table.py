@@ -44,7 +44,7 @@ async def test_a_game_screen_over_a_session(make_app: AppFactory) -> None:
         screen = game_screen(app)
         session = app.session
         assert isinstance(session, Session) and screen.session is session
-        assert session.plays_at_once and session.offers_hints
+        assert session.offers_hints
         shows_the_table(app, session)
         await pilot.press("enter")
         # The human's move, then the bot's: both played here at once.
@@ -72,7 +72,7 @@ async def test_a_game_screen_over_the_host_and_a_guest_table(tmp_path: Path) -> 
         for side, screen, net_table in tables:
             # The same GameScreen, reading a network table.
             assert screen.session is net_table
-            assert not net_table.plays_at_once and not net_table.offers_hints
+            assert not net_table.offers_hints
             # A guest holds only its own seat's view: nothing to review at the table.
             assert net_table.review() is None
             assert net_table.hints == [0, 0]
