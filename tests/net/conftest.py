@@ -269,3 +269,7 @@ def join_args(tmp_path: Path, port: int, *extra: str, folder: str = "guest") -> 
 def listening_port(host: Peer) -> int:
     found = host.wait_for(r"listening on 127\.0\.0\.1:(\d+) code TEST42")
     return int(found.group(1))
+
+
+# The relays of the tests of play across the internet (tests/net/transit.py).
+from .transit import recording_relay, shared_transit_relay, transit_relay  # noqa: E402, F401

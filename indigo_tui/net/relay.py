@@ -1,0 +1,555 @@
+"""Play across the internet: two outgoing connections glued by a transit relay.
+
+Two friends at home each sit behind a router; neither can reach the other.
+Both can reach a magic-wormhole *transit relay* (the ``magic-wormhole-transit-relay``
+service; by default the public one the magic-wormhole project runs), which
+joins two TCP connections that ask for the same channel and then copies bytes
+between them without reading them. Its protocol is one line each way::
+
+    client -> relay   please relay CHANNEL for side SIDE\\n   (64 hex digits, 16 hex digits)
+    relay  -> client  ok\\n                                  once a connection with the same
+                                                           channel and another side is there
+
+then everything one side sends, the relay writes to the other. It answers
+``bad handshake\\n`` to a line it cannot read and hangs up; a client that sends
+before its ``ok`` gets ``impatient\\n``; a connection still waiting when another
+pairs on its channel is dropped ("redundant"); a lone one waits as long as it
+stays open.
+
+An **internet code** has a public part and a secret part, ``4821-K7WQ2M``:
+the *nameplate* (four digits) names the relay channel and nothing else; the
+whole code is what both peers prove to each other with SPAKE2
+(:mod:`.channel`), exactly as a LAN code. The relay learns the nameplate
+(anyone could try all ten thousand), sizes and timing, never the secret.
+
+Which connection pairs with which: the channel is the nameplate's, and the
+*side* is the role's: every host connection says :data:`HOST_SIDE`, every
+guest :data:`GUEST_SIDE`, so two guests (or two hosts that drew the same
+nameplate) never pair with each other. The host keeps one connection waiting
+at the relay (:class:`RelayDoor`); when a guest pairs with it the host takes
+the connection into its usual handshake and at once sends the next one to
+wait. Guests arriving together: one pairs, the relay drops the others, and
+they ask again (:func:`reach_host`). Two games that drew one nameplate do not
+cross: a guest paired with the other game's host fails the key exchange and
+is refused ("wrong join code").
+
+Nothing here knows the game: it makes connected sockets, which the host's
+accept path and the guest's connection take as they take a LAN socket.
+See ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import os
+import random
+import re
+import secrets
+import socket
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from ..i18n import _, decimal
+from .common import parse_address
+
+#: The public transit relay of the magic-wormhole project (best-effort, no promises).
+DEFAULT_RELAY: Final = "transit.magic-wormhole.io:4001"
+#: The port a relay address without one means (the relay's own default).
+RELAY_PORT: Final = 4001
+#: The environment variable that names a relay (``--relay`` wins over it).
+RELAY_ENV: Final = "INDIGO_RELAY"
+#: Digits of a nameplate: ten thousand channels.
+NAMEPLATE_DIGITS: Final = 4
+#: Characters of a new code's secret part, from the LAN codes' alphabet (about 2^30).
+SECRET_LENGTH: Final = 6
+#: What a secret part may be: letters and digits, at least 4 and at most 32 of them.
+SECRET_MIN, SECRET_MAX = 4, 32
+#: The example every message about the shape of a code shows.
+EXAMPLE_CODE: Final = "4821-K7WQ2M"
+_SECRET_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+_CODE = re.compile(rf"(\d{{{NAMEPLATE_DIGITS}}})([A-Z0-9]{{{SECRET_MIN},{SECRET_MAX}}})")
+#: Labels the channel, so an indigo game never pairs with another app's transfer.
+CHANNEL_LABEL: Final = b"indigo-tui relay channel/1:"
+
+
+def _side(role: bytes) -> str:
+    return hashlib.sha256(b"indigo-tui relay side/1:" + role).hexdigest()[:16]
+
+
+#: Every host connection's side, and every guest's: connections of one role never pair.
+HOST_SIDE: Final = _side(b"host")
+GUEST_SIDE: Final = _side(b"guest")
+
+#: Seconds to open the TCP connection to the relay.
+CONNECT_TIMEOUT: Final = 10.0
+#: Seconds a joining guest waits at the relay for the host's connection.
+PAIR_TIMEOUT: Final = 20.0
+#: The longest answer line read from a relay (its longest is "bad handshake\n").
+ANSWER_LIMIT: Final = 64
+#: TCP keepalive on a connection waiting at the relay: idle seconds, probe
+#: interval, probes. A waiting connection carries no bytes (the relay drops one
+#: that sends before its ``ok``), so this is what keeps a home router's mapping
+#: open and notices a relay that vanished without a word (within a minute).
+KEEPALIVE: Final = (20, 10, 3)
+
+
+class CodeError(ValueError):
+    """Text that is not an internet code; one line for people."""
+
+
+@dataclass(frozen=True)
+class InternetCode:
+    """A code for a game across the internet: the public ``nameplate`` and the ``secret``."""
+
+    nameplate: str
+    secret: str
+
+    def __str__(self) -> str:
+        return f"{self.nameplate}-{self.secret}"
+
+    @property
+    def channel(self) -> str:
+        """The relay channel: from the nameplate only (64 hex digits, as the relay reads them)."""
+        return relay_channel(self.nameplate)
+
+
+def relay_channel(nameplate: str) -> str:
+    """The relay channel of ``nameplate``: the relay sees this, never the secret."""
+    return hashlib.sha256(CHANNEL_LABEL + nameplate.encode()).hexdigest()
+
+
+def _compact(text: str) -> str:
+    """``text`` upper-cased without spaces and dashes: how people may type a code."""
+    return "".join(c for c in text if not c.isspace() and c not in "-–—_").upper()
+
+
+def is_internet_code(text: str) -> bool:
+    """Whether ``text`` reads as an internet code (so not as a host's address)."""
+    return _CODE.fullmatch(_compact(text)) is not None
+
+
+def parse_internet_code(text: str) -> InternetCode:
+    """``4821-K7WQ2M`` however it was typed (any case, spaces or dashes
+    anywhere); :class:`CodeError` with one line if it is not a code."""
+    found = _CODE.fullmatch(_compact(text))
+    if found is None:
+        shown = text.strip()
+        if not shown:
+            raise CodeError(_("no code given: it looks like {example}").format(example=EXAMPLE_CODE))
+        raise CodeError(
+            _(
+                "{code} is not an internet code: it is four digits, a dash and 4 to 32 letters "
+                "or digits, like {example}"
+            ).format(code=repr(shown[:40]), example=EXAMPLE_CODE)
+        )
+    return InternetCode(found.group(1), found.group(2))
+
+
+def new_internet_code() -> InternetCode:
+    """A fresh code: a random nameplate and a six-character secret (no 0/O or 1/I/L)."""
+    nameplate = f"{secrets.randbelow(10**NAMEPLATE_DIGITS):0{NAMEPLATE_DIGITS}d}"
+    secret = "".join(secrets.choice(_SECRET_ALPHABET) for _place in range(SECRET_LENGTH))
+    return InternetCode(nameplate, secret)
+
+
+@dataclass(frozen=True)
+class Relay:
+    """A transit relay's address."""
+
+    host: str
+    port: int
+
+    def __str__(self) -> str:
+        return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
+
+
+def parse_relay(text: str) -> Relay:
+    """``HOST``, ``HOST:PORT`` or ``[IPv6]:PORT`` (port 4001 if none); ValueError with a reason."""
+    host, port = parse_address(text, RELAY_PORT)
+    return Relay(host, port)
+
+
+def relay_from(option: str | None, environ: Mapping[str, str] | None = None) -> Relay:
+    """The relay to use: ``--relay``, else :data:`RELAY_ENV`, else the public
+    one. ValueError with one line naming where a bad address came from."""
+    environ = os.environ if environ is None else environ
+    if option is not None:
+        try:
+            return parse_relay(option)
+        except ValueError as exc:
+            raise ValueError(_("--relay: {problem}").format(problem=exc)) from None
+    named = environ.get(RELAY_ENV, "").strip()
+    if named:
+        try:
+            return parse_relay(named)
+        except ValueError as exc:
+            raise ValueError(
+                _("the environment variable {name}: {problem}").format(name=RELAY_ENV, problem=exc)
+            ) from None
+    return parse_relay(DEFAULT_RELAY)
+
+
+def handshake_line(channel: str, side: str) -> bytes:
+    """What a client says first: the relay pairs two connections whose lines
+    name the same channel and two different sides."""
+    return f"please relay {channel} for side {side}\n".encode("ascii")
+
+
+class RelayProblem(StrEnum):
+    """Why a connection through the relay did not come about."""
+
+    #: No TCP connection to the relay (refused, no route, no such name, no answer).
+    UNREACHABLE = "unreachable"
+    #: The relay hung up before pairing us: another connection took the
+    #: pairing, or the relay is going down. Worth asking again.
+    DROPPED = "dropped"
+    #: The relay said ``bad handshake``.
+    REFUSED = "refused"
+    #: It answered something a transit relay does not say.
+    CONFUSED = "confused"
+    #: A guest waited and no host's connection came.
+    NO_HOST = "no_host"
+
+
+class RelayError(Exception):
+    """A connection through the relay did not come about: ``problem`` says
+    why, the message says it in one line for people."""
+
+    def __init__(self, message: str, problem: RelayProblem) -> None:
+        super().__init__(message)
+        self.problem = problem
+
+
+def _keepalive(sock: socket.socket) -> None:
+    """Probe a quiet connection (see :data:`KEEPALIVE`) where the system allows."""
+    with contextlib.suppress(OSError):
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+        idle, interval, count = KEEPALIVE
+        for name, value in (("TCP_KEEPIDLE", idle), ("TCP_KEEPINTVL", interval), ("TCP_KEEPCNT", count)):
+            option = getattr(socket, name, None)
+            if option is not None:
+                sock.setsockopt(socket.IPPROTO_TCP, option, value)
+
+
+async def _open(relay: Relay, timeout: float) -> socket.socket:
+    """A TCP connection to the relay (each of its addresses in turn);
+    :class:`RelayError` (unreachable) with one line if none answers."""
+    loop = asyncio.get_running_loop()
+    problem: str = ""
+    try:
+        async with asyncio.timeout(timeout):
+            try:
+                infos = await loop.getaddrinfo(relay.host, relay.port, type=socket.SOCK_STREAM)
+            except OSError as exc:  # socket.gaierror: no such name, no DNS
+                problem = str(exc.strerror or exc)
+                infos = []
+            for family, kind, proto, _name, address in infos:
+                sock = socket.socket(family, kind, proto)
+                try:
+                    sock.setblocking(False)
+                    await loop.sock_connect(sock, address)
+                except OSError as exc:
+                    sock.close()
+                    # asyncio's own words name the address again: the system's are enough.
+                    problem = os.strerror(exc.errno) if exc.errno else str(exc.strerror or exc)
+                    continue
+                except BaseException:
+                    sock.close()
+                    raise
+                _keepalive(sock)
+                return sock
+    except TimeoutError:
+        raise RelayError(
+            _("no answer from the relay at {relay} within {seconds} s").format(
+                relay=relay, seconds=decimal(timeout)
+            ),
+            RelayProblem.UNREACHABLE,
+        ) from None
+    raise RelayError(
+        _("cannot reach the relay at {relay} ({problem})").format(relay=relay, problem=problem or "?"),
+        RelayProblem.UNREACHABLE,
+    )
+
+
+async def _answer(sock: socket.socket, relay: Relay) -> None:
+    """Wait for the relay's ``ok\\n``, taking no byte beyond it (what follows
+    is the partner's). :class:`RelayError` for anything else."""
+    loop = asyncio.get_running_loop()
+    got = b""
+    while len(got) < 3:
+        try:
+            chunk = await loop.sock_recv(sock, 3 - len(got))
+        except OSError as exc:
+            raise RelayError(
+                _("the relay at {relay} dropped the connection ({problem})").format(
+                    relay=relay, problem=exc.strerror or exc
+                ),
+                RelayProblem.DROPPED,
+            ) from None
+        if not chunk:
+            raise RelayError(
+                _("the relay at {relay} closed the connection before pairing it").format(relay=relay),
+                RelayProblem.DROPPED,
+            )
+        got += chunk
+    if got == b"ok\n":
+        return
+    # Not the go-ahead: read the rest of its line (bounded) to say what it was.
+    while b"\n" not in got and len(got) < ANSWER_LIMIT:
+        try:
+            chunk = await asyncio.wait_for(loop.sock_recv(sock, ANSWER_LIMIT - len(got)), 2.0)
+        except (OSError, TimeoutError):
+            break
+        if not chunk:
+            break
+        got += chunk
+    if got.startswith(b"bad handshake"):
+        raise RelayError(
+            _("the relay at {relay} refused the handshake: is it a magic-wormhole transit relay?").format(
+                relay=relay
+            ),
+            RelayProblem.REFUSED,
+        )
+    raise RelayError(
+        _("{relay} answered what a transit relay does not say: is it a magic-wormhole transit relay?").format(
+            relay=relay
+        ),
+        RelayProblem.CONFUSED,
+    )
+
+
+async def pair(
+    relay: Relay,
+    channel: str,
+    side: str,
+    *,
+    connect_timeout: float = CONNECT_TIMEOUT,
+    on_waiting: Callable[[], None] | None = None,
+) -> socket.socket:
+    """One connection through ``relay``: open it, ask for ``channel`` as
+    ``side`` and wait (as long as it takes: bound it from outside) for the
+    relay to pair it. Returns the connected socket, the partner's bytes next
+    on it. ``on_waiting`` is called once the relay has our line.
+    :class:`RelayError` if it does not come about."""
+    sock = await _open(relay, connect_timeout)
+    loop = asyncio.get_running_loop()
+    try:
+        try:
+            await loop.sock_sendall(sock, handshake_line(channel, side))
+        except OSError as exc:
+            raise RelayError(
+                _("the relay at {relay} dropped the connection ({problem})").format(
+                    relay=relay, problem=exc.strerror or exc
+                ),
+                RelayProblem.DROPPED,
+            ) from None
+        if on_waiting is not None:
+            on_waiting()
+        await _answer(sock, relay)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
+async def reach_host(
+    relay: Relay,
+    code: InternetCode,
+    *,
+    pair_timeout: float = PAIR_TIMEOUT,
+    connect_timeout: float = CONNECT_TIMEOUT,
+    on_waiting: Callable[[], None] | None = None,
+) -> socket.socket:
+    """A guest's connection to the host behind ``code``, through ``relay``:
+    paired within ``pair_timeout`` seconds, asking again whenever the relay
+    drops us for another guest that paired first. :class:`RelayError`: the
+    relay cannot be reached or refuses us, or no host came in time
+    (:attr:`RelayProblem.NO_HOST`)."""
+    deadline = time.monotonic() + pair_timeout
+    said = False
+
+    def waiting() -> None:
+        nonlocal said
+        if not said and on_waiting is not None:
+            on_waiting()
+        said = True
+
+    while True:
+        left = deadline - time.monotonic()
+        try:
+            if left <= 0:
+                raise TimeoutError
+            async with asyncio.timeout(left):
+                return await pair(
+                    relay, code.channel, GUEST_SIDE, connect_timeout=connect_timeout, on_waiting=waiting
+                )
+        except TimeoutError:
+            raise RelayError(no_host_text(relay, code, pair_timeout), RelayProblem.NO_HOST) from None
+        except RelayError as exc:
+            if exc.problem is not RelayProblem.DROPPED:
+                raise
+        # Another guest paired first (or the relay is restarting): ask again, a
+        # moment later and not in step with the others who were dropped too.
+        await asyncio.sleep(random.uniform(0.05, 0.3))
+
+
+def no_host_text(relay: Relay, code: InternetCode, seconds: float) -> str:
+    """A guest that could not pair, in one line."""
+    return _(
+        "no game answered at the relay {relay} for code {nameplate} within {seconds} s: check the "
+        "code, that the host has started, and that you both use the same relay"
+    ).format(relay=relay, nameplate=code.nameplate, seconds=decimal(seconds))
+
+
+class RelayState(StrEnum):
+    """Where a host's connection to the relay stands (what its screen and log say)."""
+
+    #: Opening the first connection to the relay.
+    REACHING = "reaching"
+    #: A connection waits at the relay for the next guest.
+    WAITING = "waiting"
+    #: The relay cannot be reached (or does not behave as one); trying again.
+    UNREACHABLE = "unreachable"
+
+
+@dataclass(frozen=True)
+class RelayStatus:
+    """A host's relay, as people read it: ``state``, the ``relay``, and for
+    :attr:`RelayState.UNREACHABLE` the ``problem`` (one line) and the
+    seconds between tries."""
+
+    state: RelayState
+    relay: str
+    problem: str = ""
+    seconds: float = 0.0
+
+    @property
+    def text(self) -> str:
+        if self.state is RelayState.REACHING:
+            return _("reaching the relay at {relay}…").format(relay=self.relay)
+        if self.state is RelayState.WAITING:
+            return _("waiting for friends at the relay {relay}").format(relay=self.relay)
+        return _("{problem}; trying again every {seconds} s").format(
+            problem=self.problem, seconds=decimal(self.seconds)
+        )
+
+
+@dataclass
+class Backoff:
+    """Seconds to wait before trying again: doubling from ``first`` up to ``cap``."""
+
+    first: float = 0.25
+    cap: float = 5.0
+    failures: int = 0
+
+    def next(self) -> float:
+        delay = min(self.cap, self.first * 2.0**self.failures)
+        self.failures = min(self.failures + 1, 32)
+        return delay
+
+    def reset(self) -> None:
+        self.failures = 0
+
+
+class RelayDoor:
+    """The host's way in from the internet: one connection always waiting at
+    the relay on the code's channel. Each one a guest pairs with goes to
+    ``on_pair`` (as an accepted socket goes to the host's accept path) and
+    the next is sent at once, as soon as ``room()`` says the host can take
+    another caller. A relay that cannot be reached, or that restarts, is
+    tried again and again (:class:`Backoff`) until :meth:`run` is cancelled;
+    every change of state goes to ``tell`` once."""
+
+    def __init__(
+        self,
+        relay: Relay,
+        code: InternetCode,
+        on_pair: Callable[[socket.socket], None],
+        tell: Callable[[RelayStatus], None],
+        *,
+        room: Callable[[], bool] = lambda: True,
+        backoff: Backoff | None = None,
+        connect_timeout: float = CONNECT_TIMEOUT,
+    ) -> None:
+        self.relay = relay
+        self.code = code
+        self.on_pair = on_pair
+        self.tell = tell
+        self.room = room
+        self.backoff = backoff or Backoff()
+        self.connect_timeout = connect_timeout
+        #: The last state told (each is said once, until it changes).
+        self.state: RelayState | None = None
+        #: Guests' connections handed over so far.
+        self.paired = 0
+
+    def _say(self, status: RelayStatus) -> None:
+        if status.state is not self.state:
+            self.state = status.state
+            self.tell(status)
+
+    def _waiting(self) -> None:
+        self.backoff.reset()
+        self._say(RelayStatus(RelayState.WAITING, str(self.relay)))
+
+    async def run(self) -> None:
+        """Keep a connection waiting at the relay until cancelled."""
+        self._say(RelayStatus(RelayState.REACHING, str(self.relay)))
+        while True:
+            while not self.room():
+                await asyncio.sleep(0.1)
+            try:
+                sock = await pair(
+                    self.relay,
+                    self.code.channel,
+                    HOST_SIDE,
+                    connect_timeout=self.connect_timeout,
+                    on_waiting=self._waiting,
+                )
+            except RelayError as exc:
+                delay = self.backoff.next()
+                if exc.problem is not RelayProblem.DROPPED or self.backoff.failures > 2:
+                    # A drop now and then is the relay's way (a host of another game
+                    # with our nameplate was paired); again and again, it is an outage.
+                    self._say(
+                        RelayStatus(RelayState.UNREACHABLE, str(self.relay), str(exc), self.backoff.cap)
+                    )
+                await asyncio.sleep(delay)
+                continue
+            self.paired += 1
+            self.on_pair(sock)
+
+
+__all__ = [
+    "DEFAULT_RELAY",
+    "EXAMPLE_CODE",
+    "GUEST_SIDE",
+    "HOST_SIDE",
+    "PAIR_TIMEOUT",
+    "RELAY_ENV",
+    "RELAY_PORT",
+    "Backoff",
+    "CodeError",
+    "InternetCode",
+    "Relay",
+    "RelayDoor",
+    "RelayError",
+    "RelayProblem",
+    "RelayState",
+    "RelayStatus",
+    "handshake_line",
+    "is_internet_code",
+    "new_internet_code",
+    "no_host_text",
+    "pair",
+    "parse_internet_code",
+    "parse_relay",
+    "reach_host",
+    "relay_channel",
+    "relay_from",
+]

@@ -1,0 +1,383 @@
+"""The transit relay client (``net/relay.py``): internet codes, channels, the
+relay's address, and pairing through a real ``magic-wormhole-transit-relay``
+process and through a relay of our own, all on 127.0.0.1 and bounded."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import socket
+
+import pytest
+
+from indigo_tui.net.relay import (
+    DEFAULT_RELAY,
+    GUEST_SIDE,
+    HOST_SIDE,
+    RELAY_ENV,
+    Backoff,
+    CodeError,
+    InternetCode,
+    Relay,
+    RelayDoor,
+    RelayError,
+    RelayProblem,
+    RelayState,
+    RelayStatus,
+    handshake_line,
+    is_internet_code,
+    new_internet_code,
+    pair,
+    parse_internet_code,
+    parse_relay,
+    reach_host,
+    relay_channel,
+    relay_from,
+)
+
+from .transit import RecordingRelay, TransitRelay
+
+#: A hang-stop for every wait on the network here (never waited out when all is well).
+LIMIT = 30.0
+CODE = InternetCode("4821", "K7WQ2M")
+
+
+# -- codes ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["4821-K7WQ2M", "4821-k7wq2m", " 4821 - K7WQ2M ", "4821K7WQ2M", "4821 k7wq 2m", "4821–K7WQ2M"],
+)
+def test_a_code_is_read_however_it_was_typed(typed: str) -> None:
+    assert parse_internet_code(typed) == CODE
+    assert str(parse_internet_code(typed)) == "4821-K7WQ2M"
+    assert is_internet_code(typed)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["K7WQ2M", "482-K7WQ2M", "48211-K7", "4821-", "4821-K7!Q2M", "192.168.1.20", "host:7777", "4821-K7W"],
+)
+def test_what_is_not_a_code_is_said_in_one_line(typed: str) -> None:
+    assert not is_internet_code(typed)
+    with pytest.raises(CodeError) as caught:
+        parse_internet_code(typed)
+    said = str(caught.value)
+    assert "\n" not in said and "4821-K7WQ2M" in said and repr(typed.strip()) in said
+
+
+def test_no_code_at_all_is_said_too() -> None:
+    with pytest.raises(CodeError, match="no code given"):
+        parse_internet_code("   ")
+
+
+def test_new_codes_are_four_digits_and_six_unmistakable_characters() -> None:
+    codes = {str(new_internet_code()) for _ in range(200)}
+    assert len(codes) > 190
+    for code in codes:
+        assert re.fullmatch(r"\d{4}-[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{6}", code), code
+        assert parse_internet_code(code.lower()) == parse_internet_code(code)
+
+
+def test_the_channel_comes_from_the_nameplate_only() -> None:
+    same_plate = InternetCode("4821", "AAAAAA")
+    assert CODE.channel == same_plate.channel == relay_channel("4821")
+    assert CODE.channel != InternetCode("4822", "K7WQ2M").channel
+    assert re.fullmatch(r"[0-9a-f]{64}", CODE.channel)
+    # Nothing of the secret is in what the relay reads.
+    assert "K7WQ2M" not in CODE.channel.upper()
+
+
+def test_the_handshake_line_is_the_one_the_relay_reads() -> None:
+    # The relay's own pattern (magic-wormhole-transit-relay, transit_server.py).
+    line = handshake_line(CODE.channel, HOST_SIDE)
+    assert line.endswith(b"\n")
+    assert re.search(rb"^please relay (\w{64}) for side (\w{16})$", line[:-1])
+    assert HOST_SIDE != GUEST_SIDE and len(HOST_SIDE) == len(GUEST_SIDE) == 16
+
+
+# -- which relay ---------------------------------------------------------------
+
+
+def test_the_relay_is_the_option_else_the_environment_else_the_public_one() -> None:
+    environ = {RELAY_ENV: "relay.example:4100"}
+    assert relay_from("127.0.0.1:5000", environ) == Relay("127.0.0.1", 5000)
+    assert relay_from(None, environ) == Relay("relay.example", 4100)
+    assert relay_from(None, {}) == parse_relay(DEFAULT_RELAY) == Relay("transit.magic-wormhole.io", 4001)
+    assert relay_from(None, {RELAY_ENV: "  "}) == parse_relay(DEFAULT_RELAY)
+    assert relay_from("my.relay", {}) == Relay("my.relay", 4001)
+    assert str(Relay("::1", 4001)) == "[::1]:4001"
+
+
+def test_a_bad_relay_address_names_where_it_came_from() -> None:
+    with pytest.raises(ValueError, match=r"^--relay: .*port"):
+        relay_from("host:99999", {})
+    with pytest.raises(ValueError, match=rf"^the environment variable {RELAY_ENV}: .*port"):
+        relay_from(None, {RELAY_ENV: "host:port"})
+
+
+# -- through a real transit relay ----------------------------------------------
+
+
+async def _exchange(one: socket.socket, other: socket.socket) -> None:
+    """Bytes go both ways, the relay's ``ok`` not among them."""
+    loop = asyncio.get_running_loop()
+    await loop.sock_sendall(one, b"hello from one")
+    await loop.sock_sendall(other, b"hello from other")
+    assert await _read(other, 14) == b"hello from one"
+    assert await _read(one, 16) == b"hello from other"
+
+
+async def _read(sock: socket.socket, size: int) -> bytes:
+    loop = asyncio.get_running_loop()
+    got = b""
+    async with asyncio.timeout(LIMIT):
+        while len(got) < size:
+            chunk = await loop.sock_recv(sock, size - len(got))
+            assert chunk, f"closed after {got!r}"
+            got += chunk
+    return got
+
+
+async def _closed(sock: socket.socket) -> bool:
+    loop = asyncio.get_running_loop()
+    async with asyncio.timeout(LIMIT):
+        try:
+            return await loop.sock_recv(sock, 1) == b""
+        except ConnectionError:
+            return True
+
+
+async def test_a_host_and_a_guest_pair_through_a_real_relay(shared_transit_relay: TransitRelay) -> None:
+    relay = parse_relay(shared_transit_relay.address)
+    code = new_internet_code()
+    async with asyncio.timeout(LIMIT):
+        host, guest = await asyncio.gather(
+            pair(relay, code.channel, HOST_SIDE), reach_host(relay, code, pair_timeout=LIMIT)
+        )
+    try:
+        await _exchange(host, guest)
+    finally:
+        host.close()
+        guest.close()
+
+
+async def test_two_hosts_of_one_nameplate_never_pair_with_each_other(
+    shared_transit_relay: TransitRelay,
+) -> None:
+    relay = parse_relay(shared_transit_relay.address)
+    code = new_internet_code()
+    first = asyncio.create_task(pair(relay, code.channel, HOST_SIDE))
+    second = asyncio.create_task(pair(relay, code.channel, HOST_SIDE))
+    # Both wait (same side); a guest then pairs with one, and the relay drops the other.
+    waiting = await asyncio.wait({first, second}, timeout=0.5)
+    assert not waiting[0]
+    guest = await reach_host(relay, code, pair_timeout=LIMIT)
+    async with asyncio.timeout(LIMIT):
+        done, _ = await asyncio.wait({first, second}, return_when=asyncio.ALL_COMPLETED)
+    paired = [task.result() for task in done if task.exception() is None]
+    dropped = [task.exception() for task in done if task.exception() is not None]
+    assert len(paired) == 1 and len(dropped) == 1
+    assert isinstance(dropped[0], RelayError) and dropped[0].problem is RelayProblem.DROPPED
+    try:
+        await _exchange(paired[0], guest)
+    finally:
+        paired[0].close()
+        guest.close()
+
+
+async def test_guests_arriving_together_all_reach_the_host_door(shared_transit_relay: TransitRelay) -> None:
+    relay = parse_relay(shared_transit_relay.address)
+    code = new_internet_code()
+    accepted: list[socket.socket] = []
+    said: list[RelayStatus] = []
+    door = RelayDoor(relay, code, accepted.append, said.append)
+    running = asyncio.create_task(door.run())
+    try:
+        async with asyncio.timeout(LIMIT):
+            guests = await asyncio.gather(*(reach_host(relay, code, pair_timeout=LIMIT) for _ in range(3)))
+            while len(accepted) < 3:
+                await asyncio.sleep(0.01)
+        assert door.paired == 3
+        # Each guest is glued to one of the host's connections: a byte from
+        # each comes out at exactly one of them.
+        loop = asyncio.get_running_loop()
+        for number, guest in enumerate(guests):
+            await loop.sock_sendall(guest, bytes([65 + number]))
+        heard = sorted([(await _read(host, 1))[0] for host in accepted])
+        assert heard == [65, 66, 67]
+        assert [s.state for s in said] == [RelayState.REACHING, RelayState.WAITING]
+        assert said[1].text == f"waiting for friends at the relay {relay}"
+    finally:
+        running.cancel()
+        for sock in [*accepted, *guests]:
+            sock.close()
+
+
+async def test_the_door_waits_for_room_before_sending_the_next_connection(
+    shared_transit_relay: TransitRelay,
+) -> None:
+    relay = parse_relay(shared_transit_relay.address)
+    code = new_internet_code()
+    accepted: list[socket.socket] = []
+    room = asyncio.Event()
+    door = RelayDoor(
+        relay, code, accepted.append, lambda status: None, room=lambda: room.is_set() or not accepted
+    )
+    running = asyncio.create_task(door.run())
+    try:
+        first = await reach_host(relay, code, pair_timeout=LIMIT)
+        # No room: the next guest waits at the relay, unpaired, until there is.
+        second = asyncio.create_task(reach_host(relay, code, pair_timeout=LIMIT))
+        await asyncio.sleep(0.5)
+        assert not second.done() and len(accepted) == 1
+        room.set()
+        async with asyncio.timeout(LIMIT):
+            second_sock = await second
+        second_sock.close()
+        first.close()
+    finally:
+        running.cancel()
+        for sock in accepted:
+            sock.close()
+
+
+async def test_the_door_rides_out_a_relay_restart(transit_relay: TransitRelay) -> None:
+    relay = parse_relay(transit_relay.address)
+    accepted: list[socket.socket] = []
+    said: list[RelayStatus] = []
+    door = RelayDoor(relay, CODE, accepted.append, said.append, backoff=Backoff(first=0.05, cap=0.2))
+    running = asyncio.create_task(door.run())
+    try:
+        guest = await reach_host(relay, CODE, pair_timeout=LIMIT)
+        # (Not killed before the host's side has its "ok" too: the relay writes
+        # the two one after the other.)
+        async with asyncio.timeout(LIMIT):
+            while not accepted:
+                await asyncio.sleep(0.01)
+        await asyncio.to_thread(transit_relay.stop)
+        # The relayed connection breaks with the relay; the door says the relay is gone.
+        assert await _closed(guest)
+        async with asyncio.timeout(LIMIT):
+            while door.state is not RelayState.UNREACHABLE:
+                await asyncio.sleep(0.01)
+        assert said[-1].text.startswith(f"cannot reach the relay at {relay} (")
+        assert said[-1].text.endswith("; trying again every 0.2 s")
+        await asyncio.to_thread(transit_relay.start)
+        # Back by itself: a new guest gets in through the same code.
+        again = await reach_host(relay, CODE, pair_timeout=LIMIT)
+        async with asyncio.timeout(LIMIT):
+            while len(accepted) < 2:
+                await asyncio.sleep(0.01)
+        await _exchange(accepted[1], again)
+        assert [s.state for s in said] == [
+            RelayState.REACHING,
+            RelayState.WAITING,
+            RelayState.UNREACHABLE,
+            RelayState.WAITING,
+        ]
+        guest.close()
+        again.close()
+    finally:
+        running.cancel()
+        for sock in accepted:
+            sock.close()
+
+
+async def test_a_guest_with_no_host_behind_the_code_is_told_in_one_line(
+    shared_transit_relay: TransitRelay,
+) -> None:
+    relay = parse_relay(shared_transit_relay.address)
+    code = new_internet_code()
+    waiting: list[bool] = []
+    with pytest.raises(RelayError) as caught:
+        await reach_host(relay, code, pair_timeout=0.5, on_waiting=lambda: waiting.append(True))
+    assert caught.value.problem is RelayProblem.NO_HOST
+    assert waiting == [True]
+    assert str(caught.value) == (
+        f"no game answered at the relay {relay} for code {code.nameplate} within 0.5 s: check the code, "
+        "that the host has started, and that you both use the same relay"
+    )
+
+
+# -- relays that are not there, or not relays ----------------------------------
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def test_a_relay_nobody_runs_is_unreachable_in_one_line() -> None:
+    relay = Relay("127.0.0.1", _closed_port())
+    with pytest.raises(RelayError) as caught:
+        await reach_host(relay, CODE, pair_timeout=LIMIT)
+    assert caught.value.problem is RelayProblem.UNREACHABLE
+    assert str(caught.value) == f"cannot reach the relay at {relay} (Connection refused)"
+
+
+async def test_a_relay_name_that_does_not_resolve_is_unreachable() -> None:
+    relay = Relay("no-such-relay.invalid", 4001)
+    with pytest.raises(RelayError) as caught:
+        await pair(relay, CODE.channel, GUEST_SIDE)
+    assert caught.value.problem is RelayProblem.UNREACHABLE
+    assert str(caught.value).startswith("cannot reach the relay at no-such-relay.invalid:4001 (")
+
+
+@pytest.mark.parametrize(
+    ("answer", "problem", "words"),
+    [
+        (b"bad handshake\n", RelayProblem.REFUSED, "refused the handshake"),
+        (b"HTTP/1.1 400 Bad Request\r\n\r\n", RelayProblem.CONFUSED, "answered what a transit relay"),
+        (b"o", RelayProblem.DROPPED, "closed the connection before pairing it"),
+        (b"", RelayProblem.DROPPED, "closed the connection before pairing it"),
+    ],
+)
+async def test_what_a_broken_relay_answers_is_said(answer: bytes, problem: RelayProblem, words: str) -> None:
+    relay = RecordingRelay(answer=answer)
+    relay.start()
+    try:
+        with pytest.raises(RelayError) as caught:
+            await pair(parse_relay(relay.address), CODE.channel, GUEST_SIDE)
+        assert caught.value.problem is problem
+        assert words in str(caught.value) and "\n" not in str(caught.value)
+        assert relay.lines == [handshake_line(CODE.channel, GUEST_SIDE)]
+    finally:
+        relay.stop()
+
+
+async def test_the_recording_relay_pairs_and_records_like_the_real_one(
+    recording_relay: RecordingRelay,
+) -> None:
+    relay = parse_relay(recording_relay.address)
+    accepted: list[socket.socket] = []
+    door = RelayDoor(relay, CODE, accepted.append, lambda status: None)
+    running = asyncio.create_task(door.run())
+    try:
+        guests = await asyncio.gather(*(reach_host(relay, CODE, pair_timeout=LIMIT) for _ in range(2)))
+        async with asyncio.timeout(LIMIT):
+            while len(accepted) < 2:
+                await asyncio.sleep(0.01)
+        loop = asyncio.get_running_loop()
+        for guest in guests:
+            await loop.sock_sendall(guest, b"knock")
+        for host in accepted:
+            assert await _read(host, 5) == b"knock"
+        assert len(recording_relay.pairs) == 2
+        assert recording_relay.relayed() == b"knock" * 2
+        assert {frozenset(pair.sides) for pair in recording_relay.pairs} == {
+            frozenset((HOST_SIDE, GUEST_SIDE))
+        }
+    finally:
+        running.cancel()
+        for sock in [*accepted, *guests]:
+            sock.close()
+
+
+def test_backoff_doubles_up_to_its_cap_and_starts_over() -> None:
+    backoff = Backoff(first=0.25, cap=1.0)
+    assert [backoff.next() for _ in range(5)] == [0.25, 0.5, 1.0, 1.0, 1.0]
+    backoff.reset()
+    assert backoff.next() == 0.25
