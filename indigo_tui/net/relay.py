@@ -276,6 +276,15 @@ async def _open(relay: Relay, timeout: float) -> socket.socket:
     )
 
 
+def _dropped(relay: Relay, exc: OSError) -> RelayError:
+    return RelayError(
+        _("the relay at {relay} dropped the connection ({problem})").format(
+            relay=relay, problem=exc.strerror or exc
+        ),
+        RelayProblem.DROPPED,
+    )
+
+
 async def _answer(sock: socket.socket, relay: Relay) -> None:
     """Wait for the relay's ``ok\\n``, taking no byte beyond it (what follows
     is the partner's). :class:`RelayError` for anything else."""
@@ -285,12 +294,7 @@ async def _answer(sock: socket.socket, relay: Relay) -> None:
         try:
             chunk = await loop.sock_recv(sock, 3 - len(got))
         except OSError as exc:
-            raise RelayError(
-                _("the relay at {relay} dropped the connection ({problem})").format(
-                    relay=relay, problem=exc.strerror or exc
-                ),
-                RelayProblem.DROPPED,
-            ) from None
+            raise _dropped(relay, exc) from None
         if not chunk:
             raise RelayError(
                 _("the relay at {relay} closed the connection before pairing it").format(relay=relay),
@@ -342,12 +346,7 @@ async def pair(
         try:
             await loop.sock_sendall(sock, handshake_line(channel, side))
         except OSError as exc:
-            raise RelayError(
-                _("the relay at {relay} dropped the connection ({problem})").format(
-                    relay=relay, problem=exc.strerror or exc
-                ),
-                RelayProblem.DROPPED,
-            ) from None
+            raise _dropped(relay, exc) from None
         if on_waiting is not None:
             on_waiting()
         await _answer(sock, relay)
