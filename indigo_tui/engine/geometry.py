@@ -117,3 +117,26 @@ PATH_CELLS: Final[tuple[int, ...]] = tuple(c for c in range(CELL_COUNT) if c not
 
 assert CELL_COUNT == 61 and len(PATH_CELLS) == 54
 assert all(len(cells) == 3 for cells in GATE_CELLS)
+
+
+def hex_distance(a: int, b: int) -> int:
+    """Steps between two cells (axial coordinates)."""
+    (q1, r1), (q2, r2) = COORDS[a], COORDS[b]
+    return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
+
+
+def vertical_neighbour(cell: int, step: int) -> int | None:
+    """The cell above (``step`` < 0) or below ``cell`` on the screen, or None
+    at the board's edge. Rows of pointy-top hexes are offset by half a cell,
+    so going straight up or down zig-zags between the two hex directions
+    (NW/NE up, SW/SE down) to keep to a column; where the first choice is off
+    the board the other is taken."""
+    q, r = COORDS[cell]
+    if step < 0:
+        options = ((q + 1, r - 1), (q, r - 1)) if r % 2 == 0 else ((q, r - 1), (q + 1, r - 1))
+    else:
+        options = ((q - 1, r + 1), (q, r + 1)) if r % 2 == 0 else ((q, r + 1), (q - 1, r + 1))
+    for coord in options:
+        if coord in INDEX:
+            return INDEX[coord]
+    return None

@@ -26,7 +26,7 @@ from textual.worker import get_current_worker
 
 from ...bots.base import Bot
 from ...engine import GemMoved, Move, SeatView
-from ...engine.geometry import COORDS, INDEX, neighbour
+from ...engine.geometry import hex_distance, neighbour, vertical_neighbour
 from ...engine.tiles import KIND_CODES
 from ...i18n import N_, _, decimal, ngettext, pgettext
 from ...i18n.words import refusal_text
@@ -57,12 +57,6 @@ COMPACT_STATUS_LINES = 4
 COMPACT_TEXT_WIDTH = 24
 #: What a compact footer leaves out (the keys still work).
 COMPACT_FOOTER_HIDES = frozenset({"redo", "save_as"})
-
-
-def hex_distance(a: int, b: int) -> int:
-    """Steps between two cells (axial coordinates)."""
-    (q1, r1), (q2, r2) = COORDS[a], COORDS[b]
-    return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
 
 
 class GameScreen(Localised, Screen[None]):
@@ -525,16 +519,9 @@ class GameScreen(Localised, Screen[None]):
             self.cursor = target
 
     def action_vertical(self, step: int) -> None:
-        # Up and down zig-zag between the two hex directions to keep to a column.
-        q, r = COORDS[self.cursor]
-        if step < 0:
-            options = ((q + 1, r - 1), (q, r - 1)) if r % 2 == 0 else ((q, r - 1), (q + 1, r - 1))
-        else:
-            options = ((q - 1, r + 1), (q, r + 1)) if r % 2 == 0 else ((q, r + 1), (q - 1, r + 1))
-        for coord in options:
-            if coord in INDEX:
-                self.cursor = INDEX[coord]
-                return
+        target = vertical_neighbour(self.cursor, step)
+        if target is not None:
+            self.cursor = target
 
     def action_rotate(self, step: int) -> None:
         self.rotation = (self.rotation + step) % 6
