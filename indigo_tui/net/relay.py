@@ -56,6 +56,8 @@ from typing import Final
 
 from ..i18n import _, decimal
 from .common import parse_address
+from .protocol import MAX_CLEAR_FRAME
+from .transport import CHUNK, READ_TIMEOUT, Connection, ConnectionLost
 
 #: The public transit relay of the magic-wormhole project (best-effort, no promises).
 DEFAULT_RELAY: Final = "transit.magic-wormhole.io:4001"
@@ -397,6 +399,35 @@ async def reach_host(
         await asyncio.sleep(random.uniform(0.05, 0.3))
 
 
+async def open_relayed(
+    relay: Relay,
+    code: InternetCode,
+    *,
+    pair_timeout: float = PAIR_TIMEOUT,
+    read_timeout: float = READ_TIMEOUT,
+    on_frame: Callable[[bytes], None] | None = None,
+    on_waiting: Callable[[], None] | None = None,
+) -> Connection:
+    """A guest's :class:`~.transport.Connection` to the host behind ``code``,
+    through ``relay`` (:func:`reach_host`), in clear for the handshake as a
+    LAN connection is. :class:`~.transport.ConnectionLost` with the relay's
+    one line if it does not come about (so a guest that is rejoining tries
+    again, as after any lost connection)."""
+    try:
+        sock = await reach_host(relay, code, pair_timeout=pair_timeout, on_waiting=on_waiting)
+    except RelayError as exc:
+        raise ConnectionLost(str(exc)) from None
+    try:
+        reader, writer = await asyncio.open_connection(sock=sock, limit=CHUNK)
+    except OSError as exc:
+        sock.close()
+        raise ConnectionLost(_dropped(relay, exc).args[0]) from None
+    conn = Connection(reader, writer, read_timeout=read_timeout, max_frame=MAX_CLEAR_FRAME, on_frame=on_frame)
+    # What this end reaches is the relay; the host is behind it.
+    conn.peer = str(relay)
+    return conn
+
+
 def no_host_text(relay: Relay, code: InternetCode, seconds: float) -> str:
     """A guest that could not pair, in one line."""
     return _(
@@ -545,6 +576,7 @@ __all__ = [
     "is_internet_code",
     "new_internet_code",
     "no_host_text",
+    "open_relayed",
     "pair",
     "parse_internet_code",
     "parse_relay",

@@ -10,6 +10,7 @@ import socket
 
 import pytest
 
+from indigo_tui.net.protocol import HEADER, Heartbeat, encode_body, frame
 from indigo_tui.net.relay import (
     DEFAULT_RELAY,
     GUEST_SIDE,
@@ -27,6 +28,7 @@ from indigo_tui.net.relay import (
     handshake_line,
     is_internet_code,
     new_internet_code,
+    open_relayed,
     pair,
     parse_internet_code,
     parse_relay,
@@ -34,6 +36,7 @@ from indigo_tui.net.relay import (
     relay_channel,
     relay_from,
 )
+from indigo_tui.net.transport import ConnectionLost
 
 from .transit import RecordingRelay, TransitRelay
 
@@ -299,6 +302,35 @@ async def test_a_guest_with_no_host_behind_the_code_is_told_in_one_line(
         f"no game answered at the relay {relay} for code {code.nameplate} within 0.5 s: check the code, "
         "that the host has started, and that you both use the same relay"
     )
+
+
+async def test_a_guest_connection_through_the_relay_carries_frames(
+    shared_transit_relay: TransitRelay,
+) -> None:
+    relay = parse_relay(shared_transit_relay.address)
+    code = new_internet_code()
+    host_side = asyncio.create_task(pair(relay, code.channel, HOST_SIDE))
+    conn = await open_relayed(relay, code, pair_timeout=LIMIT)
+    try:
+        host = await host_side
+        assert conn.peer == str(relay)
+        await conn.send(Heartbeat(1.0))
+        loop = asyncio.get_running_loop()
+        body = await _read(host, 4)
+        assert len(await _read(host, HEADER.unpack(body)[0])) > 0
+        await loop.sock_sendall(host, frame(encode_body(Heartbeat(2.0))))
+        assert await conn.read(LIMIT) == Heartbeat(2.0)
+        host.close()
+    finally:
+        await conn.close()
+
+
+async def test_a_guest_that_cannot_pair_loses_the_connection_in_one_line() -> None:
+    relay = Relay("127.0.0.1", _closed_port())
+    with pytest.raises(
+        ConnectionLost, match=r"^cannot reach the relay at 127\.0\.0\.1:\d+ \(Connection refused\)$"
+    ):
+        await open_relayed(relay, CODE, pair_timeout=LIMIT)
 
 
 # -- relays that are not there, or not relays ----------------------------------
