@@ -18,6 +18,8 @@ class RandomBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self.name = "random"
         self.rng = random.Random(seed)
+        #: Per hand: one entry per (tile, distinct orientation), every placement equally likely.
+        self._choices: dict[tuple[int, ...], list[tuple[int, int]]] = {}
 
     def choose(self, view: SeatView) -> Move:
         board = view.board
@@ -25,8 +27,9 @@ class RandomBot:
         empties = board.empty_cells
         if not empties or board.over:
             raise ValueError("no move to choose: the game is over")
-        # One entry per (tile, distinct orientation): every placement equally likely.
-        choices = [(kind, rot) for kind in hand for rot in ORIENTATIONS[kind]]
+        choices = self._choices.get(hand)
+        if choices is None:
+            choices = self._choices[hand] = [(kind, rot) for kind in hand for rot in ORIENTATIONS[kind]]
         randrange = self.rng.randrange
         while True:
             kind, rotation = choices[randrange(len(choices))]

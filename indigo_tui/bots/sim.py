@@ -24,18 +24,12 @@ from typing import Final
 from ..engine import SeatView
 from ..engine.board import EMPTY, FORBIDDEN, GONE, ON_CENTRE, RulesViolation
 from ..engine.events import GemMoved, TileDrawn, TilePlaced
-from ..engine.geometry import CELL_COUNT, CENTRE, GATE_OF_SLOT, NEIGHBOUR_SLOT, SLOT_COUNT
+from ..engine.geometry import CELL_COUNT, CENTRE, FACING_SLOTS, GATE_OF_SLOT, NEIGHBOUR_SLOT, SLOT_COUNT
 from ..engine.tiles import EXIT, ORIENTATIONS
 
 #: Points of each gem id (0..5 ambers, 6..10 emeralds, 11 the sapphire).
 GEM_VALUE: Final[tuple[int, ...]] = (1,) * 6 + (2,) * 5 + (3,)
 
-#: ``NEIGHBOUR_SLOTS[cell]``: the slots on neighbouring cells that face ``cell``,
-#: where a gem would rest waiting for a tile on ``cell``.
-NEIGHBOUR_SLOTS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(NEIGHBOUR_SLOT[cell * 6 + e] for e in range(6) if NEIGHBOUR_SLOT[cell * 6 + e] >= 0)
-    for cell in range(CELL_COUNT)
-)
 #: ``NEIGHBOUR_CELL[slot]``: the cell across that edge, or -1 at the rim.
 NEIGHBOUR_CELL: Final[tuple[int, ...]] = tuple(nb // 6 if nb >= 0 else -1 for nb in NEIGHBOUR_SLOT)
 #: Empty cells next to the centre tile: a tile there releases a centre gem.
@@ -187,7 +181,7 @@ class SimState:
         """``(slot, gem)`` for every gem a tile on ``cell`` sets moving."""
         gem_at = self.gem_at
         starts = []
-        for nb in NEIGHBOUR_SLOTS[cell]:
+        for nb in FACING_SLOTS[cell]:
             gem = gem_at[nb]
             if gem >= 0:
                 starts.append((nb, gem))

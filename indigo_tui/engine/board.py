@@ -18,6 +18,7 @@ from .geometry import (
     CENTRE,
     CORNER_ARROWS,
     CORNERS,
+    FACING_SLOTS,
     GATE_OF_SLOT,
     NEIGHBOUR_SLOT,
     PATH_CELLS,
@@ -119,8 +120,7 @@ class Board:
         self.last_cell = -1
 
     def copy(self) -> Board:
-        other = Board.__new__(Board)
-        other.setup = self.setup
+        other = Board(self.setup)
         other.tiles = self.tiles[:]
         other.exits = self.exits[:]
         other.gem_at = self.gem_at[:]
@@ -175,20 +175,19 @@ class Board:
         Tracing each gem alone is order-independent, because two gems that
         meet travel the same chain of paths from opposite ends.
         """
-        base = cell * 6
-        exits = self.exits
         gem_at = self.gem_at
+        centre = self.centre
         starts: dict[int, int] = {}
-        for e in range(6):
-            nb = NEIGHBOUR_SLOT[base + e]
-            if nb >= 0:
-                gem = gem_at[nb]
-                if gem >= 0:
-                    starts[nb] = gem
-                elif nb // 6 == CENTRE and self.centre:
-                    starts[nb] = self.centre[0]
+        for nb in FACING_SLOTS[cell]:
+            gem = gem_at[nb]
+            if gem >= 0:
+                starts[nb] = gem
+            elif centre and nb // 6 == CENTRE:
+                starts[nb] = centre[0]
         if not starts:
             return []
+        base = cell * 6
+        exits = self.exits
         # Lay the tile down for the trace, and lift it again afterwards.
         turns = EXIT[kind][rotation]
         for e in range(6):

@@ -137,6 +137,19 @@ class Game:
         self._seat_logs: list[list[Event]] = [[] for _ in range(players)]
         #: Tiles still in the deck, shared with the live seat views.
         self._deck_count = DeckCount(0)
+        #: Each seat's live view: the state's lists never change identity
+        #: (undo folds them back in place), so one view per seat serves for good.
+        self._views = [
+            SeatView(
+                seat,
+                self.board,
+                self.hands[seat],
+                self.collected[seat],
+                self._seat_logs[seat],
+                self._deck_count,
+            )
+            for seat in range(players)
+        ]
         #: Per placement, what undoing it needs: its index in the log and where
         #: in its seat's hand the tile was (the rest follows from its events).
         self._move_starts: list[tuple[int, int]] = []
@@ -144,8 +157,14 @@ class Game:
     # -- the log -------------------------------------------------------------
 
     def _record(self, event: Event) -> None:
+        """Fold ``event`` into the state, append it to the log, and to every
+        seat's log as that seat may see it."""
         self._apply(event)
         self.log.append(event)
+        self._share(event)
+
+    def _share(self, event: Event) -> None:
+        """Append ``event`` to every seat's log as that seat may see it."""
         public = public_event(event)
         if type(event) is TileDrawn:
             # The seat that drew sees its own tile; every other seat sees a draw.
@@ -157,37 +176,48 @@ class Game:
 
     def _apply(self, event: Event) -> None:
         """Fold one event into the state: onto the board by the board's own
-        folds (the ones :meth:`Board.fold` dispatches to; dispatched here
-        directly, once per event, because this is the engine's hottest loop),
-        then the private part."""
+        folds (the ones :meth:`Board.fold` dispatches to), then the private
+        part. :meth:`_play`, the engine's hottest loop, calls the same folds
+        without this dispatch, as it knows what it records."""
         if type(event) is GemMoved:
-            self.board.apply_gem_move(event)
-            if event.outcome == "gate":
-                index = GEM_INDEX[event.kind]
-                for seat in event.scorers:
-                    self.collected[seat][index] += 1
+            self._fold_gem(event)
         elif type(event) is TilePlaced:
-            self.board.apply_placement(event.seat, event.cell, event.tile, event.rotation)
-            held = -1
-            if self.deck is not None:
-                hand = self.hands[event.seat]
-                held = hand.index(event.tile)
-                del hand[held]
-            self._move_starts.append((len(self.log), held))
+            self._fold_placement(event.seat, event.cell, event.tile, event.rotation)
         elif type(event) is TileDrawn:
             if self.deck is None or self.drawn >= len(self.deck):
                 raise LogError("a tile was drawn from an empty deck", code="empty_deck")
             tile = self.deck[self.drawn]
             if event.tile is not None and event.tile != tile:
                 raise LogError("a drawn tile does not match the deck", code="deck_mismatch")
-            self.hands[event.seat].append(tile)
-            self.drawn += 1
-            self._deck_count.left -= 1
+            self._fold_draw(event.seat, tile)
         elif type(event) is GameStarted:
             self.deck = event.deck
             self.round_index = event.round
             self._deck_count.left = 0 if event.deck is None else len(event.deck)
         # GameOver changes nothing: it records what the state already says.
+
+    def _fold_placement(self, seat: int, cell: int, tile: int, rotation: int) -> None:
+        """A placement, recorded next in the log: the board, the hand, and what undoing it needs."""
+        self.board.apply_placement(seat, cell, tile, rotation)
+        held = -1
+        if self.deck is not None:
+            hand = self.hands[seat]
+            held = hand.index(tile)
+            del hand[held]
+        self._move_starts.append((len(self.log), held))
+
+    def _fold_gem(self, move: GemMoved) -> None:
+        self.board.apply_gem_move(move)
+        if move.outcome == "gate":
+            index = GEM_INDEX[move.kind]
+            for seat in move.scorers:
+                self.collected[seat][index] += 1
+
+    def _fold_draw(self, seat: int, tile: int) -> None:
+        """``seat`` draws ``tile``, the next in the deck."""
+        self.hands[seat].append(tile)
+        self.drawn += 1
+        self._deck_count.left -= 1
 
     # -- playing -------------------------------------------------------------
 
@@ -268,15 +298,29 @@ class Game:
         return self._play(move)
 
     def _play(self, move: Move) -> list[Event]:
+        """Record a legal move's events, each folded by its own fold (no dispatch)."""
         board = self.board
         seat = board.turn
-        first = len(self.log)
-        gem_moves = board.gem_moves(move.cell, move.tile, move.rotation)
-        self._record(TilePlaced(seat, move.cell, move.tile, move.rotation))
+        log = self.log
+        first = len(log)
+        cell, tile, rotation = move.cell, move.tile, move.rotation
+        gem_moves = board.gem_moves(cell, tile, rotation)
+        self._fold_placement(seat, cell, tile, rotation)
         for gem_move in gem_moves:
-            self._record(gem_move)
-        if self.deck is not None and self.drawn < len(self.deck):
-            self._record(TileDrawn(seat, self.deck[self.drawn]))
+            self._fold_gem(gem_move)
+        # A placement and the gem moves it causes are public as they are
+        # (public_event keeps them): every seat's log takes the same objects.
+        placed = TilePlaced(seat, cell, tile, rotation)
+        for events in (log, *self._seat_logs):
+            events.append(placed)
+            events.extend(gem_moves)
+        deck = self.deck
+        if deck is not None and self.drawn < len(deck):
+            drawn = deck[self.drawn]
+            self._fold_draw(seat, drawn)
+            event = TileDrawn(seat, drawn)
+            log.append(event)
+            self._share(event)
         if board.gems_on_board == 0:
             scores = self.scores
             counts = self.gem_counts
@@ -413,14 +457,7 @@ class Game:
         """What ``seat`` may know, and nothing else."""
         if not 0 <= seat < self.setup.players:
             raise ValueError(f"no seat {seat} in a {self.setup.players}-player game")
-        return SeatView(
-            seat,
-            self.board,
-            self.hands[seat],
-            self.collected[seat],
-            self._seat_logs[seat],
-            self._deck_count,
-        )
+        return self._views[seat]
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self.log)

@@ -79,6 +79,14 @@ def _neighbour_slots() -> tuple[int, ...]:
 NEIGHBOUR_SLOT: Final[tuple[int, ...]] = _neighbour_slots()
 
 
+#: ``FACING_SLOTS[cell]``: the slots of the neighbouring cells that face
+#: ``cell``, in edge order: where gems wait for a tile on ``cell``.
+FACING_SLOTS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(NEIGHBOUR_SLOT[cell * 6 + e] for e in range(6) if NEIGHBOUR_SLOT[cell * 6 + e] >= 0)
+    for cell in range(CELL_COUNT)
+)
+
+
 def neighbour(cell: int, edge: int) -> int | None:
     """The cell across ``edge`` of ``cell``, or None off the board."""
     other = NEIGHBOUR_SLOT[cell * 6 + edge]
