@@ -143,3 +143,88 @@ def documented_layers(text: str) -> dict[str, set[str]]:
 
 def test_the_architecture_doc_draws_these_layers() -> None:
     assert documented_layers(ARCHITECTURE.read_text(encoding="utf-8")) == ALLOWED
+
+
+# -- no import loops inside a part ----------------------------------------------
+
+#: Parts whose modules may not import each other in a loop, directly or round
+#: about (a loop means neither can be understood, tested or changed alone).
+#: Every import counts, ``TYPE_CHECKING`` ones and those inside functions too.
+LOOP_FREE = ("net",)
+
+
+def import_graph(part: str) -> dict[str, set[str]]:
+    """Each module of ``part`` and the modules of the same part it imports
+    (``from . import NAME`` of a name, not a module, is the package itself)."""
+    paths = sorted((PACKAGE / part).rglob("*.py"))
+    modules = {module_name(path) for path in paths}
+    graph: dict[str, set[str]] = {}
+    for path in paths:
+        here = module_name(path)
+        found = set()
+        for _line, name in project_imports(path):
+            while name and name not in modules:
+                name = name.rpartition(".")[0]  # a name inside a module: the module
+            if name and name != here:
+                found.add(name)
+        graph[here] = found
+    return graph
+
+
+def import_loops(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The loops of ``graph``: its strongly connected parts of more than one
+    module (Tarjan's algorithm), each sorted, with a module importing itself
+    left out."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    loops: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for other in sorted(graph.get(module, ())):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in on_stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            part = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                part.append(top)
+                if top == module:
+                    break
+            if len(part) > 1:
+                loops.append(sorted(part))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return loops
+
+
+@pytest.mark.parametrize("part", LOOP_FREE)
+def test_no_two_modules_of_a_part_import_each_other_in_a_loop(part: str) -> None:
+    loops = import_loops(import_graph(part))
+    assert not loops, "modules that import each other in a loop:\n" + "\n".join(
+        " <-> ".join(name.removeprefix(f"indigo_tui.{part}.") for name in loop) for loop in loops
+    )
+
+
+def test_the_loop_checker_sees_a_loop_round_about() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"e"}}
+    assert import_loops(graph) == [["a", "b", "c"]]
+    assert import_loops({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_net_package_names_every_module_it_has() -> None:
+    # Its docstring is the map of the package: a module it does not name is lost on a newcomer.
+    doc = (PACKAGE / "net" / "__init__.py").read_text(encoding="utf-8")
+    modules = {path.stem for path in (PACKAGE / "net").glob("*.py")} - {"__init__"}
+    unnamed = sorted(m for m in modules if f":mod:`.{m}`" not in doc)
+    assert not unnamed, f"net/__init__.py does not name {unnamed}"

@@ -1,11 +1,28 @@
 """LAN play: a host terminal holds the game, guest terminals each play a seat.
 
+The wire and the connection:
+
 - :mod:`.protocol`: the messages (a msgspec tagged union) and the framing codec;
+- :mod:`.seal`: sealed frames, each direction under its own key;
 - :mod:`.transport`: frames over asyncio streams, every read bounded;
-- :mod:`.state`: a seat's game folded from public events, state hashes, the deal commitment;
-- :mod:`.host` / :mod:`.guest`: the two peers, driven by a screen or by
-- :mod:`.headless`: bots, for ``indigo host/join --headless``;
-- :mod:`.table`: a guest's game in the shape a game screen reads.
+- :mod:`.channel`: the key agreed on the join code (SPAKE2), the connection sealed;
+- :mod:`.handshake`: both sides of getting a guest in (the channel, then its seat);
+- :mod:`.guard`: the host's budgets against strangers and seated guests alike;
+- :mod:`.admission`: the host's port: callers let in within those budgets.
+
+The game:
+
+- :mod:`.state`: a seat's game folded from public events, and its state hashes;
+- :mod:`.deal`: the deal a host commits to and the checks a guest makes at its reveal;
+- :mod:`.reasons`: why a move, an undo or a session was refused or ended, as codes and words;
+- :mod:`.notices`: what a peer tells whoever shows its game, one typed notice per kind;
+- :mod:`.common`: what both peers share (limits, notices, heartbeat, codes, addresses);
+- :mod:`.host`: the host peer, with :mod:`.seating` (who sits where),
+  :mod:`.broadcast` (what each guest is sent) and :mod:`.undo` (undo votes);
+- :mod:`.hosting`: a hosted game set up, or taken up from its save;
+- :mod:`.guest`: the guest peer, and :mod:`.rejoin`, its one way back after a lost connection;
+- :mod:`.table`: a guest's game in the shape a game screen reads;
+- :mod:`.headless`: both peers played by bots, for ``indigo host/join --headless``.
 
 See ``docs/protocol.md``.
 """

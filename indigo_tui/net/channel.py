@@ -1,4 +1,4 @@
-"""The sealed channel: a key agreed on the join code, then every frame sealed.
+"""The sealed channel: a key agreed on the join code, then the connection sealed.
 
 The join code is short (six characters, or a word people chose), so it must
 never be testable offline. Both peers run SPAKE2 (the ``spake2`` package, as
@@ -16,10 +16,9 @@ frames' bodies, exactly as sent) give, by HKDF-SHA256, four keys: one to
 confirm each side and one to seal each direction. ``mac_g`` and ``mac_h`` are
 HMAC-SHA256 over ``T`` with the two confirmation keys; the host proves the
 key only after the guest has, so a guess is always seen (and slowed) by the
-host. From then on each frame's body is ChaCha20-Poly1305 of the message
-with that direction's key and, as nonce, a 64-bit count of the frames sent
-that way: a frame replayed, reordered, dropped, altered or injected fails to
-open and ends the connection. See ``docs/protocol.md`` for the threat model.
+host. From then on every frame is sealed (:mod:`.seal`): a frame replayed,
+reordered, dropped, altered or injected fails to open and ends the
+connection. See ``docs/protocol.md`` for the threat model.
 """
 
 from __future__ import annotations
@@ -28,12 +27,9 @@ import asyncio
 import hashlib
 import hmac
 import time
-from dataclasses import dataclass
 from typing import Final
 
-from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from spake2 import SPAKE2_A, SPAKE2_B
 
@@ -41,10 +37,8 @@ from ..i18n import _
 from .common import REASON_LIMIT, log_line
 from .guard import HANDSHAKE_DEADLINE, GuessLimiter
 from .protocol import (
-    MAX_FRAME,
     PROTOCOL_VERSION,
     Bye,
-    ChannelSpent,
     Confirm,
     Error,
     Exchange,
@@ -55,24 +49,13 @@ from .protocol import (
     version_mismatch,
 )
 from .reasons import farewell_text, host_error_text
+from .seal import MAX_SEALED_FRAME, Channel, SessionKeys
 from .transport import Connection
 
 #: Names the two roles inside SPAKE2, so a message cannot be reflected back.
 GUEST_ID: Final = b"indigo-guest"
 HOST_ID: Final = b"indigo-host"
 LABEL: Final = b"indigo-channel/2"
-#: Poly1305's tag: a sealed body is this much longer than the message.
-TAG_SIZE: Final = 16
-#: The largest sealed body.
-MAX_SEALED_FRAME: Final = MAX_FRAME + TAG_SIZE
-#: Frames one direction may seal; the nonce is never reused, so past this the
-#: connection ends (at one frame a microsecond, after half a million years).
-MAX_FRAMES: Final = 2**64
-
-
-class SealBroken(ProtocolError):
-    """A sealed frame did not open: it was altered, replayed, reordered,
-    dropped or injected on the way (or sealed with another key)."""
 
 
 class ChannelRefused(Exception):
@@ -85,17 +68,6 @@ class ChannelRefused(Exception):
         self.code = code
         #: What the code is about (the seconds to wait, for "busy"), sent along as ``Error.args``.
         self.numbers = numbers
-
-
-@dataclass(frozen=True)
-class SessionKeys:
-    """What one handshake agreed: a confirmation key and a sealing key per direction."""
-
-    transcript: bytes
-    confirm_guest: bytes
-    confirm_host: bytes
-    guest_to_host: bytes
-    host_to_guest: bytes
 
 
 def normal_secret(code: str) -> bytes:
@@ -128,51 +100,6 @@ def derive_keys(shared: bytes, transcript: bytes) -> SessionKeys:
 
 def confirmation(key: bytes, transcript: bytes) -> bytes:
     return hmac.new(key, transcript, hashlib.sha256).digest()
-
-
-class FrameCipher:
-    """One direction of a channel: ChaCha20-Poly1305 with this direction's key;
-    the nonce is the count of frames before this one (never reused)."""
-
-    def __init__(self, key: bytes, counter: int = 0) -> None:
-        self._aead = ChaCha20Poly1305(key)
-        self.counter = counter
-
-    def _nonce(self) -> bytes:
-        if self.counter >= MAX_FRAMES:
-            raise ChannelSpent("the frame counter ran out; the connection must end")
-        nonce = b"\0\0\0\0" + self.counter.to_bytes(8, "big")
-        self.counter += 1
-        return nonce
-
-    def seal(self, body: bytes) -> bytes:
-        return self._aead.encrypt(self._nonce(), body, None)
-
-    def open(self, sealed: bytes) -> bytes:
-        counter = self.counter
-        try:
-            return self._aead.decrypt(self._nonce(), sealed, None)
-        except InvalidTag:
-            raise SealBroken(
-                f"frame {counter} failed its integrity check "
-                "(altered, replayed, reordered, dropped or injected on the way)"
-            ) from None
-
-
-@dataclass
-class Channel:
-    """Both directions of one sealed connection, as one side sees them."""
-
-    outgoing: FrameCipher
-    incoming: FrameCipher
-
-    @classmethod
-    def for_guest(cls, keys: SessionKeys) -> Channel:
-        return cls(FrameCipher(keys.guest_to_host), FrameCipher(keys.host_to_guest))
-
-    @classmethod
-    def for_host(cls, keys: SessionKeys) -> Channel:
-        return cls(FrameCipher(keys.host_to_guest), FrameCipher(keys.guest_to_host))
 
 
 def _spake_finish(side: SPAKE2_A | SPAKE2_B, theirs: bytes) -> bytes:
@@ -296,12 +223,7 @@ async def seal_as_host(
 
 
 __all__ = [
-    "MAX_SEALED_FRAME",
-    "Channel",
     "ChannelRefused",
-    "FrameCipher",
-    "SealBroken",
-    "SessionKeys",
     "confirmation",
     "derive_keys",
     "host_refusal",

@@ -1,4 +1,5 @@
-"""Things both peers share: join codes, addresses, the join error, log lines."""
+"""What both peers share: their limits, notices and heartbeat, join codes,
+addresses, the join error, log lines and a bot's thinking."""
 
 from __future__ import annotations
 
@@ -7,16 +8,26 @@ import contextlib
 import secrets
 import socket
 import time
+from collections.abc import Callable
+from typing import Final
 
 from ..bots import Bot
 from ..engine import Move, SeatView
 from ..i18n import _, ngettext
 from . import DEFAULT_PORT
+from .notices import Notice, Problem
+from .protocol import Heartbeat
+from .transport import Connection
 
 #: The most characters of a log line; a peer's text beyond it is cut.
-LOG_LINE_LIMIT = 400
+LOG_LINE_LIMIT: Final = 400
 #: The most characters of a peer's reason (for a refusal, a goodbye) we keep.
-REASON_LIMIT = 200
+REASON_LIMIT: Final = 200
+#: The longest name a player goes by, at the host and at every guest alike.
+NAME_LIMIT: Final = 24
+
+#: Hands a notice to whoever shows the game.
+Teller = Callable[[Notice], None]
 
 
 class JoinError(Exception):
@@ -41,10 +52,33 @@ def log_line(text: str, limit: int = LOG_LINE_LIMIT) -> str:
     return f"{clean[:limit]}… ({more})"
 
 
-def plain_name(text: str, limit: int) -> str:
-    """A name a peer chose, as we keep and show it: printable characters only,
-    trimmed, at most ``limit`` long ("" if nothing is left)."""
+def plain_name(text: str, limit: int = NAME_LIMIT) -> str:
+    """A name a player or a peer chose, as we keep and show it: printable
+    characters only, trimmed, at most ``limit`` long ("" if nothing is left)."""
     return "".join(c for c in text if c.isprintable()).strip()[:limit].strip()
+
+
+class Notices:
+    """A peer's notices for whoever shows its game (a screen, a headless log):
+    :attr:`notices`, filled by :meth:`tell`."""
+
+    def __init__(self) -> None:
+        self.notices: asyncio.Queue[Notice] = asyncio.Queue()
+
+    def tell(self, notice: Notice) -> None:
+        """Hand ``notice`` to whoever shows this game."""
+        if isinstance(notice, Problem):
+            # Problems quote what went wrong, and that may be a peer's words.
+            notice = Problem(log_line(notice.text))
+        self.notices.put_nowait(notice)
+
+
+async def heartbeat(conn: Connection, interval: float) -> None:
+    """Send ``conn``'s peer a heartbeat every ``interval`` seconds while it is
+    open, so a peer that falls silent is noticed (docs/protocol.md)."""
+    while not conn.closed:
+        await asyncio.sleep(interval)
+        await conn.send(Heartbeat(time.time()))
 
 
 _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

@@ -1,42 +1,40 @@
 """The guest peer: one seat of a game hosted on another terminal.
 
-:class:`GuestSession` joins a host (agreeing a key on the join code and
-sealing the connection with it, :mod:`.handshake`), folds the public events it is sent into a
-:class:`~indigo_tui.net.state.SeatState`, checks each event's sequence number
-and public-state hash, sends its seat's moves and keeps its own save: a
-``.indigo-guest`` record of what this seat may know (see
-``docs/protocol.md``), from which ``indigo join`` picks the game up again.
-When the game ends and the host reveals the deck, the guest checks the deal
-against the commitment and writes an ordinary save of the whole game.
+:class:`GuestSession` joins a host (:mod:`.handshake`: the sealed channel on
+the join code, then a seat and a checked welcome), reads the host's messages
+and acts on them: it folds the public events into a
+:class:`~indigo_tui.net.state.SeatState` (checking each event's sequence
+number and public-state hash), checks each round's deal at its reveal
+(:mod:`.deal`), and matches the host's answers to the moves and undo requests
+it sent. Its record (what this seat may know, and how to get back in) is kept
+after every change by a :class:`~indigo_tui.saves.RecordKeeper`; after a lost
+connection the same session joins again (:mod:`.rejoin`). See
+``docs/protocol.md``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
-import re
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-import msgspec
-
 from .. import __version__, saves
-from ..engine import MAX_ROUNDS, Game, IllegalMove, Match, Move, Setup, TileDrawn, TilePlaced, public_event
+from ..engine import Game, Match, Move, TileDrawn
 from ..i18n import _, decimal
-from ..saves import GuestRecord, PlayedRound, SeatInfo, record_path
+from ..saves import GuestRecord, PlayedRound, RecordKeeper, SeatInfo
 
 # Re-exported: the join screen finds a record to rejoin through the guest peer.
 from ..saves import find_record as find_record
-from .common import REASON_LIMIT, JoinError, log_line, normal_code, plain_name
-from .handshake import guest_handshake
+from .common import REASON_LIMIT, JoinError, Notices, heartbeat, log_line, normal_code, plain_name
+from .deal import past_deal, replay_own, replay_round, verify_deal
+from .handshake import check_welcome, guest_handshake
 from .notices import (
     DealChecked,
     LogChanged,
     MoveRefused,
-    Notice,
     PlayEnded,
     PlayStarted,
     Problem,
@@ -61,7 +59,6 @@ from .protocol import (
     MoveRejected,
     MoveRequest,
     NextRound,
-    PastRound,
     ProtocolError,
     Reveal,
     SeatStatus,
@@ -75,32 +72,14 @@ from .protocol import (
     YourDraw,
 )
 from .reasons import Farewell, Why, farewell_english, farewell_text, host_error_text, seat_label, why_text
-from .state import FoldError, SeatState, commitment, verify_deal
+from .state import FoldError, SeatState
 from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost, open_connection
 
-#: The longest name of a seat's player we keep (as the host does).
-NAME_LIMIT: Final = 24
 #: More hints than a seat could ask for in any round: a count above it is a broken host.
 MAX_HINTS: Final = 100_000
-#: What a game id may be (it names this seat's save file).
-GAME_ID: Final = re.compile(r"[0-9A-Za-z-]{1,64}")
 
 
-def replay_round(setup: Setup, round_: PastRound, index: int) -> Game:
-    """A finished round of the match, replayed from its deck and placements;
-    :class:`ProtocolError` if they do not make a whole round."""
-    try:
-        game = Game(setup, round_.deck, round_index=index)
-        for move in round_.moves:
-            game.push(Move.make(move.cell, move.tile, move.rotation))
-    except (IllegalMove, ValueError, IndexError, KeyError, TypeError) as exc:
-        raise ProtocolError(f"round {index + 1} as the host tells it cannot be replayed ({exc})") from None
-    if not game.over:
-        raise ProtocolError(f"round {index + 1} as the host tells it is not over")
-    return game
-
-
-class GuestSession:
+class GuestSession(Notices):
     """One seat of a hosted game; see the module docstring."""
 
     def __init__(
@@ -120,13 +99,14 @@ class GuestSession:
         accept_undo: bool | None = None,
         on_frame: Callable[[bytes], None] | None = None,
     ) -> None:
+        super().__init__()
         self.host = host
         self.port = port
         self.code = normal_code(code)
         self.name = name
         self.kind = kind
-        self.save_dir = save_dir
-        self.record = record
+        #: This seat's record on disk (``record``: the one to claim a seat with).
+        self.keeper = RecordKeeper(save_dir, record)
         self.heartbeat = heartbeat
         self.read_timeout = read_timeout
         self.protocol_version = protocol_version
@@ -134,7 +114,6 @@ class GuestSession:
         #: Answer undo requests by itself (bots), or None to ask via notices.
         self.accept_undo = accept_undo
         self.on_frame = on_frame
-        self.notices: asyncio.Queue[Notice] = asyncio.Queue()
         #: Set whenever a whole batch of events leaves this seat to move.
         self.turn_ready = asyncio.Event()
         #: Set once the game is over and the deal has been checked.
@@ -159,8 +138,6 @@ class GuestSession:
         self.hint_counts: list[int] = []
         #: Whether play is on (a guest that leaves before gives its seat up).
         self.started = False
-        #: Why the last autosave of the record failed, while it keeps failing.
-        self.save_problem: str | None = None
         self._pending_draws: dict[int, int] = {}
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[Message]] = {}
@@ -169,6 +146,25 @@ class GuestSession:
         self.round_trips: list[float] = []
 
     # -- joining ---------------------------------------------------------------
+
+    @property
+    def save_dir(self) -> Path | None:
+        return self.keeper.directory
+
+    @property
+    def record(self) -> GuestRecord | None:
+        """What this seat may know and how to get back in: as kept on disk
+        (before the welcome, the record to claim a seat with, if any)."""
+        return self.keeper.record
+
+    @record.setter
+    def record(self, record: GuestRecord | None) -> None:
+        self.keeper.record = record
+
+    @property
+    def save_problem(self) -> str | None:
+        """Why the last autosave of the record failed, while it keeps failing."""
+        return self.keeper.problem
 
     @property
     def seat(self) -> int:
@@ -197,14 +193,14 @@ class GuestSession:
 
     @property
     def record_file(self) -> Path | None:
-        if self.save_dir is None or self.welcome is None:
-            return None
-        return record_path(self.save_dir, self.welcome.game_id, self.welcome.seat)
+        return self.keeper.path if self.welcome is not None else None
 
     async def connect(self, timeout: float | None = None) -> Welcome:
-        """Connect, prove the code, take a seat; :class:`JoinError` if refused."""
-        if self.save_dir is not None:
-            saves.remove_stale_temps(self.save_dir)
+        """Connect, prove the code, take a seat; :class:`JoinError` if refused.
+        Called again after a lost connection (:mod:`.rejoin`), it claims the
+        same seat with this seat's record and picks the game up from there."""
+        self.keeper.remove_stale_temps()
+        self._closing = False
         try:
             conn = await open_connection(
                 self.host, self.port, read_timeout=self.read_timeout, on_frame=self.on_frame
@@ -227,7 +223,7 @@ class GuestSession:
         except JoinError:
             await conn.close()
             raise
-        self._beat_task = asyncio.create_task(self._beat())
+        self._beat_task = asyncio.create_task(heartbeat(conn, self.heartbeat))
         return welcome
 
     async def _handshake(self, conn: Connection, timeout: float) -> Welcome:
@@ -240,33 +236,7 @@ class GuestSession:
             claim=self._claim,
             timeout=timeout,
         )
-        players = welcome.setup.players
-        if (
-            not 0 <= welcome.seat < players
-            or not len(welcome.seat_names) == len(welcome.seat_kinds) == players
-        ):
-            seat = welcome.seat + 1
-            raise ProtocolError(f"a welcome to seat {seat} that does not fit a {players}-player game")
-        if welcome.from_seq < 0:
-            raise ProtocolError("a welcome that resumes before the first event")
-        if not GAME_ID.fullmatch(welcome.game_id):
-            # It names this seat's save file: letters, digits and dashes only.
-            raise ProtocolError("a welcome with a game id that is not one")
-        if not (1 <= welcome.rounds <= MAX_ROUNDS and 0 <= welcome.round < welcome.rounds):
-            raise ProtocolError(f"a welcome to round {welcome.round + 1} of {welcome.rounds}")
-        if len(welcome.past) != welcome.round:
-            raise ProtocolError(
-                f"a welcome to round {welcome.round + 1} with {len(welcome.past)} rounds behind it"
-            )
-        # What the host calls the seats is shown and saved here: plain and short.
-        welcome = msgspec.structs.replace(
-            welcome,
-            seat_names=[
-                plain_name(n, NAME_LIMIT) or f"Player {i + 1}" for i, n in enumerate(welcome.seat_names)
-            ],
-            seat_kinds=[plain_name(k, NAME_LIMIT) or "remote" for k in welcome.seat_kinds],
-            app=plain_name(welcome.app, NAME_LIMIT),
-        )
+        welcome = check_welcome(welcome)
         record = self.record
         same = record is not None and record.game_id == welcome.game_id and record.seat == welcome.seat
         self._take_past(welcome, record if same else None)
@@ -282,11 +252,13 @@ class GuestSession:
             )
         self.state = state
         self.welcome = welcome
+        self._pending_draws.clear()
+        self.deal, self.final_game = "", None
         self.rounds, self.round, self.commitment = welcome.rounds, welcome.round, welcome.commitment
         self.started = welcome.started
         self.connected_seats = {s: kind != "remote" for s, kind in enumerate(welcome.seat_kinds)}
         self.connected_seats[welcome.seat] = True
-        self.record = GuestRecord(
+        self.keeper.record = GuestRecord(
             host=self.host,
             port=self.port,
             code=self.code,
@@ -327,16 +299,8 @@ class GuestSession:
         for index, round_ in enumerate(welcome.past):
             game = replay_round(welcome.setup, round_, index)
             known = record.past[index] if record is not None and index < len(record.past) else None
-            if known is not None:
-                if known.deck != list(round_.deck) or known.salt != round_.salt:
-                    deal = f"the host's deck of round {index + 1} differs from the one it revealed before"
-                else:
-                    deal = known.deal
-            elif record is not None and record.round == index:
-                matches = commitment(round_.deck, round_.salt) == record.commitment
-                deal = "verified" if matches else "the revealed deck does not match the commitment"
-            else:
-                deal = f"not checked: this seat did not see round {index + 1} begin"
+            promised = record.commitment if record is not None and record.round == index else None
+            deal = past_deal(round_, index, known, promised)
             self.past.append(PlayedRound(list(round_.deck), round_.salt, list(round_.moves), deal))
             self.past_games.append(game)
 
@@ -478,7 +442,7 @@ class GuestSession:
     def _seat_status(self, seat: int, connected: bool, name: str) -> None:
         self._check_seat(seat)
         self.connected_seats[seat] = connected
-        shown = plain_name(name, NAME_LIMIT)
+        shown = plain_name(name)
         record = self.record
         if connected and shown and record is not None and seat != self.seat:
             # A player took the seat (or came back): from now on it goes by their name.
@@ -540,7 +504,7 @@ class GuestSession:
         problem = verify_deal(self.commitment, message.deck, message.salt, state.my_draws, state.drawn)
         game = None
         if problem is None:
-            game, problem = self._replay_own(message.deck)
+            game, problem = replay_own(state.setup, self.round, state.events, message.deck)
         self.deal = "verified" if problem is None else problem
         moves = [move for _, move in game.moves] if game is not None else []
         self.past.append(PlayedRound(list(message.deck), message.salt, moves, self.deal))
@@ -553,24 +517,6 @@ class GuestSession:
         self.tell(DealChecked(problem is None, len(state.my_draws), problem or "", self.round, self.rounds))
         if self.over:
             self.finished.set()
-
-    def _replay_own(self, deck: tuple[int, ...]) -> tuple[Game | None, str | None]:
-        """The round replayed from the revealed deck; it must give the very
-        events this seat saw. (game, None), or (None, what did not match)."""
-        state = self.state
-        assert state is not None
-        game = Game(state.setup, deck, round_index=self.round)
-        try:
-            for event in state.events:
-                if type(event) is TilePlaced:
-                    game.push(Move(event.cell, event.tile, event.rotation))
-        except IllegalMove as exc:
-            return None, f"the revealed deck does not allow the moves played ({exc.reason})"
-        mine = [public_event(e) for e in state.events]
-        theirs = [public_event(e) for e in game.log]
-        if mine != theirs:
-            return None, "the revealed deck does not give the events that were played"
-        return game, None
 
     def _write_final(self) -> None:
         """At the end of the match, every round replayed: an ordinary save of
@@ -594,15 +540,10 @@ class GuestSession:
             "net_game_id": record.game_id,
             "net_deal": "verified" if deals == {"verified"} else "; ".join(sorted(deals - {"verified"})),
         }
-        path = self.record_file
-        assert path is not None
-        final = path.with_suffix(saves.SUFFIX)
         try:
-            saves.write_save(final, saves.make_header(match, seats, meta=meta), match)
+            self.final_save = self.keeper.write_match(match, seats, meta)
         except saves.SaveError as exc:
             self.tell(Problem(str(exc)))
-            return
-        self.final_save = final
 
     def _save(self) -> None:
         """Autosave this seat's record (after every batch of events)."""
@@ -616,36 +557,15 @@ class GuestSession:
         record.over = self.over
         record.deal = self.deal
         record.past = list(self.past)
-        record.updated = saves.now()
-        try:
-            saves.write_atomic(path, msgspec.json.encode(record))
-        except OSError as exc:
-            # Said once; the seat plays on in memory and says when saving works again.
-            if self.save_problem is None:
-                self.tell(SaveState(False, str(path), str(exc.strerror or exc)))
-            self.save_problem = str(exc.strerror or exc)
-            return
-        if self.save_problem is not None:
-            self.tell(SaveState(True, str(path)))
-        self.save_problem = None
-
-    def tell(self, notice: Notice) -> None:
-        """Hand ``notice`` to whoever shows this seat's game."""
-        if isinstance(notice, Problem):
-            # Problems quote what went wrong, and that may be a peer's words.
-            notice = Problem(log_line(notice.text))
-        self.notices.put_nowait(notice)
+        # A failure is said once; the seat plays on in memory and says when saving works again.
+        said = self.keeper.write()
+        if said is not None:
+            saved, problem = said
+            self.tell(SaveState(saved, str(path), problem))
 
     def _send(self, message: Message) -> None:
         if self.conn is not None:
             self.conn.send_nowait(message)
-
-    async def _beat(self) -> None:
-        conn = self.conn
-        assert conn is not None
-        while not conn.closed:
-            await asyncio.sleep(self.heartbeat)
-            await conn.send(Heartbeat(time.time()))
 
     def _fail_waiting(self, ended: JoinError | None = None) -> None:
         """End every move and undo still waiting for the host's answer: with
@@ -720,7 +640,5 @@ class GuestSession:
             self._beat_task.cancel()
         if self.conn is not None:
             await self.conn.close(Bye(farewell_english(farewell), farewell.value))
-        path = self.record_file
-        if path is not None and not self.started:
-            with contextlib.suppress(OSError):
-                path.unlink()
+        if not self.started:
+            self.keeper.forget()

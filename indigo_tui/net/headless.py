@@ -24,6 +24,7 @@ from .guest import GuestSession
 from .host import HostError, HostSession
 from .notices import LogChanged, Notice, PlayEnded, PlayStarted, SessionClosed
 from .reasons import Farewell
+from .rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
 
 
 class NetRunError(Exception):
@@ -248,7 +249,7 @@ async def run_guest(
     save_dir: Path | None,
     name: str,
     move_delay: float = 0.0,
-    reconnect_timeout: float = 30.0,
+    reconnect_timeout: float = REJOIN_TIMEOUT,
     rejoin: bool = False,
     out: Printer = _print,
 ) -> int:
@@ -292,28 +293,21 @@ async def _run_guest(
         if record is None:
             raise NetRunError(_("the host's join code is needed: --code CODE"))
         code = record.code
-    lost_at: float | None = None
+    session = GuestSession(
+        host,
+        port,
+        code,
+        name=name,
+        kind=f"bot:{bot.name}",
+        save_dir=save_dir,
+        record=record,
+        accept_undo=True,
+    )
+    try:
+        welcome = await session.connect()
+    except JoinError as exc:
+        raise NetRunError(str(exc)) from None
     while True:
-        session = GuestSession(
-            host,
-            port,
-            code,
-            name=name,
-            kind=f"bot:{bot.name}",
-            save_dir=save_dir,
-            record=record,
-            accept_undo=True,
-        )
-        try:
-            welcome = await session.connect()
-        except JoinError as exc:
-            if exc.code == "lost" and lost_at is not None and time.monotonic() - lost_at < reconnect_timeout:
-                if stop.is_set():
-                    raise NetRunError(_("interrupted while rejoining")) from None
-                await asyncio.sleep(0.3)
-                continue
-            raise NetRunError(str(exc)) from None
-        lost_at = None
         seat, players = welcome.seat + 1, welcome.setup.players
         out(
             _("joined {address} as seat {number} of {players} (game {game})").format(
@@ -325,17 +319,24 @@ async def _run_guest(
         try:
             finished = await _play(session, bot, move_delay, stop, out)
         except JoinError as exc:
-            record = session.record
             _drain(session.notices, out)
             if session.over and session.deal:
                 finished = True
-            elif exc.code == "lost" and reconnect_timeout > 0 and record is not None:
+            elif reconnect_timeout > 0 and may_rejoin(session, exc):
+                # The one rule of every guest (net/rejoin.py).
                 out(
                     _("{problem}; trying to rejoin for up to {seconds} s").format(
                         problem=exc, seconds=decimal(reconnect_timeout)
                     )
                 )
-                lost_at = time.monotonic()
+                try:
+                    back = await rejoin_seat(session, reconnect_timeout, stopped=stop.is_set)
+                except JoinError as gave_up:
+                    raise NetRunError(str(gave_up)) from None
+                if not back:
+                    raise NetRunError(_("interrupted while rejoining")) from None
+                assert session.welcome is not None
+                welcome = session.welcome
                 continue
             else:
                 raise NetRunError(str(exc)) from None

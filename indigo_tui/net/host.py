@@ -1,22 +1,20 @@
 """The host peer: the one authority over the game, its deck and its seats.
 
-:class:`HostSession` holds the :class:`~indigo_tui.engine.Match`, listens
-for guest terminals, lets them in over a channel sealed by the join code
-(:mod:`.handshake`, :mod:`.channel`) within the budgets of :mod:`.guard`, gives each a remote
-seat (:mod:`.seating`), validates every move they send, and sends each
-terminal the public events plus only its own seat's draws
-(:mod:`.broadcast`). Undo requests are voted on (:mod:`.undo`). Local seats
-are played by bots the host runs, or by a screen through
-:meth:`HostSession.play`. Everything a screen may want to show arrives on
-:attr:`HostSession.notices`, one typed notice per kind (:mod:`.notices`).
+:class:`HostSession` holds the :class:`~indigo_tui.engine.Match`, gives
+each guest that its door lets in (:mod:`.admission`) a remote seat
+(:mod:`.seating`), answers what a seated guest asks (moves, undo, votes,
+hints), plays the local seats' bots, and sends each terminal the public
+events plus only its own seat's draws (:mod:`.broadcast`). Undo requests are
+voted on (:mod:`.undo`), and the host takes the moves back. A screen plays a
+local seat through :meth:`HostSession.play`. Everything a screen may want to
+show arrives on :attr:`HostSession.notices`, one typed notice per kind
+(:mod:`.notices`). The game is saved after every change.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import secrets
-import socket
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -26,17 +24,16 @@ from .. import __version__, saves
 from ..bots import Bot
 from ..engine import Game, Match, Move, public_event
 from ..engine.refusals import Refusal
-from ..i18n import _, decimal, ngettext
+from ..i18n import _, ngettext
 from ..saves import HostMeta, SeatInfo
+from .admission import Door
 from .broadcast import Broadcaster, Link
-from .channel import ChannelRefused
-from .common import REASON_LIMIT, Thinker, log_line, normal_code, plain_name
-from .guard import Budgets, GuessLimiter, accept_forever, listening_socket
-from .handshake import host_handshake
+from .common import REASON_LIMIT, Notices, Thinker, heartbeat, log_line, normal_code, plain_name
+from .deal import commitment
+from .guard import Budgets, GuessLimiter
 from .notices import (
     LogChanged,
     MoveRefused,
-    Notice,
     PlayEnded,
     PlayStarted,
     Problem,
@@ -64,12 +61,11 @@ from .protocol import (
     ProtocolError,
     SeatStatus,
     Started,
+    Undone,
     UndoRequest,
     UndoResult,
     UndoVote,
     Welcome,
-    encode_body,
-    frame,
 )
 from .reasons import (
     Farewell,
@@ -83,15 +79,9 @@ from .reasons import (
     why_text,
 )
 from .seating import Seating
-from .state import SeatState, commitment
-from .transport import CHUNK, HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost
+from .state import SeatState
+from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection
 from .undo import UndoVoting
-
-#: Lines about strangers at the port (refused, broken off) shown per minute;
-#: a flood of them says so once instead of flooding the log.
-STRANGER_LINES = 5
-#: The longest name a guest may go by.
-NAME_LIMIT = 24
 
 
 @dataclass(frozen=True)
@@ -108,7 +98,7 @@ class HostError(Exception):
     """The host cannot go on (a port in use, a bad save); one line for people."""
 
 
-class HostSession:
+class HostSession(Notices):
     """A hosted network game; see the module docstring."""
 
     def __init__(
@@ -142,6 +132,7 @@ class HostSession:
             )
         if not any(s.kind == "remote" for s in seats):
             raise HostError(_("a network game needs at least one remote seat"))
+        super().__init__()
         self.match = match
         self.seating = Seating(seats, tokens)
         self.code = normal_code(code)
@@ -163,9 +154,8 @@ class HostSession:
         #: Players may ask the search bot for hints; each seat's count is kept in
         #: the save and told to every terminal.
         self.hints_allowed = hints
-        self.notices: asyncio.Queue[Notice] = asyncio.Queue()
         self.broadcaster = Broadcaster(on_frame_sent)
-        self.undo = UndoVoting(self)
+        self.undo = UndoVoting(self.broadcaster, self.tell)
         self.started = False
         self.closed = False
         self.public = SeatState(match.setup, None)
@@ -176,20 +166,20 @@ class HostSession:
         self.over_event = asyncio.Event()
         if self.match.over:
             self.over_event.set()
-        self.budgets = budgets or Budgets()
-        self.limiter = limiter or GuessLimiter()
-        self.limiter.on_guessing = self._guessing
-        self._socket: socket.socket | None = None
-        self._accepting: asyncio.Task[None] | None = None
-        #: Connections still in the handshake: overall, and per address.
-        self._pending: dict[str, int] = {}
-        self._stranger_lines = 0
-        self._stranger_since = 0.0
-        self._exhausted_at: float | None = None
+        #: The port and everyone at it: strangers kept within budgets, guests let in.
+        self.door = Door(
+            self.code,
+            seat=self._seat,
+            serve=self._serve,
+            lost=self._lost,
+            tell=self.tell,
+            app_version=app_version,
+            read_timeout=read_timeout,
+            budgets=budgets,
+            limiter=limiter,
+        )
         self._bot_task: asyncio.Task[None] | None = None
         self._thinker = Thinker()
-        self._handlers: set[asyncio.Task[None]] = set()
-        self.address: tuple[str, int] | None = None
 
     # -- facts ---------------------------------------------------------------
 
@@ -212,6 +202,11 @@ class HostSession:
     @property
     def links(self) -> dict[int, Link]:
         return self.broadcaster.links
+
+    @property
+    def address(self) -> tuple[str, int] | None:
+        """Where the host listens (once it does)."""
+        return self.door.address
 
     @property
     def revealed_seats(self) -> set[int]:
@@ -326,13 +321,6 @@ class HostSession:
         self.save()
         self.broadcaster.broadcast(HintCounts(counts))
 
-    def tell(self, notice: Notice) -> None:
-        """Hand ``notice`` to whoever shows this game."""
-        if isinstance(notice, Problem):
-            # Problems quote what went wrong, and that may be a stranger's words.
-            notice = Problem(log_line(notice.text))
-        self.notices.put_nowait(notice)
-
     # -- serving -------------------------------------------------------------
 
     async def listen(self, bind: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
@@ -346,21 +334,16 @@ class HostSession:
             except saves.SaveError as exc:
                 raise HostError(_("the game cannot be saved: {problem}").format(problem=exc)) from None
         try:
-            self._socket = listening_socket(bind, port)
+            address = self.door.open(bind, port)
         except OSError as exc:
             raise HostError(
                 _("cannot listen on {address} ({problem})").format(
                     address=f"{bind}:{port}", problem=exc.strerror or exc
                 )
             ) from None
-        sockname = self._socket.getsockname()
-        self.address = (str(sockname[0]), int(sockname[1]))
-        self._accepting = asyncio.create_task(
-            accept_forever(self._socket, self._on_accept, self._exhausted, self.budgets.accept_pause)
-        )
         self._bot_task = asyncio.create_task(self._drive_bots())
         self.save()
-        return self.address
+        return address
 
     def begin(self) -> None:
         """Start play: every seated guest gets the log so far, bots start moving."""
@@ -410,158 +393,13 @@ class HostSession:
         self.closed = True
         if self._bot_task is not None:
             self._bot_task.cancel()
-        if self._accepting is not None:
-            self._accepting.cancel()
-            with contextlib.suppress(BaseException):
-                await self._accepting
-        if self._socket is not None:
-            self._socket.close()
+        await self.door.shut()
         links = list(self.links.values())
         bye = Bye(farewell_english(farewell, numbers), farewell.value, numbers)
         await asyncio.gather(*(link.conn.close(bye) for link in links), return_exceptions=True)
-        for task in list(self._handlers):
-            task.cancel()
-        for task in list(self._handlers):
-            with contextlib.suppress(BaseException):
-                await asyncio.wait_for(task, 1.0)
+        await self.door.drop_all()
         self.save()
         self.tell(SessionClosed(farewell_text(farewell, bye.reason, numbers)))
-
-    def _on_accept(self, client: socket.socket, address: str) -> None:
-        """A connection came in: serve it, or refuse it at once if it would
-        go over a budget (the refusal is one small frame, then the door)."""
-        budgets = self.budgets
-        pending = sum(self._pending.values())
-        if self.closed:
-            client.close()
-            return
-        if (
-            len(self._handlers) >= budgets.max_connections
-            or pending >= budgets.max_pending
-            or self._pending.get(address, 0) >= budgets.max_pending_per_address
-        ):
-            with contextlib.suppress(OSError):
-                client.setblocking(False)
-                reason = "the host is busy with other connections; try again in a moment"
-                client.send(frame(encode_body(Error(reason, "busy"))))
-            client.close()
-            self._stranger(_("{address}: refused, too many connections at once").format(address=address))
-            return
-        self._pending[address] = self._pending.get(address, 0) + 1
-        task = asyncio.create_task(self._on_connect(client, address))
-        self._handlers.add(task)
-
-    def _exhausted(self, exc: OSError) -> None:
-        """Out of file descriptors: said once (again only after a quiet minute)."""
-        now = time.monotonic()
-        if self._exhausted_at is None or now - self._exhausted_at > 60.0:
-            pause = self.budgets.accept_pause
-            self.tell(
-                Problem(
-                    _(
-                        "out of file descriptors ({problem}): new connections wait, "
-                        "accepting again every {seconds} s"
-                    ).format(problem=exc.strerror or exc, seconds=decimal(pause))
-                )
-            )
-        self._exhausted_at = now
-
-    def _guessing(self, address: str) -> None:
-        self.tell(
-            Problem(
-                _(
-                    "someone at {address} gave a wrong join code; every further wrong code is slowed "
-                    "down (said once)"
-                ).format(address=address)
-            )
-        )
-
-    def _stranger(self, text: str) -> None:
-        """A line about a connection that never got a seat, at most
-        :data:`STRANGER_LINES` a minute."""
-        now = time.monotonic()
-        if now - self._stranger_since > 60.0:
-            self._stranger_since, self._stranger_lines = now, 0
-        self._stranger_lines += 1
-        if self._stranger_lines <= STRANGER_LINES:
-            self.tell(Problem(text))
-        elif self._stranger_lines == STRANGER_LINES + 1:
-            self.tell(Problem(_("more connections were refused or broke off; not shown for a minute")))
-
-    async def _on_connect(self, client: socket.socket, address: str) -> None:
-        task = asyncio.current_task()
-        assert task is not None
-        pending = True
-        link: Link | None = None
-        conn: Connection | None = None
-        try:
-            reader, writer = await asyncio.open_connection(sock=client, limit=CHUNK)
-            conn = Connection(reader, writer, read_timeout=self.read_timeout)
-            deadline = self.budgets.handshake_deadline
-            try:
-                async with asyncio.timeout(deadline):
-                    link = await self._admit(conn, address, time.monotonic() + deadline)
-            except TimeoutError:
-                raise ConnectionLost(
-                    _("{peer} did not finish joining within {seconds} s").format(
-                        peer=conn.peer, seconds=decimal(deadline)
-                    )
-                ) from None
-            finally:
-                pending = False
-                self._unpend(address)
-            if link is not None:
-                await self._serve(link)
-        except ChannelRefused as exc:
-            if conn is not None:
-                if exc.code != "code":  # wrong codes are announced once, by the limiter
-                    self._stranger(f"{conn.peer}: {host_error_text(exc.code, exc.reason, exc.numbers)}")
-                await conn.close(Error(exc.reason, exc.code, exc.numbers))
-        except ProtocolError as exc:
-            if conn is not None:
-                if link is None:
-                    self._stranger(f"{conn.peer}: {exc}")
-                else:
-                    self.tell(Problem(f"{conn.peer}: {exc}"))
-                await conn.close(Error(str(exc), "protocol"))
-        except ConnectionLost as exc:
-            if link is None:
-                self._stranger(str(exc) if conn is None else f"{conn.peer}: {exc}")
-            else:
-                self._lost(link, str(exc))
-        except OSError as exc:
-            self._stranger(f"{address}: {exc.strerror or exc}")
-        except asyncio.CancelledError:
-            pass
-        finally:
-            if pending:
-                self._unpend(address)
-            if link is not None and self.links.get(link.seat) is link:
-                self._lost(link, _("the connection closed"))
-            if conn is not None:
-                await conn.close()
-            else:
-                client.close()
-            self._handlers.discard(task)
-
-    def _unpend(self, address: str) -> None:
-        left = self._pending.get(address, 0) - 1
-        if left > 0:
-            self._pending[address] = left
-        else:
-            self._pending.pop(address, None)
-
-    async def _admit(self, conn: Connection, address: str, deadline: float) -> Link | None:
-        """The handshake (:mod:`.handshake`), then a seat; None if the caller was turned away."""
-        join = await host_handshake(
-            conn,
-            self.code,
-            app_version=self.app_version,
-            limiter=self.limiter,
-            address=address,
-            deadline=deadline,
-        )
-        return await self._seat(conn, join)
 
     async def _seat(self, conn: Connection, caller: Join) -> Link | None:
         """Give a caller that proved the code its seat and welcome it."""
@@ -582,7 +420,7 @@ class HostSession:
                 )
             )
             return None
-        name = plain_name(caller.name, NAME_LIMIT) or f"Player {seat + 1}"
+        name = plain_name(caller.name) or f"Player {seat + 1}"
         old = self.links.pop(seat, None)
         if old is not None:
             # The seat's own token again: its player is back on a new connection
@@ -630,7 +468,7 @@ class HostSession:
         return link
 
     async def _serve(self, link: Link) -> None:
-        link.tasks.append(asyncio.create_task(self._beat(link)))
+        link.tasks.append(asyncio.create_task(heartbeat(link.conn, self.heartbeat)))
         try:
             while not self.closed:
                 message = await link.conn.read()
@@ -641,11 +479,6 @@ class HostSession:
         finally:
             for task in link.tasks:
                 task.cancel()
-
-    async def _beat(self, link: Link) -> None:
-        while not link.conn.closed:
-            await asyncio.sleep(self.heartbeat)
-            await link.conn.send(Heartbeat(time.time()))
 
     async def _handle(self, link: Link, message: Message) -> bool:
         """Act on one message from a seated guest; False ends the connection."""
@@ -819,8 +652,53 @@ class HostSession:
         """A local human seat's answer to an :class:`~.notices.UndoAsked` notice."""
         self.undo.vote(undo_id, seat, accept)
 
+    async def _settle_undo(self, seat: int, at_length: int) -> tuple[bool, Why]:
+        """Ask, count and, if every voter agrees, take ``seat``'s last move
+        back (with every move after it); (accepted, why as a code)."""
+        game = self.game
+        if self.undo.open:
+            return False, Why(NetRefusal.ANOTHER_UNDO)
+        if not any(mover == seat for mover, _move in game.moves):
+            return False, Why(NetRefusal.NO_MOVE_TO_UNDO)
+        if game.over:
+            return False, Why(Refusal.GAME_OVER)
+        if at_length != self.public.length:
+            return False, Why(NetRefusal.MOVED_ON)
+        # Every other seat played by a person votes, here or at a guest terminal; bots accept.
+        voters = [
+            s
+            for s, info in enumerate(self.seats)
+            if s != seat and s not in self.local_bots and info.kind in ("remote", "human")
+        ]
+        away = tuple(s for s in voters if self.seats[s].kind == "remote" and s not in self.links)
+        if away:
+            return False, Why(NetRefusal.VOTERS_AWAY, away)
+        declined = await self.undo.ask(seat, self.seating.name(seat), voters)
+        if declined:
+            return False, Why(NetRefusal.DECLINED, declined)
+        if self.public.length != at_length:
+            return False, Why(NetRefusal.MOVED_ON_DURING_VOTE)
+        self._take_back(seat)
+        return True, Why(NetRefusal.TAKEN_BACK, (seat,))
+
+    def _take_back(self, seat: int) -> None:
+        """Cut the game back to before ``seat``'s last move and tell everyone."""
+        game = self.game
+        while True:
+            mover = game.moves[-1][0]
+            game.pop()
+            if mover == seat:
+                break
+        length = len(game.log)
+        self.public.truncate(length)
+        self.broadcaster.cut_back(length)
+        self.broadcaster.broadcast(Undone(length, self.public.last_hash))
+        self.save()
+        self.flush()
+        self.tell(LogChanged(length, seat, self.seating.name(seat), undone=True))
+
     async def _undo_flow(self, seat: int, at_length: int, remote_id: int | None) -> tuple[bool, Why]:
-        accepted, why = await self.undo.settle(seat, at_length)
+        accepted, why = await self._settle_undo(seat, at_length)
         reason = english(why, self._name)
         link = self.links.get(seat)
         if remote_id is not None and link is not None:

@@ -21,11 +21,9 @@ from ..i18n import _
 from ..i18n.words import rounds_text, setup_error_text
 from ..saves import SeatInfo, default_seat_names
 from . import DEFAULT_PORT
-from .common import new_join_code, normal_code
+from .common import new_join_code, normal_code, plain_name
 from .host import HostError, HostSession
 
-#: The longest name the host's own player may go by (as a guest's).
-NAME_LIMIT = 24
 #: What a seat of a hosted game may be (words of the command line, the same in every language).
 SEAT_KINDS = "host, remote or bot:NAME"
 
@@ -113,7 +111,7 @@ def build_host(
     match = Match(setup, plan.rounds, plan.seed)
     # Bots are named as at a local table: "Greedy bot", or "Greedy bot 1" and "Greedy bot 2".
     bot_names = default_seat_names(["human" if k in ("host", "remote") else k for k in kinds])
-    name = plan.name.strip()[:NAME_LIMIT] or _("Host")
+    name = plain_name(plan.name) or _("Host")
     seats: list[SeatInfo] = []
     bots: dict[int, Bot] = {}
     host_bot = None if own_bot is None or not own else _bot(own_bot, plan.seed, "host")

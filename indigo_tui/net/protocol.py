@@ -203,10 +203,11 @@ class MoveRejected(_Msg, frozen=True, tag="rejected"):
 
 
 class Heartbeat(_Msg, frozen=True, tag="beat"):
-    """Either way, every few seconds; ``echo`` returns a peer's ``sent``."""
+    """Either way, every :data:`~.transport.HEARTBEAT_INTERVAL`: this peer is
+    still here (``sent``: its clock, for logs). An older peer's ``echo`` field
+    is ignored."""
 
     sent: float
-    echo: float = 0.0
 
 
 class UndoRequest(_Msg, frozen=True, tag="undo"):

@@ -6,6 +6,7 @@ A guest has no deck, so it cannot hold a :class:`~indigo_tui.engine.Game`.
 and screens the same :class:`~indigo_tui.engine.SeatView` a local game would.
 The host folds the same public log with ``seat=None`` to compute the state
 hash that goes with every event, so both sides hash the very same thing.
+(The deal a round is played from is :mod:`.deal`'s.)
 """
 
 from __future__ import annotations
@@ -151,26 +152,3 @@ class SeatState:
             self.events,
             TILE_TOTAL - self.drawn,
         )
-
-
-def commitment(deck: Sequence[int], salt: str) -> str:
-    """SHA-256 over the salt and the deck in draw order: binds the host to the
-    deal without showing it."""
-    return hashlib.sha256(f"indigo-deal/1:{salt}:{','.join(map(str, deck))}".encode()).hexdigest()
-
-
-def verify_deal(
-    commitment_hex: str, deck: Sequence[int], salt: str, my_draws: Sequence[tuple[int, int]], drawn: int
-) -> str | None:
-    """None if the revealed deck matches the commitment and every draw this
-    seat saw; else what does not match, in words."""
-    if commitment(deck, salt) != commitment_hex:
-        return "the revealed deck does not match the commitment made at the start"
-    if sorted(deck) != sorted(k for k, n in enumerate(COUNTS) for _ in range(n)):
-        return "the revealed deck is not the 54 path tiles"
-    if drawn > len(deck):
-        return f"{drawn} tiles were drawn from a deck of {len(deck)}"
-    for index, tile in my_draws:
-        if deck[index] != tile:
-            return f"draw {index + 1} gave this seat tile kind {tile} but the deck says {deck[index]}"
-    return None

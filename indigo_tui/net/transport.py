@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from ..i18n import _, decimal
 from .protocol import (
@@ -28,9 +27,7 @@ from .protocol import (
     encode_body,
     frame,
 )
-
-if TYPE_CHECKING:
-    from .channel import Channel
+from .seal import Channel
 
 #: Seconds between heartbeats; a peer silent for :data:`READ_TIMEOUT` is gone.
 HEARTBEAT_INTERVAL = 1.0

@@ -1,21 +1,24 @@
-"""Undo over the network: a seat asks to take back its last move, every
-other seat played by a person (at the host or at a guest terminal) votes,
-and only if all of them agree does the host cut the game back."""
+"""Undo votes: a seat asks to take back its last move, every other seat
+played by a person (at the host or at a guest terminal) votes, and only if
+all of them agree may the host cut the game back (it does so itself,
+:meth:`~indigo_tui.net.host.HostSession.request_undo`).
+
+:class:`UndoVoting` holds the one ballot open at a time: it asks each voter
+(a guest terminal by an ``undo_ask`` frame, a person at the host's screen by
+an :class:`~.notices.UndoAsked` notice), counts the answers and says who
+declined. It is given only the way to reach the voters.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from ..engine.refusals import Refusal
-from .notices import LogChanged, UndoAsked
-from .protocol import UndoAsk, Undone
-from .reasons import NetRefusal, Why
-
-if TYPE_CHECKING:
-    from .host import HostSession
+from .broadcast import Broadcaster
+from .notices import Notice, UndoAsked
+from .protocol import UndoAsk
 
 #: Seconds a guest's vote on an undo may take before it counts as "no".
 UNDO_VOTE_TIMEOUT = 30.0
@@ -27,7 +30,6 @@ class Ballot:
 
     id: int
     seat: int
-    at_length: int
     voters: set[int]
     votes: dict[int, bool] = field(default_factory=dict)
     done: asyncio.Event = field(default_factory=asyncio.Event)
@@ -39,12 +41,24 @@ class Ballot:
             if len(self.votes) == len(self.voters) or not accept:
                 self.done.set()
 
+    @property
+    def declined(self) -> tuple[int, ...]:
+        """The voters that said no, or have not said yes (yet)."""
+        return tuple(sorted(s for s in self.voters if not self.votes.get(s, False)))
+
 
 class UndoVoting:
-    """The host's undo requests, one at a time."""
+    """The host's undo ballots, one at a time. ``broadcaster`` reaches the
+    voters at guest terminals, ``tell`` the ones at the host's own screen."""
 
-    def __init__(self, host: HostSession, timeout: float = UNDO_VOTE_TIMEOUT) -> None:
-        self.host = host
+    def __init__(
+        self,
+        broadcaster: Broadcaster,
+        tell: Callable[[Notice], None],
+        timeout: float = UNDO_VOTE_TIMEOUT,
+    ) -> None:
+        self.broadcaster = broadcaster
+        self.tell = tell
         self.timeout = timeout
         #: The request being voted on, if any (moves wait until it is settled).
         self.ballot: Ballot | None = None
@@ -66,62 +80,29 @@ class UndoVoting:
             ballot.votes[seat] = False
             ballot.done.set()
 
-    async def settle(self, seat: int, at_length: int) -> tuple[bool, Why]:
-        """Ask, count and, if every voter agrees, take ``seat``'s last move
-        back (with every move after it); (accepted, why as a code)."""
-        host = self.host
-        game = host.game
-        seating = host.seating
-        if self.ballot is not None:
-            return False, Why(NetRefusal.ANOTHER_UNDO)
-        if not any(mover == seat for mover, _ in game.moves):
-            return False, Why(NetRefusal.NO_MOVE_TO_UNDO)
-        if game.over:
-            return False, Why(Refusal.GAME_OVER)
-        if at_length != host.public.length:
-            return False, Why(NetRefusal.MOVED_ON)
-        voters = {
-            s
-            for s, info in enumerate(seating.seats)
-            if s != seat and s not in host.local_bots and info.kind in ("remote", "human")
-        }
-        links = host.broadcaster.links
-        away = sorted(s for s in voters if seating.seats[s].kind == "remote" and s not in links)
-        if away:
-            return False, Why(NetRefusal.VOTERS_AWAY, tuple(away))
+    async def ask(self, seat: int, asker_name: str, voters: Collection[int]) -> tuple[int, ...]:
+        """Ask every one of ``voters`` whether ``seat`` (``asker_name``) may
+        take its last move back, and wait (at most :attr:`timeout`) for their
+        answers; the voters that declined or did not answer, () if all
+        agreed. Only one ballot is open at a time (:attr:`open`): the caller
+        checks first."""
+        assert self.ballot is None, "one undo ballot at a time"
         self._ids += 1
-        ballot = Ballot(self._ids, seat, at_length, voters)
+        ballot = Ballot(self._ids, seat, set(voters))
         self.ballot = ballot
-        asker_name = seating.name(seat)
         try:
-            if voters:
-                for voter in voters:
-                    link = links.get(voter)
-                    if link is not None:
-                        host.broadcaster.send(link, UndoAsk(ballot.id, seat))
-                        await link.conn.drain()
-                    else:
-                        host.tell(UndoAsked(ballot.id, seat, asker_name, voter))
+            links = self.broadcaster.links
+            for voter in sorted(ballot.voters):
+                link = links.get(voter)
+                if link is not None:
+                    self.broadcaster.send(link, UndoAsk(ballot.id, seat))
+                    await link.conn.drain()
+                else:
+                    self.tell(UndoAsked(ballot.id, seat, asker_name, voter))
+            if ballot.voters:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(ballot.done.wait(), self.timeout)
-                declined = sorted(s for s in voters if not ballot.votes.get(s, False))
-                if declined:
-                    return False, Why(NetRefusal.DECLINED, tuple(declined))
-            if host.public.length != at_length:
-                return False, Why(NetRefusal.MOVED_ON_DURING_VOTE)
-            while True:
-                mover = game.moves[-1][0]
-                game.pop()
-                if mover == seat:
-                    break
-            length = len(game.log)
-            host.public.truncate(length)
-            host.broadcaster.cut_back(length)
-            host.broadcaster.broadcast(Undone(length, host.public.last_hash))
-            host.save()
-            host.flush()
-            host.tell(LogChanged(length, seat, asker_name, undone=True))
-            return True, Why(NetRefusal.TAKEN_BACK, (seat,))
+            return ballot.declined
         finally:
             self.ballot = None
 

@@ -1,8 +1,9 @@
 """A guest's record: the ``.indigo-guest`` file of what one network seat may
 know (public events, its own draws) and how to get back into the game.
 
-The guest peer (:mod:`indigo_tui.net.guest`) writes it after every batch of
-events; ``indigo join`` and the join screen look for it to rejoin. See
+The guest peer (:mod:`indigo_tui.net.guest`) keeps it through a
+:class:`RecordKeeper`, written after every batch of events; ``indigo join``
+and the join screen look for it to rejoin (:func:`find_record`). See
 ``docs/protocol.md``.
 """
 
@@ -15,9 +16,19 @@ from typing import Final, Literal
 import msgspec
 
 from .. import __version__
-from ..engine import Event, Move, Setup
+from ..engine import Event, Match, Move, Setup
 from ..i18n import _
-from .file import SaveError, decode_as
+from .file import (
+    SUFFIX,
+    SaveError,
+    SeatInfo,
+    decode_as,
+    make_header,
+    now,
+    remove_stale_temps,
+    write_atomic,
+    write_save,
+)
 
 RECORD_FORMAT: Final = "indigo-guest"
 RECORD_VERSION: Final = 1
@@ -123,3 +134,67 @@ def find_record(
 
 def record_path(directory: Path, game_id: str, seat: int) -> Path:
     return directory / f"net-{game_id}-seat{seat + 1}{RECORD_SUFFIX}"
+
+
+class RecordKeeper:
+    """A guest's record on disk: the ``.indigo-guest`` file of one seat in
+    ``directory`` (None: kept in memory only), written whole after every
+    change (:meth:`write`), and at the end of the match an ordinary save of
+    the whole match beside it (:meth:`write_match`). A write that fails is
+    said once, and so is the first that works again."""
+
+    def __init__(self, directory: Path | None, record: GuestRecord | None = None) -> None:
+        self.directory = directory
+        #: The record: the one to claim a seat with, then the seat's own.
+        self.record = record
+        #: Why the last write failed, while it keeps failing.
+        self.problem: str | None = None
+
+    @property
+    def path(self) -> Path | None:
+        """Where the record is kept (None before it has a game and seat, or without a folder)."""
+        if self.directory is None or self.record is None:
+            return None
+        return record_path(self.directory, self.record.game_id, self.record.seat)
+
+    def remove_stale_temps(self) -> None:
+        """Temporary files of writes killed mid-way, in the record's folder."""
+        if self.directory is not None:
+            remove_stale_temps(self.directory)
+
+    def write(self) -> tuple[bool, str] | None:
+        """Write the record whole (atomically). Something to say only when it
+        changed: (False, why) for the first write that fails, (True, "") for
+        the first that works again; else None."""
+        record, path = self.record, self.path
+        if record is None or path is None:
+            return None
+        record.updated = now()
+        try:
+            write_atomic(path, encode_record(record))
+        except OSError as exc:
+            problem = str(exc.strerror or exc)
+            first = self.problem is None
+            self.problem = problem
+            return (False, problem) if first else None
+        if self.problem is not None:
+            self.problem = None
+            return True, ""
+        return None
+
+    def write_match(self, match: Match, seats: list[SeatInfo], meta: dict[str, str]) -> Path:
+        """The whole match as an ordinary save beside the record (its name,
+        the save suffix); :class:`SaveError` if it cannot be written. Only for
+        a record kept in a folder (:attr:`path` is not None)."""
+        path = self.path
+        assert path is not None, "a match is saved beside a record kept on disk"
+        final = path.with_suffix(SUFFIX)
+        write_save(final, make_header(match, seats, meta=meta), match)
+        return final
+
+    def forget(self) -> None:
+        """Remove the record (the seat was given up before the game started)."""
+        path = self.path
+        if path is not None:
+            with contextlib.suppress(OSError):
+                path.unlink()

@@ -32,6 +32,7 @@ from ..net.guest import GuestSession
 from ..net.host import HostError, HostSession
 from ..net.notices import Notice, SeatJoined, SeatLeft, SessionClosed, UndoAsked
 from ..net.reasons import Farewell
+from ..net.rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
 from ..net.table import GuestGame, GuestMatch
 from ..saves import SaveError, SeatInfo
 from .table import TableRefusal
@@ -265,12 +266,6 @@ class GuestTable(NetTable):
         self.guest = guest
         self._match = GuestMatch(guest)
 
-    def rebind(self, guest: GuestSession) -> None:
-        """After a rejoin: the same seat, a new connection."""
-        self.guest = guest
-        self._match = GuestMatch(guest)
-        self.generation += 1
-
     @property
     def game(self) -> GuestGame:
         return self._match.game
@@ -333,14 +328,15 @@ class NetLink:
     messages, to the screen now showing (a screen :meth:`attach`-es itself);
     it outlives screens, so its tasks are
     app workers. For a guest it also runs the session's reader and, after a
-    lost connection, rejoins for up to ``rejoin_timeout`` seconds."""
+    lost connection, rejoins for up to ``rejoin_timeout`` seconds (the rule of
+    :mod:`indigo_tui.net.rejoin`)."""
 
     def __init__(
         self,
         app: App[Any],
         table: HostTable | GuestTable,
         *,
-        rejoin_timeout: float = 30.0,
+        rejoin_timeout: float = REJOIN_TIMEOUT,
     ) -> None:
         self.app = app
         self.table = table
@@ -350,7 +346,8 @@ class NetLink:
         #: The last words of the session, once it has ended.
         self.ended: str | None = None
         self.closing = False
-        self._pumps: list[asyncio.Queue[Notice]] = []
+        #: Whether the peer's notices still go to a screen (not once it is closed).
+        self._pumping = False
 
     @property
     def host(self) -> HostSession | None:
@@ -361,21 +358,16 @@ class NetLink:
         return self.table.guest if isinstance(self.table, GuestTable) else None
 
     def start(self) -> None:
-        host, guest = self.host, self.guest
-        if host is not None:
-            self._pump_from(host.notices)
-        elif guest is not None:
-            self._pump_from(guest.notices)
+        peer = self.table.host if isinstance(self.table, HostTable) else self.table.guest
+        self._pumping = True
+        self.app.run_worker(self._pump(peer.notices), group="net", name="net notices")
+        if isinstance(self.table, GuestTable):
             self.app.run_worker(self._read(), group="net", name="guest reader")
 
-    def _pump_from(self, queue: asyncio.Queue[Notice]) -> None:
-        self._pumps.append(queue)
-        self.app.run_worker(self._pump(queue), group="net", name="net notices")
-
     async def _pump(self, queue: asyncio.Queue[Notice]) -> None:
-        while queue in self._pumps:
+        while self._pumping:
             notice = await queue.get()
-            if queue in self._pumps:
+            if self._pumping:
                 self.tell(notice)
 
     def attach(self, screen: MessagePump) -> None:
@@ -389,54 +381,36 @@ class NetLink:
             self.screen.post_message(NetNotice(notice))
 
     async def _read(self) -> None:
-        """Run the guest's session; on a lost connection, rejoin the same seat."""
+        """Run the guest's session; on a lost connection, rejoin the same seat
+        by the one rule of every guest (:mod:`indigo_tui.net.rejoin`)."""
+        guest = self.guest
+        assert guest is not None
         while True:
-            guest = self.guest
-            assert guest is not None
             try:
                 await guest.run()
             except JoinError as exc:
                 if self.closing:
                     return
-                if exc.code != "lost" or guest.over or self.rejoin_timeout <= 0:
+                if self.rejoin_timeout <= 0 or not may_rejoin(guest, exc):
                     self.tell(SessionClosed(str(exc), final=True, code=exc.code))
                     return
                 self.tell(
                     SeatLeft(None, why=_("{reason}; trying to rejoin").format(reason=exc), rejoining=True)
                 )
-                if not await self._rejoin(guest):
+                try:
+                    back = await rejoin_seat(guest, self.rejoin_timeout, stopped=lambda: self.closing)
+                except JoinError as gave_up:
+                    if not self.closing:
+                        self.tell(SessionClosed(str(gave_up), final=True, code=gave_up.code))
                     return
+                if not back:
+                    return
+                self.table.generation += 1  # the position may have changed while we were away
+                self.tell(SeatJoined(guest.seat, guest.name, rejoined=True, own=True))
                 continue
             if not self.closing:
                 self.tell(SessionClosed(_("the host closed the game"), final=True))
             return
-
-    async def _rejoin(self, old: GuestSession) -> bool:
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.rejoin_timeout
-        last = _("no answer")
-        while not self.closing and loop.time() < deadline:
-            fresh = GuestSession(
-                old.host, old.port, old.code, name=old.name, save_dir=old.save_dir, record=old.record
-            )
-            try:
-                await fresh.connect(timeout=5.0)
-            except JoinError as exc:
-                last = str(exc)
-                if exc.code not in ("lost", "full"):
-                    break
-                await asyncio.sleep(1.0)
-                continue
-            assert isinstance(self.table, GuestTable)
-            if old.notices in self._pumps:
-                self._pumps.remove(old.notices)
-            self.table.rebind(fresh)
-            self._pump_from(fresh.notices)
-            self.tell(SeatJoined(fresh.seat, fresh.name, rejoined=True, own=True))
-            return True
-        if not self.closing:
-            self.tell(SessionClosed(_("could not rejoin the host: {reason}").format(reason=last), final=True))
-        return False
 
     async def close(self, farewell: Farewell | None = None) -> None:
         """Leave the game and tell the other side why (bounded): ``farewell``,
@@ -450,4 +424,4 @@ class NetLink:
                 await asyncio.wait_for(host.close(farewell or Farewell.HOST_QUIT), 3.0)
             elif guest is not None:
                 await asyncio.wait_for(guest.close(farewell or Farewell.GUEST_QUIT), 3.0)
-        self._pumps.clear()
+        self._pumping = False

@@ -19,15 +19,7 @@ import msgspec
 import pytest
 
 from indigo_tui.bots import make_bot
-from indigo_tui.net.channel import (
-    Channel,
-    FrameCipher,
-    SealBroken,
-    SessionKeys,
-    confirmation,
-    derive_keys,
-    transcript_hash,
-)
+from indigo_tui.net.channel import confirmation, derive_keys, transcript_hash
 from indigo_tui.net.guard import Budgets, GuessLimiter
 from indigo_tui.net.guest import JoinError
 from indigo_tui.net.host import HostSession
@@ -45,6 +37,7 @@ from indigo_tui.net.protocol import (
     encode_body,
     encode_frame,
 )
+from indigo_tui.net.seal import Channel, FrameCipher, SealBroken, SessionKeys
 from indigo_tui.net.transport import Connection, ConnectionLost
 
 from .conftest import CODE, LIMIT, make_guest, make_host, play_guest
@@ -396,7 +389,7 @@ async def test_a_wrong_code_is_one_guess_said_once_and_the_right_code_gets_in(li
         with pytest.raises(JoinError, match="refused by the host: wrong join code") as refused:
             await asyncio.wait_for(make_guest(port, code=code).connect(), LIMIT)
         assert refused.value.code == "code"
-    assert host.limiter.failures == 3
+    assert host.door.limiter.failures == 3
     texts = _texts(host)
     assert sum("wrong join code" in t for t in texts) == 1, texts
     guest = make_guest(port, code=" k7wq2m ")  # codes are read trimmed and in any case
@@ -419,7 +412,7 @@ async def test_a_replayed_handshake_is_only_a_wrong_guess(listening) -> None:
     replies, _ = await _raw(port, bytes(relay.recorded["up"]))
     assert isinstance(replies[0], Exchange) and replies[0].pake != decode_body(relay.frames["down"][0][4:])
     assert replies[1:] == [Error("wrong join code", "code")]
-    assert host.limiter.failures == 1 and 1 not in host.links
+    assert host.door.limiter.failures == 1 and 1 not in host.links
 
 
 @pytest.mark.parametrize("old", range(1, PROTOCOL_VERSION))
@@ -436,7 +429,7 @@ async def test_an_old_peer_gets_the_version_message_in_clear(listening, old: int
 async def test_a_slow_sender_is_dropped_within_the_handshake_deadline(listening) -> None:
     # A read timeout the trickle never reaches: only the deadline can drop it.
     host = make_host(["bot:greedy", "remote"], read_timeout=15.0)
-    host.budgets = Budgets(handshake_deadline=1.0)
+    host.door.budgets = Budgets(handshake_deadline=1.0)
     port = await listening(host)
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     started = time.monotonic()
@@ -485,10 +478,10 @@ async def test_connections_over_a_cap_are_refused_at_once_and_the_guest_gets_in_
     listening, budgets: Budgets
 ) -> None:
     host = make_host(["bot:greedy", "remote"])
-    host.budgets = budgets
+    host.door.budgets = budgets
     port = await listening(host)
     idle = [await asyncio.open_connection("127.0.0.1", port) for _ in range(3)]
-    await _until(lambda: sum(host._pending.values()) == 3)
+    await _until(lambda: host.door.pending == 3)
     replies, _ = await _raw(port, b"")
     assert replies == [Error("the host is busy with other connections; try again in a moment", "busy")]
     with pytest.raises(JoinError, match="busy") as refused:
@@ -496,7 +489,7 @@ async def test_connections_over_a_cap_are_refused_at_once_and_the_guest_gets_in_
     assert refused.value.code == "busy"
     for _, writer in idle:
         writer.close()
-    await _until(lambda: not host._pending and not host._handlers)
+    await _until(lambda: not host.door.pending and not host.door.connections)
     guest = make_guest(port)
     await asyncio.wait_for(guest.connect(), LIMIT)
     assert guest.seat == 1
@@ -505,8 +498,8 @@ async def test_connections_over_a_cap_are_refused_at_once_and_the_guest_gets_in_
 async def test_guessing_past_the_limit_is_refused_without_a_check(listening) -> None:
     clock = Clock()
     host = make_host(["bot:greedy", "remote"])
-    host.limiter = GuessLimiter(per_address_burst=1, per_address_rate=0.01, clock=clock)
-    host.limiter.on_guessing = host._guessing
+    host.door.limiter = GuessLimiter(per_address_burst=1, per_address_rate=0.01, clock=clock)
+    host.door.limiter.on_guessing = host.door._guessing
     port = await listening(host)
     with pytest.raises(JoinError, match="wrong join code"):
         await asyncio.wait_for(make_guest(port, code="WRONG1").connect(), LIMIT)
@@ -515,7 +508,7 @@ async def test_guessing_past_the_limit_is_refused_without_a_check(listening) -> 
     for code in ("WRONG2", CODE):
         with pytest.raises(JoinError, match="too many wrong join codes lately; try again in 100 s"):
             await asyncio.wait_for(make_guest(port, code=code).connect(), LIMIT)
-    assert host.limiter.failures == 1
+    assert host.door.limiter.failures == 1
     clock.now += 100.0
     guest = make_guest(port)
     await asyncio.wait_for(guest.connect(), LIMIT)
@@ -525,7 +518,7 @@ async def test_guessing_past_the_limit_is_refused_without_a_check(listening) -> 
 async def test_a_flood_of_key_exchanges_waits_its_turn_or_is_told_busy(listening) -> None:
     clock = Clock()
     host = make_host(["bot:greedy", "remote"])
-    host.limiter = GuessLimiter(exchange_rate=0.05, exchange_burst=2, clock=clock)
+    host.door.limiter = GuessLimiter(exchange_rate=0.05, exchange_burst=2, clock=clock)
     port = await listening(host)
     for _ in range(2):
         with pytest.raises(JoinError, match="wrong join code"):
@@ -553,7 +546,7 @@ async def test_out_of_file_descriptors_pauses_accepting_with_one_line(listening,
 
     monkeypatch.setattr(loop, "sock_accept", accept)
     host = make_host(["bot:greedy", "remote"])
-    host.budgets = Budgets(accept_pause=0.01)
+    host.door.budgets = Budgets(accept_pause=0.01)
     port = await listening(host)
     guest = make_guest(port)
     await asyncio.wait_for(guest.connect(), LIMIT)  # waited in the backlog, then got in
@@ -564,7 +557,7 @@ async def test_out_of_file_descriptors_pauses_accepting_with_one_line(listening,
 
 async def test_a_guest_after_a_flood_of_silent_connections_gets_in(listening) -> None:
     host = make_host(["bot:greedy", "remote"])
-    host.budgets = Budgets(handshake_deadline=2.0, max_pending=20, max_pending_per_address=20)
+    host.door.budgets = Budgets(handshake_deadline=2.0, max_pending=20, max_pending_per_address=20)
     port = await listening(host)
     flood = [await asyncio.open_connection("127.0.0.1", port) for _ in range(60)]
     busy = 0
@@ -575,7 +568,7 @@ async def test_a_guest_after_a_flood_of_silent_connections_gets_in(listening) ->
     assert busy >= 40
     texts = _texts(host)
     assert len(texts) <= 6 and "not shown for a minute" in texts[-1], texts
-    await _until(lambda: not host._handlers)
+    await _until(lambda: not host.door.connections)
     guest = make_guest(port)
     await asyncio.wait_for(guest.connect(), LIMIT)
     assert guest.seat == 1

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import get_args
 
 import msgspec
 import pytest
 
 from indigo_tui.engine import Game, GameStarted, Move, Setup, TileDrawn, public_event, shuffled_deck
 from indigo_tui.net.common import new_join_code, parse_address
+from indigo_tui.net.deal import commitment, verify_deal
 from indigo_tui.net.protocol import (
     HEADER,
     MAX_FRAME,
@@ -23,7 +25,10 @@ from indigo_tui.net.protocol import (
     GameEvent,
     Heartbeat,
     Hello,
+    HintCounts,
+    HintUsed,
     Join,
+    Message,
     MoveAck,
     MoveRejected,
     MoveRequest,
@@ -45,12 +50,13 @@ from indigo_tui.net.protocol import (
     decode_frames,
     encode_frame,
 )
-from indigo_tui.net.state import SeatState, commitment, verify_deal
+from indigo_tui.net.state import SeatState
 from indigo_tui.net.transport import Connection, ConnectionLost
 
 SETUP = Setup(2)
 
-EVERY_MESSAGE = [
+#: Examples of each kind of message (a kind with optional fields: with and without them).
+EXAMPLES: list[Message] = [
     Hello(PROTOCOL_VERSION, "0.1.0", b"\x01" * 33),
     Exchange(b"\x02" * 33),
     Confirm(b"\x03" * 32),
@@ -82,7 +88,7 @@ EVERY_MESSAGE = [
     MoveRequest(7, 1, Move(12, 3, 2)),
     MoveAck(7, 9),
     MoveRejected(7, "that cell already holds a tile"),
-    Heartbeat(1.5, 0.5),
+    Heartbeat(1.5),
     UndoRequest(2, 1, 30),
     UndoAsk(2, 1),
     UndoVote(2, 0, True),
@@ -93,7 +99,17 @@ EVERY_MESSAGE = [
     Bye("the game is over"),
     Bye("seat 2 did not come back", "not_back", (1,)),
     Error("wrong join code", "code"),
+    HintUsed(),
+    HintCounts([0, 2]),
 ]
+#: The examples in the order of the message union, the tests' list of every message.
+EVERY_MESSAGE = [m for kind in get_args(Message) for m in EXAMPLES if type(m) is kind]
+
+
+def test_every_kind_of_message_in_the_union_has_an_example() -> None:
+    # A kind added to the union without an example would go untested by the round trips below.
+    missing = {kind.__name__ for kind in get_args(Message)} - {type(m).__name__ for m in EVERY_MESSAGE}
+    assert not missing, missing
 
 
 @pytest.mark.parametrize("message", EVERY_MESSAGE, ids=lambda m: type(m).__name__)

@@ -455,7 +455,7 @@ class GameScreen(Localised, Screen[None]):
         try:
             move: Move | None = bot.choose(view)
         except Exception as exc:  # a broken bot must not take the table down
-            self.app.call_from_thread(self._bot_failed, generation, f"{exc}")
+            self.app.call_from_thread(self._bot_failed, f"{exc}")
             return
         # The pace: let a person follow what the bots do.
         delay = float(self.indigo.bot_delay)
@@ -472,7 +472,7 @@ class GameScreen(Localised, Screen[None]):
         counts a node it is removing as not displayed)."""
         return self.is_attached and self.app.is_running and self.display and bool(self.query(BoardView))
 
-    def _bot_failed(self, generation: int, reason: str) -> None:
+    def _bot_failed(self, reason: str) -> None:
         if not self._on_stage:
             return
         self.thinking = None

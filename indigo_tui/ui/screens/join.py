@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...i18n import N_, _
-from ...net.common import JoinError, parse_address
+from ...net.common import JoinError, parse_address, plain_name
 from ...net.guest import GuestSession, find_record
 from ..localise import Localised, recompose_keeping_values
 from ..navigation import app_save_dir, leave_to_title
@@ -44,7 +44,7 @@ async def join_game(
     host, port = parse_address(address)
     record = None
     if save_dir is not None:
-        found = find_record(save_dir, host, port, None if rejoin else (name.strip()[:24] or _("Guest")))
+        found = find_record(save_dir, host, port, None if rejoin else (plain_name(name) or _("Guest")))
         if found is not None:
             record = found[1]
             code = code or record.code
@@ -61,7 +61,7 @@ async def join_game(
                 )
             ) from None
     guest = GuestSession(
-        host, port, code, name=name.strip()[:24] or _("Guest"), save_dir=save_dir, record=record
+        host, port, code, name=plain_name(name) or _("Guest"), save_dir=save_dir, record=record
     )
     if record is not None and record.code != guest.code:
         guest.record = None  # another game's record; the code given wins
