@@ -8,7 +8,8 @@ The wire and the connection:
 - :mod:`.channel`: the key agreed on the join code (SPAKE2), the connection sealed;
 - :mod:`.handshake`: both sides of getting a guest in (the channel, then its seat);
 - :mod:`.guard`: the host's budgets against strangers and seated guests alike;
-- :mod:`.admission`: the host's port: callers let in within those budgets.
+- :mod:`.admission`: the host's port: callers let in within those budgets;
+- :mod:`.relay`: play across the internet, both peers' connections glued by a transit relay.
 
 The game:
 
