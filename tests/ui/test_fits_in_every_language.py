@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Label
@@ -30,11 +31,16 @@ def whole(screen: Screen[object], button: Button) -> bool:
     return on_screen(screen, button) and button.region.width >= len(str(button.label)) + 2
 
 
+@pytest.mark.slow
 async def test_a_matchs_end_screen_fits_80x24_in_every_language(make_app: AppFactory) -> None:
     app = make_app(new_game(("bot:random", "bot:random"), rounds=2))
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, EndScreen), seconds=30)
+            # Composed and mounted, not only pushed: a change of language recomposes
+            # it, and on a loaded machine that could race its first compose.
+            await until(
+                pilot, lambda: isinstance(app.screen, EndScreen) and app.screen.is_mounted, seconds=30
+            )
             for language in LANGUAGES:
                 await app.set_language(language)
                 await pilot.pause()
