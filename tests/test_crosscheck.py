@@ -54,6 +54,7 @@ def oracle_replay(record: Record) -> Record:
     return oracle.replay({k: v for k, v in record.items() if k != "result"})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "own_gates"), TABLES)
 def test_engine_games_agree_with_the_oracle(players: int, own_gates: bool) -> None:
     finished = 0
@@ -68,6 +69,7 @@ def test_engine_games_agree_with_the_oracle(players: int, own_gates: bool) -> No
     assert 250 < finished < 550
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "own_gates"), TABLES)
 def test_oracle_games_agree_with_the_engine(players: int, own_gates: bool) -> None:
     for seed in range(25):

@@ -115,6 +115,7 @@ def test_illegal_moves():
     assert e.value.index == 6
 
 
+@pytest.mark.slow
 def test_random_games_conserve_gems():
     for seed in range(200):
         players = 2 + seed % 3

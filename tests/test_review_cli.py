@@ -14,6 +14,7 @@ from test_cli import indigo, one_line_failure, write_save
 from indigo_tui.engine import notation
 
 
+@pytest.mark.slow
 def test_json_is_one_object_per_placement_and_repeatable(tmp_path: Path) -> None:
     save = tmp_path / "game.indigo"
     match = write_save(save, 4, 12)

@@ -108,6 +108,7 @@ def test_a_canonical_record_rates_placements_of_the_tile_played(setup: Setup) ->
         assert rating.loss >= 0 and rating.verdict == verdict_for(rating.loss)
 
 
+@pytest.mark.slow
 def test_random_gives_up_more_points_than_greedy() -> None:
     # A few whole games between greedy and random, seats alternating, rated
     # with a small budget: random's mean points given up per move is clearly

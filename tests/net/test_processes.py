@@ -46,6 +46,7 @@ def assert_same_game(tmp_path: Path, *guest_folders: str) -> None:
         assert guest.match.totals == host.match.totals
 
 
+@pytest.mark.slow
 def test_two_processes_play_a_whole_game(peers, tmp_path: Path) -> None:
     host = peers(*host_args(tmp_path))
     port = listening_port(host)
@@ -59,6 +60,7 @@ def test_two_processes_play_a_whole_game(peers, tmp_path: Path) -> None:
     assert_same_game(tmp_path, "guest")
 
 
+@pytest.mark.slow
 def test_four_seats_two_guests_and_a_bot(peers, tmp_path: Path) -> None:
     host = peers(*host_args(tmp_path, "--seats", "remote,host,bot:random,remote", "--variant", "tactical"))
     port = listening_port(host)
@@ -69,6 +71,7 @@ def test_four_seats_two_guests_and_a_bot(peers, tmp_path: Path) -> None:
     assert_same_game(tmp_path, "one", "two")
 
 
+@pytest.mark.slow
 def test_three_seats_own_gates(peers, tmp_path: Path) -> None:
     host = peers(*host_args(tmp_path, "--players", "3", "--seats", "bot:greedy,remote,host", "--own-gates"))
     port = listening_port(host)
@@ -81,6 +84,7 @@ def test_three_seats_own_gates(peers, tmp_path: Path) -> None:
     assert saves.load_save(host_file).header.setup.own_gates
 
 
+@pytest.mark.slow
 def test_a_killed_guest_rejoins_at_the_same_move(peers, tmp_path: Path) -> None:
     host = peers(*host_args(tmp_path, "--move-delay", "0.01"))
     port = listening_port(host)
@@ -104,6 +108,7 @@ def test_a_killed_guest_rejoins_at_the_same_move(peers, tmp_path: Path) -> None:
     assert len(game.moves) == game.board.placements
 
 
+@pytest.mark.slow
 def test_a_killed_host_resumes_from_its_save_and_the_guest_comes_back(peers, tmp_path: Path) -> None:
     # The host that is killed plays slowly: the game must still be on when the
     # kill comes, however late a loaded machine lets this test send it.
@@ -121,6 +126,7 @@ def test_a_killed_host_resumes_from_its_save_and_the_guest_comes_back(peers, tmp
     assert_same_game(tmp_path, "guest")
 
 
+@pytest.mark.slow
 def test_a_match_of_three_rounds(peers, tmp_path: Path) -> None:
     host = peers(*host_args(tmp_path, "--rounds", "3"))
     port = listening_port(host)
@@ -139,6 +145,7 @@ def test_a_match_of_three_rounds(peers, tmp_path: Path) -> None:
     assert len(match.games) == 3 and max(match.totals) == int(winner.group(2))
 
 
+@pytest.mark.slow
 def test_a_host_killed_mid_match_resumes_in_the_same_round(peers, tmp_path: Path) -> None:
     # The host that is killed plays slowly: round 2 must still be on when the
     # kill comes, however late a loaded machine lets this test send it.

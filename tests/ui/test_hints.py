@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from indigo_tui.bots.review import Reviewer
 from indigo_tui.saves import list_saves, load_save
 from indigo_tui.ui.screens.end import EndScreen
@@ -65,6 +67,7 @@ def test_old_saves_and_odd_meta_read_as_no_hints(tmp_path: Path) -> None:
     assert Session.resume(load_save(path), tmp_path).hints == [2, 5]
 
 
+@pytest.mark.slow
 async def test_the_end_screen_shows_hints_used_and_offers_review(make_app: AppFactory) -> None:
     app = make_app(new_game(("human", "human")))
     async with app.run_test(size=(120, 40)) as pilot:

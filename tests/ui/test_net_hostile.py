@@ -10,6 +10,7 @@ import struct
 from pathlib import Path
 
 import msgspec
+import pytest
 
 from indigo_tui.net.hosting import HostPlan
 from indigo_tui.net.notices import Problem
@@ -63,6 +64,7 @@ def alive(app: NetApp) -> bool:
     return app.is_running and app.return_code is None
 
 
+@pytest.mark.slow
 async def test_hostile_text_is_plain_on_every_screen_and_the_game_still_ends(tmp_path: Path) -> None:
     host_name = f"{BROKEN}Haz{HIDDEN}"
     guest_name = f"{HIDDEN}{BROKEN}\x1b[2J"

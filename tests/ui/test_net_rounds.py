@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from indigo_tui import saves
 from indigo_tui.net.hosting import HostPlan
 from indigo_tui.ui.net_app import NetApp
@@ -22,6 +24,7 @@ def guest_end_shown(guest: NetApp) -> bool:
     return isinstance(guest.screen, NetEndScreen) and bool(guest.screen.query("#deal"))
 
 
+@pytest.mark.slow
 async def test_the_guest_follows_the_host_from_round_to_round(tmp_path: Path) -> None:
     app, table = host_app(tmp_path / "host", HostPlan(["bot:random", "remote"], rounds=2, seed=4))
     host = table.host

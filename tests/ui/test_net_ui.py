@@ -175,6 +175,7 @@ async def test_wrong_code_is_one_clear_line(tmp_path: Path) -> None:
             assert not host.ready
 
 
+@pytest.mark.slow
 async def test_undo_vote_whole_game_deal_verified_and_goodbye(tmp_path: Path) -> None:
     async with hosted_game(tmp_path) as hosted:
         app, guest, hp, gp, pilots = hosted.app, hosted.guest, hosted.hp, hosted.gp, hosted.pilots

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import OptionList
 
 from indigo_tui.engine.geometry import CENTRE, COORDS, INDEX
@@ -131,6 +132,7 @@ async def test_hot_seat_hides_the_other_hand(make_app: AppFactory) -> None:
         assert "Hand of Bob" in text and "Hand of Ann" not in text
 
 
+@pytest.mark.slow
 async def test_bots_play_a_whole_game_to_the_end_screen(make_app: AppFactory) -> None:
     app = make_app(new_game(("bot:random", "bot:random")))
     async with app.run_test(size=(120, 40)) as pilot:

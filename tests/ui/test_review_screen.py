@@ -90,6 +90,7 @@ async def test_an_unfinished_hot_seat_game_shows_no_hand_and_no_ratings(tmp_path
         assert not review_path(tmp_path / "g.indigo").exists()
 
 
+@pytest.mark.slow
 async def test_a_finished_game_shows_every_hand_and_is_rated_once(tmp_path: Path) -> None:
     game = _game(Setup(2, "tactical"), 5, None)
     assert game.over

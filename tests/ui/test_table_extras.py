@@ -97,6 +97,7 @@ async def test_undo_while_a_bot_thinks_discards_its_answer(make_app: AppFactory)
         assert screen.thinking is None
 
 
+@pytest.mark.slow
 async def test_a_match_goes_on_to_the_next_round(make_app: AppFactory) -> None:
     app = make_app(new_game(("bot:random", "bot:random"), rounds=2, open_scores=True))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -123,6 +124,7 @@ async def test_command_palette_offers_the_game_actions(make_app: AppFactory) -> 
         assert game_screen(app).rotation == 1
 
 
+@pytest.mark.slow
 async def test_a_storm_of_keys_and_resizes_never_breaks_the_table(make_app: AppFactory) -> None:
     import random
 

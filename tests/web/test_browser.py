@@ -80,6 +80,7 @@ def place_with_clicks(page: Page, save_dir: Path, count: int) -> None:
     raise AssertionError(f"no tile placed with the mouse:\n{page.text()}")
 
 
+@pytest.mark.slow
 def test_a_game_against_a_bot_in_chromium(indigo_serve: Callable, tmp_path: Path) -> None:
     save_dir = tmp_path / "saves"
     _server, lines = indigo_serve("--port", "0")
