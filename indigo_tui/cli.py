@@ -25,6 +25,7 @@ COMMAND_MODULES = (
     "indigo_tui.commands.review",
     "indigo_tui.commands.selfplay",
     "indigo_tui.commands.play",
+    "indigo_tui.commands.text",
     "indigo_tui.commands.net",
     "indigo_tui.commands.serve",
 )

@@ -3,12 +3,15 @@ imports (top-level and inside functions alike) with ``ast``.
 
     engine  <-  i18n  <-  bots, saves  <-  net  <-  ui  <-  commands  <-  cli
                 i18n  <-  web  <-  commands
+                                           ui  <-  text  <-  commands
 
 The engine imports nothing of the project outside itself; i18n (the
 catalogs) builds on the engine's codes only, and every layer above may show
 words; bots, saves and net build on the engine (and net on bots and saves),
 never on the screens or the commands; web (``indigo serve``) only on the
-words and the version; the ui never imports web, the commands or ``cli``;
+words and the version; text (``indigo text``) on the ui's Textual-free
+table and words, never on Textual itself (tests/text holds that); the ui
+never imports web, the commands or ``cli``;
 the commands never import ``cli``. ``errors`` (the shared error types, for
 the ui, the commands and ``cli``) and the package root (the version) import
 nothing of the project. :data:`ALLOWED` is the table of docs/architecture.md,
@@ -39,8 +42,9 @@ ALLOWED: dict[str, set[str]] = {
     "net": {"", "engine", "i18n", "bots", "saves"},
     "web": {"", "i18n"},
     "ui": {"", "errors", "engine", "i18n", "bots", "saves", "net"},
-    "commands": {"", "errors", "engine", "i18n", "bots", "saves", "net", "web", "ui"},
-    "cli": {"", "errors", "engine", "i18n", "bots", "saves", "net", "web", "ui", "commands"},
+    "text": {"engine", "i18n", "bots", "saves", "net", "ui"},
+    "commands": {"", "errors", "engine", "i18n", "bots", "saves", "net", "web", "ui", "text"},
+    "cli": {"", "errors", "engine", "i18n", "bots", "saves", "net", "web", "ui", "text", "commands"},
     "__main__": {"cli"},
 }
 

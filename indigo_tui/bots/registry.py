@@ -51,9 +51,16 @@ def available_bots() -> dict[str, str]:
     return {name: kind.describe() for name, kind in _kinds(search=True).items()}
 
 
-def make_bot(spec: str, seed: int | str | None = None) -> Bot:
-    """The bot named by ``spec`` (``name`` or ``name:argument``)."""
+def make_bot(spec: str, seed: int | str | None = None, *, programs: bool = True) -> Bot:
+    """The bot named by ``spec`` (``name`` or ``name:argument``), or a seat
+    played by an outside program (``engine:COMMAND``, see
+    :mod:`.engine_seat`), whose program starts only if ``programs`` (never
+    for a seat read from a file)."""
     name, _sep, argument = spec.strip().partition(":")
+    if name.lower() == "engine":
+        from .engine_seat import EngineSeat
+
+        return EngineSeat(argument, seed, programs=programs)
     kind = _kinds(search=False).get(name.lower()) or _kinds(search=True).get(name.lower())
     if kind is None:
         known = ", ".join(sorted(_kinds(search=True)))

@@ -21,42 +21,92 @@ def register(subparsers: SubParsers) -> None:
         "play",
         help=_("start a game at this terminal"),
         description=_(
-            "Start a game straight away. Seats are 'human' or 'bot:NAME' (see 'indigo selfplay "
-            "--help' for bots). Every move is saved to the save folder; 'indigo' offers to continue."
+            "Start a game straight away. Seats are 'human', 'bot:NAME' (see 'indigo selfplay "
+            "--help' for bots) or 'engine:COMMAND', an outside program that speaks the engine "
+            "protocol (docs/engine-protocol.md). Every move is saved to the save folder; 'indigo' "
+            "offers to continue."
         ),
     )
+    add_game_options(play)
     play.add_argument(
+        "--text",
+        action="store_true",
+        help=_("play by lines of text, for a screen reader or a program (as 'indigo text')"),
+    )
+    _common(play)
+    play.set_defaults(run=run_play)
+
+    load = subparsers.add_parser("load", help=_("resume a saved game"), description=_("Resume a saved game."))
+    load.add_argument("file", type=Path, metavar=_("FILE"), help=_("a save file"))
+    load.add_argument(
+        "--text", action="store_true", help=_("play by lines of text (as 'indigo text --load FILE')")
+    )
+    add_engine_options(load, resumed=True)
+    _common(load)
+    load.set_defaults(run=run_load)
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """The options that set up a new game, on ``indigo play`` and ``indigo text``."""
+    parser.add_argument(
         "--players",
         type=int,
         default=None,
         metavar="N",
         help=_("2 to 4 (default: the number of --seats, or 2)"),
     )
-    play.add_argument(
+    parser.add_argument(
         "--seats",
         default=None,
         metavar=_("KIND,..."),
-        help=_("comma-separated, e.g. human,bot:greedy (default: human,bot:greedy)"),
+        help=_(
+            'comma-separated, e.g. human,bot:greedy or human,engine:"python mybot.py" '
+            "(default: human,bot:greedy)"
+        ),
     )
-    play.add_argument(
+    parser.add_argument(
         "--names", default="", metavar=_("NAME,..."), help=_("comma-separated seat names, e.g. Ann,Bob")
     )
-    play.add_argument("--variant", choices=("classic", "tactical"), default="classic")
-    play.add_argument(
+    parser.add_argument("--variant", choices=("classic", "tactical"), default="classic")
+    parser.add_argument(
         "--own-gates", action="store_true", help=_("three players, each with two gates of their own")
     )
-    play.add_argument(
+    parser.add_argument(
         "--seed", default=None, metavar=_("SEED"), help=_("shuffle seed, for a game you can replay")
     )
-    add_rounds_option(play)
-    play.add_argument("--open-scores", action="store_true", help=_("everyone sees everyone's gems"))
-    _common(play)
-    play.set_defaults(run=run_play)
+    add_rounds_option(parser)
+    parser.add_argument("--open-scores", action="store_true", help=_("everyone sees everyone's gems"))
+    add_engine_options(parser)
 
-    load = subparsers.add_parser("load", help=_("resume a saved game"), description=_("Resume a saved game."))
-    load.add_argument("file", type=Path, metavar=_("FILE"), help=_("a save file"))
-    _common(load)
-    load.set_defaults(run=run_load)
+
+def add_engine_options(parser: argparse.ArgumentParser, resumed: bool = False) -> None:
+    """The options of engine seats (outside programs, ``engine:COMMAND``)."""
+    parser.add_argument(
+        "--engine-time",
+        type=float,
+        default=None,
+        metavar=_("SECONDS"),
+        help=_("seconds an engine seat's program has for each move (default 10)"),
+    )
+    if resumed:
+        parser.add_argument(
+            "--run-engines",
+            action="store_true",
+            help=_("start the programs the saved game's engine seats name (else a built-in bot plays them)"),
+        )
+
+
+def set_engine_time(args: argparse.Namespace) -> None:
+    """Apply ``--engine-time`` to the engine seats made from now on."""
+    seconds = getattr(args, "engine_time", None)
+    if seconds is None:
+        return
+    from ..bots.engine_seat import set_time_limit
+
+    try:
+        set_time_limit(seconds)
+    except ValueError:
+        raise CommandError(_("--engine-time must be above 0 seconds")) from None
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -133,11 +183,17 @@ def new_game_from_args(args: argparse.Namespace) -> NewGame:
         try:
             if bot is None:
                 raise BotSpecError(kind)
-            make_bot(bot, 0)  # only builds it: loads the search bot only if it is named
-        except BotSpecError:
+            # Only builds it: loads the search bot only if it is named, finds an
+            # engine's program without starting it.
+            make_bot(bot, 0)
+        except BotSpecError as exc:
+            if kind.startswith("engine:"):
+                raise CommandError(str(exc)) from None
             bots = ", ".join(sorted(available_bots()))
             raise CommandError(
-                _("unknown seat {kind}: use human or bot:NAME ({bots})").format(kind=repr(kind), bots=bots)
+                _("unknown seat {kind}: use human, bot:NAME ({bots}) or engine:COMMAND").format(
+                    kind=repr(kind), bots=bots
+                )
             ) from None
     if rounds_error(args.rounds) is not None:
         raise CommandError(_("--rounds must be between 1 and {most}").format(most=MAX_ROUNDS))
@@ -173,6 +229,11 @@ def _app_options(args: argparse.Namespace) -> AppOptions:
 
 
 def run_play(args: argparse.Namespace) -> int:
+    if args.text:
+        from .text import run_text
+
+        return run_text(args)
+    set_engine_time(args)
     new = new_game_from_args(args)
     options = _app_options(args)
     from ..ui.app import IndigoApp
@@ -182,8 +243,13 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_load(args: argparse.Namespace) -> int:
+    if args.text:
+        from .text import run_text
+
+        return run_text(args)
     from ..saves import SaveError, load_save
 
+    set_engine_time(args)
     options = _app_options(args)
     try:
         saved = load_save(args.file)
@@ -191,7 +257,7 @@ def run_load(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     from ..ui.app import IndigoApp
 
-    IndigoApp(saved=saved, **options).run()
+    IndigoApp(saved=saved, run_engines=args.run_engines, **options).run()
     return 0
 
 

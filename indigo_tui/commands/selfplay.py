@@ -39,7 +39,10 @@ def register(subparsers: SubParsers) -> None:
         "--bots",
         required=True,
         metavar="B1,B2[,...]",
-        help=_("one bot name per seat, comma-separated, e.g. greedy,random"),
+        help=_(
+            "one bot name per seat, comma-separated, e.g. greedy,random; engine:COMMAND is an "
+            "outside program (docs/engine-protocol.md)"
+        ),
     )
     parser.add_argument("--games", type=int, default=100, metavar="G", help=_("how many games (default 100)"))
     parser.add_argument("--seed", default="0", metavar="S", help=_("seed for decks and bots (default 0)"))
@@ -49,6 +52,13 @@ def register(subparsers: SubParsers) -> None:
         "--save-dir", type=Path, metavar=_("DIR"), help=_("save every game as a save file here")
     )
     parser.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
+    parser.add_argument(
+        "--engine-time",
+        type=float,
+        default=None,
+        metavar=_("SECONDS"),
+        help=_("seconds an engine seat's program has for each move (default 10)"),
+    )
     parser.set_defaults(run=run)
 
 
@@ -79,17 +89,31 @@ class BotStats:
         return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_game(game: Game, bots: list[Bot]) -> None:
-    """Play ``game`` to the end, each seat's bot seeing only its seat's view."""
-    while not game.over:
-        seat = game.turn
-        game.push(bots[seat].choose(game.view(seat)))
+def play_game(game: Game, bots: list[Bot], notices: list[str] | None = None) -> None:
+    """Play ``game`` to the end, each seat's bot seeing only its seat's view;
+    an engine seat's program is stopped at the end, and what went wrong with
+    one (it was replaced by a built-in bot) is added to ``notices``."""
+    from ..bots.engine_seat import close_bots, take_notices
+
+    try:
+        while not game.over:
+            seat = game.turn
+            game.push(bots[seat].choose(game.view(seat)))
+            if notices is not None:
+                notices.extend(
+                    n.text(_("Seat {number}").format(number=n.seat + 1)) for n in take_notices(bots)
+                )
+    finally:
+        close_bots(bots, game)
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..bots.engine_seat import set_time_limit
     from ..errors import CommandError
+    from ..saves import seat_kinds
 
-    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    # As --seats writes them: an engine's command keeps its case, and a comma in quotes.
+    specs = seat_kinds(args.bots)
     players = args.players if args.players is not None else len(specs)
     if len(specs) != players:
         raise CommandError(
@@ -111,6 +135,10 @@ def run(args: argparse.Namespace) -> int:
             make_bot(spec, 0)
     except BotSpecError as exc:
         raise CommandError(str(exc)) from None
+    if args.engine_time is not None:
+        if not args.engine_time > 0:
+            raise CommandError(_("--engine-time must be above 0 seconds"))
+        set_time_limit(args.engine_time)
     save_dir: Path | None = args.save_dir
     if save_dir is not None:
         try:
@@ -125,13 +153,18 @@ def run(args: argparse.Namespace) -> int:
     labels = [f"{spec}#{i + 1}" if specs.count(spec) > 1 else spec for i, spec in enumerate(specs)]
     stats = [BotStats(label, spec) for label, spec in zip(labels, specs, strict=True)]
     started = time.perf_counter()
+    replaced = 0
     for index in range(args.games):
         # Rotate seats: in game i, seat s is played by entry (s + i) % n.
         order = [(seat + index) % players for seat in range(players)]
         bots = [make_bot(specs[entry], f"{seed}:{index}:{seat}") for seat, entry in enumerate(order)]
         match = Match(setup, 1, f"{seed}:{index}")
         game = match.game
-        play_game(game, bots)
+        notices: list[str] = []
+        play_game(game, bots, notices)
+        for notice in notices:
+            print(_("game {number}: {notice}").format(number=index + 1, notice=notice), file=sys.stderr)
+        replaced += len(notices)
         winners = game.winners
         for seat, entry in enumerate(order):
             row = stats[entry]
@@ -147,6 +180,7 @@ def run(args: argparse.Namespace) -> int:
             _save(save_dir, match, [specs[e] for e in order], index)
     elapsed = time.perf_counter() - started
     summary = _summary(args, setup, stats, elapsed)
+    summary["engines_replaced"] = replaced
     if args.json:
         sys.stdout.write(msgspec.json.encode(summary).decode() + "\n")
     else:

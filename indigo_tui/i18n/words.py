@@ -61,7 +61,7 @@ def bot_seat_name(bot: str) -> str:
     """The name of a seat a bot plays when nobody named it, and the bot's
     name in the setup's choice of seat kinds: "Greedy bot". ``bot`` is what
     follows ``bot:`` in ``--seats`` (greedy, random, easy, medium, hard,
-    expert, mcts:SECONDS)."""
+    expert, mcts:SECONDS), or ``engine:COMMAND`` for an outside program."""
     name = bot.partition(":")[0].strip().lower()
     if name == "greedy":
         # translators: a seat played by the greedy bot (best immediate points), when nobody named it
@@ -84,6 +84,9 @@ def bot_seat_name(bot: str) -> str:
     if name == "mcts":
         # translators: a seat played by the search bot with a time budget of its own (mcts:SECONDS)
         return _("Search bot")
+    if name == "engine":
+        # translators: a seat played by an outside program (engine:COMMAND), as chess engines are
+        return _("Engine")
     # A bot we have no word for (a plug-in's): its own name.
     return _("{bot} bot").format(bot=name.capitalize())
 
@@ -115,6 +118,21 @@ def edge_name(edge: int) -> str:
         pgettext("compass", "SE"),
         pgettext("compass", "SW"),
         pgettext("compass", "W"),
+    )
+    return names[edge]
+
+
+def edge_long_name(edge: int) -> str:
+    """A hexagon's edge by its compass direction in full (the engine's edges
+    0..5), for text that is read aloud: "north-west" rather than "NW"."""
+    names = (
+        # translators: an edge of a hexagon, in full (read aloud by screen readers in text mode)
+        pgettext("compass", "north-west"),
+        pgettext("compass", "north-east"),
+        pgettext("compass", "east"),
+        pgettext("compass", "south-east"),
+        pgettext("compass", "south-west"),
+        pgettext("compass", "west"),
     )
     return names[edge]
 

@@ -139,7 +139,8 @@ class Thinker:
     async def choose(self, bot: Bot, view: SeatView) -> Move:
         key = id(bot)
         started = time.perf_counter()
-        if key in self._quick:
+        # An outside program's seat waits on another process: quick once is no promise.
+        if key in self._quick and not getattr(bot, "may_block", False):
             move = bot.choose(view)
         else:
             move = await asyncio.to_thread(bot.choose, view.detached())

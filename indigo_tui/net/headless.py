@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..bots import Bot
+from ..bots.engine_seat import take_notices
 from ..i18n import _, decimal, ngettext
 from ..saves import GuestRecord, find_record
 from .common import JoinError, Thinker, lan_address, log_line
@@ -391,6 +392,8 @@ async def _play(
             # Heartbeats and reads must go on while the bot thinks.
             length = state.length
             move = await thinker.choose(bot, state.view())
+            for notice in take_notices([bot]):
+                out(notice.text(_("seat {number}").format(number=notice.seat + 1)))
             if state is not session.state or state.length != length:
                 continue  # an undo changed the position while the bot thought
             reason = await session.play(move)

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from .. import __version__, saves
 from ..bots import Bot
+from ..bots.engine_seat import take_notices
 from ..engine import Game, Match, Move, public_event
 from ..engine.refusals import Refusal
 from ..i18n import _, ngettext
@@ -627,6 +628,9 @@ class HostSession(Notices):
                 # A bot thinking for seconds must not stop heartbeats and reads.
                 length = self.public.length
                 move = await self._thinker.choose(bot, self.game.view(seat))
+                for notice in take_notices({seat: bot}):
+                    # An engine seat's program failed: a built-in bot plays on, and everyone hears it.
+                    self.tell(Problem(notice.text(self._name(notice.seat))))
                 if self.closed or self.undo.open or self.public.length != length:
                     continue  # the game changed while the bot thought (an undo)
                 why = self._apply(seat, move)

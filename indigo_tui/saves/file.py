@@ -47,17 +47,23 @@ class SaveError(ValueError):
 
 
 class SeatInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Who sits at a seat: a ``name`` and a ``kind``: ``human``, ``bot:NAME`` or ``remote``."""
+    """Who sits at a seat: a ``name`` and a ``kind``: ``human``, ``bot:NAME``,
+    ``engine:COMMAND`` (an outside program) or ``remote``."""
 
     name: str
     kind: str = "human"
 
     @property
     def is_bot(self) -> bool:
-        return self.kind.startswith("bot:")
+        """Played by this terminal without a person: a bot or a program."""
+        return self.kind.startswith(("bot:", "engine:"))
 
     @property
     def bot(self) -> str | None:
+        """What :func:`~indigo_tui.bots.make_bot` makes the seat's player
+        from: ``greedy`` for ``bot:greedy``, the whole ``engine:COMMAND``."""
+        if self.kind.startswith("engine:"):
+            return self.kind
         return self.kind[4:] if self.is_bot else None
 
 
@@ -365,8 +371,39 @@ def write_save(path: str | os.PathLike[str], header: SaveHeader, match: Match) -
 
 def seat_kinds(text: str) -> list[str]:
     """Seat kinds as ``--seats`` gives them: ``human,bot:greedy`` (commas
-    between, spaces and case ignored, empty items skipped)."""
-    return [kind.strip().lower() for kind in text.split(",") if kind.strip()]
+    between, spaces and case ignored, empty items skipped). An outside
+    program's command keeps its case and spaces (``engine:python My Bot.py``),
+    and a comma inside quotes is part of it (``engine:"run --level=2,3"``)."""
+    kinds: list[str] = []
+    item: list[str] = []
+    quote = ""
+    for char in text + ",":
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char == ",":
+            kind = "".join(item).strip()
+            item = []
+            if kind:
+                head, colon, command = kind.partition(":")
+                if head.strip().lower() == "engine" and colon:
+                    kinds.append(f"engine:{unquoted(command.strip())}")
+                else:
+                    kinds.append(kind.lower())
+            continue
+        item.append(char)
+    return kinds
+
+
+def unquoted(command: str) -> str:
+    """A command as written in ``--seats``, without quotes around the whole of
+    it (``"python mybot.py"``): those only kept it in one piece."""
+    if len(command) >= 2 and command[0] == command[-1] and command[0] in "\"'":
+        inner = command[1:-1]
+        if command[0] not in inner:
+            return inner
+    return command
 
 
 def default_seat_names(kinds: Sequence[str]) -> list[str]:

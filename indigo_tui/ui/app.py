@@ -81,6 +81,7 @@ class IndigoApp(LocalPaletteApp):
         animate: bool = True,
         bot_delay: float = 0.5,
         board_glyphs: str | None = None,
+        run_engines: bool = False,
     ) -> None:
         super().__init__()
         translate_bindings(self)
@@ -98,6 +99,8 @@ class IndigoApp(LocalPaletteApp):
         self.bot_delay = bot_delay
         self._start_new = new_game
         self._start_saved = saved
+        #: The save given at start may start its engine seats' programs (``--run-engines``).
+        self._run_engines = run_engines
         self.session: Session | None = None
 
     def _resolve_glyphs(self) -> None:
@@ -223,7 +226,8 @@ class IndigoApp(LocalPaletteApp):
         self._show_game(Session.start(new, self.save_dir))
 
     def resume(self, saved: SavedGame) -> None:
-        self._show_game(Session.resume(saved, self.save_dir))
+        programs = self._run_engines and saved is self._start_saved
+        self._show_game(Session.resume(saved, self.save_dir, programs=programs))
 
     def on_start_game(self, request: StartGame) -> None:
         self.start_game(request.new)

@@ -111,8 +111,11 @@ def tile_name(kind: int) -> str:
     return f"{KIND_CODES[kind]} ({tile_description(kind)})"
 
 
-def gem_outcome(move: GemMoved, name: Namer, future: bool = False) -> str:
-    """One gem move in words, e.g. "amber left through gate 1: 1 point for Ann"."""
+def gem_outcome(
+    move: GemMoved, name: Namer, future: bool = False, edges: Callable[[int], str] = edge_name
+) -> str:
+    """One gem move in words, e.g. "amber left through gate 1: 1 point for Ann";
+    ``edges`` names an edge ("NE"; text mode reads "north-east" aloud)."""
     tense = 1 if future else 0
     if move.outcome == "gate":
         gate = move.gate + 1
@@ -123,7 +126,7 @@ def gem_outcome(move: GemMoved, name: Namer, future: bool = False) -> str:
             return _(_SHARED[move.kind][tense]).format(gate=gate, names=names)
         return _(_NOBODY[move.kind][tense]).format(gate=gate)
     slot = move.route[-1]
-    place = {"edge": edge_name(slot % 6), "cell": cell_name(slot // 6)}
+    place = {"edge": edges(slot % 6), "cell": cell_name(slot // 6)}
     if move.outcome == "met":
         return _(_MET[move.kind][tense]).format(**place)
     return _(_MOVED[move.kind][tense]).format(**place)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..bots import make_bot
 from ..bots.base import Bot
+from ..bots.engine_seat import introduce
 from ..engine import Event, Game, Match, Move, SeatView, Setup
 from ..i18n import _
 from ..saves import (
@@ -76,7 +77,10 @@ class Session:
         return session
 
     @classmethod
-    def resume(cls, saved: SavedGame, save_dir: Path | None) -> Session:
+    def resume(cls, saved: SavedGame, save_dir: Path | None, *, programs: bool = False) -> Session:
+        """Take up a saved match. Its engine seats' programs start only if
+        ``programs``: a file someone sent must not run a command it names
+        (else a built-in bot plays them, with a notice)."""
         header = saved.header
         session = cls(
             saved.match,
@@ -88,17 +92,18 @@ class Session:
             header.title,
             dict(header.meta),
         )
-        session._make_bots()
+        session._make_bots(programs)
         session.viewer = session.first_viewer()
         return session
 
-    def _make_bots(self) -> None:
+    def _make_bots(self, programs: bool = True) -> None:
         seed = self.match.seed
         for seat, info in enumerate(self.seats):
             if info.is_bot:
                 # Seeded per seat, so a game with a seed replays the same way.
                 bot_seed = None if seed is None else f"{seed}:{seat}"
-                self.bots[seat] = make_bot(info.bot or "random", bot_seed)
+                self.bots[seat] = make_bot(info.bot or "random", bot_seed, programs=programs)
+        introduce(self.bots, [info.name for info in self.seats], self.match.rounds)
 
     # -- who is who --------------------------------------------------------------
 

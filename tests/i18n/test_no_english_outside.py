@@ -24,6 +24,8 @@ SCANNED = sorted(
     [
         *PACKAGE.joinpath("ui").rglob("*.py"),
         *PACKAGE.joinpath("commands").rglob("*.py"),
+        *PACKAGE.joinpath("text").rglob("*.py"),
+        PACKAGE / "bots" / "engine_seat.py",
         PACKAGE / "cli.py",
         PACKAGE / "net" / "headless.py",
     ]

@@ -25,6 +25,7 @@ from textual.widgets import Footer, RichLog
 from textual.worker import get_current_worker
 
 from ...bots.base import Bot
+from ...bots.engine_seat import take_notices
 from ...engine import GemMoved, Move, SeatView
 from ...engine.geometry import hex_distance, neighbour, vertical_neighbour
 from ...engine.tiles import KIND_CODES
@@ -484,11 +485,16 @@ class GameScreen(Localised, Screen[None]):
             return  # the app is closing: the answer has nowhere to go
         self.thinking = None
         session = self.session
+        # An engine seat's program that failed was replaced by a built-in bot: say so.
+        replaced = [notice.text(session.name(notice.seat)) for notice in take_notices(session.bots)]
         # The game changed while the bot thought (undo, new round): discard.
         if generation != session.generation or session.game.over or session.game.turn != seat:
             self.next_turn()
-            return
-        self._play(move)
+        else:
+            self._play(move)
+        if replaced:
+            self.message = " ".join([self.message, *replaced]).strip()
+            self.refresh_status()
 
     def _play(self, move: Move) -> None:
         seat = self.game.turn
