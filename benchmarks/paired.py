@@ -69,6 +69,7 @@ def compiled_modules() -> list[str]:
     names = [
         "indigo_tui.engine.board",
         "indigo_tui.engine.game",
+        "indigo_tui.engine.views",
         "indigo_tui.bots.sim",
         "indigo_tui.bots.mcts",
         "indigo_tui.bots.random_bot",

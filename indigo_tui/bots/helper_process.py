@@ -128,7 +128,7 @@ def release(helper: Helper, healthy: bool) -> None:
 
 def serve() -> None:
     """The helper's loop: one search per request until the pipe closes."""
-    from .mcts import search_statistics
+    from .mcts import answer
 
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     while True:
@@ -136,7 +136,7 @@ def serve() -> None:
             request = _read(stdin)
         except EOFError:
             return
-        _write(stdout, search_statistics(*request))
+        _write(stdout, answer(request))
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ with different guesses and add up their root statistics.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import pickle
 import queue
@@ -32,13 +33,13 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from ..engine import Move, SeatView
 from ..i18n import N_, _, decimal
 from . import helper_process
 from .base import BotFactory, BotSpecError
-from .sim import ALLOWED, Knowledge, SimState, is_open
+from .sim import ALLOWED, Knowledge, KnowledgeMessage, SimState, is_open
 
 PlaceKey = tuple[int, int, int]  # (cell, kind, rotation)
 
@@ -156,15 +157,37 @@ def rewards(state: SimState, tuning: Tuning) -> list[float]:
 
 
 class Search:
-    """One search tree for one decision."""
+    """One search tree for one decision.
 
-    def __init__(self, knowledge: Knowledge, seed: int | str, tuning: Tuning) -> None:
+    The game review restricts the root: ``root_kind`` offers only placements
+    of that tile there (a canonical record proves no more of the mover's
+    hand), ``forced`` makes the root take the given moves in turn (each
+    followed by ordinary search below it), and ``paired`` deals every second
+    iteration the same guess and random stream as the one before, so that
+    two forced moves meet the same hidden tiles and much the same playouts
+    (common random numbers)."""
+
+    def __init__(
+        self,
+        knowledge: Knowledge,
+        seed: int | str,
+        tuning: Tuning,
+        *,
+        root_kind: int | None = None,
+        forced: Sequence[PlaceKey] = (),
+        paired: bool = False,
+    ) -> None:
         self.knowledge = knowledge
         self.rng = random.Random(seed)
         self.tuning = tuning
         self.root = Node(-1)
         self.iterations = 0
         self.playout_plies = 0
+        self.root_kind = root_kind
+        self.forced = tuple(forced)
+        self.paired = paired
+        #: The random stream's state at the first of a pair of iterations.
+        self._pair_start: tuple[object, ...] = ()
 
     def run(self, budget: Budget) -> None:
         if budget.iterations is not None:
@@ -180,6 +203,11 @@ class Search:
     def iterate(self) -> None:
         rng = self.rng
         tuning = self.tuning
+        if self.paired:
+            if self.iterations % 2 == 0:
+                self._pair_start = rng.getstate()
+            else:
+                rng.setstate(self._pair_start)
         state = self.knowledge.sample(rng)
         node = self.root
         path = [node]
@@ -213,6 +241,32 @@ class Search:
 
     def _select(self, node: Node, state: SimState) -> Node | None:
         """Pick the child to follow (creating it if new) and play its move on ``state``."""
+        if node is self.root and (self.forced or self.root_kind is not None):
+            return self._select_restricted(node, state)
+        return self._select_free(node, state)
+
+    def _select_restricted(self, node: Node, state: SimState) -> Node | None:
+        """The root's choice under ``forced`` or ``root_kind``."""
+        seat = state.turn
+        if self.forced:
+            key = self.forced[self.iterations % len(self.forced)]
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = Node(seat)
+            child.available += 1
+            state.play(*key)
+            return child
+        assert self.root_kind is not None
+        # Offer only the tile the record proves the mover held; the guessed
+        # rest of its hand comes back after the move.
+        rest = state.hands[seat][:]
+        rest.remove(self.root_kind)
+        state.hands[seat] = [self.root_kind]
+        chosen = self._select_free(node, state)
+        state.hands[seat].extend(rest)
+        return chosen
+
+    def _select_free(self, node: Node, state: SimState) -> Node | None:
         seat = state.turn
         limit = 1 + int(self.tuning.widen * math.sqrt(node.visits))
         children = node.children
@@ -258,6 +312,11 @@ class Search:
     def root_rewards(self) -> dict[PlaceKey, float]:
         return {key: child.reward for key, child in self.root.children.items()}
 
+    def mean_points(self, key: PlaceKey) -> tuple[float, ...]:
+        """Every seat's mean final points over the playouts through root move ``key``."""
+        child = self.root.children[key]
+        return tuple(p / child.visits for p in child.points)
+
 
 Statistics = tuple[dict[PlaceKey, int], dict[PlaceKey, float], int, int]
 
@@ -267,6 +326,22 @@ def search_statistics(knowledge: Knowledge, seed: str, budget: Budget, tuning: T
     search = Search(knowledge, seed, tuning)
     search.run(budget)
     return search.root_visits(), search.root_rewards(), search.iterations, search.playout_plies
+
+
+#: A search as the helper process takes it, in plain data: what the seat
+#: knows, the seed, the budget (seconds, iterations) and the tuning's fields.
+Request = tuple[KnowledgeMessage, str, float | None, int | None, dict[str, Any]]
+
+
+def request(knowledge: Knowledge, seed: str, budget: Budget, tuning: Tuning) -> Request:
+    return (knowledge.message(), seed, budget.seconds, budget.iterations, dataclasses.asdict(tuning))
+
+
+def answer(asked: Request) -> Statistics:
+    """The helper process's side of :func:`request`."""
+    message, seed, seconds, iterations, knobs = asked
+    tuning = Tuning(**knobs)
+    return search_statistics(Knowledge.from_message(message), seed, Budget(seconds, iterations), tuning)
 
 
 def _merge(one: Statistics, other: Statistics) -> Statistics:
@@ -291,13 +366,15 @@ class MctsBot:
         self.last_iterations = 0
         self.last_playout_plies = 0
         self.last_seconds = 0.0
+        #: From this many iterations the bot searches on two processes.
+        self.parallel_from_iterations = PARALLEL_FROM_ITERATIONS
 
     def _parallel(self) -> bool:
         if not self.tuning.parallel:
             return False
         if self.budget.seconds is not None:
             return self.budget.seconds >= PARALLEL_FROM_SECONDS
-        return (self.budget.iterations or 0) >= PARALLEL_FROM_ITERATIONS
+        return (self.budget.iterations or 0) >= self.parallel_from_iterations
 
     def choose(self, view: SeatView) -> Move:
         if not view.my_turn:
@@ -311,7 +388,7 @@ class MctsBot:
             move = self._choose_open(view, seed)
             self.last_seconds = time.perf_counter() - started
             return move
-        knowledge = Knowledge(view)
+        knowledge = Knowledge.of(view)
         moves = {(m.cell, m.tile, m.rotation) for m in view.legal_moves}
         if len(moves) == 1:
             (only,) = moves
@@ -327,7 +404,7 @@ class MctsBot:
         helper = helper_process.acquire() if parallel else None
         if helper is not None:
             try:
-                helper.send((knowledge, seed + ":b", other_budget, self.tuning))
+                helper.send(request(knowledge, seed + ":b", other_budget, self.tuning))
             except OSError:
                 helper_process.release(helper, healthy=False)
                 helper = None

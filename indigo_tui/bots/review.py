@@ -28,7 +28,6 @@ follows from the number of placements).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, Literal
 
@@ -39,9 +38,9 @@ from ..engine.geometry import COORDS
 from ..engine.setup import Setup
 from ..engine.tiles import TILE_TOTAL, rotated_paths
 from .base import BotSpecError
-from .mcts import Budget, MctsBot, Node, PlaceKey, Search, Tuning
+from .mcts import Budget, MctsBot, PlaceKey, Search, Tuning
 from .registry import make_bot
-from .sim import Knowledge, SimState, is_open
+from .sim import Knowledge, is_open
 
 Verdict = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 VERDICTS: Final[tuple[Verdict, ...]] = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -143,101 +142,16 @@ def open_hand_sizes(setup: Setup, placements: int) -> tuple[list[int], int]:
     return held, deck
 
 
-class OpenKnowledge(Knowledge):
+def open_knowledge(view: SeatView, played_tile: int) -> Knowledge:
     """An open game's mover: it held the tile it placed, and nothing else is known."""
-
-    __slots__ = ("played_tile",)
-
-    def __init__(self, view: SeatView, played_tile: int) -> None:
-        super().__init__(view)
-        self.played_tile = played_tile
-        held, deck = open_hand_sizes(view.setup, view.board.placements)
-        held[view.seat] -= 1
-        self.hand_sizes = held
-        self.tiles_left = deck
-        self.base.hands[view.seat] = [played_tile]
-        self.pool.remove(played_tile)
-
-    def sample(self, rng: random.Random) -> SimState:
-        state = self.base.copy()
-        pool = self.pool[:]
-        rng.shuffle(pool)
-        at = 0
-        for seat, size in enumerate(self.hand_sizes):
-            if size:
-                state.hands[seat] = state.hands[seat] + pool[at : at + size]
-                at += size
-        state.deck = pool[at:]
-        return state
-
-
-class PairedKnowledge(Knowledge):
-    """Deals the same guess, and leaves the random stream as it was, to every
-    second iteration: the compare search's two moves then meet the same
-    hidden tiles and much the same playouts (common random numbers), so
-    their difference is measured with far less noise than their values."""
-
-    __slots__ = ("inner", "saved")
-
-    def __init__(self, inner: Knowledge) -> None:
-        # Only ``sample`` is used by a search; the rest stays with ``inner``.
-        self.inner = inner
-        #: The generator's state at the first of a pair of samples (as ``getstate`` gives it).
-        self.saved: tuple[Any, ...] | None = None
-
-    def sample(self, rng: random.Random) -> SimState:
-        if self.saved is None:
-            self.saved = rng.getstate()
-        else:
-            rng.setstate(self.saved)
-            self.saved = None
-        return self.inner.sample(rng)
-
-
-class ReviewSearch(Search):
-    """The search bot's search with two restrictions at the root only: the
-    mover's tile may be fixed (open games), and the root may alternate over
-    given moves (the compare search)."""
-
-    def __init__(
-        self,
-        knowledge: Knowledge,
-        seed: str,
-        tuning: Tuning,
-        *,
-        root_kind: int | None = None,
-        forced: Sequence[PlaceKey] = (),
-    ) -> None:
-        super().__init__(knowledge, seed, tuning)
-        self.root_kind = root_kind
-        self.forced = tuple(forced)
-
-    def _select(self, node: Node, state: SimState) -> Node | None:
-        if node is not self.root:
-            return super()._select(node, state)
-        seat = state.turn
-        if self.forced:
-            key = self.forced[self.iterations % len(self.forced)]
-            child = node.children.get(key)
-            if child is None:
-                child = node.children[key] = Node(seat)
-            child.available += 1
-            state.play(*key)
-            return child
-        if self.root_kind is None:
-            return super()._select(node, state)
-        # Offer only the tile the record proves the mover held; the guessed
-        # rest of its hand comes back after the move.
-        rest = state.hands[seat][:]
-        rest.remove(self.root_kind)
-        state.hands[seat] = [self.root_kind]
-        child = super()._select(node, state)
-        state.hands[seat].extend(rest)
-        return child
-
-    def mean_points(self, key: PlaceKey) -> tuple[float, ...]:
-        child = self.root.children[key]
-        return tuple(p / child.visits for p in child.points)
+    knowledge = Knowledge.of(view)
+    held, deck = open_hand_sizes(view.setup, view.board.placements)
+    held[view.seat] -= 1
+    knowledge.hand_sizes = held
+    knowledge.tiles_left = deck
+    knowledge.base.hands[view.seat] = [played_tile]
+    knowledge.pool.remove(played_tile)
+    return knowledge
 
 
 # -- the reviewer ----------------------------------------------------------------------
@@ -266,9 +180,9 @@ class Reviewer:
             return Budget(iterations=count + count % 2)
         return self.budget
 
-    def _find(self, knowledge: Knowledge, seed: str, root_kind: int | None) -> tuple[ReviewSearch, PlaceKey]:
+    def _find(self, knowledge: Knowledge, seed: str, root_kind: int | None) -> tuple[Search, PlaceKey]:
         """The search bot's own search and the move it would play."""
-        find = ReviewSearch(knowledge, seed, self.tuning, root_kind=root_kind)
+        find = Search(knowledge, seed, self.tuning, root_kind=root_kind)
         find.run(self.budget)
         children = find.root.children
         best = max(
@@ -285,7 +199,7 @@ class Reviewer:
         if is_open(view):
             raise ValueError("a game without hands has no tile to suggest")
         seed = f"hint:{self.seed}:{view.board.placements}:{view.seat}"
-        find, best = self._find(Knowledge(view), seed, None)
+        find, best = self._find(Knowledge.of(view), seed, None)
         return Move(*best), find.mean_points(best)
 
     def rate(self, view: SeatView, played: Move, index: int) -> MoveRating:
@@ -296,7 +210,7 @@ class Reviewer:
         played = Move.make(played.cell, played.tile, played.rotation)
         seed = f"review:{self.seed}:{index}:{seat}"
         open_game = is_open(view)
-        knowledge = OpenKnowledge(view, played.tile) if open_game else Knowledge(view)
+        knowledge = open_knowledge(view, played.tile) if open_game else Knowledge.of(view)
         root_kind = played.tile if open_game else None
         played_key: PlaceKey = (played.cell, played.tile, played.rotation)
         find, best_key = self._find(knowledge, seed + ":find", root_kind)
@@ -305,12 +219,13 @@ class Reviewer:
             return MoveRating(
                 index, seat, played, played, expected[seat], expected[seat], 0.0, "best", expected
             )
-        compare = ReviewSearch(
-            PairedKnowledge(knowledge),
+        compare = Search(
+            knowledge,
             seed + ":compare",
             self.tuning,
             root_kind=root_kind,
             forced=(played_key, best_key),
+            paired=True,
         )
         compare.run(self._compare_budget())
         expected = compare.mean_points(played_key)

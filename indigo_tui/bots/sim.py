@@ -430,15 +430,72 @@ class SimState:
         return [s for s in range(self.players) if (self.scores[s], self.collected[s]) == best]
 
 
+#: A :class:`SimState` as plain data (its constructor's arguments, in order).
+StateParts = tuple[
+    list[int],
+    list[int],
+    list[int],
+    list[int],
+    list[int],
+    list[int],
+    list[int],
+    list[int],
+    list[int],
+    list[list[int]],
+    list[int],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], ...],
+    int,
+    int,
+]
+#: A :class:`Knowledge` as plain data, as the search's helper process takes it.
+KnowledgeMessage = tuple[StateParts, int, int, list[int], list[int]]
+
+
+def state_parts(state: SimState) -> StateParts:
+    return (
+        state.ends,
+        state.live,
+        state.gem_at,
+        state.gem_slot,
+        state.centre,
+        state.empty,
+        state.position,
+        state.scores,
+        state.collected,
+        state.hands,
+        state.deck,
+        state.gate_owners,
+        state.gate_weights,
+        state.turn,
+        state.gems_left,
+    )
+
+
 class Knowledge:
-    """What one seat knows of a round, in plain data a worker process can take:
-    the public position, its own hand, the other seats' hand sizes, the pool of
-    tiles it cannot see, and every seat's points so far (gems leaving through a
-    gate are public, so any seat can count them from its log)."""
+    """What one seat knows of a round: the public position with its own hand
+    (``base``, the other hands empty and no deck), the other seats' hand
+    sizes, the pool of tiles it cannot see, and every seat's points so far
+    (gems leaving through a gate are public, so any seat can count them from
+    its log). Made from a view by :meth:`of`; plain data, so that
+    :meth:`message` can hand it to another process."""
 
     __slots__ = ("base", "hand_sizes", "pool", "seat", "tiles_left")
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(
+        self, base: SimState, seat: int, tiles_left: int, hand_sizes: list[int], pool: list[int]
+    ) -> None:
+        self.base = base
+        self.seat = seat
+        self.tiles_left = tiles_left
+        #: How many hidden tiles each seat holds besides those in ``base``.
+        self.hand_sizes = hand_sizes
+        #: The tiles ``seat`` cannot see, one entry per tile.
+        self.pool = pool
+
+    @staticmethod
+    def of(view: SeatView) -> Knowledge:
+        """What ``view``'s seat knows, and nothing else."""
         board = view.board
         setup = board.setup
         players = setup.players
@@ -488,21 +545,30 @@ class Knowledge:
             board.turn,
             board.gems_on_board,
         )
-        self.base = state
-        self.seat = view.seat
-        self.tiles_left = view.tiles_left
-        self.hand_sizes = [0 if s == view.seat else held[s] for s in range(players)]
-        self.pool = [kind for kind, n in enumerate(view.unseen) for _ in range(n)]
+        hand_sizes = [0 if s == view.seat else held[s] for s in range(players)]
+        pool = [kind for kind, n in enumerate(view.unseen) for _ in range(n)]
+        return Knowledge(state, view.seat, view.tiles_left, hand_sizes, pool)
+
+    def message(self) -> KnowledgeMessage:
+        return (state_parts(self.base), self.seat, self.tiles_left, self.hand_sizes, self.pool)
+
+    @staticmethod
+    def from_message(message: KnowledgeMessage) -> Knowledge:
+        parts, seat, tiles_left, hand_sizes, pool = message
+        return Knowledge(SimState(*parts), seat, tiles_left, hand_sizes, pool)
 
     def sample(self, rng: random.Random) -> SimState:
-        """One guess of the hidden tiles, uniform over what this seat's view allows."""
+        """One guess of the hidden tiles, uniform over what this seat's view
+        allows: the pool shuffled, dealt to the hands (after what ``base``
+        holds), the rest the deck."""
         state = self.base.copy()
         pool = self.pool[:]
         rng.shuffle(pool)
         at = 0
+        hands = state.hands
         for s, size in enumerate(self.hand_sizes):
             if size:
-                state.hands[s] = pool[at : at + size]
+                hands[s] = hands[s] + pool[at : at + size]
                 at += size
         # The deck is drawn from its end: the rest of the shuffled pool.
         state.deck = pool[at:]
@@ -515,4 +581,4 @@ def is_open(view: SeatView) -> bool:
     return not view.hand
 
 
-__all__ = ["ALLOWED", "GEM_VALUE", "Knowledge", "SimState", "is_open"]
+__all__ = ["ALLOWED", "GEM_VALUE", "Knowledge", "KnowledgeMessage", "SimState", "is_open"]

@@ -168,7 +168,7 @@ def test_hidden_tiles_do_not_change_the_choice(setup: Setup, seed: int, plies: i
 def test_knowledge_holds_only_what_the_seat_may_know() -> None:
     game = _played(Setup(3), 21, 8)
     seat = game.turn
-    knowledge = Knowledge(game.view(seat))
+    knowledge = Knowledge.of(game.view(seat))
     assert knowledge.base.hands[seat] == game.hands[seat]
     assert all(not knowledge.base.hands[s] for s in range(3) if s != seat)
     assert knowledge.base.deck == []
@@ -220,9 +220,8 @@ def _wins_at_once(game: Game, move: Move) -> bool:
 
 
 def test_helper_process_gives_the_same_move_as_thinking_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    from indigo_tui.bots import helper_process, mcts
+    from indigo_tui.bots import helper_process
 
-    monkeypatch.setattr(mcts, "PARALLEL_FROM_ITERATIONS", 100)
     game = _played(Setup(2), 31, 10)
     view = game.view(game.turn)
     results: dict[str, tuple[Move, int]] = {}
@@ -230,6 +229,7 @@ def test_helper_process_gives_the_same_move_as_thinking_alone(monkeypatch: pytes
     def think(label: str) -> None:
         bot = make_bot("mcts:iter=200", 4)
         assert isinstance(bot, MctsBot)
+        bot.parallel_from_iterations = 100
         results[label] = (bot.choose(view), bot.last_iterations)
 
     # The UI calls bots from a worker thread: do the same.

@@ -11,7 +11,7 @@ from indigo_tui.engine import Game, Setup
 
 
 def _sim_of(game: Game) -> SimState:
-    state = Knowledge(game.view(game.turn)).base.copy()
+    state = Knowledge.of(game.view(game.turn)).base.copy()
     state.hands = [list(hand) for hand in game.hands]
     assert game.deck is not None
     state.deck = list(reversed(game.deck[game.drawn :]))
