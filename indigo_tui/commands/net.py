@@ -128,6 +128,11 @@ def register(subparsers: SubParsers) -> None:
 def _common(parser: argparse.ArgumentParser) -> None:
     add_glyphs_option(parser)
     parser.add_argument(
+        "--text",
+        action="store_true",
+        help=_("play this terminal's seat by lines of text, for a screen reader (docs/text-mode.md)"),
+    )
+    parser.add_argument(
         "--headless", action="store_true", help=_("no screen: a bot plays this terminal's seat")
     )
     parser.add_argument("--bot", metavar=_("NAME"), help=_("the bot for --headless (e.g. greedy, random)"))
@@ -252,6 +257,43 @@ def _join_on_screen(args: argparse.Namespace, save_dir: Path) -> int:
     return 0
 
 
+def _join_by_text(args: argparse.Namespace, host: str, port: int, save_dir: Path) -> int:
+    """``indigo join --text``: this terminal's seat by lines of text."""
+    import asyncio
+
+    from ..errors import CommandError
+    from ..net.common import JoinError
+    from ..text.console import Console
+    from ..text.lan import NetEnded, guest_session, play_guest
+
+    if args.headless or args.bot:
+        raise CommandError(_("--text is a person's seat: leave out --headless and --bot"))
+
+    async def main() -> int:
+        guest = guest_session(host, port, args.code, args.name or _("Guest"), save_dir, rejoin=args.rejoin)
+        return await play_guest(guest, Console(), rejoin_timeout=max(0.0, args.reconnect_timeout))
+
+    try:
+        return asyncio.run(main())
+    except (JoinError, NetEnded) as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _host_by_text(args: argparse.Namespace, hosted: Hosted) -> int:
+    """``indigo host --text``: the host's own seats by lines of text."""
+    import asyncio
+
+    from ..errors import CommandError
+    from ..net.host import HostError
+    from ..text.console import Console
+    from ..text.lan import NetEnded, play_host
+
+    try:
+        return asyncio.run(play_host(hosted.session, hosted.own, Console(), args.bind, args.port))
+    except (HostError, NetEnded) as exc:
+        raise CommandError(str(exc)) from None
+
+
 def run_host(args: argparse.Namespace) -> int:
     import asyncio
 
@@ -263,8 +305,12 @@ def run_host(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port < 65536:
         raise CommandError(_("--port must be from 0 to 65535"))
+    if args.text and (args.headless or args.bot):
+        raise CommandError(_("--text is a person's seat: leave out --headless and --bot"))
     save_dir = _usable_save_dir(args.save_dir)
     hosted = _hosted(args, parse_seed(args.seed), save_dir)
+    if args.text:
+        return _host_by_text(args, hosted)
     if not args.headless:
         return _host_on_screen(args, hosted, save_dir)
 
@@ -294,6 +340,8 @@ def run_join(args: argparse.Namespace) -> int:
         host, port = parse_address(args.address)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
+    if args.text:
+        return _join_by_text(args, host, port, _usable_save_dir(args.save_dir))
     if not args.headless:
         return _join_on_screen(args, _usable_save_dir(args.save_dir))
     bot = _bot(args, f"join:{host}:{port}")

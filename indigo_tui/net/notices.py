@@ -1,7 +1,7 @@
 """What a peer tells whoever shows the game: one typed notice per kind.
 
 The host and guest sessions put these on their ``notices`` queue; a screen
-(through :class:`~indigo_tui.ui.net_table.NetLink`, as Textual messages) or a
+(through :class:`~indigo_tui.ui.net_link.NetLink`, as Textual messages) or a
 headless runner (as log lines) takes them off. Facts travel as fields (which
 seat, which undo, whether it was accepted), so nobody has to read them back
 out of English words. ``text`` is one line for people in the language this

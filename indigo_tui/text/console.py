@@ -39,6 +39,7 @@ class Console:
     def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
+        self._said = False
         for stream in (self.stdin, self.stdout):
             # Bytes that are not UTF-8 (in or out) must not end the game.
             reconfigure = getattr(stream, "reconfigure", None)
@@ -56,18 +57,32 @@ class Console:
         for line in lines:
             for part in line.split("\n"):
                 self.stdout.write(plain(part) + "\n")
+                self._said = True
         self.stdout.flush()
+
+    def prompt(self) -> None:
+        """Write the prompt, if anything was said since the last one (a
+        network game says things while a line is being typed)."""
+        if self._said:
+            self._said = False
+            self.stdout.write("> ")
+            self.stdout.flush()
 
     def ask(self, prompt: str = "> ") -> str | None:
         """Write ``prompt`` (no new line) and read one line; None at the end of input."""
         if prompt:
-            self.stdout.write(plain(prompt))
+            self.stdout.write(prompt)
             self.stdout.flush()
+        self._said = False
+        return self.read()
+
+    def read(self) -> str | None:
+        """One line, cleaned; None at the end of input. An overlong line is
+        skipped to its end and said so (it reads as an empty line)."""
         line = self.stdin.readline(INPUT_LIMIT + 1)
         if not line:
             return None
         if len(line) > INPUT_LIMIT and not line.endswith("\n"):
-            # Skip the rest of an overlong line, then say so once.
             while line and not line.endswith("\n"):
                 line = self.stdin.readline(INPUT_LIMIT + 1)
             self.say(_("That line is too long (over {n} characters).").format(n=INPUT_LIMIT))

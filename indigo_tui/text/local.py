@@ -24,7 +24,7 @@ from ..i18n import N_, _, decimal, ngettext
 from ..i18n.words import refusal_text
 from ..saves import SaveError
 from ..ui.describe import cell_name, names_list
-from ..ui.table import Table, TableGame
+from ..ui.table import Table, TableGame, TableRefusal
 from . import answers
 from .commands import Command, help_lines, parse_command
 from .fronts import TextFront
@@ -193,9 +193,10 @@ class LineTable:
         self.table.hand_over()
 
     def _announce(self, force: bool = False) -> None:
+        """Say that it is this terminal's turn, and its tiles (once a turn, or again if ``force``)."""
         game = self.table.game
         view = self.view()
-        if view is None:
+        if view is None or not view.my_turn:
             return
         turn = (self.table.match.round_index, game.board.placements, game.turn)
         if force or turn != self._announced:
@@ -212,12 +213,14 @@ class LineTable:
         """Answer one line typed at a person's turn."""
         pending, self.pending = self.pending, None
         if not line:
-            self._announce(force=True)
+            self._whose_turn()
             return
         if line.startswith("{"):
             self._json_line(line)
             return
         command, rest = parse_command(line)
+        if command in (Command.YES, Command.NO) and self.answer(command is Command.YES):
+            return
         if command is Command.YES and pending is not None:
             self._place(pending)
             return
@@ -247,6 +250,11 @@ class LineTable:
             )
             return
         self._try(typed.move, typed.at_once or self.front.places_at_once)
+
+    def answer(self, yes: bool) -> bool:
+        """A yes or a no to a question other than "place it?" (an undo vote
+        over the network); whether there was one."""
+        return False
 
     def _json_line(self, line: str) -> None:
         """A line of the engine protocol: a move, or ``{"type": "quit"}``."""
@@ -305,41 +313,50 @@ class LineTable:
     # -- the end of a round ---------------------------------------------------------------------
 
     def _round_over(self) -> None:
+        self._say_round_end()
+        self.handle(self._read())
+
+    def _say_round_end(self) -> None:
+        """Every seat's gems and what may come next, once per finished round."""
         table = self.table
         match = table.match
         key = (match.round_index, table.generation)
-        if self._ended != key:
-            self._ended = key
-            game = table.game
-            names = [info.name for info in table.seats]
-            collected = [game.view(seat).collected for seat in range(table.setup.players)]
-            totals = match.totals if match.rounds > 1 else None
-            self.front.say(*standings_lines(names, collected, totals))
-            if match.can_start_next_round:
-                self.front.say(
-                    _(
-                        "Round {number} of {rounds} is over. Type next for the next round, review for "
-                        "the rating of every move, or quit."
-                    ).format(number=match.round_index + 1, rounds=match.rounds)
-                )
-            else:
-                if match.rounds > 1:
-                    winners = names_list([names[s] for s in match.winners])
-                    self.front.say(_("The match is over: {names} won.").format(names=winners))
-                self.front.say(_("Type review for the rating of every move, or quit."))
-        line = self._read()
-        command, rest = parse_command(line)
-        if command is Command.NEXT and match.can_start_next_round:
-            table.next_round()
+        if self._ended == key:
+            return
+        self._ended = key
+        names = [info.name for info in table.seats]
+        totals = match.totals if match.rounds > 1 else None
+        self.front.say(*standings_lines(names, table.game.standings(), totals))
+        if match.can_start_next_round:
             self.front.say(
-                _("Round {number} of {rounds} begins; {name} moves first.").format(
-                    number=match.round_index + 1, rounds=match.rounds, name=self.name(table.game.turn)
-                )
+                _(
+                    "Round {number} of {rounds} is over. Type next for the next round, review for "
+                    "the rating of every move, or quit."
+                ).format(number=match.round_index + 1, rounds=match.rounds)
             )
-        elif command is not None:
-            self._command(command, rest)
-        elif line:
-            self.front.say(_("The round is over: type next, review, another command, or quit."))
+        else:
+            if match.rounds > 1:
+                winners = names_list([names[s] for s in match.winners])
+                self.front.say(_("The match is over: {names} won.").format(names=winners))
+            self.front.say(_("Type review for the rating of every move, or quit."))
+
+    def _next(self) -> None:
+        """Deal the next round, once this one is over."""
+        table = self.table
+        match = table.match
+        if not match.can_start_next_round:
+            self.front.say(_("The next round comes when this one is over."))
+            return
+        try:
+            table.next_round()
+        except TableRefusal as exc:
+            self.front.say(str(exc))
+            return
+        self.front.say(
+            _("Round {number} of {rounds} begins; {name} moves first.").format(
+                number=match.round_index + 1, rounds=match.rounds, name=self.name(table.game.turn)
+            )
+        )
 
     # -- commands -------------------------------------------------------------------------------
 
@@ -400,7 +417,7 @@ class LineTable:
         elif command is Command.REVIEW:
             self._review()
         elif command is Command.NEXT:
-            say(_("The next round comes when this one is over."))
+            self._next()
         elif command is Command.QUIT:
             self._quit()
         elif command in (Command.YES, Command.NO):
@@ -488,19 +505,18 @@ class LineTable:
         except ValueError as exc:
             self.front.say(_("No hint: {reason}.").format(reason=exc))
             return
+        self.front.say(self._hint_words(view.seat, move, expected))
+
+    def _hint_words(self, seat: int, move: Move, expected: tuple[float, ...]) -> str:
         others = ", ".join(
-            f"{self.name(seat)} {decimal(points, 1)}"
-            for seat, points in enumerate(expected)
-            if seat != view.seat
+            f"{self.name(s)} {decimal(points, 1)}" for s, points in enumerate(expected) if s != seat
         )
-        self.front.say(
-            _("Hint: {move}, {tile} at {cell}. Expected final points: you {mine}, {others}.").format(
-                move=move,
-                tile=answers.tile_text(move.tile, move.rotation),
-                cell=cell_name(move.cell),
-                mine=decimal(expected[view.seat], 1),
-                others=others,
-            )
+        return _("Hint: {move}, {tile} at {cell}. Expected final points: you {mine}, {others}.").format(
+            move=move,
+            tile=answers.tile_text(move.tile, move.rotation),
+            cell=cell_name(move.cell),
+            mine=decimal(expected[seat], 1),
+            others=others,
         )
 
     def _review(self) -> None:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..engine import Event, GameOver, GameStarted, GemMoved, Setup, TileDrawn, TilePlaced
+from ..engine import Event, GameOver, GameStarted, GemMoved, Setup, Standing, TileDrawn, TilePlaced
 from ..engine.tiles import KIND_CODES
 from ..i18n import _
-from ..i18n.words import edge_long_name, tile_description
+from ..i18n.words import edge_long_name, points, tile_description
+from ..i18n.words import gems as gems_count
 from ..ui.describe import cell_name, gem_outcome, winners_line
 from .answers import gems_text, owners_text, tile_text
 
@@ -125,13 +126,20 @@ def kind_words(kind: str) -> str:
 
 
 def standings_lines(
-    names: Sequence[str], collected: Sequence[Sequence[int]], totals: Sequence[int] | None
+    names: Sequence[str], standings: Sequence[Standing], totals: Sequence[int] | None
 ) -> list[str]:
-    """Every seat's gems at the end of a round, and the match's totals."""
-    lines = [
-        _("{name}: {gems}.").format(name=names[seat], gems=gems_text(gems))
-        for seat, gems in enumerate(collected)
-    ]
+    """Every seat's gems and points at the end of a round, in seat order, and
+    the match's totals. A guest knows another seat's gems by kind only once
+    the deck is revealed; until then their number and points."""
+    lines = []
+    for standing in sorted(standings, key=lambda s: s.seat):
+        if sum(standing.collected) == standing.gems:
+            gems = gems_text(standing.collected)
+        else:
+            gems = _("{gems}: {points}").format(
+                gems=gems_count(standing.gems), points=points(standing.points)
+            )
+        lines.append(_("{name}: {gems}.").format(name=names[standing.seat], gems=gems))
     if totals is not None:
         lines.append(
             _("Points in the match so far: {totals}.").format(

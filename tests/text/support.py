@@ -86,9 +86,8 @@ class Player:
         for line in said.splitlines():
             if self.game.over or self.game.turn not in others:
                 return
-            if line.startswith(self.names[self.game.turn]):
-                move = placement(line)
-                assert move is not None, line
+            move = placement(line) if line.startswith(self.names[self.game.turn]) else None
+            if move is not None:  # (an answer about that seat, its score say, is no move)
                 self.game.push(move)
 
     def choose(self, seat: int) -> Move:

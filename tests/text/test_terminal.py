@@ -76,14 +76,15 @@ def test_a_whole_game_against_a_bot(lang: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_three_people_at_one_terminal(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_three_people_at_one_terminal(tmp_path: Path, lang: str) -> None:
     seed = 8
     setup = Setup(3)
     names = ["Ann", "Bob", "Cat"]
     child = spawn(
         [
             "--lang",
-            "de",
+            lang,
             "text",
             "--seats",
             "human,human,human",
@@ -98,9 +99,9 @@ def test_three_people_at_one_terminal(tmp_path: Path) -> None:
     )
     player = Player(child, setup, seed, names)
     said = player.until_prompt()
-    german = catalog("de")
-    pass_words = german.gettext("Pass the terminal to {name}, then press Enter (quit leaves the game).")
-    your_turn = german.gettext("Move {number}: your turn, {name}. You hold {tiles}.")
+    words = catalog(lang)
+    pass_words = words.gettext("Pass the terminal to {name}, then press Enter (quit leaves the game).")
+    your_turn = words.gettext("Move {number}: your turn, {name}. You hold {tiles}.")
     hand_words = your_turn.split("{tiles}")[0].split("{name}")[1]  # "... Du hast "
     turns = 0
     while not player.game.over:

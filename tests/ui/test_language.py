@@ -178,7 +178,7 @@ async def test_news_from_the_network_while_the_lobby_changes_language(
     import asyncio
 
     from indigo_tui.net.notices import Problem
-    from indigo_tui.ui.net_table import NetNotice
+    from indigo_tui.ui.net_link import NetNotice
     from indigo_tui.ui.screens.lobby import LobbyScreen
 
     from .conftest import NET_SIZE, host_app, lobby_port
@@ -205,7 +205,7 @@ async def test_news_from_the_network_while_the_waiting_room_changes_language(
     import asyncio
 
     from indigo_tui.net.notices import Problem
-    from indigo_tui.ui.net_table import NetNotice
+    from indigo_tui.ui.net_link import NetNotice
     from indigo_tui.ui.screens.waiting_room import WaitScreen
 
     from .conftest import NET_SIZE, guest_app, host_app, lobby_port

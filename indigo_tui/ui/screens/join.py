@@ -22,7 +22,8 @@ from ...net.common import JoinError, parse_address, plain_name
 from ...net.guest import GuestSession, find_record
 from ..localise import Localised, recompose_keeping_values
 from ..navigation import app_save_dir, leave_to_title
-from ..net_table import GuestTable, NetLink
+from ..net_link import NetLink
+from ..net_table import GuestTable
 from .waiting_room import WaitScreen
 
 #: Seconds the host may take to answer a join.

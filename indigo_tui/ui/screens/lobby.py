@@ -23,7 +23,8 @@ from ...net.reasons import Farewell
 from ...saves import SeatInfo
 from ..localise import Localised
 from ..navigation import leave_to_title
-from ..net_table import HostTable, NetLink, NetNotice
+from ..net_link import NetLink, NetNotice
+from ..net_table import HostTable
 
 
 def share_addresses(bind: str, port: int) -> list[str]:

@@ -34,7 +34,8 @@ from ...net.notices import (
     UndoSettled,
 )
 from ..describe import cell_name
-from ..net_table import GuestTable, NetLink, NetNotice, NetTable
+from ..net_link import NetLink, NetNotice
+from ..net_table import GuestTable, NetTable
 from ..table import TableRefusal
 from ..widgets.board import START_CELL, BoardView
 from ..widgets.scoreboard import Row, Scoreboard

@@ -16,7 +16,8 @@ from ...net.notices import LogChanged, PlayStarted, SeatJoined, SeatLeft, Sessio
 from ...net.reasons import Farewell
 from ..localise import Localised
 from ..navigation import leave_to_title
-from ..net_table import GuestTable, NetLink, NetNotice
+from ..net_link import NetLink, NetNotice
+from ..net_table import GuestTable
 
 
 class WaitScreen(Localised, Screen[None]):

@@ -1,0 +1,370 @@
+"""A network game by lines: ``indigo join ... --text`` and ``indigo host --text``.
+
+The same table and commands as a local game (:class:`~.local.LineTable`),
+at a network table (:class:`~indigo_tui.ui.net_table.GuestTable` or
+:class:`~indigo_tui.ui.net_table.HostTable`, the peers' shape that the game
+screen reads too). What differs is time: a move or an undo is a request the
+host answers later, other terminals move while this one waits for a line,
+and the peer's notices (a seat joined or dropped, an undo to vote on, the
+deal checked) arrive whenever they come. So the driver is a loop on
+asyncio: lines typed (read by a thread), the peer's notices and its end,
+whichever comes first; each is answered at once and anything slow (sending
+a move, asking for an undo, a hint) is a task whose answer is said when it
+comes. A lost connection is rejoined by the one rule of every guest
+(:mod:`indigo_tui.net.rejoin`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any
+
+from ..engine import Move, SeatView
+from ..i18n import _, decimal
+from ..net.common import JoinError, lan_address
+from ..net.guest import GuestSession
+from ..net.host import HostSession
+from ..net.notices import (
+    DealChecked,
+    LogChanged,
+    MoveRefused,
+    Notice,
+    PlayEnded,
+    PlayStarted,
+    RoundStarted,
+    SeatJoined,
+    SeatLeft,
+    SessionClosed,
+    UndoAsked,
+    UndoSettled,
+)
+from ..net.reasons import Farewell
+from ..net.rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
+from ..saves import find_record
+from ..ui.describe import cell_name
+from ..ui.net_table import GuestTable, HostTable, NetTable
+from . import answers
+from .console import Console
+from .fronts import TextFront
+from .local import Left, LineTable
+
+
+class NetEnded(Exception):
+    """The network game ended before its end (the host went, a rejoin failed):
+    why, in one line."""
+
+
+def line_reader(console: Console) -> asyncio.Queue[str | None]:
+    """The lines typed, read by a thread so that the loop never waits on the
+    keyboard (None at the end of the input)."""
+    loop = asyncio.get_running_loop()
+    lines: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def pump() -> None:
+        while True:
+            line = console.read()
+            loop.call_soon_threadsafe(lines.put_nowait, line)
+            if line is None:
+                return
+
+    threading.Thread(target=pump, name="indigo-text-input", daemon=True).start()
+    return lines
+
+
+class NetLineTable(LineTable):
+    """A seat (or the host's seats) of a network game, played by lines."""
+
+    def __init__(self, table: NetTable, front: TextFront, notices: asyncio.Queue[Notice]) -> None:
+        super().__init__(table, front)
+        self.net = table
+        self.notices = notices
+        #: An undo another seat asked for, to vote on with yes or no.
+        self.vote: UndoAsked | None = None
+        #: Requests on their way to the host (a move, an undo, a hint).
+        self.tasks: set[asyncio.Task[None]] = set()
+        #: Why the session ended, once it has (None while it goes on).
+        self.ended: str | None = None
+
+    # -- the peer -----------------------------------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        table = self.net
+        if isinstance(table, GuestTable):
+            return table.guest.state is not None
+        assert isinstance(table, HostTable)
+        return table.host.started
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # -- what differs from a local table ------------------------------------------------------
+
+    def _place(self, move: Move) -> None:
+        if any(not task.done() for task in self.tasks):
+            self.front.say(_("Wait: the host has not answered yet."))
+            return
+
+        async def send() -> None:
+            reason = await self.net.send_move(move)
+            if reason is not None:
+                self.front.say(
+                    _("The host refused {tile} on {cell}: {reason}.").format(
+                        tile=answers.tile_text(move.tile, move.rotation),
+                        cell=cell_name(move.cell),
+                        reason=reason,
+                    )
+                )
+                self._announced = None
+            self._wake()
+
+        self._spawn(send())
+
+    def _undo(self) -> None:
+        async def ask() -> None:
+            self.front.say(_("Asking the others to take your last move back…"))
+            accepted, why = await self.net.ask_undo()
+            if accepted:
+                self.front.say(_("Your last move was taken back."))
+                self._announced = None
+            else:
+                self.front.say(_("Not taken back: {reason}.").format(reason=why))
+            self._wake()
+
+        self._spawn(ask())
+
+    def _redo(self) -> None:
+        self.front.say(_("There is no redo in a network game."))
+
+    def _hint(self, view: SeatView | None) -> None:
+        if not self.net.offers_hints:
+            self.front.say(_("The host allows no hints in this game."))
+            return
+        if view is None or not view.my_turn:
+            self.front.say(_("A hint is for your own move."))
+            return
+        self.net.count_hint(view.seat)
+        self.front.say(_("Looking for a hint…"))
+
+        async def think() -> None:
+            from ..bots.review import Reviewer
+
+            # In a thread: the search takes a second, and the heartbeats must go on.
+            try:
+                move, expected = await asyncio.to_thread(Reviewer().suggest, view.detached())
+            except ValueError as exc:
+                self.front.say(_("No hint: {reason}.").format(reason=exc))
+                return
+            self.front.say(self._hint_words(view.seat, move, expected))
+            self._wake()
+
+        self._spawn(think())
+
+    def answer(self, yes: bool) -> bool:
+        ask, self.vote = self.vote, None
+        if ask is None:
+            return False
+        self.net.vote_undo(ask, yes)
+        self.front.say(_("You agreed.") if yes else _("You said no."))
+        return True
+
+    def _wake(self) -> None:
+        """Something was said outside the loop's turn: show the prompt again."""
+        self.front.console.prompt()
+
+    # -- notices ------------------------------------------------------------------------------
+
+    def _notice(self, notice: Notice) -> None:
+        """Say a peer's notice (the events themselves are said from the log)."""
+        match notice:
+            case LogChanged() | PlayStarted() | PlayEnded() | MoveRefused():
+                pass  # the log says the moves; the mover's own request says a refusal
+            case UndoAsked():
+                self.vote = notice
+                self.front.say(
+                    _("{news}: type yes to agree or no.").format(
+                        news=notice.text[:1].upper() + notice.text[1:]
+                    )
+                )
+            case UndoSettled(seat=seat) if seat in self.net.humans:
+                pass  # the asker's own request says the answer
+            case SessionClosed(final=final):
+                if final or not self.net.game.over:
+                    self.ended = notice.text
+            case DealChecked() | RoundStarted() | SeatJoined() | SeatLeft() | _:
+                self.front.say(notice.text[:1].upper() + notice.text[1:] + ".")
+
+    # -- running ------------------------------------------------------------------------------
+
+    async def play(self, lines: asyncio.Queue[str | None]) -> int:
+        """Play until the player leaves or the session ends: 0, or
+        :class:`NetEnded` when it ended before the match did."""
+        introduced = False
+        while True:
+            if self.started:
+                if not introduced:
+                    introduced = True
+                    self._introduce()
+                self._say_new_events()
+                if self.net.game.over:
+                    self._say_round_end()
+                else:
+                    self._announce()
+            if self.ended is not None:
+                if self.net.match.over:
+                    self.front.say(_("The game has ended: {reason}.").format(reason=self.ended))
+                    return 0
+                raise NetEnded(self.ended)
+            self.front.console.prompt()
+            line_task = asyncio.ensure_future(lines.get())
+            notice_task = asyncio.ensure_future(self.notices.get())
+            done, _pending = await asyncio.wait({line_task, notice_task}, return_when=asyncio.FIRST_COMPLETED)
+            if notice_task in done:
+                if self.started:
+                    self._say_new_events()  # the moves first, then what the notices add
+                self._notice(notice_task.result())
+                while not self.notices.empty():
+                    self._notice(self.notices.get_nowait())
+            else:
+                notice_task.cancel()
+            if line_task not in done:
+                line_task.cancel()
+                continue
+            line = line_task.result()
+            if line is None:
+                return 0
+            try:
+                if not self.started:
+                    self._before_start(line)
+                else:
+                    self.handle(line)
+            except Left:
+                return 0
+
+    def _introduce(self) -> None:
+        from .sentences import seat_lines
+
+        table = self.net
+        names = [info.name for info in table.seats]
+        self.front.say(*seat_lines(table.setup, names, [info.kind for info in table.seats], self.viewer))
+        self.front.say(_("Type help for the commands, or a move like 122/3@2,-1."))
+
+    def _before_start(self, line: str) -> None:
+        from .commands import Command, parse_command
+
+        if parse_command(line)[0] is Command.QUIT:
+            raise Left
+        self.front.say(_("The game has not started yet (quit leaves)."))
+
+
+async def keep_reading(guest: GuestSession, table: NetLineTable, within: float) -> None:
+    """Run the guest's session; after a lost connection, rejoin the same seat
+    by the one rule of every guest, and say so."""
+    while True:
+        try:
+            await guest.run()
+        except JoinError as exc:
+            if within <= 0 or not may_rejoin(guest, exc):
+                guest.notices.put_nowait(SessionClosed(str(exc), final=True, code=exc.code))
+                return
+            table.front.say(
+                _("{reason}; trying to rejoin for up to {seconds} s.").format(
+                    reason=exc, seconds=decimal(within)
+                )
+            )
+            try:
+                back = await rejoin_seat(guest, within)
+            except JoinError as gave_up:
+                guest.notices.put_nowait(SessionClosed(str(gave_up), final=True, code=gave_up.code))
+                return
+            if back:
+                table.net.generation += 1
+                guest.notices.put_nowait(SeatJoined(guest.seat, guest.name, rejoined=True, own=True))
+                continue
+            return
+        guest.notices.put_nowait(SessionClosed(_("the host closed the game"), final=True))
+        return
+
+
+def guest_session(
+    host: str, port: int, code: str | None, name: str, save_dir: Path | None, *, rejoin: bool = False
+) -> GuestSession:
+    """The guest session ``indigo join --text`` plays: the seat of this
+    folder's unfinished game with that host, joined under the same name (or,
+    with ``rejoin``, under any), is claimed again, as on screen and headless."""
+    record = None
+    if save_dir is not None:
+        found = find_record(save_dir, host, port, None if rejoin else name)
+        if found is not None:
+            record = found[1]
+    if not code:
+        if record is None:
+            raise JoinError(_("the host's join code is needed: --code CODE"), "code")
+        code = record.code
+    guest = GuestSession(host, port, code, name=name, save_dir=save_dir, record=record)
+    if record is not None and record.code != guest.code:
+        guest.record = None  # another game's record: the code given wins
+    return guest
+
+
+async def play_guest(guest: GuestSession, console: Console, *, rejoin_timeout: float = REJOIN_TIMEOUT) -> int:
+    """A guest's seat by lines: join, wait for the start, play, leave."""
+    front = TextFront(console)
+    welcome = await guest.connect()  # says "joined as seat N of M" as a notice
+    if not welcome.started:
+        front.say(_("Waiting for the host to start the game."))
+    table = NetLineTable(GuestTable(guest), front, guest.notices)
+    reader = asyncio.ensure_future(keep_reading(guest, table, rejoin_timeout))
+    lines = line_reader(console)
+    try:
+        return await table.play(lines)
+    finally:
+        farewell = Farewell.GAME_OVER if guest.over else Farewell.GUEST_QUIT
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(guest.close(farewell), 3.0)
+        reader.cancel()
+        with contextlib.suppress(BaseException):
+            await reader
+        if guest.final_save is not None:
+            front.say(_("The game is saved in {path}.").format(path=guest.final_save))
+
+
+async def play_host(host: HostSession, own: list[int], console: Console, bind: str, port: int) -> int:
+    """The host's own seats by lines: open the door, say what to tell the
+    others, start when every seat is taken, play, close."""
+    front = TextFront(console)
+    address, bound = await host.listen(bind, port)
+    shown = lan_address() if address in ("0.0.0.0", "::") else address
+    where = f"{shown or address}:{bound}"
+    front.say(
+        _("Tell the other players: address {address}, code {code}.").format(address=where, code=host.code),
+        _("They run: indigo join {address} --code {code} (add --text to play by lines).").format(
+            address=where, code=host.code
+        ),
+        _("Waiting for every seat to be taken (quit leaves)."),
+    )
+    table = NetLineTable(HostTable(host, own), front, host.notices)
+    lines = line_reader(console)
+
+    async def start_when_full() -> None:
+        while not host.all_remote_connected:
+            await asyncio.sleep(0.05)
+        host.begin()
+        host.notices.put_nowait(PlayStarted())
+
+    starter = asyncio.ensure_future(start_when_full())
+    try:
+        return await table.play(lines)
+    finally:
+        starter.cancel()
+        farewell = Farewell.GAME_OVER if host.match.over else Farewell.HOST_QUIT
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(host.close(farewell), 3.0)
+        if host.save_path is not None and host.saved:
+            front.say(_("The game is saved in {path}.").format(path=host.save_path))

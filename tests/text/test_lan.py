@@ -1,0 +1,117 @@
+"""A network game by lines, in a pseudo-terminal: ``indigo join --text``
+against a real ``indigo host --headless`` on 127.0.0.1 (and ``indigo host
+--text`` against a headless guest), played to the end as a person would,
+with no escape sequence on the screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from net.conftest import Peer, host_args, join_args, listening_port
+
+from indigo_tui.engine import Setup
+from indigo_tui.i18n import catalog
+
+from .support import Player, assert_plain, spawn
+
+
+def play_until_over(player: Player, me: int, others: list[int]) -> None:
+    """Answer every turn of seat ``me`` with a move of the test's copy of the
+    game, following the others' moves as they are said."""
+    said = ""
+    while not player.game.over:
+        player.follow(said, others)
+        if player.game.over:
+            break
+        if player.game.turn == me:
+            move = player.choose(me)
+            player.type(f"{move}!")
+            player.game.push(move)
+        said = player.until_prompt()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_guest_plays_a_whole_network_game_by_lines(tmp_path: Path, lang: str) -> None:
+    host = Peer(*host_args(tmp_path, "--name", "Robo"), cwd=tmp_path)
+    try:
+        port = listening_port(host)
+        child = spawn(
+            [
+                "--lang",
+                lang,
+                "join",
+                f"127.0.0.1:{port}",
+                "--code",
+                "test42",
+                "--text",
+                "--name",
+                "Ann",
+                "--save-dir",
+                str(tmp_path / "guest"),
+            ],
+            tmp_path,
+        )
+        player = Player(child, Setup(2), 9, ["Robo", "Ann"])
+        said = player.until_prompt()
+        while catalog(lang).gettext("Type help for the commands, or a move like 122/3@2,-1.") not in said:
+            said += player.until_prompt()
+        player.follow(said, [0])
+        for question in ("hand", "gates", "score"):
+            player.type(question)
+            said = player.until_prompt()
+            player.follow(said, [0])
+        play_until_over(player, me=1, others=[0])
+        assert player.finish() == 0
+        assert host.finish()[0] == 0
+    finally:
+        host.kill()
+    output = player.output
+    assert_plain(output)
+    winners = [player.names[s] for s in player.game.winners]
+    if len(winners) == 1:
+        assert catalog(lang).gettext("Game over: {name} wins").format(name=winners[0]) in output
+    # The guest's record of the game, as every guest keeps one.
+    assert list((tmp_path / "guest").glob("*.indigo"))
+
+
+@pytest.mark.slow
+def test_the_host_plays_its_seat_by_lines(tmp_path: Path) -> None:
+    child = spawn(
+        [
+            "host",
+            "--text",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--code",
+            "TEST42",
+            "--seed",
+            "9",
+            "--name",
+            "Ann",
+            "--save-dir",
+            str(tmp_path / "host"),
+        ],
+        tmp_path,
+    )
+    child.expect(r"address 127\.0\.0\.1:(\d+), code TEST42")
+    port = int(child.match.group(1))
+    guest = Peer(*join_args(tmp_path, port, "--name", "Bob"), cwd=tmp_path)
+    try:
+        player = Player(child, Setup(2), 9, ["Ann", "Bob"])
+        said = player.until_prompt()
+        while "Type help for the commands" not in said:
+            said += player.until_prompt()
+        play_until_over(player, me=0, others=[1])
+        while "Type review for the rating of every move, or quit." not in player.output:
+            player.until_prompt()
+        player.type("quit")
+        assert player.finish() == 0
+        assert guest.finish()[0] == 0
+    finally:
+        guest.kill()
+    assert_plain(player.output)
+    assert list((tmp_path / "host" / "net").glob("*.indigo"))
