@@ -471,7 +471,7 @@ def parse_budget(argument: str | None) -> Budget:
             iterations = int(value)
         except ValueError:
             raise BotSpecError(
-                _("mcts:{argument}: {value} is not a whole number of iterations").format(
+                _("mcts:{argument}: {value} is not a whole number of iterations; use mcts:iter=N").format(
                     argument=argument, value=repr(value)
                 )
             ) from None

@@ -51,6 +51,20 @@ def available_bots() -> dict[str, str]:
     return {name: kind.describe() for name, kind in _kinds(search=True).items()}
 
 
+def ready_bots() -> dict[str, str]:
+    """The bots that play as they are named, with nothing after a colon (a
+    form's choice of seat kinds), and their descriptions: ``mcts`` needs its
+    budget (``mcts:0.25``), which its levels ``easy`` to ``expert`` give it."""
+    ready = {}
+    for name, kind in _kinds(search=True).items():
+        try:
+            kind.make(None, None)
+        except BotSpecError:
+            continue
+        ready[name] = kind.describe()
+    return ready
+
+
 def make_bot(spec: str, seed: int | str | None = None, *, programs: bool = True) -> Bot:
     """The bot named by ``spec`` (``name`` or ``name:argument``), or a seat
     played by an outside program (``engine:COMMAND``, see

@@ -160,13 +160,14 @@ def _usable_save_dir(option: Path | None) -> Path:
     """The save folder, made if need be; a one-line error if it cannot be."""
     from .. import saves
     from ..errors import CommandError
+    from ..i18n.words import os_problem
 
     folder = saves.default_save_dir(option)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise CommandError(
-            _("cannot use {folder} for saves: {reason}").format(folder=folder, reason=exc.strerror or exc)
+            _("cannot use {folder} for saves: {reason}").format(folder=folder, reason=os_problem(exc))
         ) from None
     return folder
 
@@ -250,11 +251,15 @@ def _join_on_screen(args: argparse.Namespace, save_dir: Path) -> int:
 
     if args.bot:
         raise CommandError(_("--bot is for --headless"))
-    NetApp(
+    app = NetApp(
         lambda: JoinScreen(args.address, args.code or "", args.name or "", auto=True, rejoin=args.rejoin),
         save_dir=save_dir,
-    ).run()
-    return 0
+    )
+    app.run()
+    if app.failure is not None:
+        # Left the join form without getting in: said as --headless says it, status 2.
+        raise CommandError(app.failure)
+    return app.return_code or 0
 
 
 def _join_by_text(args: argparse.Namespace, host: str, port: int, save_dir: Path) -> int:

@@ -15,7 +15,7 @@ import msgspec
 from ..bots import Bot, BotSpecError, available_bots, make_bot
 from ..engine import Game, Match, Setup, SetupError, parse_seed
 from ..i18n import _, decimal, ngettext
-from ..i18n.words import setup_error_text
+from ..i18n.words import os_problem, setup_error_text
 
 if TYPE_CHECKING:
     from . import SubParsers
@@ -145,9 +145,7 @@ def run(args: argparse.Namespace) -> int:
             save_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise CommandError(
-                _("cannot use {folder} for saves: {reason}").format(
-                    folder=save_dir, reason=exc.strerror or exc
-                )
+                _("cannot use {folder} for saves: {reason}").format(folder=save_dir, reason=os_problem(exc))
             ) from None
 
     labels = [f"{spec}#{i + 1}" if specs.count(spec) > 1 else spec for i, spec in enumerate(specs)]

@@ -9,10 +9,11 @@ their language's rulebook (docs/i18n.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import errno
+from typing import TYPE_CHECKING, Final
 
 from ..engine.refusals import Refusal, Refused
-from . import _, ngettext, pgettext
+from . import N_, _, ngettext, pgettext
 
 if TYPE_CHECKING:
     # Only named here: importing the rules and the notation costs start-up time.
@@ -225,3 +226,33 @@ def notation_error_text(error: NotationError) -> str:
     if error.index is None:
         return reason
     return _move_problem(error.index + 1, reason)
+
+
+#: The common problems with files, folders and ports, by errno: our words for
+#: them, in English the system's own (glibc's strerror), so that a player
+#: reads them in their language.
+_OS_PROBLEMS: Final = {
+    # translators: the system's words for a disk that is full (ENOSPC)
+    errno.ENOSPC: N_("No space left on device"),
+    # translators: the system's words for a disk that may only be read (EROFS)
+    errno.EROFS: N_("Read-only file system"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    # translators: a part of a folder's path is a file (ENOTDIR)
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EEXIST: N_("File exists"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.EDQUOT: N_("Disk quota exceeded"),
+    # translators: a port another program listens on already (EADDRINUSE)
+    errno.EADDRINUSE: N_("Address already in use"),
+}
+
+
+def os_problem(exc: OSError) -> str:
+    """What went wrong with a file, a folder or a port (an :class:`OSError`),
+    in the current language: the common problems in words of ours, any other
+    in the system's words."""
+    words = _OS_PROBLEMS.get(exc.errno) if exc.errno is not None else None
+    return _(words) if words is not None else str(exc.strerror or exc)

@@ -18,7 +18,7 @@ from .. import saves
 from ..bots import Bot, BotSpecError, make_bot
 from ..engine import Match, Setup, SetupError, Variant, rounds_error
 from ..i18n import _
-from ..i18n.words import rounds_text, setup_error_text
+from ..i18n.words import os_problem, rounds_text, setup_error_text
 from ..saves import SeatInfo, default_seat_names
 from . import DEFAULT_PORT
 from .common import new_join_code, normal_code, plain_name
@@ -85,7 +85,7 @@ def save_folder(save_dir: Path) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise HostingError(
-            _("cannot use {folder} for saves: {reason}").format(folder=folder, reason=exc.strerror or exc)
+            _("cannot use {folder} for saves: {reason}").format(folder=folder, reason=os_problem(exc))
         ) from None
     return folder
 

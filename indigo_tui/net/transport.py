@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
+import socket
 import time
 from collections.abc import Callable
 
@@ -209,6 +211,17 @@ class Connection:
             await asyncio.wait_for(self.writer.wait_closed(), 1.0)
 
 
+def _refused(exc: OSError) -> bool:
+    """Whether connecting failed because nothing listens there: refused at
+    the one address, or (a name with several addresses, which asyncio joins
+    into one error without an errno) refused at every one of them."""
+    if isinstance(exc, ConnectionRefusedError):
+        return True
+    text = str(exc)
+    refused = f"[Errno {errno.ECONNREFUSED}]"
+    return text.startswith("Multiple exceptions:") and text.count("[Errno") == text.count(refused)
+
+
 async def open_connection(
     host: str,
     port: int,
@@ -228,11 +241,23 @@ async def open_connection(
                 address=f"{host}:{port}", seconds=decimal(timeout)
             )
         ) from None
+    except socket.gaierror:
+        known = _("no computer called {host} is known on this network")
+        raise ConnectionLost(known.format(host=host)) from None
     except OSError as exc:
+        if not _refused(exc):
+            raise ConnectionLost(
+                _("cannot connect to {address} ({problem})").format(
+                    address=f"{host}:{port}", problem=exc.strerror or exc
+                )
+            ) from None
+        # The usual case of a wrong address or a host not (yet) hosting: said in
+        # words, not in the system's "Connect call failed".
         raise ConnectionLost(
-            _("cannot connect to {address} ({problem})").format(
-                address=f"{host}:{port}", problem=exc.strerror or exc
-            )
+            _(
+                "nobody is listening at {address}: is the host's lobby open, and are the address "
+                "and port right?"
+            ).format(address=f"{host}:{port}")
         ) from None
     return Connection(reader, writer, read_timeout=read_timeout, max_frame=max_frame, on_frame=on_frame)
 

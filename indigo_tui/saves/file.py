@@ -28,7 +28,7 @@ import msgspec
 from .. import __version__
 from ..engine import Event, Game, LogError, Match, Setup
 from ..i18n import _, ngettext
-from ..i18n.words import bot_seat_name, log_error_text
+from ..i18n.words import bot_seat_name, log_error_text, os_problem
 
 FORMAT: Final = "indigo-save"
 VERSION = 1
@@ -276,7 +276,7 @@ def _read(path: Path) -> bytes:
         problem = _("is a folder, not a save file")
         raise SaveError(f"{path}: {problem}", problem) from None
     except OSError as exc:
-        problem = str(exc.strerror or exc)
+        problem = os_problem(exc)
         raise SaveError(f"{path}: {problem}", problem) from None
 
 
@@ -363,7 +363,7 @@ def write_save(path: str | os.PathLike[str], header: SaveHeader, match: Match) -
     try:
         write_atomic(Path(path), encode_save(header, match))
     except OSError as exc:
-        problem = str(exc.strerror or exc)
+        problem = os_problem(exc)
         raise SaveError(
             _("could not save to {path}: {problem}").format(path=path, problem=problem), problem
         ) from None

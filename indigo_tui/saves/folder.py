@@ -17,6 +17,7 @@ from pathlib import Path
 import platformdirs
 
 from ..i18n import _
+from ..i18n.words import os_problem
 from .file import SUFFIX, SaveError, SaveHeader, load_header
 
 ENV_VAR = "INDIGO_SAVE_DIR"
@@ -108,5 +109,5 @@ def delete_save(path: str | os.PathLike[str]) -> None:
         pass
     except OSError as exc:
         raise SaveError(
-            _("could not delete {path}: {problem}").format(path=path, problem=exc.strerror or exc)
+            _("could not delete {path}: {problem}").format(path=path, problem=os_problem(exc))
         ) from None

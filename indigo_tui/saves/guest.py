@@ -18,6 +18,7 @@ import msgspec
 from .. import __version__
 from ..engine import Event, Match, Move, Setup
 from ..i18n import _
+from ..i18n.words import os_problem
 from .file import (
     SUFFIX,
     SaveError,
@@ -100,7 +101,7 @@ def load_record(path: Path) -> GuestRecord:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise SaveError(f"{path}: {exc.strerror or exc}") from None
+        raise SaveError(f"{path}: {os_problem(exc)}") from None
     try:
         return decode_record(data)
     except SaveError as exc:
@@ -173,7 +174,7 @@ class RecordKeeper:
         try:
             write_atomic(path, encode_record(record))
         except OSError as exc:
-            problem = str(exc.strerror or exc)
+            problem = os_problem(exc)
             first = self.problem is None
             self.problem = problem
             return (False, problem) if first else None

@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ..i18n import N_, _, language_name, language_names, use_language
+from ..i18n.words import os_problem
 from ..saves import SavedGame, default_save_dir
 from .board_art import GLYPH_CHOICES
 from .board_art.detect import ENV_VAR, choose, detect, known_here, requested
@@ -301,9 +302,7 @@ class IndigoApp(LocalPaletteApp):
         try:
             saved = self.save_screenshot(path=str(self.screenshot_folder()))
         except OSError as exc:
-            self.notify(
-                _("Screenshot not saved: {reason}").format(reason=exc.strerror or exc), severity="error"
-            )
+            self.notify(_("Screenshot not saved: {reason}").format(reason=os_problem(exc)), severity="error")
             return
         self.notify(_("Screenshot saved to {path}").format(path=saved), markup=False)
 

@@ -24,6 +24,18 @@ def leave_to_title(app: App[Any]) -> None:
         app.exit()
 
 
+def end_command(app: App[Any], failure: str) -> None:
+    """End an app that a command opened on the screen being left (``indigo
+    join``'s join form) without doing what the command is for: the command
+    then says ``failure`` on stderr and exits with status 2, as it would
+    without a screen (``--headless``)."""
+    from .net_app import NetApp
+
+    if isinstance(app, NetApp):
+        app.failure = failure
+    app.exit(return_code=2)
+
+
 def app_save_dir(app: App[Any]) -> Path | None:
     """The app's save folder, or None if it keeps no saves."""
     from .app import IndigoApp
@@ -31,4 +43,4 @@ def app_save_dir(app: App[Any]) -> Path | None:
     return app.save_dir if isinstance(app, IndigoApp) else None
 
 
-__all__ = ["app_save_dir", "leave_to_title"]
+__all__ = ["app_save_dir", "end_command", "leave_to_title"]

@@ -21,6 +21,9 @@ class NetApp(IndigoApp):
     def __init__(self, first: Callable[[], Screen[None]], **options: Unpack[AppOptions]) -> None:
         super().__init__(**options)
         self._first = first
+        #: Why the command did not do what it was run for (a join that never
+        #: got in), said on stderr after the app ends; None when it did.
+        self.failure: str | None = None
 
     def _on_mount(self, event: events.Mount) -> None:
         # Instead of the title screen IndigoApp.on_mount would show: Textual

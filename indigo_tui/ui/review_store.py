@@ -24,6 +24,7 @@ import msgspec
 from ..bots.review import ANALYSIS_VERSION, MoveRating, Reviewer, verdict_for
 from ..engine import Game
 from ..i18n import _
+from ..i18n.words import os_problem
 from ..saves import write_atomic
 
 FORMAT: Final = "indigo-review"
@@ -94,7 +95,7 @@ def load_review(path: Path, game: Game, reviewer: Reviewer) -> tuple[list[MoveRa
         return [], None
     except OSError as exc:
         return [], _("The stored review {file} cannot be read ({reason}); reviewing again.").format(
-            file=file.name, reason=exc.strerror or exc
+            file=file.name, reason=os_problem(exc)
         )
     try:
         stored = _decoder.decode(data)
@@ -129,6 +130,6 @@ def store_review(path: Path, game: Game, reviewer: Reviewer, ratings: Sequence[M
         write_atomic(file, msgspec.json.encode(stored))
     except OSError as exc:
         return _("The review could not be kept in {file}: {reason}").format(
-            file=file.name, reason=exc.strerror or exc
+            file=file.name, reason=os_problem(exc)
         )
     return None

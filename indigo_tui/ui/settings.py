@@ -18,6 +18,7 @@ from enum import Enum
 from pathlib import Path
 
 from ..i18n import LANGUAGES, _
+from ..i18n.words import os_problem
 from .board_art import GLYPH_CHOICES
 
 FILE_NAME = "settings.json"
@@ -49,7 +50,7 @@ def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), None
     except OSError as exc:
         return Settings(), _("Settings not read ({reason}): using the defaults.").format(
-            reason=exc.strerror or exc
+            reason=os_problem(exc)
         )
     try:
         data = json.loads(raw)
@@ -85,7 +86,7 @@ def save_settings(settings: Settings, folder: Path | None = None) -> str | None:
             Path(temp).unlink(missing_ok=True)
             raise
     except OSError as exc:
-        return _("Settings not saved: {reason}.").format(reason=exc.strerror or exc)
+        return _("Settings not saved: {reason}.").format(reason=os_problem(exc))
     return None
 
 

@@ -211,7 +211,7 @@ def test_bad_peers_at_the_port_do_not_stop_the_host(peers, tmp_path: Path) -> No
     ("args", "words"),
     [
         (["join", "127.0.0.1:9", "--headless", "--bot", "random", "--save-dir", "x"], "join code is needed"),
-        (["join", "127.0.0.1:1", "--code", "A", "--headless", "--bot", "random"], "cannot connect"),
+        (["join", "127.0.0.1:1", "--code", "A", "--headless", "--bot", "random"], "nobody is listening"),
         (["join", "127.0.0.1:99999", "--code", "A", "--headless", "--bot", "random"], "port must be"),
         (["join", "127.0.0.1:7777", "--code", "A", "--bot", "random"], "--bot is for --headless"),
         (["host", "--headless", "--bot", "nobody", "--port", "0"], "unknown bot"),

@@ -12,22 +12,19 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from ...bots import available_bots
 from ...i18n import N_, _
-from ...i18n.words import bot_seat_name
 from ...net import DEFAULT_PORT
 from ...net.hosting import HostingError, HostPlan, build_host
 from ..localise import Localised
 from ..navigation import app_save_dir
 from ..net_table import HostTable
+from ..widgets.form_foot import FormFoot
 from .lobby import LobbyScreen
-from .seat_rows import SeatRowsScreen, variant_select
+from .seat_rows import SeatRowsScreen, bot_choices, variant_select
 
 
 def seat_choices() -> list[tuple[str, str]]:
-    return [(_("You (this terminal)"), "host"), (_("Remote player"), "remote")] + [
-        (bot_seat_name(name), f"bot:{name}") for name in available_bots()
-    ]
+    return [(_("You (this terminal)"), "host"), (_("Remote player"), "remote"), *bot_choices()]
 
 
 class HostSetupScreen(Localised, SeatRowsScreen):
@@ -73,10 +70,10 @@ class HostSetupScreen(Localised, SeatRowsScreen):
                 yield Input(value=str(DEFAULT_PORT), id="port", type="integer", classes="seat-name")
                 yield Label(_("Join code"), classes="field")
                 yield Input(placeholder=_("random"), id="code", classes="seat-name")
-            yield Static("", id="setup-error", markup=False)
-            with Horizontal(classes="buttons"):
-                yield Button(_("Open lobby (ctrl+s)"), id="open", variant="primary")
-                yield Button(_("Back (esc)"), id="back")
+            yield FormFoot(
+                Button(_("Open lobby (ctrl+s)"), id="open", variant="primary"),
+                Button(_("Back (esc)"), id="back"),
+            )
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -117,7 +114,7 @@ class HostSetupScreen(Localised, SeatRowsScreen):
             plan = self.read()
             hosted = build_host(plan, save_dir)
         except (ValueError, HostingError) as exc:
-            self.query_one("#setup-error", Static).update(_("Can't host: {reason}").format(reason=exc))
+            self.query_one(FormFoot).say(_("Can't host: {reason}").format(reason=exc))
             return
         table = HostTable(hosted.session, hosted.own)
         self.app.switch_screen(LobbyScreen(table, bind=plan.bind, port=plan.port))

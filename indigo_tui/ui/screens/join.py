@@ -18,12 +18,14 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...i18n import N_, _
+from ...i18n.words import os_problem
 from ...net.common import JoinError, parse_address, plain_name
 from ...net.guest import GuestSession, find_record
 from ..localise import Localised, recompose_keeping_values
-from ..navigation import app_save_dir, leave_to_title
+from ..navigation import app_save_dir, end_command
 from ..net_link import NetLink
 from ..net_table import GuestTable
+from ..widgets.form_foot import FormFoot
 from .waiting_room import WaitScreen
 
 #: Seconds the host may take to answer a join.
@@ -57,9 +59,7 @@ async def join_game(
             save_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise ValueError(
-                _("cannot use {folder} for saves: {reason}").format(
-                    folder=save_dir, reason=exc.strerror or exc
-                )
+                _("cannot use {folder} for saves: {reason}").format(folder=save_dir, reason=os_problem(exc))
             ) from None
     guest = GuestSession(
         host, port, code, name=plain_name(name) or _("Guest"), save_dir=save_dir, record=record
@@ -101,6 +101,8 @@ class JoinScreen(Localised, Screen[None]):
         #: What the form says under the fields ("Joining…", or why not), kept
         #: so that a form composed again in another language still says it.
         self.error = ""
+        #: Why the last try to join failed, for the command's exit (None: no failure yet).
+        self.failure: str | None = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup-box"):
@@ -116,11 +118,11 @@ class JoinScreen(Localised, Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(_("Your name"), classes="field")
                 yield Input(value=self.player, placeholder=_("Guest"), id="player-name")
-            # A refusal echoes the host's words: plain text, never markup.
-            yield Static(self.error, id="setup-error", markup=False)
-            with Horizontal(classes="buttons"):
-                yield Button(_("Join (enter)"), id="join", variant="primary")
-                yield Button(_("Back (esc)"), id="back")
+            yield FormFoot(
+                Button(_("Join (enter)"), id="join", variant="primary"),
+                Button(_("Back (esc)"), id="back"),
+                said=self.error,
+            )
         yield Footer()
 
     async def relocalise(self) -> None:
@@ -144,15 +146,23 @@ class JoinScreen(Localised, Screen[None]):
     def action_back(self) -> None:
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
-        else:
-            leave_to_title(self.app)
+            return
+        # The first screen of `indigo join`: leaving it ends the command, which
+        # did not join; it says why (the last refusal) and exits with status 2.
+        self.workers.cancel_group(self, "join")
+        end_command(self.app, self.failure or _("left before joining the game"))
 
     def show_error(self, text: str) -> None:
         self.error = text
         # None while a change of language composes the form again (the host's
         # answer can come then): the new one is composed with the text.
-        for panel in self.query("#setup-error").results(Static):
-            panel.update(text)
+        for foot in self.query(FormFoot).results():
+            foot.say(text)
+
+    def _failed(self, reason: str, words: str) -> None:
+        """The join failed: ``words`` on the form, ``reason`` kept for the exit."""
+        self.failure = _("can't join: {reason}").format(reason=reason)
+        self.show_error(words)
 
     def action_join(self) -> None:
         if self.joining:
@@ -170,12 +180,13 @@ class JoinScreen(Localised, Screen[None]):
             table = await join_game(address, code, name, save_dir, rejoin=self.rejoin)
         except JoinError as exc:
             if exc.code == "code":
-                self.show_error(_("Wrong join code: the host refused it. Check the code and try again."))
+                words = _("Wrong join code: the host refused it. Check the code and try again.")
+                self._failed(_("wrong join code"), words)
             else:
-                self.show_error(_("Can't join: {reason}").format(reason=exc))
+                self._failed(str(exc), _("Can't join: {reason}").format(reason=exc))
             return
         except ValueError as exc:
-            self.show_error(_("Can't join: {reason}").format(reason=exc))
+            self._failed(str(exc), _("Can't join: {reason}").format(reason=exc))
             return
         finally:
             self.joining = False

@@ -6,8 +6,10 @@ from textual import events
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Select
 
+from ...bots import ready_bots
 from ...engine import Variant
-from ...i18n import _
+from ...i18n import _, decimal
+from ...i18n.words import bot_seat_name
 from ..localise import recompose_keeping_values
 
 #: Below this many lines the form's fields lose their borders (one line each),
@@ -28,10 +30,39 @@ def variant_select() -> Select[str]:
     )
 
 
+def bot_choices() -> list[tuple[str, str]]:
+    """The bots a seat of a setup form may be, as ``(label, "bot:NAME")``:
+    each named as its seat will be, with how it plays in a few words ("Easy
+    bot: search, 0.1 s a move"), so that the levels explain themselves."""
+    from ...bots.mcts import LEVELS
+
+    choices = []
+    for name in ready_bots():
+        seat_name = bot_seat_name(name)
+        if name == "greedy":
+            # translators: a seat kind in the setup; the greedy bot takes the most points it can now
+            label = _("{bot}: most points now").format(bot=seat_name)
+        elif name == "random":
+            # translators: a seat kind in the setup; the random bot places any legal tile
+            label = _("{bot}: any legal tile").format(bot=seat_name)
+        elif name in LEVELS:
+            # translators: a seat kind in the setup: the search bot at a level, thinking {seconds} s a move
+            label = _("{bot}: search, {seconds} s a move").format(
+                bot=seat_name, seconds=decimal(LEVELS[name])
+            )
+        else:
+            label = seat_name
+        choices.append((label, f"bot:{name}"))
+    return choices
+
+
 class SeatRowsScreen(Screen[None]):
     """A form with a ``#players`` select, four ``#seat-row-N`` rows and an
     ``#own-gates`` checkbox: it shows one row per player, and offers own gates
     only to three. On a short terminal its fields are drawn compact."""
+
+    #: The first field has the focus when the form opens (not the scrolling box around them).
+    AUTO_FOCUS = ".row > Input, .row > Select"
 
     def on_mount(self) -> None:
         self._show_seats(2)

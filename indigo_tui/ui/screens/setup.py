@@ -7,23 +7,21 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.validation import Integer
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from ...bots import available_bots
 from ...engine import MAX_ROUNDS, Setup, SetupError, parse_seed, rounds_error
 from ...i18n import N_, _
-from ...i18n.words import bot_seat_name
 from ...saves import SeatInfo, default_seat_names
 from ..localise import Localised
 from ..requests import StartGame
 from ..session import NewGame
-from .seat_rows import SeatRowsScreen, variant_select
+from ..widgets.form_foot import FormFoot
+from .seat_rows import SeatRowsScreen, bot_choices, variant_select
 
 
 def seat_kinds() -> list[tuple[str, str]]:
-    kinds = [(_("Human"), "human")]
-    kinds += [(bot_seat_name(name), f"bot:{name}") for name in available_bots()]
-    return kinds
+    return [(_("Human"), "human"), *bot_choices()]
 
 
 class SetupScreen(Localised, SeatRowsScreen):
@@ -56,17 +54,22 @@ class SetupScreen(Localised, SeatRowsScreen):
                 yield variant_select()
             with Horizontal(classes="row"):
                 yield Label(_("Rounds"), classes="field")
-                yield Input(value="1", id="rounds", type="integer")
+                # Red at once when out of range; Start then says why in words.
+                yield Input(
+                    value="1",
+                    id="rounds",
+                    type="integer",
+                    validators=[Integer(minimum=1, maximum=MAX_ROUNDS)],
+                )
                 yield Label(_("Seed"), classes="field")
                 yield Input(placeholder=_("random"), id="seed")
             with Horizontal(classes="row"):
                 yield Checkbox(_("Own gates only (3 players)"), id="own-gates")
             with Horizontal(classes="row"):
                 yield Checkbox(_("Open scores (everyone sees all gems)"), id="open-scores")
-            yield Static("", id="setup-error")
-            with Horizontal(classes="buttons"):
-                yield Button(_("Start (ctrl+s)"), id="start", variant="primary")
-                yield Button(_("Back (esc)"), id="back")
+            yield FormFoot(
+                Button(_("Start (ctrl+s)"), id="start", variant="primary"), Button(_("Back (esc)"), id="back")
+            )
         yield Footer()
 
     def _players(self) -> int:
@@ -104,7 +107,10 @@ class SetupScreen(Localised, SeatRowsScreen):
         for seat, kind in enumerate(kinds):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or defaults[seat]
             seats.append(SeatInfo(name[:24], kind))
-        rounds_text = self.query_one("#rounds", Input).value.strip() or "1"
+        rounds_text = self.query_one("#rounds", Input).value.strip()
+        if not rounds_text:
+            # Never a silent 1: the field is empty because something was deleted.
+            raise ValueError(_("give the number of rounds: a match has 1 to {most}").format(most=MAX_ROUNDS))
         try:
             rounds = int(rounds_text)
         except ValueError:
@@ -129,6 +135,6 @@ class SetupScreen(Localised, SeatRowsScreen):
         try:
             new = self.read()
         except ValueError as exc:
-            self.query_one("#setup-error", Static).update(_("Can't start: {reason}").format(reason=exc))
+            self.query_one(FormFoot).say(_("Can't start: {reason}").format(reason=exc))
             return
         self.post_message(StartGame(new))

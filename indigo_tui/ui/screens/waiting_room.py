@@ -27,6 +27,7 @@ class WaitScreen(Localised, Screen[None]):
     #wait-box { width: 100; max-width: 100%; height: 100%; padding: 0 1; }
     #wait-seats { height: auto; margin: 1 0; }
     #wait-status { height: auto; color: $text-muted; }
+    #wait-title.-ended { color: $error; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -39,11 +40,16 @@ class WaitScreen(Localised, Screen[None]):
         self.table = table
         self.link = link
         self.status = ""
+        #: Why the game is off before it began (the host closed the lobby, or is gone).
+        self.ended: str | None = None
         self._leaving = False
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="wait-box"):
-            yield Static(_("Joined: waiting for the host to start"), classes="title", id="wait-title")
+            # The title says the game is off once it is: it may echo the host's words.
+            yield Static(
+                _("Joined: waiting for the host to start"), classes="title", id="wait-title", markup=False
+            )
             # Names and news come from the network: plain text, never markup.
             yield Static("", id="wait-seats", markup=False)
             yield Static("", id="wait-status", markup=False)
@@ -69,7 +75,7 @@ class WaitScreen(Localised, Screen[None]):
                 self._to_table()
                 return
             case SessionClosed():
-                self.status = _("The game has ended: {reason}").format(reason=notice.text)
+                self.ended = notice.text
             case SeatJoined() | SeatLeft():
                 self.status = notice.text
         self.refresh_seats()
@@ -95,6 +101,15 @@ class WaitScreen(Localised, Screen[None]):
             lines.append(f"  {seat + 1}. {info.name:<24} {what}")
         self.query_one("#wait-seats", Static).update("\n".join(lines))
         self.query_one("#wait-status", Static).update(self.status)
+        if self.ended is not None:
+            # Said where the player looks, instead of "waiting for the host to start".
+            title = self.query_one("#wait-title", Static)
+            title.update(
+                _("No game: {reason}. Leave with Escape, and join again when the host hosts again.").format(
+                    reason=self.ended
+                )
+            )
+            title.add_class("-ended")
 
     async def relocalise(self) -> None:
         """After a change of language: the room composed again in the new words."""
