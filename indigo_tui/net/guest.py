@@ -587,12 +587,17 @@ class GuestSession(Notices):
         self._waiting[message.id] = future
         await conn.send(message)
         try:
-            return await asyncio.wait_for(future, timeout)
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a
+            # cancellation of this task (a player's move given up) that races with
+            # the answer arriving, and the task would go on as if never cancelled.
+            async with asyncio.timeout(timeout):
+                return await future
         except TimeoutError:
-            self._waiting.pop(message.id, None)
             raise JoinError(
                 _("the host did not answer within {seconds} s").format(seconds=decimal(timeout)), "lost"
             ) from None
+        finally:
+            self._waiting.pop(message.id, None)
 
     async def play(self, move: Move, seat: int | None = None) -> str | None:
         """Send this seat's move; None once the host acknowledges it, else the
