@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 from net.conftest import LIMIT, listening, make_guest, make_host
+from polling import until
 
 from indigo_tui.engine import Move
 from indigo_tui.i18n import in_language
@@ -38,12 +39,6 @@ DUTCH = {
     "the game has started": "het spel is begonnen",
     "there is no move of this seat to take back": "deze plaats heeft geen zet om terug te nemen",
 }
-
-
-async def _until(condition: Callable[[], bool]) -> None:
-    async with asyncio.timeout(LIMIT):
-        while not condition():
-            await asyncio.sleep(0.01)
 
 
 def _drain(queue: asyncio.Queue[Notice]) -> list[Notice]:
@@ -74,11 +69,11 @@ async def test_a_german_host_and_a_dutch_guest_each_read_their_own(
         host.begin()
         reader = asyncio.create_task(guest.run())
         try:
-            await _until(lambda: guest.state is not None and guest.state.length == len(host.game.log))
+            await until(lambda: guest.state is not None and guest.state.length == len(host.game.log))
             first = host.game.legal_moves[0]
             with in_language("de"):
                 assert await host.play(0, first) is None
-            await _until(lambda: guest.state is not None and guest.state.board.turn == 1)
+            await until(lambda: guest.state is not None and guest.state.board.turn == 1)
             assert guest.state is not None
             hand = guest.state.hand
 
@@ -102,7 +97,7 @@ async def test_a_german_host_and_a_dutch_guest_each_read_their_own(
                 ]
 
             # An undo the host refuses: the guest reads the outcome in Dutch, the host in German.
-            await _until(lambda: guest.state is not None and guest.state.board.turn == 1)
+            await until(lambda: guest.state is not None and guest.state.board.turn == 1)
             with in_language("nl"):
                 accepted, outcome = await asyncio.wait_for(guest.request_undo(), LIMIT)
             assert (accepted, outcome) == (False, "deze plaats heeft geen zet om terug te nemen")

@@ -15,6 +15,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 
+import polling
 import pytest
 
 from indigo_tui.bots import Bot, make_bot
@@ -125,11 +126,9 @@ async def serve_headless(
     serving = asyncio.create_task(
         run_host(host, "127.0.0.1", 0, rejoin_timeout=rejoin_timeout, out=lines.append, stop=stop)
     )
-    async with asyncio.timeout(LIMIT):
-        while host.address is None:
-            if serving.done():
-                raise AssertionError(f"the host ended before it listened: {serving.result()}; {lines[-3:]}")
-            await asyncio.sleep(0.01)
+    await polling.until(lambda: host.address is not None or serving.done())
+    if host.address is None:
+        raise AssertionError(f"the host ended before it listened: {serving.result()}; {lines[-3:]}")
     return serving, host.address[1]
 
 

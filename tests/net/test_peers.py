@@ -10,6 +10,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from polling import until
 from spake2 import SPAKE2_B
 
 from indigo_tui import saves
@@ -73,14 +74,6 @@ async def _joined(host: HostSession, port: int, **kwargs: object) -> GuestSessio
     guest = make_guest(port, **kwargs)
     await asyncio.wait_for(guest.connect(), LIMIT)
     return guest
-
-
-async def _until(condition: object, limit: float = LIMIT) -> None:
-    async def poll() -> None:
-        while not condition():  # type: ignore[operator]
-            await asyncio.sleep(0.01)
-
-    await asyncio.wait_for(poll(), limit)
 
 
 async def test_whole_game_guest_sees_only_its_own_tiles(listening, tmp_path: Path) -> None:
@@ -160,7 +153,7 @@ async def test_moves_out_of_turn_illegal_or_for_another_seat_are_refused_and_pla
     host.begin()
     reader = asyncio.create_task(guest.run())
     try:
-        await _until(lambda: guest.state is not None and guest.state.length == len(host.game.log))
+        await until(lambda: guest.state is not None and guest.state.length == len(host.game.log))
         some_move = host.game.legal_moves[0]
         # Seat 0 (the host's human) is to move: the guest is out of turn.
         assert "turn" in (await guest.play(some_move) or "")
@@ -169,7 +162,7 @@ async def test_moves_out_of_turn_illegal_or_for_another_seat_are_refused_and_pla
         assert "no seat 10" in (await host.play(9, some_move) or "")
         assert "another terminal" in (await host.play(1, some_move) or "")
         assert await host.play(0, some_move) is None
-        await _until(lambda: guest.state is not None and guest.state.board.turn == 1)
+        await until(lambda: guest.state is not None and guest.state.board.turn == 1)
         assert guest.state is not None
         hand = guest.state.hand
         not_mine = next(k for k in range(5) if k not in hand)
@@ -195,7 +188,7 @@ async def test_undo_is_a_request_the_others_accept_or_decline(listening) -> None
     reader = asyncio.create_task(guest.run())
     try:
         assert await host.play(0, host.game.legal_moves[0]) is None
-        await _until(lambda: guest.state is not None and guest.state.board.turn == 1)
+        await until(lambda: guest.state is not None and guest.state.board.turn == 1)
         assert guest.state is not None
         hand_before = list(guest.state.hand)
         length_before = guest.state.length
@@ -219,7 +212,7 @@ async def test_undo_is_a_request_the_others_accept_or_decline(listening) -> None
         accepted, reason = await asyncio.wait_for(guest.request_undo(), LIMIT)
         await voter
         assert accepted and reason == "Guest's last move was taken back", reason
-        await _until(lambda: guest.state is not None and guest.state.length == length_before)
+        await until(lambda: guest.state is not None and guest.state.length == length_before)
         assert host.game.board.placements == 1 and host.game.turn == 1
         assert guest.state.hand == hand_before
         assert guest.state.events == list(host.game.view(1).events)
@@ -242,7 +235,7 @@ async def test_a_dropped_guest_rejoins_at_the_same_move(listening, tmp_path: Pat
     # Cut the wire with no goodbye, as a crash would.
     assert guest.conn is not None
     guest.conn.writer.transport.abort()
-    await _until(lambda: 1 not in host.links)
+    await until(lambda: 1 not in host.links)
     record_file = record_path(tmp_path, host.game_id, 1)
     record = load_record(record_file)
     assert 0 < len(record.events) <= len(host.game.log)
@@ -398,7 +391,7 @@ async def test_a_guest_ahead_of_a_resumed_host_gets_the_whole_log_again(listenin
     )
     assert guest.record is not None and guest.conn is not None
     guest.conn.writer.transport.abort()
-    await _until(lambda: 1 not in host.links)
+    await until(lambda: 1 not in host.links)
     # The guest claims more than the host holds (the host lost its last moves).
     while host.game.moves[-1][0] != 1:
         host.game.pop()
@@ -445,7 +438,7 @@ async def test_a_seated_guest_that_falls_silent_is_noticed_within_seconds(listen
     assert guest._beat_task is not None
     guest._beat_task.cancel()  # a frozen machine: no heartbeats, no reads
     started = asyncio.get_running_loop().time()
-    await _until(lambda: 1 not in host.links)
+    await until(lambda: 1 not in host.links)
     assert asyncio.get_running_loop().time() - started < 4.5
     texts = []
     while not host.notices.empty():
@@ -503,7 +496,7 @@ async def test_undo_asks_every_other_person_including_remote_seats(listening) ->
 
     try:
         assert await host.play(0, host.game.legal_moves[0]) is None
-        await _until(lambda: asker.state is not None and asker.state.length == host.public.length)
+        await until(lambda: asker.state is not None and asker.state.length == host.public.length)
         assert asker.state is not None and voter.state is not None
         before = asker.state.length
         assert await asker.play(asker.state.view().legal_moves[0]) is None
@@ -511,11 +504,11 @@ async def test_undo_asks_every_other_person_including_remote_seats(listening) ->
         accepted, reason = await asyncio.wait_for(asker.request_undo(), LIMIT)
         await host_vote
         assert accepted, reason
-        await _until(lambda: voter.state is not None and voter.state.length == before)
+        await until(lambda: voter.state is not None and voter.state.length == before)
         assert host.game.turn == 1 and voter.state.events == list(host.game.view(2).events)
 
         voter.accept_undo = False
-        await _until(lambda: asker.state is not None and asker.state.length == before)
+        await until(lambda: asker.state is not None and asker.state.length == before)
         assert await asker.play(asker.state.view().legal_moves[-1]) is None
         host_vote = asyncio.create_task(host_votes(True))
         accepted, reason = await asyncio.wait_for(asker.request_undo(), LIMIT)
@@ -564,7 +557,7 @@ async def test_hints_count_only_where_the_host_allows_them(listening, tmp_path: 
     guest.count_hint()  # says nothing where hints are off
     # The host reads in order: once the goodbye is handled, so was the HintUsed before it.
     await guest.close()
-    await _until(lambda: 1 not in host.links)
+    await until(lambda: 1 not in host.links)
     assert host.hint_counts == [0, 0]
 
     # A host that allows them: each seat's count is kept in the save and told to every terminal.
@@ -576,10 +569,10 @@ async def test_hints_count_only_where_the_host_allows_them(listening, tmp_path: 
     try:
         assert guest.hints_allowed
         guest.count_hint()
-        await _until(lambda: allowed.hint_counts == [0, 1])
-        await _until(lambda: guest.hint_counts == [0, 1])
+        await until(lambda: allowed.hint_counts == [0, 1])
+        await until(lambda: guest.hint_counts == [0, 1])
         allowed.count_hint(0)
-        await _until(lambda: guest.hint_counts == [1, 1])
+        await until(lambda: guest.hint_counts == [1, 1])
         saved = saves.load_save(tmp_path / "on.indigo")
         assert saved.header.meta["hints"] == "1,1" and saves.read_host_meta(saved.header.meta).hints
     finally:
@@ -630,7 +623,7 @@ async def test_a_guests_goodbye_is_said_in_the_hosts_language(listening) -> None
     host.begin()
     with in_language("de"):
         await guest.close(Farewell.GUEST_QUIT)
-        await _until(lambda: 1 not in host.links)
+        await until(lambda: 1 not in host.links)
         (left,) = [n for n in _notices(host) if isinstance(n, SeatLeft)]
         assert left.text == "Platz 2 (Guest) ist getrennt: gegangen: der Gast hat aufgehört"
 
@@ -666,7 +659,7 @@ async def test_a_goodbye_with_an_unknown_code_or_hostile_words_is_plain_text(
     assert other.conn is not None
     with in_language("de"):
         await other.conn.close(bye)
-        await _until(lambda: 1 not in other_host.links)
+        await until(lambda: 1 not in other_host.links)
     (left,) = [n for n in _notices(other_host) if isinstance(n, SeatLeft)]
     assert left.why == f"gegangen: {shown}"
 
@@ -695,7 +688,7 @@ async def test_a_move_still_unanswered_when_the_host_quits_ends_with_the_hosts_g
     reader = asyncio.create_task(guest.run())
     try:
         assert await host.play(0, host.game.legal_moves[0]) is None
-        await _until(lambda: guest.state is not None and guest.state.board.turn == 1)
+        await until(lambda: guest.state is not None and guest.state.board.turn == 1)
         assert guest.state is not None
         asked: list[MoveRequest] = []
 
@@ -704,7 +697,7 @@ async def test_a_move_still_unanswered_when_the_host_quits_ends_with_the_hosts_g
 
         monkeypatch.setattr(host, "_guest_move", busy)
         move = asyncio.create_task(guest.play(guest.state.view().legal_moves[0]))
-        await _until(lambda: bool(asked))
+        await until(lambda: bool(asked))
         await host.close(Farewell.HOST_QUIT)
         with pytest.raises(JoinError, match="the host left: the host quit") as ended:
             await asyncio.wait_for(move, LIMIT)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import get_args
 
 import msgspec
@@ -164,11 +163,10 @@ def _connection(data: bytes, *, eof: bool, timeout: float = 2.0) -> Connection:
 async def test_oversized_frame_refused_before_its_body_is_read() -> None:
     # Only the header has arrived and the stream stays open: a reader that
     # waited for the body would sit out the whole timeout.
+    # (Such a reader would end with ConnectionLost after the timeout, not this.)
     conn = _connection(HEADER.pack(50 * 1024 * 1024), eof=False, timeout=60.0)
-    started = time.monotonic()
     with pytest.raises(FrameTooLarge):
         await conn.read()
-    assert time.monotonic() - started < 10.0  # at once, not after the 60 s timeout
 
 
 def test_an_older_peers_goodbye_without_a_code_still_decodes() -> None:
@@ -189,10 +187,9 @@ async def test_a_frame_cut_short_is_a_lost_connection_named_as_such() -> None:
 
 async def test_a_silent_peer_is_noticed_within_the_timeout() -> None:
     conn = _connection(b"", eof=False, timeout=0.2)
-    started = time.monotonic()
-    with pytest.raises(ConnectionLost, match="no word"):
+    # This timeout, not the default 5 s: the words name the one that ran out.
+    with pytest.raises(ConnectionLost, match=r"no word from .* for 0\.2 s"):
         await conn.read()
-    assert time.monotonic() - started < 4.0  # this timeout, not the default 5 s
 
 
 async def test_connection_reads_whole_frames_in_order() -> None:

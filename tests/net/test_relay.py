@@ -9,6 +9,7 @@ import re
 import socket
 
 import pytest
+from polling import until
 
 from indigo_tui.net.protocol import HEADER, Heartbeat, encode_body, frame
 from indigo_tui.net.relay import (
@@ -200,8 +201,7 @@ async def test_guests_arriving_together_all_reach_the_host_door(shared_transit_r
     try:
         async with asyncio.timeout(LIMIT):
             guests = await asyncio.gather(*(reach_host(relay, code, pair_timeout=LIMIT) for _ in range(3)))
-            while len(accepted) < 3:
-                await asyncio.sleep(0.01)
+        await until(lambda: len(accepted) >= 3)
         assert door.paired == 3
         # Each guest is glued to one of the host's connections: a byte from
         # each comes out at exactly one of them.
@@ -256,23 +256,17 @@ async def test_the_door_rides_out_a_relay_restart(transit_relay: TransitRelay) -
         guest = await reach_host(relay, CODE, pair_timeout=LIMIT)
         # (Not killed before the host's side has its "ok" too: the relay writes
         # the two one after the other.)
-        async with asyncio.timeout(LIMIT):
-            while not accepted:
-                await asyncio.sleep(0.01)
+        await until(lambda: accepted)
         await asyncio.to_thread(transit_relay.stop)
         # The relayed connection breaks with the relay; the door says the relay is gone.
         assert await _closed(guest)
-        async with asyncio.timeout(LIMIT):
-            while door.state is not RelayState.UNREACHABLE:
-                await asyncio.sleep(0.01)
+        await until(lambda: door.state is RelayState.UNREACHABLE)
         assert said[-1].text.startswith(f"cannot reach the relay at {relay} (")
         assert said[-1].text.endswith("; trying again every 0.2 s")
         await asyncio.to_thread(transit_relay.start)
         # Back by itself: a new guest gets in through the same code.
         again = await reach_host(relay, CODE, pair_timeout=LIMIT)
-        async with asyncio.timeout(LIMIT):
-            while len(accepted) < 2:
-                await asyncio.sleep(0.01)
+        await until(lambda: len(accepted) >= 2)
         await _exchange(accepted[1], again)
         assert [s.state for s in said] == [
             RelayState.REACHING,
@@ -389,9 +383,7 @@ async def test_the_recording_relay_pairs_and_records_like_the_real_one(
     running = asyncio.create_task(door.run())
     try:
         guests = await asyncio.gather(*(reach_host(relay, CODE, pair_timeout=LIMIT) for _ in range(2)))
-        async with asyncio.timeout(LIMIT):
-            while len(accepted) < 2:
-                await asyncio.sleep(0.01)
+        await until(lambda: len(accepted) >= 2)
         loop = asyncio.get_running_loop()
         for guest in guests:
             await loop.sock_sendall(guest, b"knock")

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from polling import until
 
 from indigo_tui import saves
 from indigo_tui.bots import make_bot
@@ -26,14 +26,6 @@ from .conftest import LIMIT, make_guest, make_host, play_guest, serve_headless
 #: How long a test waits for a headless host's run to end: generous, the
 #: outcome normally comes within a second of the round's end.
 OUTCOME = 30.0
-
-
-async def until(condition: Callable[[], bool], limit: float = LIMIT) -> None:
-    async def poll() -> None:
-        while not condition():
-            await asyncio.sleep(0.01)
-
-    await asyncio.wait_for(poll(), limit)
 
 
 #: The guest's seat; the others are the host's own, played by the test. A

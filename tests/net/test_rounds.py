@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
+from polling import until
 
 from indigo_tui import saves
 from indigo_tui.bots import Bot, make_bot
@@ -19,14 +20,6 @@ from indigo_tui.net.notices import DealChecked, Notice, PlayEnded, RoundStarted
 from indigo_tui.net.table import GuestMatch
 
 from .conftest import LIMIT, make_guest, make_host, play_guest
-
-
-async def until(condition: object, limit: float = LIMIT) -> None:
-    async def poll() -> None:
-        while not condition():  # type: ignore[operator]
-            await asyncio.sleep(0.01)
-
-    await asyncio.wait_for(poll(), limit)
 
 
 async def deal_rounds(host: HostSession) -> None:

@@ -8,6 +8,7 @@ import contextlib
 from pathlib import Path
 
 import pytest
+from polling import until
 
 from indigo_tui.net.common import JoinError
 from indigo_tui.net.host import HostSession
@@ -21,14 +22,6 @@ from .conftest import CODE, LIMIT, make_host
 
 async def _join(port: int, name: str, folder: Path, *, rejoin: bool = False) -> GuestTable:
     return await asyncio.wait_for(join_game(f"127.0.0.1:{port}", CODE, name, folder, rejoin=rejoin), LIMIT)
-
-
-async def _until(condition: object) -> None:
-    async def poll() -> None:
-        while not condition():  # type: ignore[operator]
-            await asyncio.sleep(0.01)
-
-    await asyncio.wait_for(poll(), LIMIT)
 
 
 def _notices(host: HostSession) -> list[object]:
@@ -50,11 +43,11 @@ async def test_two_players_join_from_one_folder_and_each_keeps_their_seat(listen
     # Gus sees Zed by name, not as "Player 3".
     reader = asyncio.create_task(gus.guest.run())
     try:
-        await _until(lambda: gus.guest.seat_name(2) == "Zed")
+        await until(lambda: gus.guest.seat_name(2) == "Zed")
         assert [s.name for s in gus.raw_seats] == ["Seat 1", "Gus", "Zed"]
         # And Zed sees Gus as here (not "waiting for a player").
         zed_reader = asyncio.create_task(zed.guest.run())
-        await _until(lambda: zed.guest.connected_seats.get(1) is True)
+        await until(lambda: zed.guest.connected_seats.get(1) is True)
         zed_reader.cancel()
         with contextlib.suppress(BaseException):
             await zed_reader
@@ -101,7 +94,7 @@ async def test_rejoin_takes_the_folders_seat_back_under_another_name(listening, 
     first = await _join(port, "Gus", tmp_path)
     assert first.guest.conn is not None
     await first.guest.conn.close()  # the terminal died
-    await _until(lambda: 1 not in host.links)
+    await until(lambda: 1 not in host.links)
     back = await _join(port, "Augustus", tmp_path, rejoin=True)
     assert back.guest.seat == 1 and host.seats[1].name == "Augustus"
 
@@ -113,7 +106,7 @@ async def test_leaving_the_waiting_room_frees_the_seat(listening, tmp_path: Path
     record = gus.guest.record_file
     assert record is not None and record.exists()
     await gus.guest.close(Farewell.LEFT_BEFORE_START)
-    await _until(lambda: 1 not in host.links)
+    await until(lambda: 1 not in host.links)
     assert 1 not in host.tokens and host.seats[1].name == "Player 2" and not host.ready
     assert not record.exists()
     zed = await _join(port, "Zed", tmp_path)
