@@ -78,6 +78,19 @@ def advance(app: IndigoApp, moves: int, seed: int = 1) -> None:
         session.play(rng.choice(session.game.legal_moves))
 
 
+def finish_round(app: IndigoApp, seed: int = 1) -> None:
+    """Play random legal moves to the end of the round and let the table show
+    what comes next (the end screen): test set-up for what a round's end
+    shows, without drawing every move. (Whole games played through the
+    screen have tests of their own, marked slow.)"""
+    session = app.session
+    assert session is not None
+    rng = random.Random(seed)
+    while not session.game.over:
+        session.play(rng.choice(session.game.legal_moves))
+    game_screen(app).next_turn()
+
+
 async def until(
     pilots: Pilot[Any] | Sequence[Pilot[Any]], condition: Callable[[], bool], seconds: float = 30.0
 ) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Label
@@ -15,10 +14,11 @@ from indigo_tui.saves import list_saves
 from indigo_tui.ui.app import IndigoApp
 from indigo_tui.ui.screens.confirm import ConfirmScreen
 from indigo_tui.ui.screens.end import EndScreen
+from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.load import LoadScreen
 from indigo_tui.ui.screens.title import TitleScreen
 
-from .conftest import AppFactory, new_game, until
+from .conftest import AppFactory, finish_round, new_game, until
 
 
 def on_screen(screen: Screen[object], widget: Widget) -> bool:
@@ -31,16 +31,15 @@ def whole(screen: Screen[object], button: Button) -> bool:
     return on_screen(screen, button) and button.region.width >= len(str(button.label)) + 2
 
 
-@pytest.mark.slow
 async def test_a_matchs_end_screen_fits_80x24_in_every_language(make_app: AppFactory) -> None:
-    app = make_app(new_game(("bot:random", "bot:random"), rounds=2))
+    app = make_app(new_game(("human", "bot:random"), rounds=2))
     try:
         async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted)
+            finish_round(app)
             # Composed and mounted, not only pushed: a change of language recomposes
             # it, and on a loaded machine that could race its first compose.
-            await until(
-                pilot, lambda: isinstance(app.screen, EndScreen) and app.screen.is_mounted, seconds=30
-            )
+            await until(pilot, lambda: isinstance(app.screen, EndScreen) and app.screen.is_mounted)
             for language in LANGUAGES:
                 await app.set_language(language)
                 await pilot.pause()
@@ -53,10 +52,12 @@ async def test_a_matchs_end_screen_fits_80x24_in_every_language(make_app: AppFac
 
 
 async def test_a_delete_question_wraps_in_its_dialog(make_app: AppFactory, save_dir: Path) -> None:
-    app = make_app(new_game(("bot:random", "bot:random")))
+    app = make_app(new_game(("human", "bot:random")))
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, EndScreen), seconds=30)
-    assert list_saves(save_dir)
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted)
+        finish_round(app)
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+    assert [entry.header.over for entry in list_saves(save_dir) if entry.header] == [True]
     app = IndigoApp(save_dir=save_dir, animate=False, bot_delay=0.0)
     try:
         use_language("nl")

@@ -17,7 +17,7 @@ from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.widgets.board import BoardView
 from indigo_tui.ui.widgets.scoreboard import Scoreboard
 
-from .conftest import AppFactory, game_screen, new_game, until
+from .conftest import AppFactory, finish_round, game_screen, new_game, until
 
 
 async def test_gem_animation_runs_and_any_key_skips_it(
@@ -97,11 +97,12 @@ async def test_undo_while_a_bot_thinks_discards_its_answer(make_app: AppFactory)
         assert screen.thinking is None
 
 
-@pytest.mark.slow
 async def test_a_match_goes_on_to_the_next_round(make_app: AppFactory) -> None:
-    app = make_app(new_game(("bot:random", "bot:random"), rounds=2, open_scores=True))
+    app = make_app(new_game(("human", "bot:random"), rounds=2, open_scores=True))
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, EndScreen), seconds=30)
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted)
+        finish_round(app)
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
         await pilot.pause()
         assert app.session is not None and app.session.match.can_start_next_round
         await pilot.press("n")
