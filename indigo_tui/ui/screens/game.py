@@ -107,6 +107,8 @@ class GameScreen(Localised, Screen[None]):
         self.hinting = False
         self.message = ""
         self._logged_generation = -1
+        #: What the move log shows: its lines, in which widget, at which width.
+        self._logged: tuple[list[str], RichLog | None, int] = ([], None, 0)
         self._shown_end = -1
         #: The last autosave failed (so the first that works again is said).
         self._save_failed = False
@@ -397,9 +399,20 @@ class GameScreen(Localised, Screen[None]):
             return
         self._logged_generation = self.session.generation
         log = self.query_one(RichLog)
-        log.clear()
-        for line in move_lines(self.game.log, self.session.name):
+        lines = move_lines(self.game.log, self.session.name)
+        width = log.scrollable_content_region.width
+        shown, shown_in, shown_width = self._logged
+        if shown_in is log and shown_width == width and lines[: len(shown)] == shown:
+            # A move was added (the usual case): write its lines alone, not the
+            # whole game again at every move.
+            new = lines[len(shown) :]
+        else:
+            # Moves taken back, another language, another width: all of it again.
+            log.clear()
+            new = lines
+        for line in new:
             log.write(line)
+        self._logged = (lines, log, width)
 
     # -- turns -----------------------------------------------------------------------
 
