@@ -24,6 +24,7 @@ async def until(condition: Callable[[], object], limit: float = LIMIT) -> None:
     """Return once ``condition()`` is true; fail loudly after ``limit`` seconds."""
     try:
         async with asyncio.timeout(limit):
+            # One turn for the other tasks first, as a wait always gave them.
             await asyncio.sleep(0)
             while not condition():
                 await asyncio.sleep(STEP)
