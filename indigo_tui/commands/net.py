@@ -7,12 +7,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n import N_, _, ngettext
-from ..net import DEFAULT_PORT
+from ..net import DEFAULT_PORT, DEFAULT_RELAY, EXAMPLE_CODE, RELAY_ENV
 from .play import add_glyphs_option, add_rounds_option
 
 if TYPE_CHECKING:
     from ..bots import Bot
     from ..net.hosting import Hosted
+    from ..net.relay import Relay
     from . import SubParsers
 
 # Without --headless the game screen plays this terminal's seat (see run_host_ui/run_join_ui).
@@ -42,6 +43,15 @@ def register(subparsers: SubParsers) -> None:
         "--bind", default="0.0.0.0", metavar=_("ADDRESS"), help=_("address to listen on (default all)")
     )
     host.add_argument("--code", metavar=_("CODE"), help=_("join code (default: a new random one)"))
+    host.add_argument(
+        "--internet",
+        action="store_true",
+        help=_(
+            "play across the internet: guests join with one code through a transit relay, "
+            "no address or port needed"
+        ),
+    )
+    _relay_option(host)
     host.add_argument(
         "--players", type=int, metavar="N", help=_("2 to 4 (default: the number of --seats, else 2)")
     )
@@ -91,9 +101,13 @@ def register(subparsers: SubParsers) -> None:
     )
     join.add_argument(
         "address",
-        metavar=_("HOST[:PORT]"),
-        help=_("the host's address (port {port} if none)").format(port=DEFAULT_PORT),
+        metavar=_("HOST[:PORT]|CODE"),
+        help=_(
+            "the host's address on the local network (port {port} if none), or the code of a game "
+            "across the internet (like {example})"
+        ).format(port=DEFAULT_PORT, example=EXAMPLE_CODE),
     )
+    _relay_option(join)
     join.add_argument("--code", metavar=_("CODE"), help=_("the host's join code (remembered for a rejoin)"))
     join.add_argument(
         "--save-dir", type=Path, metavar=_("DIR"), help=_("where this seat's game is autosaved")
@@ -123,6 +137,28 @@ def register(subparsers: SubParsers) -> None:
         help=_("seconds to keep trying to rejoin after the connection drops (30; 0 gives up at once)"),
     )
     join.set_defaults(run=run_join)
+
+
+def _relay_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--relay",
+        metavar=_("HOST:PORT"),
+        help=_(
+            "the transit relay for a game across the internet (default: ${env}, else the public one, "
+            "{relay}); everyone in the game uses the same"
+        ).format(env=RELAY_ENV, relay=DEFAULT_RELAY),
+    )
+
+
+def _relay(args: argparse.Namespace) -> Relay:
+    """The relay the options (or the environment) name; one line if it is not an address."""
+    from ..errors import CommandError
+    from ..net.relay import relay_from
+
+    try:
+        return relay_from(args.relay)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -207,9 +243,13 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
         raise CommandError(_("--bot is for --headless; on screen, name bot seats in --seats (bot:NAME)"))
     own_bot = args.bot if args.headless else None
     move_delay = max(0.0, args.move_delay) if args.headless else 0.5
+    # --relay alone means across the internet too; a resumed game keeps its own way in.
+    relay = _relay(args) if args.internet or args.relay else None
     try:
         if args.resume is not None:
-            hosted = resume_host(args.resume, code=args.code, own_bot=own_bot, move_delay=move_delay)
+            hosted = resume_host(
+                args.resume, code=args.code, own_bot=own_bot, move_delay=move_delay, relay=relay
+            )
         else:
             plan = HostPlan(
                 _seat_kinds(args),
@@ -222,6 +262,7 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
                 bind=args.bind,
                 code=args.code or "",
                 seed=seed,
+                relay=relay,
             )
             hosted = build_host(plan, save_dir, own_bot=own_bot, move_delay=move_delay)
     except HostingError as exc:
@@ -239,7 +280,9 @@ def _host_on_screen(args: argparse.Namespace, hosted: Hosted, save_dir: Path) ->
     from ..ui.screens.lobby import LobbyScreen
 
     table = HostTable(hosted.session, hosted.own)
-    NetApp(lambda: LobbyScreen(table, bind=args.bind, port=args.port), save_dir=save_dir).run()
+    NetApp(
+        lambda: LobbyScreen(table, bind=args.bind, port=args.port, relay=hosted.relay), save_dir=save_dir
+    ).run()
     return 0
 
 
@@ -251,8 +294,11 @@ def _join_on_screen(args: argparse.Namespace, save_dir: Path) -> int:
 
     if args.bot:
         raise CommandError(_("--bot is for --headless"))
+    relay = _relay(args) if args.relay else None
     app = NetApp(
-        lambda: JoinScreen(args.address, args.code or "", args.name or "", auto=True, rejoin=args.rejoin),
+        lambda: JoinScreen(
+            args.address, args.code or "", args.name or "", auto=True, rejoin=args.rejoin, relay=relay
+        ),
         save_dir=save_dir,
     )
     app.run()
@@ -315,6 +361,10 @@ def run_host(args: argparse.Namespace) -> int:
     save_dir = _usable_save_dir(args.save_dir)
     hosted = _hosted(args, parse_seed(args.seed), save_dir)
     if args.text:
+        if hosted.relay is not None:
+            raise CommandError(
+                _("--text plays on the local network only for now; across the internet host on the screen")
+            )
         return _host_by_text(args, hosted)
     if not args.headless:
         return _host_on_screen(args, hosted, save_dir)
@@ -326,6 +376,7 @@ def run_host(args: argparse.Namespace) -> int:
             args.port,
             start_timeout=args.start_timeout,
             rejoin_timeout=args.rejoin_timeout,
+            relay=hosted.relay,
         )
 
     try:
@@ -340,12 +391,28 @@ def run_join(args: argparse.Namespace) -> int:
     from ..errors import CommandError
     from ..net.common import parse_address
     from ..net.headless import NetRunError, run_guest
+    from ..net.relay import CodeError, looks_like_internet_code, parse_internet_code
 
-    try:
-        host, port = parse_address(args.address)
-    except ValueError as exc:
-        raise CommandError(str(exc)) from None
+    relay: Relay | None = None
+    code = args.code
+    if code is None and (args.relay or looks_like_internet_code(args.address)):
+        # Across the internet: the code is all, the relay's address comes from the options.
+        try:
+            code = str(parse_internet_code(args.address))
+        except CodeError as exc:
+            raise CommandError(str(exc)) from None
+        relay = _relay(args)
+        host, port = relay.host, relay.port
+    else:
+        try:
+            host, port = parse_address(args.address)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
     if args.text:
+        if relay is not None:
+            raise CommandError(
+                _("--text plays on the local network only for now; across the internet join on the screen")
+            )
         return _join_by_text(args, host, port, _usable_save_dir(args.save_dir))
     if not args.headless:
         return _join_on_screen(args, _usable_save_dir(args.save_dir))
@@ -359,13 +426,14 @@ def run_join(args: argparse.Namespace) -> int:
             run_guest(
                 host,
                 port,
-                args.code,
+                code,
                 bot,
                 save_dir=save_dir,
                 name=name,
                 move_delay=max(0.0, args.move_delay),
                 reconnect_timeout=max(0.0, args.reconnect_timeout),
                 rejoin=args.rejoin,
+                relay=relay,
             )
         )
     except NetRunError as exc:

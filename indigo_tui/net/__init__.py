@@ -30,3 +30,12 @@ See ``docs/protocol.md``.
 
 #: The TCP port a host listens on unless told otherwise.
 DEFAULT_PORT = 7777
+
+#: Across the internet (:mod:`.relay`): the public transit relay of the
+#: magic-wormhole project (best-effort), the port a relay address means
+#: without one, the environment variable naming another relay, and the shape
+#: of an internet code as every message shows it.
+DEFAULT_RELAY = "transit.magic-wormhole.io:4001"
+RELAY_PORT = 4001
+RELAY_ENV = "INDIGO_RELAY"
+EXAMPLE_CODE = "4821-K7WQ2M"

@@ -1,6 +1,7 @@
 """Letting guests in: the host's port, within the budgets of :mod:`.guard`.
 
-:class:`Door` listens, accepts connections (refusing at once, in one small
+:class:`Door` listens (or, across the internet, waits at a transit relay:
+:mod:`.relay`), accepts connections (refusing at once, in one small
 frame, any that would go over a budget), runs each caller through the
 handshake (:mod:`.handshake`: the sealed channel on the join code, then who it
 is) within one deadline, and hands a caller that proved the code to the host
@@ -27,6 +28,7 @@ from .handshake import host_handshake
 from .notices import Problem
 from .protocol import Error, Join, ProtocolError, encode_body, frame
 from .reasons import host_error_text
+from .relay import InternetCode, Relay, RelayDoor
 from .transport import CHUNK, Connection, ConnectionLost
 
 #: Lines about strangers at the port (refused, broken off) shown per minute;
@@ -69,6 +71,8 @@ class Door:
         self.limiter.on_guessing = self._guessing
         self.closed = False
         self.address: tuple[str, int] | None = None
+        #: Across the internet: the transit relay guests come in through (no port is open).
+        self.relay: Relay | None = None
         self._socket: socket.socket | None = None
         self._accepting: asyncio.Task[None] | None = None
         #: Connections still in the handshake, per address.
@@ -90,8 +94,33 @@ class Door:
         )
         return self.address
 
+    def open_relay(self, relay: Relay, code: InternetCode) -> None:
+        """Let guests in through the transit relay ``relay`` instead of a
+        port: a connection always waits there on ``code``'s channel
+        (:class:`~.relay.RelayDoor`), and each one a guest pairs with comes in
+        as an accepted connection does, within the same budgets. Every caller
+        through the relay has one address, the relay's, so its per-address
+        caps hold them all; the next connection waits at the relay only when
+        there is room for another caller. How the relay answers is told as
+        :class:`~.relay.RelayStatus` notices (an unreachable relay is tried
+        again and again)."""
+        self.relay = relay
+        address = str(relay)
+        budgets = self.budgets
+
+        def room() -> bool:
+            return (
+                len(self._handlers) < budgets.max_connections
+                and self.pending < budgets.max_pending
+                and self._pending.get(address, 0) < budgets.max_pending_per_address
+            )
+
+        door = RelayDoor(relay, code, lambda sock: self._on_accept(sock, address), self.tell, room=room)
+        self._accepting = asyncio.create_task(door.run())
+
     async def shut(self) -> None:
-        """Stop accepting and close the port (connections already in stay)."""
+        """Stop accepting and close the port, or the door at the relay
+        (connections already in stay)."""
         self.closed = True
         if self._accepting is not None:
             self._accepting.cancel()

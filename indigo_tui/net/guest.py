@@ -72,6 +72,7 @@ from .protocol import (
     YourDraw,
 )
 from .reasons import Farewell, Why, farewell_english, farewell_text, host_error_text, seat_label, why_text
+from .relay import CodeError, Relay, RelayState, RelayStatus, open_relayed, parse_internet_code
 from .state import FoldError, SeatState
 from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost, open_connection
 
@@ -98,8 +99,13 @@ class GuestSession(Notices):
         app_version: str = __version__,
         accept_undo: bool | None = None,
         on_frame: Callable[[bytes], None] | None = None,
+        relay: Relay | None = None,
     ) -> None:
         super().__init__()
+        #: Where the host is: its address on a LAN; across the internet, the
+        #: transit relay ``relay`` (``host`` and ``port`` are then the relay's,
+        #: which the seat's record keeps).
+        self.relay = relay
         self.host = host
         self.port = port
         self.code = normal_code(code)
@@ -202,14 +208,25 @@ class GuestSession(Notices):
         self.keeper.remove_stale_temps()
         self._closing = False
         try:
-            conn = await open_connection(
-                self.host, self.port, read_timeout=self.read_timeout, on_frame=self.on_frame
-            )
+            conn = await self._dial()
         except ConnectionLost as exc:
             raise JoinError(str(exc), "lost") from None
         self.conn = conn
         try:
             welcome = await self._handshake(conn, timeout or self.read_timeout)
+        except JoinError as exc:
+            await conn.close()
+            if exc.code == "code" and self.relay is not None:
+                # Across the internet a wrong code may be a right one that met
+                # another game that drew the same nameplate.
+                raise JoinError(
+                    _(
+                        "{problem} (or another game drew the number {nameplate}: if the code is right, "
+                        "join again)"
+                    ).format(problem=exc, nameplate=parse_internet_code(self.code).nameplate),
+                    "code",
+                ) from None
+            raise
         except ConnectionLost as exc:
             await conn.close()
             raise JoinError(
@@ -220,11 +237,28 @@ class GuestSession(Notices):
             raise JoinError(
                 _("the host broke the protocol: {problem}").format(problem=exc), "protocol"
             ) from None
-        except JoinError:
-            await conn.close()
-            raise
         self._beat_task = asyncio.create_task(heartbeat(conn, self.heartbeat))
         return welcome
+
+    async def _dial(self) -> Connection:
+        """The connection to the host, in clear: straight to its address on a
+        LAN, or through the transit relay; :class:`ConnectionLost` if none."""
+        relay = self.relay
+        if relay is None:
+            return await open_connection(
+                self.host, self.port, read_timeout=self.read_timeout, on_frame=self.on_frame
+            )
+        try:
+            code = parse_internet_code(self.code)
+        except CodeError as exc:
+            raise JoinError(str(exc), "malformed") from None
+        return await open_relayed(
+            relay,
+            code,
+            read_timeout=self.read_timeout,
+            on_frame=self.on_frame,
+            on_waiting=lambda: self.tell(RelayStatus(RelayState.SEEKING, str(relay))),
+        )
 
     async def _handshake(self, conn: Connection, timeout: float) -> Welcome:
         welcome = await guest_handshake(

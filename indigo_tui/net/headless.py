@@ -20,12 +20,13 @@ from ..bots import Bot
 from ..bots.engine_seat import take_notices
 from ..i18n import _, decimal, ngettext
 from ..saves import GuestRecord, find_record
-from .common import JoinError, Thinker, lan_address, log_line
+from .common import JoinError, Thinker, lan_address, log_line, normal_code
 from .guest import GuestSession
 from .host import HostError, HostSession
 from .notices import LogChanged, Notice, PlayEnded, PlayStarted, SessionClosed
 from .reasons import Farewell
 from .rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
+from .relay import Relay, join_command
 
 
 class NetRunError(Exception):
@@ -78,13 +79,16 @@ async def run_host(
     rejoin_timeout: float = 300.0,
     out: Printer = _print,
     stop: asyncio.Event | None = None,
+    relay: Relay | None = None,
 ) -> int:
     """Serve until the game is over; 0 then, :class:`NetRunError` if not.
-    Ctrl+C, SIGTERM or ``stop`` being set ends the run ("interrupted")."""
+    Ctrl+C, SIGTERM or ``stop`` being set ends the run ("interrupted").
+    With ``relay``, guests come in through that transit relay (across the
+    internet) instead of the port ``bind:port``."""
     stop = stop if stop is not None else asyncio.Event()
     _install_stop(stop)
     try:
-        return await _run_host(session, bind, port, start_timeout, rejoin_timeout, stop, out)
+        return await _run_host(session, bind, port, start_timeout, rejoin_timeout, stop, out, relay)
     finally:
         _remove_stop()
 
@@ -97,17 +101,30 @@ async def _run_host(
     rejoin_timeout: float,
     stop: asyncio.Event,
     out: Printer,
+    relay: Relay | None,
 ) -> int:
-    try:
-        host, bound = await session.listen(bind, port)
-    except HostError as exc:
-        raise NetRunError(str(exc)) from None
     # The first line is what scripts read (docs/protocol.md): the same in every language.
-    out(f"listening on {host}:{bound} code {session.code}")
-    if host in ("0.0.0.0", "::"):
-        lan = lan_address()
-        if lan:
-            out(_("share this address: {address}").format(address=f"{lan}:{bound}"))
+    if relay is not None:
+        try:
+            await session.listen_relay(relay)
+        except HostError as exc:
+            raise NetRunError(str(exc)) from None
+        out(f"listening at relay {relay} code {session.code}")
+        out(
+            _("share this code: {code} (they run: {command})").format(
+                code=session.code, command=join_command(session.code, relay)
+            )
+        )
+    else:
+        try:
+            host, bound = await session.listen(bind, port)
+        except HostError as exc:
+            raise NetRunError(str(exc)) from None
+        out(f"listening on {host}:{bound} code {session.code}")
+        if host in ("0.0.0.0", "::"):
+            lan = lan_address()
+            if lan:
+                out(_("share this address: {address}").format(address=f"{lan}:{bound}"))
     for seat, info in enumerate(session.seats):
         out(_("seat {number}: {name} ({kind})").format(number=seat + 1, name=info.name, kind=info.kind))
     if session.save_path is not None:
@@ -253,15 +270,18 @@ async def run_guest(
     reconnect_timeout: float = REJOIN_TIMEOUT,
     rejoin: bool = False,
     out: Printer = _print,
+    relay: Relay | None = None,
 ) -> int:
     """Play one seat with ``bot`` until the game is over; 0 then. A seat held
     before (a guest save in ``save_dir``) is taken back only by the player of
-    the same ``name``, or with ``rejoin`` by whoever runs this."""
+    the same ``name``, or with ``rejoin`` by whoever runs this. With ``relay``
+    the host is reached through that transit relay with the internet ``code``
+    (``host`` and ``port`` are then the relay's)."""
     stop = asyncio.Event()
     _install_stop(stop)
     try:
         return await _run_guest(
-            host, port, code, bot, save_dir, name, move_delay, reconnect_timeout, rejoin, stop, out
+            host, port, code, bot, save_dir, name, move_delay, reconnect_timeout, rejoin, stop, out, relay
         )
     finally:
         _remove_stop()
@@ -279,10 +299,13 @@ async def _run_guest(
     rejoin: bool,
     stop: asyncio.Event,
     out: Printer,
+    relay: Relay | None,
 ) -> int:
     record: GuestRecord | None = None
     if save_dir is not None:
         found = find_record(save_dir, host, port, None if rejoin else name)
+        if found is not None and relay is not None and found[1].code != normal_code(code or ""):
+            found = None  # another game at the same relay: the code says which game
         if found is not None:
             record = found[1]
             out(
@@ -303,18 +326,27 @@ async def _run_guest(
         save_dir=save_dir,
         record=record,
         accept_undo=True,
+        relay=relay,
     )
     try:
         welcome = await session.connect()
     except JoinError as exc:
         raise NetRunError(str(exc)) from None
     while True:
+        _drain(session.notices, out)  # what joining said first (waiting at the relay)
         seat, players = welcome.seat + 1, welcome.setup.players
-        out(
-            _("joined {address} as seat {number} of {players} (game {game})").format(
-                address=f"{host}:{port}", number=seat, players=players, game=welcome.game_id
+        if relay is not None:
+            out(
+                _("joined through the relay {relay} as seat {number} of {players} (game {game})").format(
+                    relay=relay, number=seat, players=players, game=welcome.game_id
+                )
             )
-        )
+        else:
+            out(
+                _("joined {address} as seat {number} of {players} (game {game})").format(
+                    address=f"{host}:{port}", number=seat, players=players, game=welcome.game_id
+                )
+            )
         if not welcome.started:
             out(_("waiting for the host to start the game"))
         try:
@@ -417,3 +449,7 @@ async def _play(
             reader.cancel()
             with contextlib.suppress(BaseException):
                 await reader
+        elif not reader.cancelled():
+            # Ended with the game (the host's side closing as the deal is
+            # checked): nothing more to say, and nothing left unretrieved.
+            reader.exception()

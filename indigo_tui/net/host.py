@@ -79,6 +79,7 @@ from .reasons import (
     seat_label,
     why_text,
 )
+from .relay import CodeError, Relay, parse_internet_code
 from .seating import Seating
 from .state import SeatState
 from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection
@@ -270,6 +271,7 @@ class HostSession(Notices):
             commitment=commitment,
             address=f"{self.address[0]}:{self.address[1]}" if self.address else "",
             hints=self.hints_allowed,
+            relay=str(self.relay) if self.relay is not None else "",
         )
 
     def meta(self) -> dict[str, str]:
@@ -328,12 +330,7 @@ class HostSession(Notices):
         """Open the port; returns the address actually bound (``port=0`` picks one).
         :class:`HostError` if the game cannot be saved where it is to be: a
         game is not started that would be lost with the host."""
-        if self.save_path is not None:
-            saves.remove_stale_temps(self.save_path.parent)
-            try:
-                self._write(self.save_path)
-            except saves.SaveError as exc:
-                raise HostError(_("the game cannot be saved: {problem}").format(problem=exc)) from None
+        self._can_save()
         try:
             address = self.door.open(bind, port)
         except OSError as exc:
@@ -345,6 +342,41 @@ class HostSession(Notices):
         self._bot_task = asyncio.create_task(self._drive_bots())
         self.save()
         return address
+
+    def _can_save(self) -> None:
+        """:class:`HostError` unless the game can be saved where it is to be
+        (a game is not opened to guests that would be lost with the host)."""
+        if self.save_path is not None:
+            saves.remove_stale_temps(self.save_path.parent)
+            try:
+                self._write(self.save_path)
+            except saves.SaveError as exc:
+                raise HostError(_("the game cannot be saved: {problem}").format(problem=exc)) from None
+
+    @property
+    def relay(self) -> Relay | None:
+        """The transit relay guests come in through (across the internet), or None."""
+        return self.door.relay
+
+    @property
+    def open(self) -> bool:
+        """Whether guests can come in: the port is open, or the door at the relay."""
+        return self.address is not None or self.relay is not None
+
+    async def listen_relay(self, relay: Relay) -> None:
+        """Let guests in through a transit relay (:mod:`.relay`) with the
+        internet code, as through the port on a LAN. :class:`HostError` if
+        the join code is not an internet code or the game cannot be saved.
+        Whether the relay can be reached is told as
+        :class:`~.relay.RelayStatus` notices (the door keeps trying)."""
+        try:
+            code = parse_internet_code(self.code)
+        except CodeError as exc:
+            raise HostError(str(exc)) from None
+        self._can_save()
+        self.door.open_relay(relay, code)
+        self._bot_task = asyncio.create_task(self._drive_bots())
+        self.save()
 
     def begin(self) -> None:
         """Start play: every seated guest gets the log so far, bots start moving."""

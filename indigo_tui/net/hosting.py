@@ -23,6 +23,14 @@ from ..saves import SeatInfo, default_seat_names
 from . import DEFAULT_PORT
 from .common import new_join_code, normal_code, plain_name
 from .host import HostError, HostSession
+from .relay import (
+    CodeError,
+    Relay,
+    is_internet_code,
+    new_internet_code,
+    parse_internet_code,
+    parse_relay,
+)
 
 #: What a seat of a hosted game may be (words of the command line, the same in every language).
 SEAT_KINDS = "host, remote or bot:NAME"
@@ -49,6 +57,9 @@ class HostPlan:
     seed: int | str | None = None
     #: Players may ask the search bot for a hint (counted, shown at the end).
     hints: bool = False
+    #: Across the internet: guests come in through this transit relay, with an
+    #: internet code (``4821-K7WQ2M``); None on a LAN.
+    relay: Relay | None = None
 
 
 @dataclass
@@ -57,6 +68,8 @@ class Hosted:
 
     session: HostSession
     own: list[int] = field(default_factory=list)
+    #: The transit relay the game is played through (across the internet), or None.
+    relay: Relay | None = None
 
 
 def check_kinds(kinds: list[str]) -> None:
@@ -127,7 +140,7 @@ def build_host(
         else:
             bots[index] = _bot(SeatInfo("", kind).bot or kind, plan.seed, index)
             seats.append(SeatInfo(bot_names[index], kind))
-    code = normal_code(plan.code) or new_join_code()
+    code = _join_code(plan.code, plan.relay)
     try:
         session = HostSession(
             match,
@@ -142,7 +155,20 @@ def build_host(
         raise HostingError(str(exc)) from None
     if save_dir is not None:
         session.save_path = save_folder(save_dir) / f"net-{session.game_id}-host{saves.SUFFIX}"
-    return Hosted(session, own if host_bot is None else [])
+    return Hosted(session, own if host_bot is None else [], plan.relay)
+
+
+def _join_code(given: str, relay: Relay | None) -> str:
+    """The code the host's guests prove: ``given``, or a strong new one. Across
+    the internet an internet code (its nameplate names the relay channel)."""
+    if relay is None:
+        return normal_code(given) or new_join_code()
+    if not given.strip():
+        return str(new_internet_code())
+    try:
+        return str(parse_internet_code(given))
+    except CodeError as exc:
+        raise HostingError(str(exc)) from None
 
 
 def resume_host(
@@ -151,11 +177,14 @@ def resume_host(
     code: str | None = None,
     own_bot: str | None = None,
     move_delay: float = 0.5,
+    relay: Relay | None = None,
 ) -> Hosted:
     """A hosted game taken up from its save (after the host crashed or quit):
     the same game, code and seats, so the guests get back in by joining again.
     ``code`` replaces the saved join code; with ``own_bot`` (headless) the
-    host's own seats are played by that bot, else by the person at the screen."""
+    host's own seats are played by that bot, else by the person at the screen.
+    A game played across the internet is taken up through the same transit
+    relay (``relay`` names another), with the same code."""
     try:
         saved = saves.load_save(path)
         facts = saves.read_host_meta(saved.header.meta)
@@ -163,7 +192,15 @@ def resume_host(
         raise HostingError(f"{path}: {exc}") from None
     if saved.match.over:
         raise HostingError(_("{file}: that game is already over").format(file=path))
-    join_code = normal_code(code or "") or facts.code
+    if relay is None and facts.relay:
+        try:
+            relay = parse_relay(facts.relay)
+        except ValueError as exc:
+            raise HostingError(f"{path}: {exc}") from None
+    join_code = _join_code(code, relay) if code else facts.code
+    if relay is not None and join_code and not is_internet_code(join_code):
+        # A LAN game taken up across the internet: its code has no nameplate.
+        join_code = str(new_internet_code())
     if not join_code:
         raise HostingError(_("{file}: the save holds no join code; give one with --code").format(file=path))
     seed = saved.match.seed
@@ -201,7 +238,7 @@ def resume_host(
         )
     except HostError as exc:
         raise HostingError(f"{path}: {exc}") from None
-    return Hosted(session, own if host_bot is None else [])
+    return Hosted(session, own if host_bot is None else [], relay)
 
 
 __all__ = ["HostPlan", "Hosted", "HostingError", "build_host", "check_kinds", "resume_host", "save_folder"]

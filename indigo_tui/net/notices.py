@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from ..engine import Move
 from ..i18n import _, ngettext
 from .reasons import Why, seat_label, why_text
+from .relay import RelayStatus
 
 
 @dataclass(frozen=True)
@@ -307,6 +308,7 @@ Notice = (
     | Problem
     | SaveState
     | SessionClosed
+    | RelayStatus
 )
 
 
@@ -323,6 +325,7 @@ __all__ = [
     "PlayEnded",
     "PlayStarted",
     "Problem",
+    "RelayStatus",
     "RoundStarted",
     "SaveState",
     "SeatJoined",

@@ -55,24 +55,17 @@ from enum import StrEnum
 from typing import Final
 
 from ..i18n import _, decimal
+from . import DEFAULT_RELAY, EXAMPLE_CODE, RELAY_ENV, RELAY_PORT
 from .common import parse_address
 from .protocol import MAX_CLEAR_FRAME
 from .transport import CHUNK, READ_TIMEOUT, Connection, ConnectionLost
 
-#: The public transit relay of the magic-wormhole project (best-effort, no promises).
-DEFAULT_RELAY: Final = "transit.magic-wormhole.io:4001"
-#: The port a relay address without one means (the relay's own default).
-RELAY_PORT: Final = 4001
-#: The environment variable that names a relay (``--relay`` wins over it).
-RELAY_ENV: Final = "INDIGO_RELAY"
 #: Digits of a nameplate: ten thousand channels.
 NAMEPLATE_DIGITS: Final = 4
 #: Characters of a new code's secret part, from the LAN codes' alphabet (about 2^30).
 SECRET_LENGTH: Final = 6
 #: What a secret part may be: letters and digits, at least 4 and at most 32 of them.
 SECRET_MIN, SECRET_MAX = 4, 32
-#: The example every message about the shape of a code shows.
-EXAMPLE_CODE: Final = "4821-K7WQ2M"
 _SECRET_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 _CODE = re.compile(rf"(\d{{{NAMEPLATE_DIGITS}}})([A-Z0-9]{{{SECRET_MIN},{SECRET_MAX}}})")
 #: Labels the channel, so an indigo game never pairs with another app's transfer.
@@ -133,6 +126,13 @@ def _compact(text: str) -> str:
 def is_internet_code(text: str) -> bool:
     """Whether ``text`` reads as an internet code (so not as a host's address)."""
     return _CODE.fullmatch(_compact(text)) is not None
+
+
+def looks_like_internet_code(text: str) -> bool:
+    """Whether ``text`` was meant as an internet code, right or not (four
+    digits, then a dash or a space: no host's address starts so), so that a
+    mistyped one is said as a code, not looked up as a host."""
+    return is_internet_code(text) or re.match(r"\s*\d{4}\s*[-–—\s]", text) is not None
 
 
 def parse_internet_code(text: str) -> InternetCode:
@@ -436,8 +436,17 @@ def no_host_text(relay: Relay, code: InternetCode, seconds: float) -> str:
     ).format(relay=relay, nameplate=code.nameplate, seconds=decimal(seconds))
 
 
+def join_command(code: str, relay: Relay) -> str:
+    """What a friend runs to join: ``indigo join CODE``, and ``--relay`` unless
+    the relay is the public one (an ``INDIGO_RELAY`` set here is named too: the
+    friend may not have set it)."""
+    if str(relay) == DEFAULT_RELAY:
+        return f"indigo join {code}"
+    return f"indigo join {code} --relay {relay}"
+
+
 class RelayState(StrEnum):
-    """Where a host's connection to the relay stands (what its screen and log say)."""
+    """Where a peer's connection to the relay stands (what its screen and log say)."""
 
     #: Opening the first connection to the relay.
     REACHING = "reaching"
@@ -445,6 +454,8 @@ class RelayState(StrEnum):
     WAITING = "waiting"
     #: The relay cannot be reached (or does not behave as one); trying again.
     UNREACHABLE = "unreachable"
+    #: A guest's connection waits at the relay for the host's.
+    SEEKING = "seeking"
 
 
 @dataclass(frozen=True)
@@ -464,6 +475,8 @@ class RelayStatus:
             return _("reaching the relay at {relay}…").format(relay=self.relay)
         if self.state is RelayState.WAITING:
             return _("waiting for friends at the relay {relay}").format(relay=self.relay)
+        if self.state is RelayState.SEEKING:
+            return _("waiting for the host at the relay {relay}…").format(relay=self.relay)
         return _("{problem}; trying again every {seconds} s").format(
             problem=self.problem, seconds=decimal(self.seconds)
         )
@@ -574,6 +587,8 @@ __all__ = [
     "RelayStatus",
     "handshake_line",
     "is_internet_code",
+    "join_command",
+    "looks_like_internet_code",
     "new_internet_code",
     "no_host_text",
     "open_relayed",

@@ -44,6 +44,9 @@ class HostMeta(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     address: str = ""
     #: The host lets players ask for hints (``indigo host --hints``).
     hints: bool = False
+    #: Played across the internet through this transit relay ("HOST:PORT"),
+    #: or "" on a LAN; a resumed host opens its door there again, with the same code.
+    relay: str = ""
 
     def to_meta(self) -> dict[str, str]:
         """The header ``meta`` entries that hold this."""

@@ -1,5 +1,6 @@
 """The host's setup form: the seats (the host's own, remote terminals, bots
-the host runs), the variant, the rounds, the port and the join code. Opening the lobby
+the host runs), the variant, the rounds, the port and the join code, or over
+the internet through a transit relay. Opening the lobby
 builds the hosted game (:mod:`indigo_tui.net.hosting`) and shows the lobby."""
 
 from __future__ import annotations
@@ -13,14 +14,23 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ...i18n import N_, _
-from ...net import DEFAULT_PORT
+from ...net import DEFAULT_PORT, DEFAULT_RELAY
 from ...net.hosting import HostingError, HostPlan, build_host
+from ...net.relay import relay_from
 from ..localise import Localised
 from ..navigation import app_save_dir
 from ..net_table import HostTable
 from ..widgets.form_foot import FormFoot
 from .lobby import LobbyScreen
 from .seat_rows import SeatRowsScreen, bot_choices, variant_select
+
+
+def default_relay() -> str:
+    """The relay a game across the internet uses unless the form names one."""
+    try:
+        return str(relay_from(None))
+    except ValueError:
+        return DEFAULT_RELAY  # a bad INDIGO_RELAY is said when the game is opened
 
 
 def seat_choices() -> list[tuple[str, str]]:
@@ -66,6 +76,10 @@ class HostSetupScreen(Localised, SeatRowsScreen):
                 yield Checkbox(_("Own gates only (3 players)"), id="own-gates")
                 yield Checkbox(_("Allow hints"), id="hints")
             with Horizontal(classes="row"):
+                yield Checkbox(_("Over the internet"), id="internet")
+                yield Label(_("Relay"), classes="field")
+                yield Input(placeholder=default_relay(), id="relay", classes="seat-name")
+            with Horizontal(classes="row"):
                 yield Label(_("Port"), classes="field")
                 yield Input(value=str(DEFAULT_PORT), id="port", type="integer", classes="seat-name")
                 yield Label(_("Join code"), classes="field")
@@ -97,6 +111,9 @@ class HostSetupScreen(Localised, SeatRowsScreen):
         if not rounds_text.isdigit():
             raise ValueError(_('rounds must be a number, not "{text}"').format(text=rounds_text))
         variant = self._variant()
+        relay = None
+        if self.query_one("#internet", Checkbox).value:
+            relay = relay_from(self.query_one("#relay", Input).value.strip() or None)
         return HostPlan(
             kinds,
             name=self.query_one("#host-name", Input).value,
@@ -106,6 +123,7 @@ class HostSetupScreen(Localised, SeatRowsScreen):
             rounds=int(rounds_text),
             port=int(port_text),
             code=self.query_one("#code", Input).value,
+            relay=relay,
         )
 
     def action_open_lobby(self) -> None:
@@ -117,7 +135,7 @@ class HostSetupScreen(Localised, SeatRowsScreen):
             self.query_one(FormFoot).say(_("Can't host: {reason}").format(reason=exc))
             return
         table = HostTable(hosted.session, hosted.own)
-        self.app.switch_screen(LobbyScreen(table, bind=plan.bind, port=plan.port))
+        self.app.switch_screen(LobbyScreen(table, bind=plan.bind, port=plan.port, relay=hosted.relay))
 
 
 __all__ = ["HostSetupScreen", "seat_choices"]

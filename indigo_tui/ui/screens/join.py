@@ -1,4 +1,5 @@
-"""Joining a network game: the address-and-code form.
+"""Joining a network game: the address-and-code form (or, across the
+internet, the code alone).
 
 The form proves the join code to the host (the code itself never crosses the
 network) and takes a seat; a refusal (wrong code, full game, another
@@ -8,6 +9,7 @@ version, nobody listening) is one line on the form. Then the waiting room
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import ClassVar
 
@@ -19,8 +21,10 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...i18n import N_, _
 from ...i18n.words import os_problem
+from ...net import EXAMPLE_CODE
 from ...net.common import JoinError, parse_address, plain_name
 from ...net.guest import GuestSession, find_record
+from ...net.relay import InternetCode, Relay, looks_like_internet_code, parse_internet_code, relay_from
 from ..localise import Localised, recompose_keeping_values
 from ..navigation import app_save_dir, end_command
 from ..net_link import NetLink
@@ -40,15 +44,25 @@ async def join_game(
     *,
     rejoin: bool = False,
     timeout: float = JOIN_TIMEOUT,
+    relay: Relay | None = None,
 ) -> GuestTable:
     """Connect and take a seat: the same seat again if this folder holds an
     unfinished game with that host joined under the same name (or, with
-    ``rejoin``, under any name); :class:`JoinError` or ValueError says why not."""
-    host, port = parse_address(address)
+    ``rejoin``, under any name); :class:`JoinError` or ValueError says why not.
+    An internet code in ``address`` (or in ``code`` with no address) joins
+    across the internet through ``relay`` (the environment's or the public
+    one if None)."""
+    internet = internet_code_of(address, code)
+    if internet is not None:
+        relay = relay if relay is not None else relay_from(None)
+        host, port, code = relay.host, relay.port, str(internet)
+    else:
+        relay = None
+        host, port = parse_address(address)
     record = None
     if save_dir is not None:
         found = find_record(save_dir, host, port, None if rejoin else (plain_name(name) or _("Guest")))
-        if found is not None:
+        if found is not None and (relay is None or found[1].code == code):
             record = found[1]
             code = code or record.code
             name = name.strip() or record.name
@@ -62,12 +76,23 @@ async def join_game(
                 _("cannot use {folder} for saves: {reason}").format(folder=save_dir, reason=os_problem(exc))
             ) from None
     guest = GuestSession(
-        host, port, code, name=plain_name(name) or _("Guest"), save_dir=save_dir, record=record
+        host, port, code, name=plain_name(name) or _("Guest"), save_dir=save_dir, record=record, relay=relay
     )
     if record is not None and record.code != guest.code:
         guest.record = None  # another game's record; the code given wins
     await guest.connect(timeout=timeout)
     return GuestTable(guest)
+
+
+def internet_code_of(address: str, code: str) -> InternetCode | None:
+    """The internet code the form holds, if it holds one: typed as the host
+    (the code field left empty), or as the code with no host; None for a LAN
+    game. ValueError (one line) for what was meant as one and is not."""
+    if looks_like_internet_code(address) and not code.strip():
+        return parse_internet_code(address)
+    if not address.strip() and looks_like_internet_code(code):
+        return parse_internet_code(code)
+    return None
 
 
 class JoinScreen(Localised, Screen[None]):
@@ -86,8 +111,12 @@ class JoinScreen(Localised, Screen[None]):
         auto: bool = False,
         rejoin: bool = False,
         save_dir: Path | None = None,
+        relay: Relay | None = None,
     ) -> None:
         super().__init__()
+        #: The transit relay for a game across the internet (``--relay``); None:
+        #: the environment's, else the public one.
+        self.relay = relay
         #: Where this seat's record is kept (the app's save folder if not given).
         self.save_dir = save_dir
         #: Take back this folder's newest seat with that host, whatever its name (``--rejoin``).
@@ -106,11 +135,15 @@ class JoinScreen(Localised, Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup-box"):
-            yield Static(_("Join a game on the local network"), classes="title")
+            yield Static(_("Join a game on the local network or across the internet"), classes="title")
             with Horizontal(classes="row"):
                 yield Label(_("Host"), classes="field")
                 yield Input(
-                    value=self.address, placeholder=_("HOST[:PORT], e.g. 192.168.1.20:7777"), id="address"
+                    value=self.address,
+                    placeholder=_("192.168.1.20:7777, or an internet code like {example}").format(
+                        example=EXAMPLE_CODE
+                    ),
+                    id="address",
                 )
             with Horizontal(classes="row"):
                 yield Label(_("Code"), classes="field")
@@ -171,15 +204,28 @@ class JoinScreen(Localised, Screen[None]):
         code = self.query_one("#code", Input).value
         name = self.query_one("#player-name", Input).value
         self.joining = True
-        self.show_error(_("Joining…"))
-        self.run_worker(self._join(address, code, name), group="join", exclusive=True)
+        internet = None
+        with contextlib.suppress(ValueError):
+            internet = internet_code_of(address, code)
+        if internet is not None:
+            with contextlib.suppress(ValueError):
+                relay = self.relay if self.relay is not None else relay_from(None)
+                self.show_error(_("Waiting for the host at the relay {relay}…").format(relay=relay))
+        else:
+            self.show_error(_("Joining…"))
+        self.run_worker(self._join(address, code, name, internet), group="join", exclusive=True)
 
-    async def _join(self, address: str, code: str, name: str) -> None:
+    async def _join(self, address: str, code: str, name: str, internet: InternetCode | None) -> None:
         try:
             save_dir = self.save_dir if self.save_dir is not None else app_save_dir(self.app)
-            table = await join_game(address, code, name, save_dir, rejoin=self.rejoin)
+            table = await join_game(address, code, name, save_dir, rejoin=self.rejoin, relay=self.relay)
         except JoinError as exc:
-            if exc.code == "code":
+            if exc.code == "code" and internet is not None:
+                words = _(
+                    "Wrong code, or another game drew the number {nameplate}: check the code and try again."
+                ).format(nameplate=internet.nameplate)
+                self._failed(_("wrong join code"), words)
+            elif exc.code == "code":
                 words = _("Wrong join code: the host refused it. Check the code and try again.")
                 self._failed(_("wrong join code"), words)
             else:

@@ -1,5 +1,6 @@
-"""The host's lobby: it opens the port and shows what to tell the other
-players (this machine's addresses, the port, the code), who has joined, live,
+"""The host's lobby: it opens the port (or, across the internet, the door at
+a transit relay) and shows what to tell the other players (this machine's
+addresses, the port, the code; or the internet code alone), who has joined, live,
 and the Start button once every remote seat has a terminal. The game itself
 is built (or taken up from its save) by :mod:`indigo_tui.net.hosting`.
 """
@@ -20,6 +21,7 @@ from ...net.common import lan_address
 from ...net.host import HostError, HostSession
 from ...net.notices import Problem, SaveState, SeatJoined, SeatLeft
 from ...net.reasons import Farewell
+from ...net.relay import Relay, RelayStatus, join_command
 from ...saves import SeatInfo
 from ..localise import Localised
 from ..navigation import leave_to_title
@@ -55,11 +57,17 @@ class LobbyScreen(Localised, Screen[None]):
         Binding("ctrl+q", "cancel(True)", N_("Quit"), show=False),
     ]
 
-    def __init__(self, table: HostTable, *, bind: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
+    def __init__(
+        self, table: HostTable, *, bind: str = "0.0.0.0", port: int = DEFAULT_PORT, relay: Relay | None = None
+    ) -> None:
         super().__init__()
         self.table = table
         self.bind = bind
         self.port = port
+        #: Across the internet: the transit relay guests come in through (no port is opened).
+        self.relay = relay
+        #: What the relay last told us (reaching it, waiting at it, cannot reach it).
+        self.relay_status: RelayStatus | None = None
         self.link: NetLink | None = None  # made on mount (it needs the app)
         self.addresses: list[str] = []
         self.problem = ""
@@ -92,6 +100,11 @@ class LobbyScreen(Localised, Screen[None]):
 
     async def _listen(self) -> None:
         try:
+            if self.relay is not None:
+                await self.host.listen_relay(self.relay)
+                self.show_share()
+                self.refresh_seats()
+                return
             bound = await self.host.listen(self.bind, self.port)
         except HostError as exc:
             self.query_one("#lobby-share", Static).update(_("Can't host: {reason}").format(reason=exc))
@@ -103,6 +116,20 @@ class LobbyScreen(Localised, Screen[None]):
 
     def show_share(self) -> None:
         """What to tell the other players: the addresses, the code, the command."""
+        relay = self.relay
+        if relay is not None:
+            code = self.host.code
+            lines = [
+                _("Across the internet. Tell your friends the code:"),
+                "  " + code,
+                _("They run: {command}  (or type the code into Join game)").format(
+                    command=join_command(code, relay)
+                ),
+            ]
+            if self.relay_status is not None:
+                lines.append(self.relay_status.text)
+            self.query_one("#lobby-share", Static).update("\n".join(lines))
+            return
         lines = [_("Tell the other players:")]
         lines += ["  " + _("address: {address}").format(address=address) for address in self.addresses]
         lines.append("  " + _("code: {code}").format(code=self.host.code))
@@ -119,12 +146,16 @@ class LobbyScreen(Localised, Screen[None]):
         start = self.query_one("#start", Button).disabled
         await self.recompose()
         self.query_one("#start", Button).disabled = start
-        if self.addresses:
+        if self.addresses or self.host.relay is not None:
             self.show_share()
         self.refresh_seats()
 
     def on_net_notice(self, message: NetNotice) -> None:
         match message.notice:
+            case RelayStatus() as status:
+                self.relay_status = status
+                if self.query("#lobby-share") and self.host.relay is not None:
+                    self.show_share()
             case Problem(text=text) | SaveState(text=text):
                 self.problem = text
             case SeatJoined() | SeatLeft():
@@ -150,7 +181,7 @@ class LobbyScreen(Localised, Screen[None]):
             name = line.name if line.kind != "remote" or line.connected else _("(open)")
             lines.append(f"  {line.seat + 1}. {name:<24} {what}")
         self.query_one("#lobby-seats", Static).update("\n".join(lines))
-        ready = self.host.ready and self.host.address is not None
+        ready = self.host.ready and self.host.open
         status = (
             _("Everyone is here: press Start.") if ready else _("Waiting for every remote seat to be taken.")
         )

@@ -24,6 +24,7 @@ from ...net.notices import (
     PlayEnded,
     PlayStarted,
     Problem,
+    RelayStatus,
     RoundStarted,
     SaveState,
     SeatJoined,
@@ -147,7 +148,7 @@ class NetGameScreen(GameScreen):
                     self.refresh_status()
                     if self.game.over:
                         self._show_end()
-            case Problem() | SaveState():
+            case Problem() | SaveState() | RelayStatus():
                 self.message = notice.text
                 self.refresh_status()
 

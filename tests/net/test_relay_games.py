@@ -1,0 +1,216 @@
+"""Across the internet, end to end: real ``indigo host --internet`` and
+``indigo join CODE`` processes play whole games through a real transit relay
+(and through a recording relay of our own) on 127.0.0.1; the relay is killed
+and started again mid-game; wrong codes and a nameplate two games drew are
+refused in one line."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from indigo_tui import saves
+from indigo_tui.cli import main
+from indigo_tui.net.common import JoinError
+from indigo_tui.net.guest import GuestSession
+from indigo_tui.net.protocol import HEADER, HEADER_SIZE, Confirm, Exchange, Hello, ProtocolError, decode_body
+from indigo_tui.net.relay import InternetCode, new_internet_code, parse_relay
+
+from .conftest import HOST_BOUNDS, LIMIT, Peer
+from .transit import RecordingRelay, TransitRelay
+
+
+def internet_host(tmp_path: Path, relay: str, code: InternetCode, *extra: str) -> list[str]:
+    """``indigo host --internet`` (greedy bots, no pace) through ``relay`` with ``code``."""
+    return [
+        "host",
+        "--headless",
+        "--bot",
+        "greedy",
+        "--internet",
+        "--relay",
+        relay,
+        "--code",
+        str(code),
+        "--seed",
+        "9",
+        "--save-dir",
+        str(tmp_path / "host"),
+        *HOST_BOUNDS,
+        *extra,
+    ]
+
+
+def internet_join(tmp_path: Path, relay: str, code: str, *extra: str, folder: str = "guest") -> list[str]:
+    """``indigo join CODE`` (a random bot, no pace) through ``relay``."""
+    return [
+        "join",
+        code,
+        "--relay",
+        relay,
+        "--headless",
+        "--bot",
+        "random",
+        "--save-dir",
+        str(tmp_path / folder),
+        *extra,
+    ]
+
+
+def hosting(host: Peer, relay: str, code: InternetCode) -> None:
+    """The host's first line, the one scripts read, then its door open at the relay."""
+    host.wait_for(rf"^listening at relay {relay} code {code}$")
+    host.wait_for(rf"waiting for friends at the relay {relay}")
+
+
+def assert_same_game(tmp_path: Path, *guest_folders: str) -> saves.LoadedSave:
+    """Every guest's save holds the host's match, move for move and event for event."""
+    (host_file,) = (tmp_path / "host" / "net").glob("*.indigo")
+    host = saves.load_save(host_file)
+    assert host.match.over and host.header.meta["net_role"] == "host"
+    for folder in guest_folders:
+        (guest_file,) = (tmp_path / folder).glob("*.indigo")
+        guest = saves.load_save(guest_file)
+        assert guest.header.meta["net_deal"] == "verified"
+        for mine, theirs in zip(guest.match.games, host.match.games, strict=True):
+            assert mine.moves == theirs.moves
+            assert mine.log == theirs.log
+        assert guest.match.totals == host.match.totals
+    return host
+
+
+def test_two_players_across_the_relay(peers, shared_transit_relay: TransitRelay, tmp_path: Path) -> None:
+    relay, code = shared_transit_relay.address, new_internet_code()
+    host = peers(*internet_host(tmp_path, relay, code))
+    hosting(host, relay, code)
+    # Typed as people type it: lower case, a space for the dash.
+    guest = peers(*internet_join(tmp_path, relay, f"{code.nameplate} {code.secret.lower()}"))
+    assert guest.finish() == (0, "")
+    assert host.finish() == (0, "")
+    guest.wait_for(r"^deal verified")
+    saved = assert_same_game(tmp_path, "guest")
+    meta = saves.read_host_meta(saved.header.meta)
+    assert meta.code == str(code) and meta.relay == relay
+
+
+def test_four_players_across_the_relay(peers, shared_transit_relay: TransitRelay, tmp_path: Path) -> None:
+    relay, code = shared_transit_relay.address, new_internet_code()
+    host = peers(*internet_host(tmp_path, relay, code, "--seats", "remote,host,bot:greedy,remote"))
+    hosting(host, relay, code)
+    # Both guests at once: one pairs first, the relay drops the other, which asks again.
+    guests = [peers(*internet_join(tmp_path, relay, str(code), folder=f"g{n}")) for n in range(2)]
+    for guest in guests:
+        assert guest.finish() == (0, "")
+    assert host.finish() == (0, "")
+    assert_same_game(tmp_path, "g0", "g1")
+
+
+def test_the_relay_restarts_mid_game_and_both_sides_come_back(
+    peers, transit_relay: TransitRelay, tmp_path: Path
+) -> None:
+    relay, code = transit_relay.address, new_internet_code()
+    host = peers(*internet_host(tmp_path, relay, code))
+    hosting(host, relay, code)
+    guest = peers(*internet_join(tmp_path, relay, str(code), "--move-delay", "0.05"))
+    guest.wait_for(r"\(move 8\)")
+    transit_relay.stop()
+    guest.wait_for(r"trying to rejoin for up to")
+    host.wait_for(r"cannot reach the relay at .*; trying again every")
+    transit_relay.start()
+    assert guest.finish() == (0, "")
+    assert host.finish() == (0, "")
+    guest.wait_for(r"^back in the game|^joined ")
+    assert_same_game(tmp_path, "guest")
+
+
+def _frames(data: bytes) -> list[bytes]:
+    bodies = []
+    while len(data) >= HEADER_SIZE:
+        (length,) = HEADER.unpack(data[:HEADER_SIZE])
+        bodies.append(data[HEADER_SIZE : HEADER_SIZE + length])
+        data = data[HEADER_SIZE + length :]
+    assert data == b""
+    return bodies
+
+
+def test_the_relay_sees_nothing_that_reads_as_a_message(peers, tmp_path: Path) -> None:
+    """Through a relay of our own that keeps every byte: a wrong code is
+    refused in one line and the host goes on; the right one plays the game,
+    and of all the relay copied only the key exchange reads as messages."""
+    recording = RecordingRelay()
+    recording.start()
+    try:
+        relay, code = recording.address, new_internet_code()
+        host = peers(*internet_host(tmp_path, relay, code, "--name", "Hostess"))
+        hosting(host, relay, code)
+        wrong = InternetCode(code.nameplate, "WRONG9" if code.secret != "WRONG9" else "WRONG8")
+        status, said = peers(*internet_join(tmp_path, relay, str(wrong), folder="wrong")).finish()
+        assert status == 2 and said.count("\n") == 1
+        assert "wrong join code (or another game drew the number" in said
+        guest = peers(*internet_join(tmp_path, relay, str(code), "--name", "Wanderer"))
+        assert guest.finish() == (0, "")
+        assert host.finish() == (0, "")
+    finally:
+        recording.stop()
+    assert_same_game(tmp_path, "guest")
+    _refused, played = recording.pairs
+    everything = recording.relayed()
+    for secret in (code.secret.encode(), str(code).encode(), b"Hostess", b"Wanderer", b"greedy", b"random"):
+        assert secret not in everything
+    guest_to_host, host_to_guest = _frames(bytes(played.sent[1])), _frames(bytes(played.sent[0]))
+    if isinstance(decode_body(host_to_guest[0]), Hello):  # the guest waited first
+        guest_to_host, host_to_guest = host_to_guest, guest_to_host
+    # Only the key exchange is in clear: two random group elements and two proofs.
+    assert isinstance(decode_body(guest_to_host[0]), Hello)
+    assert isinstance(decode_body(guest_to_host[1]), Confirm)
+    assert isinstance(decode_body(host_to_guest[0]), Exchange)
+    assert isinstance(decode_body(host_to_guest[1]), Confirm)
+    sealed = guest_to_host[2:] + host_to_guest[2:]
+    assert len(sealed) > 100
+    for body in sealed:
+        try:
+            decode_body(body)
+        except ProtocolError:
+            continue
+        raise AssertionError(f"a frame through the relay reads as a message: {body[:40]!r}")
+
+
+def test_a_malformed_code_is_said_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["join", "4821-K7", "--relay", "127.0.0.1:9", "--headless", "--bot", "random"]) == 2
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and "is not an internet code" in said and "4821-K7WQ2M" in said
+
+
+async def test_two_games_that_drew_one_nameplate_never_cross(
+    peers, shared_transit_relay: TransitRelay, tmp_path: Path
+) -> None:
+    relay = parse_relay(shared_transit_relay.address)
+    ours, theirs = new_internet_code(), new_internet_code()
+    theirs = InternetCode(ours.nameplate, theirs.secret if theirs.secret != ours.secret else "ZZZZZZ")
+    other = peers(*internet_host(tmp_path / "other", str(relay), theirs))
+    host = peers(*internet_host(tmp_path, str(relay), ours))
+    hosting(other, str(relay), theirs)
+    hosting(host, str(relay), ours)
+    ours_id = host.wait_for(r"net-(\w+)-host\.indigo").group(1)
+    # A guest with our code pairs with whichever host the relay picks: ours
+    # seats it, the other game's refuses the code in one line; it never sits
+    # in the other game.
+    for _attempt in range(20):
+        guest = GuestSession(relay.host, relay.port, str(ours), name="Guest", relay=relay, read_timeout=10.0)
+        try:
+            welcome = await asyncio.wait_for(guest.connect(), LIMIT)
+        except JoinError as exc:
+            assert exc.code == "code" and "\n" not in str(exc)
+            assert str(exc).startswith(
+                "refused by the host: wrong join code (or another game drew the number"
+            )
+            continue
+        assert welcome.game_id == ours_id
+        await guest.close()
+        break
+    else:
+        raise AssertionError("a guest with our code never reached our host in 20 tries")
+    other.kill()
+    host.kill()
