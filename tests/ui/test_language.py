@@ -158,7 +158,7 @@ async def test_a_switch_keeps_what_a_form_holds(save_dir: Path, pseudo_german: N
         join = app.screen
         assert join.query_one("#address", Input).value == "10.0.0.7:7777"
         assert join.query_one("#code", Input).value == "abc"
-        assert pseudo("Join a game on the local network") in text_of(app)
+        assert pseudo("Join a game on the local network or across the internet") in text_of(app)
         app.pop_screen()
         await until(pilot, lambda: app.screen is setup)
         await pilot.pause()

@@ -53,7 +53,7 @@ class HostSetupScreen(Localised, SeatRowsScreen):
     def compose(self) -> ComposeResult:
         choices = seat_choices()
         with VerticalScroll(id="setup-box"):
-            yield Static(_("Host a game on the local network"), classes="title")
+            yield Static(_("Host a game on the local network or across the internet"), classes="title")
             with Horizontal(classes="row"):
                 yield Label(_("Your name"), classes="field")
                 # translators: the host's name until they type one (others see it)

@@ -1,0 +1,87 @@
+"""Across the internet through the screens: the host's form with Over the
+internet ticked, its lobby with the one code to share, and a guest typing
+that code into Join game, both through a relay of our own on 127.0.0.1
+(tests/net/transit.py). Every wait is bounded."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from net.transit import RecordingRelay
+from textual.widgets import Checkbox, Input
+
+from indigo_tui.net.relay import RELAY_ENV, parse_internet_code
+from indigo_tui.ui.net_app import NetApp
+from indigo_tui.ui.screens.host_setup import HostSetupScreen
+from indigo_tui.ui.screens.join import JoinScreen
+from indigo_tui.ui.screens.lobby import LobbyScreen
+from indigo_tui.ui.screens.waiting_room import WaitScreen
+
+from .conftest import NET_SIZE, screen_text, until
+
+
+@pytest.fixture
+def relay() -> Iterator[RecordingRelay]:
+    recording = RecordingRelay()
+    recording.start()
+    try:
+        yield recording
+    finally:
+        recording.stop()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_a_game_across_the_internet_is_set_up_through_the_screens(
+    tmp_path: Path, relay: RecordingRelay, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    # The guest names no relay: it comes from the environment, as people set it.
+    monkeypatch.setenv(RELAY_ENV, relay.address)
+    host = NetApp(
+        lambda: HostSetupScreen(save_dir=tmp_path / "host"), save_dir=tmp_path / "host", animate=False
+    )
+    async with host.run_test(size=size) as hp:
+        setup = host.screen
+        assert isinstance(setup, HostSetupScreen)
+        setup.query_one("#internet", Checkbox).value = True
+        await hp.pause()
+        await hp.press("ctrl+s")
+        await until(hp, lambda: isinstance(host.screen, LobbyScreen))
+        lobby = host.screen
+        assert isinstance(lobby, LobbyScreen)
+        await until(hp, lambda: lobby.relay_status is not None and lobby.relay_status.state == "waiting")
+        await hp.pause()
+        assert f"waiting for friends at the relay {relay.address}" in screen_text(host)
+        code = lobby.host.code
+        shown = screen_text(host)
+        assert code in shown and "Tell your friends the code" in shown
+        assert f"indigo join {code} --relay {relay.address}" in shown.replace("\n", " ").replace("  ", " ")
+        assert parse_internet_code(code)
+        guest = NetApp(
+            lambda: JoinScreen(save_dir=tmp_path / "guest"), save_dir=tmp_path / "guest", animate=False
+        )
+        async with guest.run_test(size=size) as gp:
+            form = guest.screen
+            assert isinstance(form, JoinScreen)
+            # Typed as it was read out: lower case, a space for the dash, into Host.
+            form.query_one("#address", Input).value = code.lower().replace("-", " ")
+            form.query_one("#player-name", Input).value = "Gus"
+            await gp.press("enter")
+            await until([hp, gp], lambda: isinstance(guest.screen, WaitScreen), 30.0)
+            await until([hp, gp], lambda: lobby.host.ready)
+            await hp.pause()
+            assert "Gus" in screen_text(host) and "Everyone is here" in screen_text(host)
+    assert len(relay.pairs) == 1
+
+
+async def test_a_code_that_is_not_one_is_said_on_the_form(tmp_path: Path, relay: RecordingRelay) -> None:
+    guest = NetApp(lambda: JoinScreen(save_dir=tmp_path), save_dir=tmp_path, animate=False)
+    async with guest.run_test(size=NET_SIZE) as gp:
+        form = guest.screen
+        assert isinstance(form, JoinScreen)
+        form.query_one("#address", Input).value = "4821-K7"
+        await gp.press("enter")
+        await until(gp, lambda: "is not an internet code" in str(form.query_one("#setup-error").render()))
+        assert "4821-K7WQ2M" in str(form.query_one("#setup-error").render())
+    assert relay.lines == []
