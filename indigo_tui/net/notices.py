@@ -15,11 +15,11 @@ peer, so a screen shows ``text`` as plain text and a log line goes through
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from ..engine import Move
-from ..i18n import _, ngettext
+from ..i18n import _, decimal, ngettext
 from .reasons import Why, seat_label, why_text
-from .relay import RelayStatus
 
 
 @dataclass(frozen=True)
@@ -293,6 +293,43 @@ class SessionClosed:
         return self.reason
 
 
+class RelayState(StrEnum):
+    """Where a peer's connection to the relay stands (what its screen and log say)."""
+
+    #: Opening the first connection to the relay.
+    REACHING = "reaching"
+    #: A connection waits at the relay for the next guest.
+    WAITING = "waiting"
+    #: The relay cannot be reached (or does not behave as one); trying again.
+    UNREACHABLE = "unreachable"
+    #: A guest's connection waits at the relay for the host's.
+    SEEKING = "seeking"
+
+
+@dataclass(frozen=True)
+class RelayStatus:
+    """A peer's relay, as people read it: ``state``, the ``relay``, and for
+    :attr:`RelayState.UNREACHABLE` the ``problem`` (one line) and the
+    seconds between tries."""
+
+    state: RelayState
+    relay: str
+    problem: str = ""
+    seconds: float = 0.0
+
+    @property
+    def text(self) -> str:
+        if self.state is RelayState.REACHING:
+            return _("reaching the relay at {relay}…").format(relay=self.relay)
+        if self.state is RelayState.WAITING:
+            return _("waiting for friends at the relay {relay}").format(relay=self.relay)
+        if self.state is RelayState.SEEKING:
+            return _("waiting for the host at the relay {relay}…").format(relay=self.relay)
+        return _("{problem}; trying again every {seconds} s").format(
+            problem=self.problem, seconds=decimal(self.seconds)
+        )
+
+
 Notice = (
     SeatJoined
     | SeatLeft
@@ -325,6 +362,7 @@ __all__ = [
     "PlayEnded",
     "PlayStarted",
     "Problem",
+    "RelayState",
     "RelayStatus",
     "RoundStarted",
     "SaveState",

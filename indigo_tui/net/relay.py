@@ -57,6 +57,7 @@ from typing import Final
 from ..i18n import _, decimal
 from . import DEFAULT_RELAY, EXAMPLE_CODE, RELAY_ENV, RELAY_PORT
 from .common import parse_address
+from .notices import RelayState, RelayStatus
 from .protocol import MAX_CLEAR_FRAME
 from .transport import CHUNK, READ_TIMEOUT, Connection, ConnectionLost
 
@@ -443,43 +444,6 @@ def join_command(code: str, relay: Relay) -> str:
     if str(relay) == DEFAULT_RELAY:
         return f"indigo join {code}"
     return f"indigo join {code} --relay {relay}"
-
-
-class RelayState(StrEnum):
-    """Where a peer's connection to the relay stands (what its screen and log say)."""
-
-    #: Opening the first connection to the relay.
-    REACHING = "reaching"
-    #: A connection waits at the relay for the next guest.
-    WAITING = "waiting"
-    #: The relay cannot be reached (or does not behave as one); trying again.
-    UNREACHABLE = "unreachable"
-    #: A guest's connection waits at the relay for the host's.
-    SEEKING = "seeking"
-
-
-@dataclass(frozen=True)
-class RelayStatus:
-    """A host's relay, as people read it: ``state``, the ``relay``, and for
-    :attr:`RelayState.UNREACHABLE` the ``problem`` (one line) and the
-    seconds between tries."""
-
-    state: RelayState
-    relay: str
-    problem: str = ""
-    seconds: float = 0.0
-
-    @property
-    def text(self) -> str:
-        if self.state is RelayState.REACHING:
-            return _("reaching the relay at {relay}…").format(relay=self.relay)
-        if self.state is RelayState.WAITING:
-            return _("waiting for friends at the relay {relay}").format(relay=self.relay)
-        if self.state is RelayState.SEEKING:
-            return _("waiting for the host at the relay {relay}…").format(relay=self.relay)
-        return _("{problem}; trying again every {seconds} s").format(
-            problem=self.problem, seconds=decimal(self.seconds)
-        )
 
 
 @dataclass

@@ -81,6 +81,7 @@ def assert_same_game(tmp_path: Path, *guest_folders: str) -> saves.LoadedSave:
     return host
 
 
+@pytest.mark.slow
 def test_two_players_across_the_relay(peers, shared_transit_relay: TransitRelay, tmp_path: Path) -> None:
     relay, code = shared_transit_relay.address, new_internet_code()
     host = peers(*internet_host(tmp_path, relay, code))
@@ -95,6 +96,7 @@ def test_two_players_across_the_relay(peers, shared_transit_relay: TransitRelay,
     assert meta.code == str(code) and meta.relay == relay
 
 
+@pytest.mark.slow
 def test_four_players_across_the_relay(peers, shared_transit_relay: TransitRelay, tmp_path: Path) -> None:
     relay, code = shared_transit_relay.address, new_internet_code()
     host = peers(*internet_host(tmp_path, relay, code, "--seats", "remote,host,bot:greedy,remote"))
@@ -107,6 +109,7 @@ def test_four_players_across_the_relay(peers, shared_transit_relay: TransitRelay
     assert_same_game(tmp_path, "g0", "g1")
 
 
+@pytest.mark.slow
 def test_the_relay_restarts_mid_game_and_both_sides_come_back(
     peers, transit_relay: TransitRelay, tmp_path: Path
 ) -> None:
@@ -135,6 +138,7 @@ def _frames(data: bytes) -> list[bytes]:
     return bodies
 
 
+@pytest.mark.slow
 def test_the_relay_sees_nothing_that_reads_as_a_message(peers, tmp_path: Path) -> None:
     """Through a relay of our own that keeps every byte: a wrong code is
     refused in one line and the host goes on; the right one plays the game,

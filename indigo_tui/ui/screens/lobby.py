@@ -19,9 +19,9 @@ from ...i18n import N_, _
 from ...net import DEFAULT_PORT
 from ...net.common import lan_address
 from ...net.host import HostError, HostSession
-from ...net.notices import Problem, SaveState, SeatJoined, SeatLeft
+from ...net.notices import Problem, RelayStatus, SaveState, SeatJoined, SeatLeft
 from ...net.reasons import Farewell
-from ...net.relay import Relay, RelayStatus, join_command
+from ...net.relay import Relay, join_command
 from ...saves import SeatInfo
 from ..localise import Localised
 from ..navigation import leave_to_title
