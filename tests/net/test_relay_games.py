@@ -128,6 +128,29 @@ def test_the_relay_restarts_mid_game_and_both_sides_come_back(
     assert_same_game(tmp_path, "guest")
 
 
+@pytest.mark.slow
+def test_a_resumed_host_is_reached_by_the_same_code(
+    peers, shared_transit_relay: TransitRelay, tmp_path: Path
+) -> None:
+    relay, code = shared_transit_relay.address, new_internet_code()
+    # The host that is killed plays slowly: the game must still be on when the kill comes.
+    host = peers(*internet_host(tmp_path, relay, code, "--move-delay", "0.1"))
+    hosting(host, relay, code)
+    guest = peers(
+        *internet_join(tmp_path, relay, str(code), "--move-delay", "0.01", "--reconnect-timeout", "60")
+    )
+    guest.wait_for(r"\(move (1\d|[2-9]\d)\)")
+    host.kill()
+    guest.wait_for(r"trying to rejoin")
+    (save,) = (tmp_path / "host" / "net").glob("*.indigo")
+    # Nothing but the save: the relay and the code come from it.
+    resumed = peers("host", "--headless", "--bot", "greedy", "--resume", str(save), *HOST_BOUNDS)
+    hosting(resumed, relay, code)
+    assert guest.finish() == (0, "")
+    assert resumed.finish() == (0, "")
+    assert_same_game(tmp_path, "guest")
+
+
 def _frames(data: bytes) -> list[bytes]:
     bodies = []
     while len(data) >= HEADER_SIZE:

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -29,6 +31,14 @@ import pytest
 START_LIMIT = 60.0
 _STARTED = re.compile(r"starting on (\d+)")
 _ADDRESS_IN_USE = "Address already in use"
+
+
+def _die_with_parent() -> None:
+    """In the relay's process, before it runs: end it with the test process
+    that started it (Linux), so a test worker that dies leaves no relay behind."""
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 class TransitRelay:
@@ -63,6 +73,7 @@ class TransitRelay:
                     stdout=out,
                     stderr=subprocess.STDOUT,
                     stdin=subprocess.DEVNULL,
+                    preexec_fn=_die_with_parent,
                 )
             deadline = time.monotonic() + START_LIMIT
             while time.monotonic() < deadline:
