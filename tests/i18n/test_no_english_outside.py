@@ -153,6 +153,9 @@ CODE_ATTRIBUTES = {"DEFAULT_CSS", "CSS", "CSS_PATH", "COMPONENT_CLASSES", "SCOPE
 #: Literals people read that must stay as they are, each with its reason.
 ALLOWED: dict[str, str] = {
     "listening on {host}:{bound} code {session.code}": "indigo host --headless's first line, read by scripts",
+    "listening at relay {relay} code {session.code}": (
+        "indigo host --headless --internet's first line, read by scripts"
+    ),
     "Indigo": "the game's name, the same on every rulebook's cover",
     "indigo-tui {__version__}": "indigo --version: the program's name and version",
     "Indigo review": "the review app's title, which no screen shows",
