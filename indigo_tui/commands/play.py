@@ -247,12 +247,15 @@ def run_load(args: argparse.Namespace) -> int:
         from .text import run_text
 
         return run_text(args)
-    from ..saves import SaveError, load_save
+    from ..saves import SaveError, SaveLock, load_save
 
     set_engine_time(args)
     options = _app_options(args)
     try:
         saved = load_save(args.file)
+        # Not if another window plays it now (said in one line, before the app starts).
+        if saved.path is not None:
+            SaveLock.acquire(saved.path)
     except SaveError as exc:
         raise CommandError(str(exc)) from None
     from ..ui.app import IndigoApp

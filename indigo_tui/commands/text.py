@@ -59,9 +59,10 @@ def run_text(args: argparse.Namespace) -> int:
     if load is not None:
         try:
             saved = load_save(load)
+            # Not a game another window plays now (said in one line).
+            session = Session.resume(saved, save_dir, programs=bool(getattr(args, "run_engines", False)))
         except SaveError as exc:
             raise CommandError(str(exc)) from None
-        session = Session.resume(saved, save_dir, programs=bool(getattr(args, "run_engines", False)))
     else:
         session = Session.start(new_game_from_args(args), save_dir)
     json = bool(getattr(args, "json", False))

@@ -6,7 +6,8 @@
   headers only;
 - :mod:`.guest`: a network guest's record of what its seat may know;
 - :mod:`.host`: what a hosted network game keeps in its save's header;
-- :mod:`.hints`: the hints each seat asked for, kept in a save's header.
+- :mod:`.hints`: the hints each seat asked for, kept in a save's header;
+- :mod:`.lock`: one window at a time plays a save.
 
 The public names are importable from here: ``from indigo_tui.saves import
 load_save``. See ``docs/save-format.md``.
@@ -41,6 +42,7 @@ from .folder import (
     ENV_VAR,
     SaveEntry,
     default_save_dir,
+    default_visitors_dir,
     delete_save,
     is_unfinished,
     latest_unfinished,
@@ -64,6 +66,7 @@ from .guest import (
 )
 from .hints import HINTS_KEY, hint_counts_meta, read_hint_counts
 from .host import HOST_KEY, ROLE_KEY, HostMeta, is_hosted, read_host_meta, without_host_meta
+from .lock import SaveLock, SaveOpenElsewhere, open_elsewhere
 
 __all__ = [
     "ENV_VAR",
@@ -84,6 +87,8 @@ __all__ = [
     "SaveError",
     "SaveFile",
     "SaveHeader",
+    "SaveLock",
+    "SaveOpenElsewhere",
     "SavedGame",
     "SeatInfo",
     "decode_header",
@@ -92,6 +97,7 @@ __all__ = [
     "default_save_dir",
     "default_seat_name",
     "default_seat_names",
+    "default_visitors_dir",
     "delete_save",
     "encode_record",
     "encode_save",
@@ -109,6 +115,7 @@ __all__ = [
     "make_header",
     "new_save_path",
     "now",
+    "open_elsewhere",
     "read_hint_counts",
     "read_host_meta",
     "record_path",

@@ -50,6 +50,13 @@ def default_save_dir(override: str | os.PathLike[str] | None = None) -> Path:
     return platformdirs.user_data_path(APP_NAME, appauthor=False) / "saves"
 
 
+def default_visitors_dir() -> Path:
+    """Where ``indigo serve`` with a token keeps each browser's own folder
+    (its saves and settings): beside the user's save folder, never in it
+    (``~/.local/share/indigo-tui/visitors`` on Linux)."""
+    return platformdirs.user_data_path(APP_NAME, appauthor=False) / "visitors"
+
+
 def slug(text: str) -> str:
     cleaned = re.sub(r"[^A-Za-z0-9._-]+", "-", text.strip()).strip("-.")
     return cleaned[:60] or "game"

@@ -13,7 +13,7 @@ from textual.screen import Screen
 
 from ..i18n import N_, _, language_name, language_names, use_language
 from ..i18n.words import os_problem
-from ..saves import SavedGame, default_save_dir
+from ..saves import SavedGame, SaveError, default_save_dir
 from .board_art import GLYPH_CHOICES
 from .board_art.detect import ENV_VAR, choose, detect, known_here, requested
 from .board_pixels import PixelSupport, probe
@@ -207,13 +207,15 @@ class IndigoApp(LocalPaletteApp):
         if self._start_new is not None:
             self.start_game(self._start_new)
         elif self._start_saved is not None:
-            self.resume(self._start_saved)
+            if not self.resume(self._start_saved):
+                self.push_screen(_title_screen_type()(self.save_dir))
         else:
             self.push_screen(_title_screen_type()(self.save_dir))
 
     # -- going places ----------------------------------------------------------------
 
     def _show_game(self, session: Session) -> None:
+        self._close_session()
         self.session = session
         # Drop setup/load screens, keep the title (if any) underneath the table.
         title = _title_screen_type()
@@ -226,9 +228,23 @@ class IndigoApp(LocalPaletteApp):
         # would only become a "Continue" entry with nothing to continue.
         self._show_game(Session.start(new, self.save_dir))
 
-    def resume(self, saved: SavedGame) -> None:
+    def resume(self, saved: SavedGame) -> bool:
+        """Play the saved game on; whether it could be (not if another window plays it)."""
         programs = self._run_engines and saved is self._start_saved
-        self._show_game(Session.resume(saved, self.save_dir, programs=programs))
+        try:
+            session = Session.resume(saved, self.save_dir, programs=programs)
+        except SaveError as exc:
+            # Open in another window (a browser tab, a terminal): it is not
+            # played here too, where each would overwrite the other's moves.
+            self.notify(str(exc), title=_("Can't load"), severity="error")
+            return False
+        self._show_game(session)
+        return True
+
+    def _close_session(self) -> None:
+        """Put the game at the table away (it is saved): another window may play it now."""
+        if self.session is not None:
+            self.session.close()
 
     def on_start_game(self, request: StartGame) -> None:
         self.start_game(request.new)
@@ -238,6 +254,7 @@ class IndigoApp(LocalPaletteApp):
 
     def to_title(self) -> None:
         """Leave the table for the title screen (the game is already saved)."""
+        self._close_session()
         title = _title_screen_type()
         if any(isinstance(s, title) for s in self.screen_stack):
             while not isinstance(self.screen, title):

@@ -23,6 +23,7 @@ from ..saves import (
     SavedGame,
     SaveError,
     SaveHeader,
+    SaveLock,
     SeatInfo,
     delete_save,
     hint_counts_meta,
@@ -61,6 +62,8 @@ class Session:
     viewer: int | None = None
     #: The last save error, shown to the player instead of crashing.
     save_error: str | None = None
+    #: This process's claim on :attr:`save_path`: no other window plays it meanwhile.
+    lock: SaveLock | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def start(cls, new: NewGame, save_dir: Path | None) -> Session:
@@ -72,6 +75,7 @@ class Session:
         )
         if save_dir is not None:
             session.save_path = new_save_path(save_dir)
+            session.lock = SaveLock.acquire(session.save_path)
         session._make_bots()
         session.viewer = session.first_viewer()
         return session
@@ -80,8 +84,10 @@ class Session:
     def resume(cls, saved: SavedGame, save_dir: Path | None, *, programs: bool = False) -> Session:
         """Take up a saved match. Its engine seats' programs start only if
         ``programs``: a file someone sent must not run a command it names
-        (else a built-in bot plays them, with a notice)."""
+        (else a built-in bot plays them, with a notice). :class:`~indigo_tui.saves.SaveOpenElsewhere`
+        if another window plays it now."""
         header = saved.header
+        lock = SaveLock.acquire(saved.path) if saved.path is not None else None
         session = cls(
             saved.match,
             list(header.seats),
@@ -92,6 +98,7 @@ class Session:
             header.title,
             dict(header.meta),
         )
+        session.lock = lock
         session._make_bots(programs)
         session.viewer = session.first_viewer()
         return session
@@ -278,12 +285,24 @@ class Session:
         """Save under a name; later autosaves go to the named file (one file per match)."""
         if self.save_dir is None:
             raise SaveError(_("this game has no save folder"))
-        old = self.save_path
+        old, old_lock = self.save_path, self.lock
         self.title = title.strip()
         self.save_path = new_save_path(self.save_dir, self.title)
-        if not self.autosave():
-            raise SaveError(self.save_error or _("could not save"))
-        if old is not None and old != self.save_path:
-            with contextlib.suppress(SaveError):
-                delete_save(old)
+        self.lock = SaveLock.acquire(self.save_path)
+        try:
+            if not self.autosave():
+                raise SaveError(self.save_error or _("could not save"))
+            if old is not None and old != self.save_path:
+                with contextlib.suppress(SaveError):
+                    delete_save(old)
+        finally:
+            # From now on this game is written to the new file only.
+            if old_lock is not None and old_lock is not self.lock:
+                old_lock.release()
         return self.save_path
+
+    def close(self) -> None:
+        """The game is put away (it is saved after every move): another window may play it now."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None

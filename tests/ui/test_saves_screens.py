@@ -264,3 +264,60 @@ async def test_the_load_screen_says_the_same_as_indigo_load(
         await pilot.pause()
         assert isinstance(app.screen, LoadScreen)
         assert said == [WANTED]
+
+
+async def test_a_game_open_in_another_window_is_refused_by_continue_and_delete(
+    make_app: AppFactory, save_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+    import subprocess
+    import sys
+
+    path = write_game(save_dir, "open-elsewhere")
+    # Another window (a second browser tab's game, a terminal) has it open.
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from pathlib import Path; from indigo_tui.saves import SaveLock; "
+            "SaveLock.acquire(Path(sys.argv[1])); print('held', flush=True); sys.stdin.read()",
+            str(path),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        app = make_app()
+        said = notices(app, monkeypatch)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await app.workers.wait_for_complete()  # the title's scan of the folder
+            await until(pilot, lambda: "Continue" in screen_text(app))
+            app.screen.action_pick("continue")  # type: ignore[attr-defined]
+            await until(pilot, lambda: bool(said))
+            assert said == [
+                "This game is open in another window (a browser tab or a terminal): play it there, "
+                "or close it there first."
+            ]
+            assert app.session is None and not isinstance(app.screen, GameScreen)
+            app.push_screen(LoadScreen(save_dir))
+            await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            await pilot.press("d")
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.press("y")
+            await until(pilot, lambda: "before deleting it" in " ".join(screen_text(app).split()))
+            assert path.exists()
+            # Closed there, it is free here.
+            holder.kill()
+            holder.wait(timeout=60)
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert app.session is not None and app.session.save_path == path
+    finally:
+        if holder.poll() is None:
+            holder.kill()
+        holder.wait(timeout=60)

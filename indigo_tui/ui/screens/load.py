@@ -17,7 +17,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import N_, _
-from ...saves import SaveEntry, SaveError, delete_save, list_saves, load_save
+from ...saves import SaveEntry, SaveError, delete_save, list_saves, load_save, open_elsewhere
 from ..localise import Localised
 from ..requests import ResumeGame
 
@@ -167,6 +167,15 @@ class LoadScreen(Localised, Screen[None]):
 
         def answer(yes: bool | None) -> None:
             if not yes:
+                return
+            if open_elsewhere(entry.path):
+                # Its window would write it again after the next move, and lose nothing but this.
+                self.query_one("#load-message", Static).update(
+                    _(
+                        "This game is open in another window (a browser tab or a terminal): "
+                        "close it there before deleting it."
+                    )
+                )
                 return
             try:
                 delete_save(entry.path)
