@@ -33,10 +33,11 @@ def register(subparsers: SubParsers) -> None:
         help=_("play in a web browser"),
         description=_(
             "Serve the game to web browsers: open the printed address, and each browser tab runs "
-            "its own game (title screen, bots, hot seat, saves, LAN games), saving to the same "
-            "folder as 'indigo' at the terminal. Listening on anything but 127.0.0.1 needs a secret: "
-            "the printed address carries a token, and a request without it is refused. Ctrl+C stops "
-            "the server and every game."
+            "its own game (title screen, bots, hot seat, saves, LAN games). On 127.0.0.1 the games "
+            "are yours: they save to the same folder as 'indigo' at the terminal. Listening on "
+            "anything but 127.0.0.1 needs a secret: the printed address carries a token, a request "
+            "without it is refused, and each browser is a player of its own, with its own saves and "
+            "settings. Ctrl+C stops the server and every game."
         ),
     )
     serve.add_argument(
@@ -69,7 +70,11 @@ def register(subparsers: SubParsers) -> None:
         ),
     )
     serve.add_argument(
-        "--save-dir", type=Path, default=None, metavar=_("DIR"), help=_("where games are saved")
+        "--save-dir",
+        type=Path,
+        default=None,
+        metavar=_("DIR"),
+        help=_("where games are saved (with a token: a folder for each browser inside it)"),
     )
     serve.set_defaults(run=run_serve)
 
@@ -117,16 +122,20 @@ def page_urls(bind: str, port: int, public_url: str | None, token: str | None) -
     return [base + suffix for base in bases]
 
 
-def app_environment(save_dir: Path) -> dict[str, str]:
-    """What each tab's game process gets on top of the server's environment."""
-    return {
-        # The same folder as `indigo` at the terminal, fixed now: the games
-        # must not depend on where the server happened to be started.
-        "INDIGO_SAVE_DIR": str(save_dir),
+def app_environment(save_dir: Path | None) -> dict[str, str]:
+    """What each tab's game process gets on top of the server's environment
+    (``save_dir``: the one player's folder; ``None`` where each browser gets
+    its own, from the server)."""
+    environment = {
         # The board drawn with glyphs the browser's terminal draws itself,
         # unless the user chose otherwise.
         BOARD_GLYPHS_VAR: os.environ.get(BOARD_GLYPHS_VAR) or BROWSER_BOARD_GLYPHS,
     }
+    if save_dir is not None:
+        # The same folder as `indigo` at the terminal, fixed now: the games
+        # must not depend on where the server happened to be started.
+        environment["INDIGO_SAVE_DIR"] = str(save_dir)
+    return environment
 
 
 def app_command(lang: str | None) -> list[str]:
@@ -145,7 +154,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     import asyncio
 
-    from ..saves import default_save_dir
+    from ..saves import default_save_dir, default_visitors_dir
     from ..web import Access, GameServer, ServeError, new_token, open_listener
     from ..web.server import listener_port
 
@@ -155,13 +164,22 @@ def run_serve(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     port = listener_port(listener)
     token = new_token() if needs_token(bind) else None
-    save_dir = default_save_dir(args.save_dir).expanduser().resolve()
+    if token is None:
+        # This machine only: every tab is the person at it, with their saves and settings.
+        save_dir = default_save_dir(args.save_dir).expanduser().resolve()
+        visitors = None
+    else:
+        # Anyone with the address: each browser a player of its own, in a
+        # folder of its own inside this one (never the person's own saves).
+        save_dir = (args.save_dir or default_visitors_dir()).expanduser().resolve()
+        visitors = save_dir
     server = GameServer(
         app_command(getattr(args, "lang", None)),
-        environment=app_environment(save_dir),
+        environment=app_environment(None if visitors else save_dir),
         access=Access(token=token, public_url=public_url),
         max_sessions=args.max_sessions,
         public_url=public_url,
+        visitors=visitors,
     )
 
     def ready() -> None:
@@ -177,18 +195,28 @@ def run_serve(args: argparse.Namespace) -> int:
                 ),
                 flush=True,
             )
+        if visitors is None:
+            saved = _("Games are saved in {folder}.").format(folder=save_dir)
+        else:
+            saved = _(
+                "Each browser is a player of its own: its saves and settings are kept in a folder "
+                "of its own in {folder}."
+            ).format(folder=save_dir)
         print(
             _(
                 "Open it in a web browser: each tab is a game of its own (at most {most} at once). "
-                "Games are saved in {folder}. Ctrl+C stops the server."
-            ).format(most=args.max_sessions, folder=save_dir),
+                "{saved} Ctrl+C stops the server."
+            ).format(most=args.max_sessions, saved=saved),
             flush=True,
         )
 
     def tell(what: str, pid: int, running: int) -> None:
-        # ``what`` is the server's code for the event: "started" or "ended".
+        # ``what`` is the server's code for the event: "started", "ended" or
+        # "stopped" (the process ended without being asked: a crash, a kill).
         if what == "started":
             line = _("game started (process {pid}; {running} running)")
+        elif what == "stopped":
+            line = _("game stopped by itself, its moves saved (process {pid}; {running} running)")
         else:
             line = _("game ended (process {pid}; {running} running)")
         print(line.format(pid=pid, running=running), flush=True)

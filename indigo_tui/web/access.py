@@ -12,6 +12,16 @@ process that runs the game (and can host LAN games, write saves). So:
   web page on another site cannot open a game in the background, and without a
   token the ``Host`` must be a loopback name, so a hostile site cannot rename
   itself onto 127.0.0.1 (DNS rebinding) and then count as the same origin.
+* Every response forbids framing (``frame-ancestors 'none'``, and
+  ``X-Frame-Options`` for older browsers), so another site cannot put the game
+  in an invisible frame whose websocket would count as this server's own page,
+  and sends no ``Referer``. A page opened with ``?token=`` sets the cookie and
+  is sent on to the same address without it, so the secret leaves the address
+  bar, the history and the bookmarks.
+* With a token, each browser is a player of its own: a second cookie holds a
+  random id (:meth:`Access.player`), and the server gives each id its own save
+  folder and settings. Without a token (loopback) there is one player, the
+  person at this machine.
 
 Tokens are compared with :func:`hmac.compare_digest`, as bytes (a non-ASCII
 query string must be a refusal, not an exception).
@@ -22,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import html
+import re
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -39,6 +50,27 @@ LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 
 #: How long a browser keeps the token cookie (a day: a game evening, not forever).
 COOKIE_SECONDS = 24 * 3600
+
+#: How long a browser keeps its player id: its saves wait for it across evenings
+#: (and across runs of the server, whose token changes each time). Browsers
+#: keep a cookie at most 400 days.
+PLAYER_COOKIE_SECONDS = 400 * 24 * 3600
+#: The player cookie's name; one for all of this machine's servers (cookies
+#: ignore ports), as the browser is the same player at each.
+PLAYER_COOKIE = "indigo_player"
+#: What a player id looks like (:func:`secrets.token_urlsafe` of 24 bytes);
+#: anything else in the cookie is no id at all.
+_PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{32}")
+
+#: Sent with every response (pages, files, refusals, the websocket's handshake).
+SECURITY_HEADERS = {
+    # No other site may show the game in a frame: a hidden frame's websocket
+    # would come from this server's own page and pass the Origin check.
+    "Content-Security-Policy": "frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
 
 
 def new_token() -> str:
@@ -62,6 +94,11 @@ def refusal_page(text: str) -> web.Response:
     return web.Response(status=403, text=_page(_("Indigo: not allowed"), text), content_type="text/html")
 
 
+def refusal(text: str) -> web.HTTPForbidden:
+    """:func:`refusal_page` as an exception to raise from a handler."""
+    return web.HTTPForbidden(text=_page(_("Indigo: not allowed"), text), content_type="text/html")
+
+
 @dataclass(frozen=True)
 class Access:
     """The rules for one server: its token (``None`` on loopback) and the
@@ -70,6 +107,23 @@ class Access:
 
     token: str | None
     public_url: str | None = None
+
+    @property
+    def separate_players(self) -> bool:
+        """Whether each browser is a player of its own (a token server: anyone
+        with the address), rather than all of them the person at this machine."""
+        return self.token is not None
+
+    @property
+    def secure_cookies(self) -> bool:
+        """Cookies only over HTTPS when the address people open is HTTPS (behind a proxy)."""
+        return self.public_url is not None and self.public_url.lower().startswith("https:")
+
+    @staticmethod
+    def player(request: web.Request) -> str | None:
+        """The browser's player id from its cookie, or ``None`` if it has none (or a malformed one)."""
+        given = request.cookies.get(PLAYER_COOKIE)
+        return given if given is not None and _PLAYER_ID.fullmatch(given) else None
 
     @property
     def cookie_name(self) -> str:
@@ -119,8 +173,7 @@ class Access:
                 "This Indigo server needs its secret: open the full address that "
                 "'indigo serve' printed, with ?token=… at the end."
             )
-        is_websocket = request.headers.get(hdrs.UPGRADE, "").lower() == "websocket"
-        if is_websocket and not self.origin_ok(request):
+        if _is_websocket(request) and not self.origin_ok(request):
             return _("A game can only be opened from this server's own page.")
         return None
 
@@ -132,21 +185,50 @@ class Access:
             reason = self.check(request)
             if reason is not None:
                 return refusal_page(reason)
-            response = await handler(request)
-            given = request.query.get("token")
-            if self.token is not None and given is not None and isinstance(response, web.Response):
-                # The page's websocket and static files carry the token this way.
-                response.set_cookie(
-                    self.cookie_name,
-                    given,
-                    max_age=COOKIE_SECONDS,
-                    httponly=True,
-                    samesite="Strict",
-                    path="/",
-                )
-            return response
+            if request.method in ("GET", "HEAD") and not _is_websocket(request):
+                if self.token is not None and "token" in request.query:
+                    # The token has done its work: on to the same address without it.
+                    response: web.StreamResponse = self._without_token(request)
+                else:
+                    response = await handler(request)
+                if self.separate_players and self.player(request) is None:
+                    self._set_cookie(response, PLAYER_COOKIE, new_token(), PLAYER_COOKIE_SECONDS)
+                return response
+            return await handler(request)
 
         return guard
+
+    def _without_token(self, request: web.Request) -> web.Response:
+        """A redirect to the address asked for without ``?token=``, with the
+        cookie that carries the token from now on."""
+        query = request.rel_url.query.copy()
+        query.popall("token", None)
+        base = URL(self.public_url).path.rstrip("/") if self.public_url else ""
+        location = str(URL.build(path=base + request.rel_url.path, query=query, encoded=False))
+        response = web.Response(status=303, headers={hdrs.LOCATION: location, hdrs.CACHE_CONTROL: "no-store"})
+        assert self.token is not None
+        self._set_cookie(response, self.cookie_name, self.token, COOKIE_SECONDS)
+        return response
+
+    def _set_cookie(self, response: web.StreamResponse, name: str, value: str, seconds: int) -> None:
+        response.set_cookie(
+            name,
+            value,
+            max_age=seconds,
+            httponly=True,
+            samesite="Strict",
+            secure=self.secure_cookies or None,
+            path="/",
+        )
+
+
+async def add_security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """``on_response_prepare``: the headers of :data:`SECURITY_HEADERS` on every response."""
+    response.headers.update(SECURITY_HEADERS)
+
+
+def _is_websocket(request: web.Request) -> bool:
+    return request.headers.get(hdrs.UPGRADE, "").lower() == "websocket"
 
 
 def _hostname(host_header: str | None) -> str | None:

@@ -4,9 +4,20 @@ textual-serve gives the page, its static files and a websocket that drives one
 app process. This subclass changes what a public server must not leave to
 chance:
 
-* every route sits behind :class:`~.access.Access` (token, origin, host);
+* every route sits behind :class:`~.access.Access` (token, origin, host,
+  headers that forbid framing);
+* on a token server each browser is a player of its own: its games get a
+  save folder and settings of that browser's own (:attr:`GameServer.visitors`);
 * at most ``max_sessions`` app processes run at once: the page says so when
   the server is full, instead of starting one more;
+* everything a page sends has a budget: messages of at most
+  :data:`MAX_MESSAGE` bytes, a rate of messages and of typed bytes (over it,
+  the page's messages wait unread: nothing is dropped), terminal sizes within
+  bounds on every resize and passed on at most every :data:`RESIZE_GAP`
+  seconds; a message that is not textual-serve's closes that tab's game with
+  one log line (and the log lines themselves have a budget), never a traceback;
+* a game's process that ends (quits, or is killed, as by the out-of-memory
+  killer) frees its place at once, and its tab says why the game ended;
 * each app process gets a session (and so a process group) of its own, so
   Ctrl+C at the server's terminal reaches only the server, which asks every
   game to quit (each one saves as it goes), waits a moment, and then kills
@@ -20,11 +31,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import hashlib
 import logging
+import math
 import os
 import shlex
 import signal
 import socket
+import time
 from asyncio.subprocess import PIPE, Process
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -32,13 +46,14 @@ from typing import Any
 
 import aiohttp_jinja2
 import jinja2
+import msgspec
 import textual_serve
-from aiohttp import WSCloseCode, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from ..i18n import _, current_language, ngettext
-from .access import Access
+from .access import Access, add_security_headers, refusal
 
 log = logging.getLogger("indigo.serve")
 
@@ -50,8 +65,116 @@ TEMPLATES_PATH = Path(__file__).parent / "templates"
 #: Seconds a game may take to quit when asked, before its processes are killed.
 QUIT_GRACE = 3.0
 
-#: Terminal sizes a browser may ask for (a bogus one must not upset the app).
-_MIN_SIZE, _MAX_SIZE = 10, 1000
+#: Terminal sizes a browser may ask for: a larger one is cut to these (a 4K
+#: screen at the smallest font size the page allows is about 1070 x 310),
+#: a smaller one raised to them. Each resize redraws the whole screen.
+MIN_COLUMNS, MIN_ROWS = 10, 5
+MAX_COLUMNS, MAX_ROWS = 1000, 400
+
+#: The largest message a page may send (a key, a paste, a resize), in bytes;
+#: a larger one closes that tab's game.
+MAX_MESSAGE = 64 * 1024
+#: Messages a page may send a second, and how many may come at once (keys,
+#: mouse moves and resizes: a person sends a few dozen a second at most).
+MESSAGE_RATE, MESSAGE_BURST = 200.0, 400.0
+#: Bytes of keys (pastes) a page may send a second, and at once.
+INPUT_RATE, INPUT_BURST = 64 * 1024.0, float(MAX_MESSAGE)
+#: Seconds between two resizes passed on to a game (a window being dragged
+#: sends dozens; the last size is the one that counts).
+RESIZE_GAP = 0.1
+#: The longest ping a page may send (textual.js sends the time in milliseconds).
+MAX_PING = 32
+#: Log lines about refused messages: this many at once, then one every
+#: :data:`REFUSAL_LOG_SECONDS` (the rest are counted in the next line).
+REFUSAL_LOG_BURST, REFUSAL_LOG_SECONDS = 10, 6.0
+
+#: The close codes the page tells apart (app_index.html shows the words for each).
+CLOSE_STOPPED = 4001  # the game's process ended by itself, not by quitting
+
+
+def clamp(value: int, low: int, high: int) -> int:
+    return min(max(value, low), high)
+
+
+class Budget:
+    """A token bucket: ``rate`` a second, at most ``burst`` saved up.
+
+    :meth:`delay` takes what is asked for at once and says how long to wait
+    for it (the level may go below zero: what is owed is paid back by waiting),
+    so a page that sends too fast is slowed to the rate, never cut off.
+    """
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.level = burst
+        self._clock = clock
+        self._at = clock()
+
+    def _refill(self) -> None:
+        now = self._clock()
+        self.level = min(self.burst, self.level + (now - self._at) * self.rate)
+        self._at = now
+
+    def delay(self, amount: float) -> float:
+        """Take ``amount`` (at most a burst) and say the seconds to wait for it."""
+        self._refill()
+        self.level -= min(amount, self.burst)
+        return max(0.0, -self.level / self.rate)
+
+    def take(self, amount: float = 1.0) -> bool:
+        """Take ``amount`` if it is there now; whether it was."""
+        self._refill()
+        if self.level < amount:
+            return False
+        self.level -= amount
+        return True
+
+    async def spend(self, amount: float) -> None:
+        wait = self.delay(amount)
+        if wait > 0:
+            await asyncio.sleep(wait)
+
+
+class Refused(Exception):
+    """A message from a page that is not textual-serve's (said in the log, in English)."""
+
+
+class _Size(msgspec.Struct, forbid_unknown_fields=True):
+    width: int
+    height: int
+
+
+# Typed, so that nothing but the shapes textual.js sends is ever built: a
+# nested array or an unknown key is refused at its first character, however
+# deep it goes (a plain json.loads of one nested 100,000 deep raises RecursionError).
+_decode_envelope = msgspec.json.Decoder(list[str | _Size]).decode
+
+
+def read_message(data: str) -> tuple[str, str | tuple[int, int] | None]:
+    """A page's message as (kind, what it carries), or :class:`Refused`.
+
+    textual.js sends ``["stdin", text]``, ``["resize", {"width": w, "height": h}]``,
+    ``["ping", text]``, ``["focus"]`` and ``["blur"]``. A size must be a
+    positive whole number (a larger one than the bounds is cut to them).
+    """
+    try:
+        envelope = _decode_envelope(data)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        raise Refused("not a message of textual-serve's") from None
+    match envelope:
+        case ["stdin", str() as text]:
+            return "stdin", text
+        case ["ping", str() as text] if len(text) <= MAX_PING:
+            return "ping", text
+        case ["resize", _Size(width=width, height=height)]:
+            if width < 1 or height < 1:
+                raise Refused(f"a terminal size of {width} x {height}")
+            return "resize", (clamp(width, MIN_COLUMNS, MAX_COLUMNS), clamp(height, MIN_ROWS, MAX_ROWS))
+        case ["focus" | "blur" as kind]:
+            return kind, None
+    kinds = envelope[0] if envelope and isinstance(envelope[0], str) else "?"
+    raise Refused(f"a message of kind {kinds[:20]!r} or shape it does not have")
 
 
 class ServeError(Exception):
@@ -121,6 +244,16 @@ class AppProcess(AppService):
     def pid(self) -> int | None:
         return self._process.pid if self._process is not None else None
 
+    @property
+    def returncode(self) -> int | None:
+        """The game's exit status once it has ended (negative: the signal that ended it)."""
+        return self._process.returncode if self._process is not None else None
+
+    async def exited(self) -> None:
+        """Wait until the game's process has ended (whatever its pipes do)."""
+        if self._process is not None:
+            await self._process.wait()
+
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)
         environment.update(self._environment)
@@ -163,7 +296,13 @@ class AppProcess(AppService):
 
 
 class GameServer(Server):
-    """The game behind a web page: one ``argv`` process per browser tab."""
+    """The game behind a web page: one ``argv`` process per browser tab.
+
+    ``visitors``: a folder that holds one folder per browser (its ``saves``
+    and ``settings``), for a server where each browser is a player of its own
+    (a token server); ``None``: every tab is the one person at this machine,
+    with ``environment``'s save folder and this user's settings.
+    """
 
     def __init__(
         self,
@@ -174,6 +313,7 @@ class GameServer(Server):
         max_sessions: int = 8,
         public_url: str | None = None,
         title: str = "Indigo",
+        visitors: Path | None = None,
     ) -> None:
         super().__init__(
             shlex.join(argv),
@@ -186,21 +326,27 @@ class GameServer(Server):
         self.environment = dict(environment or {})
         self.access = access if access is not None else Access(token=None, public_url=public_url)
         self.max_sessions = max_sessions
+        self.visitors = visitors
         # Without --public-url every address is made from the request's own
         # Host, so a page opened at any of the machine's addresses works.
         self.fixed_url = public_url.rstrip("/") if public_url else None
-        #: The games running now, and how many were ever started.
-        self.sessions: set[AppProcess] = set()
+        #: The games running now (with the player each belongs to), and how many were ever started.
+        self.sessions: dict[AppProcess, str | None] = {}
         self.started = 0
-        #: Called with each game's process id when it starts and ends (a log line).
+        #: Called with each game's process id when it starts, ends or stops
+        #: by itself (``"started"``, ``"ended"``, ``"stopped"``), for a log line.
         self.on_session: Callable[[str, int, int], None] | None = None
         self.closing = False
         self._sockets: set[web.WebSocketResponse] = set()
+        #: The budget of log lines about refused messages.
+        self.refusal_lines = Budget(1.0 / REFUSAL_LOG_SECONDS, REFUSAL_LOG_BURST)
+        self._refusals_unsaid = 0
 
     # -- the web app ---------------------------------------------------------------
 
     async def _make_app(self) -> web.Application:
         app = web.Application(middlewares=[self.access.middleware()])
+        app.on_response_prepare.append(add_security_headers)
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(TEMPLATES_PATH), autoescape=True)
         app.add_routes(
             [
@@ -235,8 +381,17 @@ class GameServer(Server):
             "closed": _(
                 "This game's window has closed. Every move was saved: start again and choose Continue."
             ),
+            "stopped": _(
+                "The game stopped: its process on the server ended. Every move made was saved: "
+                "start again and choose Continue."
+            ),
+            "server_stopped": _(
+                "The Indigo server stopped. Every move made was saved: when it runs again, "
+                "start again and choose Continue."
+            ),
             "start_again": _("Start again"),
             "no_table": _("Indigo: no free table"),
+            "full": self.full_text(),
             "try_again": _("Try again"),
         }
 
@@ -246,57 +401,162 @@ class GameServer(Server):
                 "full.html", request, {"text": self.full_text(), **self.page_words()}, status=503
             )
         base = self.fixed_url or f"{request.scheme}://{request.host}"
-        font_size = min(max(to_int(request.query.get("fontsize", "16"), 16), 6), 64)
+        font_size = clamp(to_int(request.query.get("fontsize", "16"), 16), 6, 64)
         socket_base = ("wss:" if base.startswith("https:") else "ws:") + base.split(":", 1)[1]
+        words = self.page_words()
         context = {
             "font_size": font_size,
             "app_websocket_url": f"{socket_base}{request.app.router['websocket'].url_for()}",
             "static_url": f"{base}/static/",
             "title": self.title,
-            **self.page_words(),
+            # Why the game's websocket closed, by its close code (else "closed").
+            "close_words": {
+                CLOSE_STOPPED: words["stopped"],
+                int(WSCloseCode.GOING_AWAY): words["server_stopped"],
+                int(WSCloseCode.TRY_AGAIN_LATER): words["full"],
+            },
+            **words,
         }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 
+    async def handle_download(self, request: web.Request) -> web.StreamResponse:
+        # A file a game offers (textual-serve's downloads) goes only to the
+        # browser whose game it is.
+        key = request.match_info["key"]
+        try:
+            download = await self.download_manager.get_download_metadata(key)
+        except KeyError:
+            raise web.HTTPNotFound() from None
+        service = download.app_service
+        owner = self.sessions.get(service) if isinstance(service, AppProcess) else None
+        if self.visitors is not None and owner != self.access.player(request):
+            raise web.HTTPNotFound()
+        return await super().handle_download(request)
+
+    def player_environment(self, player: str | None) -> dict[str, str]:
+        """What a game gets on top of :attr:`environment`: on a server of
+        separate players, the browser's own save folder and settings."""
+        if self.visitors is None or player is None:
+            return {}
+        # The folder's name is not the id itself: a listing of the folders
+        # must not hand anyone a browser's cookie.
+        folder = self.visitors / hashlib.sha256(player.encode()).hexdigest()[:32]
+        return {"INDIGO_SAVE_DIR": str(folder / "saves"), "INDIGO_CONFIG_DIR": str(folder / "settings")}
+
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        websocket = web.WebSocketResponse(heartbeat=15)
-        width = min(max(to_int(request.query.get("width", "80"), 80), _MIN_SIZE), _MAX_SIZE)
-        height = min(max(to_int(request.query.get("height", "24"), 24), _MIN_SIZE), _MAX_SIZE)
+        player = self.access.player(request)
+        if self.visitors is not None and player is None:
+            # Only the page gives a browser its player id: a game started
+            # without one would have no folder of its own.
+            raise refusal(_("Open this server's page first: it gives each browser a player of its own."))
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        width = clamp(to_int(request.query.get("width", "80"), 80), MIN_COLUMNS, MAX_COLUMNS)
+        height = clamp(to_int(request.query.get("height", "24"), 24), MIN_ROWS, MAX_ROWS)
         await websocket.prepare(request)
         if self.full():
             # Two pages loaded while one seat was free: the second one's
-            # terminal says why it stays empty, and no process starts.
+            # terminal says why it stays empty (and the page, by the close
+            # code), and no process starts.
             await websocket.send_bytes(f"\r\n  {self.full_text()}\r\n".encode())
             await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"full")
             return websocket
         service = AppProcess(
             self.argv,
-            self.environment,
+            {**self.environment, **self.player_environment(player)},
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=websocket.close,
             download_manager=self.download_manager,
         )
         # Counted before the first await, so the cap holds however many connect at once.
-        self.sessions.add(service)
+        self.sessions[service] = player
         self._sockets.add(websocket)
         self.started += 1
+        stopped = False
         try:
             await service.start(width, height)
             self._tell("started", service)
-            await self._process_messages(websocket, service)
-        except (ValueError, TypeError, KeyError, AssertionError, IndexError, AttributeError):
-            log.warning("a browser sent a message that is not textual-serve's: session closed")
+            stopped = await self._play(websocket, service)
+        except Refused as refused:
+            self._say_refusal(str(refused))
+            with contextlib.suppress(ConnectionError):
+                await websocket.close(code=WSCloseCode.UNSUPPORTED_DATA, message=b"refused")
+        except ConnectionError:
+            pass  # the page went away while being written to: its game ends below
         finally:
-            await asyncio.shield(self._end(service, websocket))
+            await asyncio.shield(self._end(service, websocket, stopped))
         return websocket
 
-    async def _end(self, service: AppProcess, websocket: web.WebSocketResponse) -> None:
+    async def _play(self, websocket: web.WebSocketResponse, service: AppProcess) -> bool:
+        """Pass the page's messages to the game until one of the two ends;
+        whether the game's process stopped by itself (not by quitting)."""
+        reading = asyncio.ensure_future(self._process_messages(websocket, service))
+        exited = asyncio.ensure_future(service.exited())
+        try:
+            await asyncio.wait({reading, exited}, return_when=asyncio.FIRST_COMPLETED)
+            if reading.done():
+                reading.result()  # a refusal is raised to the caller
+                return False
+            # The game's process is gone. Quitting closed the page's socket
+            # already (normally); anything else (a crash, kill -9, the
+            # out-of-memory killer) is said on the page and frees the place now.
+            if service.returncode == 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(reading), 1.0)
+                return False
+            with contextlib.suppress(ConnectionError):
+                await websocket.close(code=CLOSE_STOPPED, message=b"game stopped")
+            return True
+        finally:
+            for task in (reading, exited):
+                task.cancel()
+            await asyncio.gather(reading, exited, return_exceptions=True)
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+        """textual-serve's loop, with a budget for everything and a strict reading."""
+        assert isinstance(app_service, AppProcess)
+        messages = Budget(MESSAGE_RATE, MESSAGE_BURST)
+        keys = Budget(INPUT_RATE, INPUT_BURST)
+        resizes = Resizes(app_service)
+        try:
+            async for message in websocket:
+                await messages.spend(1)
+                if message.type != WSMsgType.TEXT:
+                    continue  # textual.js sends only text; anything else is not passed on
+                kind, payload = read_message(message.data)
+                if kind == "stdin":
+                    assert isinstance(payload, str)
+                    data = payload.encode("utf-8")
+                    await keys.spend(len(data))
+                    await app_service.send_bytes(data)
+                elif kind == "resize":
+                    assert isinstance(payload, tuple)
+                    resizes.want(*payload)
+                elif kind == "ping":
+                    await websocket.send_json(["pong", payload])
+                elif kind == "blur":
+                    await app_service.blur()
+                elif kind == "focus":
+                    await app_service.focus()
+        finally:
+            await resizes.close()
+
+    def _say_refusal(self, what: str) -> None:
+        """One log line for a refused message, within the log's budget."""
+        if not self.refusal_lines.take():
+            self._refusals_unsaid += 1
+            return
+        more = f" ({self._refusals_unsaid} more since the last line)" if self._refusals_unsaid else ""
+        self._refusals_unsaid = 0
+        log.warning("a browser sent %s: its game was closed%s", what, more)
+
+    async def _end(self, service: AppProcess, websocket: web.WebSocketResponse, stopped: bool) -> None:
         try:
             await service.close()
         finally:
             if service in self.sessions:
-                self.sessions.discard(service)
-                self._tell("ended", service)
+                del self.sessions[service]
+                self._tell("stopped" if stopped else "ended", service)
             self._sockets.discard(websocket)
             if not websocket.closed:
                 with contextlib.suppress(ConnectionError):
@@ -343,3 +603,34 @@ class GameServer(Server):
                 loop.remove_signal_handler(number)
             await self.shutdown()
             await runner.cleanup()
+
+
+class Resizes:
+    """A page's terminal size, passed on to its game at most every
+    :data:`RESIZE_GAP` seconds: the latest size asked for wins."""
+
+    def __init__(self, service: AppService) -> None:
+        self.service = service
+        self.wanted: tuple[int, int] | None = None
+        self._sent_at = -math.inf
+        self._task: asyncio.Task[None] | None = None
+
+    def want(self, columns: int, rows: int) -> None:
+        self.wanted = (columns, rows)
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._pass_on())
+
+    async def _pass_on(self) -> None:
+        while self.wanted is not None:
+            wait = self._sent_at + RESIZE_GAP - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            (columns, rows), self.wanted = self.wanted, None
+            self._sent_at = time.monotonic()
+            await self.service.set_terminal_size(columns, rows)
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task

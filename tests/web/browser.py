@@ -37,6 +37,11 @@ CHROMIUM_FLAGS = (
     "--disable-component-update",
     "--disable-sync",
     "--disable-dev-shm-usage",
+    # A tab that is not in front keeps its timers and drawing (xterm.js
+    # writes to its buffer from timers): tests switch between two tabs.
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
 )
 
 CATCH_TERMINAL = """
@@ -81,16 +86,58 @@ def why_no_browser() -> str | None:
 
 
 class Page:
-    """The game's page in one browser tab."""
+    """The game's page in one browser tab (of the browser ``driver`` drives)."""
 
     def __init__(self, driver: Any) -> None:
         self.driver = driver
+        self.tab: str = driver.current_window_handle
+
+    def _here(self) -> Any:
+        """The driver, switched to this page's tab."""
+        if self.driver.current_window_handle != self.tab:
+            self.driver.switch_to.window(self.tab)
+        return self.driver
 
     def open(self, url: str) -> None:
-        self.driver.get(url)
+        self._here().get(url)
+
+    @property
+    def url(self) -> str:
+        """The address in this tab's address bar."""
+        return str(self._here().current_url)
+
+    def new_tab(self) -> Page:
+        """A second tab of the same browser (the same cookies: the same player)."""
+        self._here().switch_to.new_window("tab")
+        prepare_tab(self.driver)
+        return Page(self.driver)
+
+    def close_other_tabs(self) -> None:
+        for handle in list(self.driver.window_handles):
+            if handle != self.tab:
+                self.driver.switch_to.window(handle)
+                self.driver.close()
+        self.driver.switch_to.window(self.tab)
+
+    def forget_cookies(self) -> None:
+        """As a fresh browser: no cookie of any server (a browser kept for several tests)."""
+        self._here().execute_cdp_cmd("Network.clearBrowserCookies", {})
+
+    def cookie(self, name: str) -> str | None:
+        found = self._here().get_cookie(name)
+        return None if found is None else str(found["value"])
+
+    def page_text(self, selector: str) -> str:
+        """The visible text of the element ``selector`` ("" if it is hidden)."""
+        from selenium.webdriver.common.by import By
+
+        return str(self._here().find_element(By.CSS_SELECTOR, selector).text)
+
+    def script(self, source: str, *args: Any) -> Any:
+        return self._here().execute_script(source, *args)
 
     def text(self) -> str:
-        return str(self.driver.execute_script(READ_SCREEN) or "")
+        return str(self._here().execute_script(READ_SCREEN) or "")
 
     def wait_for(self, pattern: str, limit: float = 60.0) -> re.Match[str]:
         """Wait until ``pattern`` (a regular expression) is on the screen."""
@@ -112,7 +159,7 @@ class Page:
     def _keyboard(self) -> Any:
         from selenium.webdriver.common.by import By
 
-        return self.driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea")
+        return self._here().find_element(By.CSS_SELECTOR, ".xterm-helper-textarea")
 
     def keys(self, *keys: str) -> None:
         """Type ``keys`` into the terminal (selenium's ``Keys`` for special keys)."""
@@ -127,7 +174,7 @@ class Page:
 
     def terminal_size(self) -> tuple[int, int]:
         """Columns and rows of the terminal on the page."""
-        columns, rows = self.driver.execute_script(TERMINAL_SIZE)
+        columns, rows = self._here().execute_script(TERMINAL_SIZE)
         return int(columns), int(rows)
 
     def click_cell(self, column: int, row: int) -> None:
@@ -135,7 +182,7 @@ class Page:
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.by import By
 
-        screen = self.driver.find_element(By.CSS_SELECTOR, ".xterm-screen")
+        screen = self._here().find_element(By.CSS_SELECTOR, ".xterm-screen")
         columns, rows = self.terminal_size()
         width, height = screen.size["width"], screen.size["height"]
         # Selenium's offsets count from the element's centre.
@@ -145,8 +192,18 @@ class Page:
 
     def screenshot(self, path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
-        assert self.driver.save_screenshot(str(path)), path
+        assert self._here().save_screenshot(str(path)), path
         return path
+
+
+def prepare_tab(driver: Any, width: int = 1280, height: int = 800) -> None:
+    """The current tab exactly ``width`` x ``height``, catching the page's terminal."""
+    # The page exactly width x height (the window's size counts its frame).
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+    )
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_TERMINAL})
 
 
 @contextmanager
@@ -166,12 +223,7 @@ def chromium(width: int = 1280, height: int = 800) -> Iterator[Page]:
         try:
             driver.set_page_load_timeout(60)
             driver.set_script_timeout(60)
-            # The page exactly width x height (the window's size counts its frame).
-            driver.execute_cdp_cmd(
-                "Emulation.setDeviceMetricsOverride",
-                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
-            )
-            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_TERMINAL})
+            prepare_tab(driver, width, height)
             yield Page(driver)
         finally:
             driver.quit()

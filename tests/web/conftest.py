@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,8 @@ LIMIT = 60.0
 _ESCAPES = re.compile(rb"\x1b\[[0-9;?<>=!]*[ -/]*[@-~]|\x1b[P\]_^X][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 
 APP_ARGV = [sys.executable, "-m", "indigo_tui"]
+#: A stand-in app that says back what the server passed it (tests/web/echo_app.py).
+ECHO_ARGV = [sys.executable, str(Path(__file__).with_name("echo_app.py"))]
 
 
 def screen_text(stream: bytes) -> str:
@@ -49,7 +52,9 @@ class Running:
     server: GameServer
     url: str
     started: list[int]
+    #: Games that ended: asked to, or (also in ``stopped``) by themselves.
     ended: list[int]
+    stopped: list[int]
 
 
 async def read_screen_until(ws: aiohttp.ClientWebSocketResponse, *words: str, limit: float = LIMIT) -> str:
@@ -70,29 +75,34 @@ async def read_screen_until(ws: aiohttp.ClientWebSocketResponse, *words: str, li
 @pytest.fixture
 def serve(tmp_path: Path) -> Callable[..., contextlib.AbstractAsyncContextManager[Running]]:
     """``async with serve(token=..., max_sessions=...) as running``: a server
-    whose games save in ``tmp_path/saves``; on exit every game is ended and
-    every process it started is gone."""
+    whose games save in ``tmp_path/saves`` (with a token, each browser in a
+    folder of its own in ``tmp_path/visitors``); on exit every game is ended
+    and every process it started is gone."""
 
     @contextlib.asynccontextmanager
     async def running(
-        *, token: str | None = None, max_sessions: int = 4, **options: Any
+        *, token: str | None = None, max_sessions: int = 4, argv: list[str] = APP_ARGV, **options: Any
     ) -> AsyncIterator[Running]:
         listener = open_listener("127.0.0.1", 0)
         port = listener.getsockname()[1]
         save_dir = tmp_path / "saves"
         save_dir.mkdir(exist_ok=True)
         server = GameServer(
-            APP_ARGV,
+            argv,
             environment={"INDIGO_SAVE_DIR": str(save_dir), **options.pop("environment", {})},
             access=Access(token=token),
             max_sessions=max_sessions,
+            visitors=tmp_path / "visitors" if token else None,
             **options,
         )
         started: list[int] = []
         ended: list[int] = []
+        stopped: list[int] = []
 
         def tell(what: str, pid: int, _running: int) -> None:
             (started if what == "started" else ended).append(pid)
+            if what == "stopped":
+                stopped.append(pid)
 
         server.on_session = tell
         stop = asyncio.Event()
@@ -103,7 +113,7 @@ def serve(tmp_path: Path) -> Callable[..., contextlib.AbstractAsyncContextManage
         try:
             async with asyncio.timeout(LIMIT):
                 await ready.wait()
-            yield Running(server, f"http://127.0.0.1:{port}", started, ended)
+            yield Running(server, f"http://127.0.0.1:{port}", started, ended, stopped)
         finally:
             stop.set()
             with contextlib.suppress(TimeoutError):
@@ -161,3 +171,82 @@ def next_line(lines: Queue[str], starting: str) -> str:
             raise AssertionError(f"no line starting {starting!r}") from None
         if line.startswith(starting):
             return line
+
+
+@dataclass
+class Threaded:
+    """A server running in a thread of its own (while the test drives a browser)."""
+
+    server: GameServer
+    url: str
+    started: list[int]
+    stopped: list[int]
+
+    def wait_until(self, test: Callable[[], object], what: str, limit: float = LIMIT) -> None:
+        deadline = time.monotonic() + limit
+        while not test():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"not so after {limit} s: {what}")
+            time.sleep(0.01)
+
+
+@pytest.fixture
+def serve_in_thread(tmp_path: Path) -> Iterator[Callable[..., Threaded]]:
+    """``serve_in_thread(token=..., max_sessions=...)``: a server in a thread
+    with an event loop of its own, for tests that block (a browser's driver);
+    as :func:`serve`, its games save in ``tmp_path/saves`` (with a token, in
+    ``tmp_path/visitors``). Stopped after the test; no game outlives it."""
+    running: list[tuple[Threaded, asyncio.AbstractEventLoop, asyncio.Event, threading.Thread]] = []
+
+    def start(*, token: str | None = None, max_sessions: int = 4) -> Threaded:
+        listener = open_listener("127.0.0.1", 0)
+        port = listener.getsockname()[1]
+        save_dir = tmp_path / "saves"
+        save_dir.mkdir(exist_ok=True)
+        server = GameServer(
+            APP_ARGV,
+            environment={"INDIGO_SAVE_DIR": str(save_dir)},
+            access=Access(token=token),
+            max_sessions=max_sessions,
+            visitors=tmp_path / "visitors" if token else None,
+        )
+        threaded = Threaded(server, f"http://127.0.0.1:{port}", [], [])
+
+        def tell(what: str, pid: int, _running: int) -> None:
+            if what == "started":
+                threaded.started.append(pid)
+            elif what == "stopped":
+                threaded.stopped.append(pid)
+
+        server.on_session = tell
+        loop = asyncio.new_event_loop()
+        stop = asyncio.Event()
+        ready = threading.Event()
+
+        def serve() -> None:
+            asyncio.set_event_loop(loop)
+            try:
+                loop.run_until_complete(
+                    server.serve_on(listener, stop=stop, ready=ready.set, handle_signals=False)
+                )
+            finally:
+                listener.close()
+
+        thread = threading.Thread(target=serve, name=f"indigo-serve-{port}", daemon=True)
+        thread.start()
+        assert ready.wait(LIMIT), "the server did not start"
+        running.append((threaded, loop, stop, thread))
+        return threaded
+
+    try:
+        yield start
+    finally:
+        for threaded, loop, stop, thread in running:
+            loop.call_soon_threadsafe(stop.set)
+            thread.join(LIMIT)
+            loop.close()
+            for pid in threaded.started:
+                if process_alive(pid):
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(pid, 9)
+                    raise AssertionError(f"game process {pid} outlived its server")

@@ -18,6 +18,7 @@ from indigo_tui.engine import Setup
 from indigo_tui.saves import SeatInfo
 from indigo_tui.ui.session import NewGame, Session
 from indigo_tui.web import Access
+from indigo_tui.web.access import PLAYER_COOKIE
 
 from .conftest import LIMIT, next_line, process_alive, read_screen_until
 
@@ -75,19 +76,50 @@ async def test_without_the_token_a_request_gets_403_and_starts_nothing(serve: Ca
         assert running.server.started == 0 and not running.started
 
 
-async def test_the_token_page_lets_its_own_websocket_in(serve: Callable) -> None:
+async def test_the_token_page_sets_its_cookies_and_leaves_the_address(serve: Callable) -> None:
     # unsafe: keep cookies for an IP address, as browsers do
     jar = aiohttp.CookieJar(unsafe=True)
     async with serve(token=TOKEN) as running, aiohttp.ClientSession(cookie_jar=jar) as http:
-        page = await http.get(f"{running.url}/?token={TOKEN}")
+        page = await http.get(f"{running.url}/?token={TOKEN}&fontsize=20")
         assert page.status == 200
-        cookie = page.cookies[Access(token=TOKEN).cookie_name]
-        assert cookie["httponly"] and cookie["samesite"] == "Strict"
+        # Sent on to the address without the token: it leaves the address bar and the history.
+        (redirect,) = page.history
+        assert redirect.status == 303 and redirect.headers["Location"] == "/?fontsize=20"
+        assert str(page.url) == f"{running.url}/?fontsize=20"
+        token_cookie = redirect.cookies[Access(token=TOKEN).cookie_name]
+        player_cookie = redirect.cookies[PLAYER_COOKIE]
+        for cookie in (token_cookie, player_cookie):
+            assert cookie["httponly"] and cookie["samesite"] == "Strict"
+            assert not cookie["secure"]  # plain HTTP here; behind an https --public-url it is set
+        assert token_cookie.value == TOKEN and len(player_cookie.value) == 32
         # The page's static files and websocket carry the token in that cookie.
         assert (await http.get(running.url + "/static/js/textual.js")).status == 200
         async with http.ws_connect(running.url + "/ws?width=100&height=32") as ws:
             await read_screen_until(ws, "New game")
         assert running.server.started == 1
+
+
+def test_behind_an_https_address_the_cookies_are_secure() -> None:
+    access = Access(token=TOKEN, public_url="https://games.example")
+    assert access.secure_cookies
+    assert not Access(token=TOKEN, public_url="http://192.168.1.20:8000").secure_cookies
+
+
+async def test_every_response_forbids_framing_and_referrers(serve: Callable) -> None:
+    async with serve() as running, aiohttp.ClientSession() as http:
+        for path, status in (("/", 200), ("/static/js/textual.js", 200), ("/nowhere", 404)):
+            response = await http.get(running.url + path)
+            assert response.status == status
+            assert response.headers["Content-Security-Policy"] == "frame-ancestors 'none'"
+            assert response.headers["X-Frame-Options"] == "DENY"
+            assert response.headers["Referrer-Policy"] == "no-referrer"
+        refused = await http.get(running.url + "/", headers={"Host": "games.example"})
+        assert refused.status == 403 and refused.headers["X-Frame-Options"] == "DENY"
+    async with serve(token=TOKEN) as running, aiohttp.ClientSession() as http:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as handshake:
+            await http.ws_connect(running.url + "/ws")
+        assert handshake.value.headers is not None
+        assert handshake.value.headers["X-Frame-Options"] == "DENY"
 
 
 async def test_a_websocket_from_another_sites_page_is_refused(serve: Callable) -> None:
@@ -129,6 +161,8 @@ def test_the_served_games_use_the_save_folder_and_the_browsers_glyphs(
     monkeypatch.delenv(BOARD_GLYPHS_VAR, raising=False)
     environment = app_environment(tmp_path)
     assert environment == {"INDIGO_SAVE_DIR": str(tmp_path), BOARD_GLYPHS_VAR: BROWSER_BOARD_GLYPHS}
+    # With a token each browser gets its own folder from the server, not this one.
+    assert app_environment(None) == {BOARD_GLYPHS_VAR: BROWSER_BOARD_GLYPHS}
     monkeypatch.setenv(BOARD_GLYPHS_VAR, "halfblock")  # the user's own choice stands
     assert app_environment(tmp_path)[BOARD_GLYPHS_VAR] == "halfblock"
 
@@ -205,7 +239,7 @@ async def test_bound_elsewhere_it_prints_a_token_address(indigo_serve: Callable)
     url = next_line(lines, "Indigo is served at ").split()[-1]
     assert url.startswith("http://127.0.0.2:") and "/?token=" in url
     base = url.split("?")[0]
-    async with aiohttp.ClientSession() as http:
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
         assert (await http.get(base)).status == 403
         assert (await http.get(url)).status == 200
     process.send_signal(signal.SIGINT)

@@ -1,0 +1,302 @@
+"""What a page may send ``indigo serve``, and what happens to a game that dies.
+
+Most tests here put a stand-in app behind the server (tests/web/echo_app.py,
+which says back every packet that reached it), so they see exactly what the
+server passed on; the dead game and the separate players use the real game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import signal
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from indigo_tui.engine import Setup
+from indigo_tui.saves import SeatInfo
+from indigo_tui.ui.session import NewGame, Session
+from indigo_tui.web.access import PLAYER_COOKIE
+from indigo_tui.web.server import (
+    CLOSE_STOPPED,
+    MAX_COLUMNS,
+    MAX_MESSAGE,
+    MAX_ROWS,
+    Budget,
+    Refused,
+    Resizes,
+    read_message,
+)
+
+from .conftest import ECHO_ARGV, LIMIT, read_screen_until
+
+TOKEN = "s3cret-Token_for-tests"
+
+
+class Echoes:
+    """What the stand-in app says it got, read off the page's socket."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self.got: list[dict[str, Any]] = []
+        self._pending = b""
+
+    async def until(self, test: Callable[[list[dict[str, Any]]], bool]) -> list[dict[str, Any]]:
+        async with asyncio.timeout(LIMIT):
+            while not test(self.got):
+                message = await self.ws.receive()
+                if message.type != aiohttp.WSMsgType.BINARY:
+                    raise AssertionError(f"the socket closed ({self.ws.close_code}) with {self.got}")
+                self._pending += message.data
+                *lines, self._pending = self._pending.split(b"\n")
+                self.got.extend(json.loads(line) for line in lines)
+        return self.got
+
+    def resizes(self) -> list[tuple[int, int]]:
+        return [
+            (said["payload"]["width"], said["payload"]["height"])
+            for said in self.got
+            if said["got"] == "M" and said["payload"]["type"] == "resize"
+        ]
+
+
+async def closed(ws: aiohttp.ClientWebSocketResponse) -> int | None:
+    """Read until the server closes the socket; its close code."""
+    async with asyncio.timeout(LIMIT):
+        while not ws.closed:
+            message = await ws.receive()
+            if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
+                break
+    return ws.close_code
+
+
+async def test_every_resize_is_cut_to_the_bounds(serve: Callable) -> None:
+    async with (
+        serve(argv=ECHO_ARGV) as running,
+        aiohttp.ClientSession() as http,
+        http.ws_connect(running.url + "/ws?width=20000&height=20000") as ws,
+    ):
+        echoes = Echoes(ws)
+        await ws.send_json(["stdin", "a"])  # the first message: the app is up
+        await echoes.until(lambda got: any(said["got"] == "D" for said in got))
+        # Finding 7: only the first ?width/height was bounded; 20000 x 20000 on
+        # the socket grew a game to 2.1 GB.
+        await ws.send_json(["resize", {"width": 20000, "height": 20000}])
+        await echoes.until(lambda got: len(echoes.resizes()) == 1)
+        assert echoes.resizes() == [(MAX_COLUMNS, MAX_ROWS)]
+        await ws.send_json(["resize", {"width": 3, "height": 2**70}])
+        await echoes.until(lambda got: len(echoes.resizes()) == 2)
+        assert echoes.resizes()[-1] == (10, MAX_ROWS)
+        # A window being dragged: the last size is the one the game gets.
+        for width in range(100, 160):
+            await ws.send_json(["resize", {"width": width, "height": 40}])
+        await echoes.until(lambda got: echoes.resizes()[-1] == (159, 40))
+        assert set(echoes.resizes()[2:]) <= {(width, 40) for width in range(100, 160)}
+        assert running.server.started == 1
+
+
+async def test_resizes_coming_at_once_reach_the_game_as_one() -> None:
+    passed: list[tuple[int, int]] = []
+
+    class Game:
+        async def set_terminal_size(self, width: int, height: int) -> None:
+            passed.append((width, height))
+
+    resizes = Resizes(Game())  # type: ignore[arg-type]
+    for width in range(100, 130):
+        resizes.want(width, 40)
+    async with asyncio.timeout(LIMIT):
+        while not passed:
+            await asyncio.sleep(0.01)
+    resizes.want(200, 50)
+    async with asyncio.timeout(LIMIT):
+        while len(passed) < 2:
+            await asyncio.sleep(0.01)
+    await resizes.close()
+    assert passed == [(129, 40), (200, 50)]
+
+
+@pytest.mark.parametrize(
+    ("message", "said"),
+    [
+        ('["resize", {"width": "wide", "height": 30}]', "not a message of textual-serve's"),
+        ('["resize", {"width": 100, "height": -5}]', "a terminal size of 100 x -5"),
+        ('["resize", {"width": 0, "height": 30}]', "a terminal size of 0 x 30"),
+        ('["resize", {"width": 100.5, "height": 30}]', "not a message of textual-serve's"),
+        ('["resize", {"width": true, "height": 30}]', "not a message of textual-serve's"),
+        ('["resize", {"width": 100, "height": 30, "depth": 2}]', "not a message of textual-serve's"),
+        ('["resize"]', "a message of kind 'resize'"),
+        ('["stdin", 5]', "not a message of textual-serve's"),
+        ('["ping", "' + "9" * 40 + '"]', "a message of kind 'ping'"),
+        ('["launch", "rockets"]', "a message of kind 'launch'"),
+        ('{"stdin": "a"}', "not a message of textual-serve's"),
+        ("[" * 100_000 + "]" * 100_000, "not a message of textual-serve's"),
+        ('[{"a": ' * 50_000 + "1" + "}" * 50_000 + "]", "not a message of textual-serve's"),
+        ("not json", "not a message of textual-serve's"),
+    ],
+)
+def test_messages_that_are_not_textual_serves_are_refused(message: str, said: str) -> None:
+    with pytest.raises(Refused) as refused:
+        read_message(message)
+    assert str(refused.value).startswith(said)
+
+
+def test_the_messages_textual_js_sends_are_read() -> None:
+    assert read_message('["stdin", "q\\u001b[A"]') == ("stdin", "q\x1b[A")
+    assert read_message('["resize", {"width": 120, "height": 40}]') == ("resize", (120, 40))
+    assert read_message('["ping", "1732540000000"]') == ("ping", "1732540000000")
+    assert read_message('["focus"]') == ("focus", None)
+    assert read_message('["blur"]') == ("blur", None)
+
+
+def test_a_budget_slows_what_comes_too_fast_and_refills() -> None:
+    now = [0.0]
+    budget = Budget(rate=10.0, burst=20.0, clock=lambda: now[0])
+    assert [budget.delay(1) for _ in range(20)] == [0.0] * 20  # a burst passes at once
+    assert budget.delay(1) == pytest.approx(0.1)  # then one every tenth of a second
+    assert budget.delay(1) == pytest.approx(0.2)
+    assert budget.delay(1000) == pytest.approx(2.2)  # never more than a burst at a time
+    now[0] = 100.0
+    assert budget.delay(20) == 0.0  # refilled, up to the burst
+    assert not budget.take(1) and budget.delay(0) == 0.0
+    now[0] = 100.2
+    assert budget.take(1)
+
+
+async def test_bad_messages_close_the_tab_with_one_line_and_no_traceback(
+    serve: Callable, caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str]
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    async with serve(argv=ECHO_ARGV) as running, aiohttp.ClientSession() as http:
+        for message in (
+            '["resize", {"width": "wide", "height": 30}]',
+            '["resize", {"width": 100, "height": -5}]',
+            "[" * 30_000 + "]" * 30_000,  # a RecursionError traceback before
+        ):
+            async with http.ws_connect(running.url + "/ws?width=80&height=24", max_msg_size=0) as ws:
+                echoes = Echoes(ws)
+                await ws.send_json(["stdin", "a"])
+                await echoes.until(lambda got: bool(got))
+                await ws.send_str(message)
+                assert await closed(ws) == aiohttp.WSCloseCode.UNSUPPORTED_DATA
+                assert echoes.resizes() == []  # nothing of it reached the game
+        # A message over the size limit closes its tab too (a message too big).
+        async with http.ws_connect(running.url + "/ws?width=80&height=24", max_msg_size=0) as ws:
+            await ws.send_json(["stdin", "x" * MAX_MESSAGE])
+            assert await closed(ws) == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+        async with asyncio.timeout(LIMIT):
+            while running.server.sessions:
+                await asyncio.sleep(0.01)
+        assert running.stopped == []  # each game was asked to quit, and did
+    refusals = [r.getMessage() for r in caplog.records if r.name == "indigo.serve"]
+    assert refusals == [
+        "a browser sent not a message of textual-serve's: its game was closed",
+        "a browser sent a terminal size of 100 x -5: its game was closed",
+        "a browser sent not a message of textual-serve's: its game was closed",
+    ]
+    assert not [r for r in caplog.records if r.exc_info or "Recursion" in r.getMessage()]
+    out, err = capfd.readouterr()
+    assert "Traceback" not in out + err and "RecursionError" not in out + err
+
+
+async def test_a_flood_of_refusals_logs_a_few_lines_and_counts_the_rest(
+    serve: Callable, caplog: pytest.LogCaptureFixture
+) -> None:
+    now = [0.0]
+    # Room for every one of them, however slowly the ones before end.
+    async with serve(argv=ECHO_ARGV, max_sessions=16) as running, aiohttp.ClientSession() as http:
+        server = running.server
+        server.refusal_lines = Budget(server.refusal_lines.rate, server.refusal_lines.burst, lambda: now[0])
+        for _ in range(14):
+            async with http.ws_connect(running.url + "/ws") as ws:
+                await ws.send_str("[[[]]]")
+                await closed(ws)
+        lines = [r.getMessage() for r in caplog.records if r.name == "indigo.serve"]
+        # The log's budget: ten lines at once, then one every few seconds that
+        # counts what it left out.
+        assert len(lines) == 10
+        now[0] += 6.0
+        async with http.ws_connect(running.url + "/ws") as ws:
+            await ws.send_str("[[[]]]")
+            await closed(ws)
+    last = [r.getMessage() for r in caplog.records if r.name == "indigo.serve"][10:]
+    assert last == [
+        "a browser sent not a message of textual-serve's: its game was closed (4 more since the last line)"
+    ]
+
+
+async def test_a_game_killed_frees_its_place_at_once_and_its_tab_is_told(serve: Callable) -> None:
+    async with serve(max_sessions=1) as running, aiohttp.ClientSession() as http:
+        async with http.ws_connect(running.url + "/ws?width=100&height=32") as ws:
+            await read_screen_until(ws, "New game")
+            (pid,) = running.started
+            # Finding 9: an out-of-memory kill left a frozen tab holding the only place.
+            os.kill(pid, signal.SIGKILL)
+            assert await closed(ws) == CLOSE_STOPPED
+        async with asyncio.timeout(LIMIT):
+            while running.server.sessions:
+                await asyncio.sleep(0.01)
+        assert running.stopped == [pid] and running.ended == [pid]
+        page = await http.get(running.url + "/")
+        assert page.status == 200  # not 503: the place is free
+        html = await page.text()
+        assert (
+            f'<div data-code="{CLOSE_STOPPED}">The game stopped: its process on the server ended. '
+            "Every move made was saved: start again and choose Continue.</div>"
+        ) in html
+        async with http.ws_connect(running.url + "/ws?width=100&height=32") as again:
+            await read_screen_until(again, "New game")
+
+
+async def test_a_game_that_quits_ends_as_before(serve: Callable) -> None:
+    async with (
+        serve(argv=ECHO_ARGV) as running,
+        aiohttp.ClientSession() as http,
+        http.ws_connect(running.url + "/ws") as ws,
+    ):
+        echoes = Echoes(ws)
+        await ws.send_json(["stdin", "a"])
+        await echoes.until(lambda got: bool(got))
+        await ws.close()
+    assert running.stopped == [] and running.ended == running.started
+
+
+async def test_on_a_token_server_each_browser_has_its_own_folder_and_not_the_local_players(
+    serve: Callable, tmp_path: Path
+) -> None:
+    # The person at this machine has a game in the server's save folder.
+    seats = [SeatInfo("Ann", "human"), SeatInfo("Greedy bot", "bot:greedy")]
+    local = Session.start(NewGame(Setup(players=2), seats, seed=5), tmp_path / "saves")
+    local.play(local.game.legal_moves[0])
+    local.close()
+    async with serve(token=TOKEN) as running:
+        players = []
+        for _ in range(2):
+            jar = aiohttp.CookieJar(unsafe=True)
+            async with aiohttp.ClientSession(cookie_jar=jar) as http:
+                assert (await http.get(f"{running.url}/?token={TOKEN}")).status == 200
+                player = next(c.value for c in jar if c.key == PLAYER_COOKIE)
+                players.append(player)
+                async with http.ws_connect(running.url + "/ws?width=100&height=32") as ws:
+                    text = await read_screen_until(ws, "New game", "Quit")
+                # Finding 6: every visitor saw (and could continue) every game here.
+                assert "Continue" not in text and "Ann vs" not in text
+        environments = [running.server.player_environment(player) for player in players]
+        assert environments[0] != environments[1]
+        for environment in environments:
+            folder = Path(environment["INDIGO_SAVE_DIR"]).parent
+            assert folder.parent == tmp_path / "visitors"
+            assert Path(environment["INDIGO_CONFIG_DIR"]).parent == folder
+            assert not any(player in str(folder) for player in players)  # the id is not the name
+        # No page, no player: a socket without the cookie starts nothing.
+        async with aiohttp.ClientSession() as http:
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(running.url + f"/ws?token={TOKEN}")
+            assert refused.value.status == 403
+        assert running.server.started == 2
