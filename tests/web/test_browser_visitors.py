@@ -27,7 +27,10 @@ from .conftest import Threaded, process_alive
 from .test_browser import moves_saved, place_with_keys
 
 NO_BROWSER = why_no_browser()
-pytestmark = pytest.mark.skipif(NO_BROWSER is not None, reason=f"no browser test: {NO_BROWSER}")
+pytestmark = [
+    pytest.mark.slow,  # a real browser
+    pytest.mark.skipif(NO_BROWSER is not None, reason=f"no browser test: {NO_BROWSER}"),
+]
 
 TOKEN = "s3cret-Token_for-tests"
 DOWN, ENTER, HOME, ESCAPE = "\ue015", "\n", "\ue011", "\ue00c"
