@@ -130,11 +130,12 @@ def test_a_new_game_in_a_folder_not_yet_made_is_claimed_from_the_start(tmp_path:
     session.close()
 
 
+@pytest.mark.parametrize("command", [["load"], ["text", "--load"]])
 def test_indigo_load_of_a_game_open_elsewhere_is_one_line(
-    saved_game: Path, other_window: subprocess.Popen[str]
+    saved_game: Path, other_window: subprocess.Popen[str], command: list[str]
 ) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "indigo_tui", "load", str(saved_game)],
+        [sys.executable, "-m", "indigo_tui", *command, str(saved_game)],
         capture_output=True,
         text=True,
         timeout=60,
