@@ -308,8 +308,11 @@ def _join_on_screen(args: argparse.Namespace, save_dir: Path) -> int:
     return app.return_code or 0
 
 
-def _join_by_text(args: argparse.Namespace, host: str, port: int, save_dir: Path) -> int:
-    """``indigo join --text``: this terminal's seat by lines of text."""
+def _join_by_text(
+    args: argparse.Namespace, host: str, port: int, save_dir: Path, code: str | None, relay: Relay | None
+) -> int:
+    """``indigo join --text``: this terminal's seat by lines of text (across
+    the internet through ``relay`` with the internet ``code``)."""
     import asyncio
 
     from ..errors import CommandError
@@ -321,7 +324,9 @@ def _join_by_text(args: argparse.Namespace, host: str, port: int, save_dir: Path
         raise CommandError(_("--text is a person's seat: leave out --headless and --bot"))
 
     async def main() -> int:
-        guest = guest_session(host, port, args.code, args.name or _("Guest"), save_dir, rejoin=args.rejoin)
+        guest = guest_session(
+            host, port, code, args.name or _("Guest"), save_dir, rejoin=args.rejoin, relay=relay
+        )
         return await play_guest(guest, Console(), rejoin_timeout=max(0.0, args.reconnect_timeout))
 
     try:
@@ -340,7 +345,9 @@ def _host_by_text(args: argparse.Namespace, hosted: Hosted) -> int:
     from ..text.lan import NetEnded, play_host
 
     try:
-        return asyncio.run(play_host(hosted.session, hosted.own, Console(), args.bind, args.port))
+        return asyncio.run(
+            play_host(hosted.session, hosted.own, Console(), args.bind, args.port, relay=hosted.relay)
+        )
     except (HostError, NetEnded) as exc:
         raise CommandError(str(exc)) from None
 
@@ -361,10 +368,6 @@ def run_host(args: argparse.Namespace) -> int:
     save_dir = _usable_save_dir(args.save_dir)
     hosted = _hosted(args, parse_seed(args.seed), save_dir)
     if args.text:
-        if hosted.relay is not None:
-            raise CommandError(
-                _("--text plays on the local network only for now; across the internet host on the screen")
-            )
         return _host_by_text(args, hosted)
     if not args.headless:
         return _host_on_screen(args, hosted, save_dir)
@@ -409,11 +412,7 @@ def run_join(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise CommandError(str(exc)) from None
     if args.text:
-        if relay is not None:
-            raise CommandError(
-                _("--text plays on the local network only for now; across the internet join on the screen")
-            )
-        return _join_by_text(args, host, port, _usable_save_dir(args.save_dir))
+        return _join_by_text(args, host, port, _usable_save_dir(args.save_dir), code, relay)
     if not args.headless:
         return _join_on_screen(args, _usable_save_dir(args.save_dir))
     bot = _bot(args, f"join:{host}:{port}")

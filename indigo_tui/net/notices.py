@@ -320,11 +320,11 @@ class RelayStatus:
     @property
     def text(self) -> str:
         if self.state is RelayState.REACHING:
-            return _("reaching the relay at {relay}…").format(relay=self.relay)
+            return _("reaching the relay at {relay}").format(relay=self.relay)
         if self.state is RelayState.WAITING:
             return _("waiting for friends at the relay {relay}").format(relay=self.relay)
         if self.state is RelayState.SEEKING:
-            return _("waiting for the host at the relay {relay}…").format(relay=self.relay)
+            return _("waiting for the host at the relay {relay}").format(relay=self.relay)
         return _("{problem}; trying again every {seconds} s").format(
             problem=self.problem, seconds=decimal(self.seconds)
         )

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..engine import Move, SeatView
 from ..i18n import _, decimal
-from ..net.common import JoinError, lan_address
+from ..net.common import JoinError, lan_address, normal_code
 from ..net.guest import GuestSession
 from ..net.host import HostSession
 from ..net.notices import (
@@ -44,6 +44,7 @@ from ..net.notices import (
 )
 from ..net.reasons import Farewell
 from ..net.rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
+from ..net.relay import Relay, join_command
 from ..saves import find_record
 from ..ui.describe import cell_name
 from ..ui.net_table import GuestTable, HostTable, NetTable
@@ -293,21 +294,30 @@ async def keep_reading(guest: GuestSession, table: NetLineTable, within: float) 
 
 
 def guest_session(
-    host: str, port: int, code: str | None, name: str, save_dir: Path | None, *, rejoin: bool = False
+    host: str,
+    port: int,
+    code: str | None,
+    name: str,
+    save_dir: Path | None,
+    *,
+    rejoin: bool = False,
+    relay: Relay | None = None,
 ) -> GuestSession:
     """The guest session ``indigo join --text`` plays: the seat of this
     folder's unfinished game with that host, joined under the same name (or,
-    with ``rejoin``, under any), is claimed again, as on screen and headless."""
+    with ``rejoin``, under any), is claimed again, as on screen and headless.
+    With ``relay`` the host is reached through that transit relay with the
+    internet ``code`` (``host`` and ``port`` are the relay's)."""
     record = None
     if save_dir is not None:
         found = find_record(save_dir, host, port, None if rejoin else name)
-        if found is not None:
+        if found is not None and (relay is None or found[1].code == normal_code(code or "")):
             record = found[1]
     if not code:
         if record is None:
             raise JoinError(_("the host's join code is needed: --code CODE"), "code")
         code = record.code
-    guest = GuestSession(host, port, code, name=name, save_dir=save_dir, record=record)
+    guest = GuestSession(host, port, code, name=name, save_dir=save_dir, record=record, relay=relay)
     if record is not None and record.code != guest.code:
         guest.record = None  # another game's record: the code given wins
     return guest
@@ -335,20 +345,35 @@ async def play_guest(guest: GuestSession, console: Console, *, rejoin_timeout: f
             front.say(_("The game is saved in {path}.").format(path=guest.final_save))
 
 
-async def play_host(host: HostSession, own: list[int], console: Console, bind: str, port: int) -> int:
-    """The host's own seats by lines: open the door, say what to tell the
-    others, start when every seat is taken, play, close."""
+async def play_host(
+    host: HostSession, own: list[int], console: Console, bind: str, port: int, relay: Relay | None = None
+) -> int:
+    """The host's own seats by lines: open the door (the port, or with
+    ``relay`` the door at that transit relay), say what to tell the others,
+    start when every seat is taken, play, close."""
     front = TextFront(console)
-    address, bound = await host.listen(bind, port)
-    shown = lan_address() if address in ("0.0.0.0", "::") else address
-    where = f"{shown or address}:{bound}"
-    front.say(
-        _("Tell the other players: address {address}, code {code}.").format(address=where, code=host.code),
-        _("They run: indigo join {address} --code {code} (add --text to play by lines).").format(
-            address=where, code=host.code
-        ),
-        _("Waiting for every seat to be taken (quit leaves)."),
-    )
+    if relay is not None:
+        await host.listen_relay(relay)
+        front.say(
+            _("Across the internet. Tell your friends the code: {code}.").format(code=host.code),
+            _("They run: {command} (add --text to play by lines).").format(
+                command=join_command(host.code, relay)
+            ),
+            _("Waiting for every seat to be taken (quit leaves)."),
+        )
+    else:
+        address, bound = await host.listen(bind, port)
+        shown = lan_address() if address in ("0.0.0.0", "::") else address
+        where = f"{shown or address}:{bound}"
+        front.say(
+            _("Tell the other players: address {address}, code {code}.").format(
+                address=where, code=host.code
+            ),
+            _("They run: indigo join {address} --code {code} (add --text to play by lines).").format(
+                address=where, code=host.code
+            ),
+            _("Waiting for every seat to be taken (quit leaves)."),
+        )
     table = NetLineTable(HostTable(host, own), front, host.notices)
     lines = line_reader(console)
 

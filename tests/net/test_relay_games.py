@@ -7,6 +7,8 @@ refused in one line."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -149,6 +151,21 @@ def test_a_resumed_host_is_reached_by_the_same_code(
     assert guest.finish() == (0, "")
     assert resumed.finish() == (0, "")
     assert_same_game(tmp_path, "guest")
+
+
+def test_a_seat_by_lines_of_text_joins_across_the_internet(
+    peers, shared_transit_relay: TransitRelay, tmp_path: Path
+) -> None:
+    relay, code = shared_transit_relay.address, new_internet_code()
+    host = peers(*internet_host(tmp_path, relay, code))
+    hosting(host, relay, code)
+    command = [sys.executable, "-m", "indigo_tui", "--lang", "en", "join", str(code), "--relay", relay]
+    command += ["--text", "--save-dir", str(tmp_path / "text")]
+    said = subprocess.run(command, input="quit\n", capture_output=True, text=True, timeout=LIMIT).stdout
+    assert f"Waiting for the host at the relay {relay}." in said
+    assert "Joined as seat 2 of 2." in said
+    host.wait_for(r"joined at seat 2")
+    host.kill()
 
 
 def _frames(data: bytes) -> list[bytes]:
