@@ -281,7 +281,9 @@ def _host_on_screen(args: argparse.Namespace, hosted: Hosted, save_dir: Path) ->
 
     table = HostTable(hosted.session, hosted.own)
     NetApp(
-        lambda: LobbyScreen(table, bind=args.bind, port=args.port, relay=hosted.relay), save_dir=save_dir
+        lambda: LobbyScreen(table, bind=args.bind, port=args.port, relay=hosted.relay),
+        save_dir=save_dir,
+        palette=args.palette,
     ).run()
     return 0
 
@@ -300,6 +302,7 @@ def _join_on_screen(args: argparse.Namespace, save_dir: Path) -> int:
             args.address, args.code or "", args.name or "", auto=True, rejoin=args.rejoin, relay=relay
         ),
         save_dir=save_dir,
+        palette=args.palette,
     )
     app.run()
     if app.failure is not None:

@@ -136,8 +136,18 @@ def add_rounds_option(parser: argparse.ArgumentParser) -> None:
 
 
 def add_glyphs_option(parser: argparse.ArgumentParser) -> None:
-    """``--board-glyphs``, on every command that opens the app."""
-    from ..ui.board_art import GLYPH_CHOICES
+    """``--board-glyphs`` and ``--palette``, on every command that opens the app."""
+    from ..ui.board_art import GLYPH_CHOICES, PALETTE_CHOICES
+
+    parser.add_argument(
+        "--palette",
+        choices=PALETTE_CHOICES,
+        default=None,
+        help=_(
+            "the board's colours: okabe-ito stays clear for colour-blind eyes "
+            "(default: $INDIGO_PALETTE, else the choice saved in the app, else default)"
+        ),
+    )
 
     parser.add_argument(
         "--board-glyphs",
@@ -152,7 +162,7 @@ def add_glyphs_option(parser: argparse.ArgumentParser) -> None:
 
 def install_default(parser: CommandParser) -> None:
     """Make bare ``indigo`` open the title screen."""
-    parser.set_defaults(save_dir=None, no_animation=False, bot_delay=0.5, board_glyphs=None)
+    parser.set_defaults(save_dir=None, no_animation=False, bot_delay=0.5, board_glyphs=None, palette=None)
     parser.default_run = run_title
 
 
@@ -225,6 +235,7 @@ def _app_options(args: argparse.Namespace) -> AppOptions:
         "animate": not args.no_animation,
         "bot_delay": args.bot_delay,
         "board_glyphs": getattr(args, "board_glyphs", None),
+        "palette": getattr(args, "palette", None),
     }
 
 

@@ -11,7 +11,7 @@ from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from ..i18n import N_, _, language_name, language_names, use_language
+from ..i18n import N_, _, language_name, language_names, pgettext, use_language
 from ..i18n.words import os_problem
 from ..saves import SavedGame, SaveError, default_save_dir
 from .board_art import GLYPH_CHOICES
@@ -19,6 +19,7 @@ from .board_art.detect import ENV_VAR, choose, detect, known_here, requested
 from .board_pixels import PixelSupport, probe
 from .command_palette import LocalPaletteApp
 from .localise import translate_all, translate_bindings
+from .palette import PALETTES, use_chosen_palette, use_palette
 from .requests import ResumeGame, StartGame
 from .screens.game import GameScreen
 from .session import NewGame, Session
@@ -59,6 +60,15 @@ class Relocalisable(Protocol):
     async def relocalise(self) -> None: ...
 
 
+def palette_name(name: str) -> str:
+    """A palette's name for people."""
+    if name == "okabe-ito":
+        # translators: the colour-blind palette, named after the two scientists who made its colours
+        return _("colour-blind safe (Okabe-Ito)")
+    # translators: the board's usual colours, as a choice beside the colour-blind ones
+    return pgettext("palette", "default")
+
+
 def _title_screen_type() -> type[TitleScreen]:
     # Imported when needed: `indigo play` goes straight to the table.
     from .screens.title import TitleScreen
@@ -83,6 +93,7 @@ class IndigoApp(LocalPaletteApp):
         bot_delay: float = 0.5,
         board_glyphs: str | None = None,
         run_engines: bool = False,
+        palette: str | None = None,
     ) -> None:
         super().__init__()
         translate_bindings(self)
@@ -96,6 +107,7 @@ class IndigoApp(LocalPaletteApp):
         self.pixel_support: PixelSupport | None = None
         self._glyphs_notice: str | None = None
         self._resolve_glyphs()
+        use_chosen_palette(palette)
         self.gem_animation = animate
         self.bot_delay = bot_delay
         self._start_new = new_game
@@ -176,6 +188,19 @@ class IndigoApp(LocalPaletteApp):
             if isinstance(screen, GameScreen):
                 screen.apply_glyphs()
         return " ".join(part for part in (notice, failed, done) if part)
+
+    def set_palette(self, name: str) -> None:
+        """Colour the board with palette ``name`` from now on, on every screen, and remember it."""
+        from .settings import update_settings
+
+        use_palette(name)
+        failed = update_settings(palette=name)  # the glyphs and the language stay as chosen
+        for screen in self.screen_stack:
+            # As a change of theme does: every widget draws again in the new colours.
+            for widget in screen.walk_children(with_self=True):
+                widget.notify_style_update()
+                widget.refresh()
+        self.notify(failed or _("Colours: {name}.").format(name=palette_name(name)))
 
     def choose_language(self, code: str) -> None:
         """:meth:`set_language` from a place that cannot wait for it (the palette)."""
@@ -280,6 +305,12 @@ class IndigoApp(LocalPaletteApp):
                     else _("This terminal is not known to draw these (shown, not remembered)"),
                     partial(screen.action_glyphs, choice),
                 )
+        for choice in PALETTES:
+            yield SystemCommand(
+                _("Colours: {name}").format(name=palette_name(choice)),
+                _("Colour the board with this palette (remembered)"),
+                partial(self.set_palette, choice),
+            )
         for code, name in language_names().items():
             yield SystemCommand(
                 _("Language: {name}").format(name=name),

@@ -15,3 +15,5 @@ class AppOptions(TypedDict, total=False):
     animate: bool
     bot_delay: float
     board_glyphs: str | None
+    #: ``--palette``: the board's colours (None: the environment's, else the saved choice).
+    palette: str | None

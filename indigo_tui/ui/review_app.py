@@ -12,6 +12,7 @@ from ..engine import Game
 from ..i18n import N_
 from .command_palette import LocalPaletteApp
 from .localise import translate_bindings
+from .palette import use_chosen_palette
 from .screens.review import ReviewScreen
 
 
@@ -25,6 +26,7 @@ class ReviewApp(LocalPaletteApp):
     def __init__(self, path: Path | None, game: Game, names: list[str], reviewer: Reviewer) -> None:
         super().__init__()
         translate_bindings(self)
+        use_chosen_palette()  # the board in the colours the player chose in the game
         self.review_path = path
         self.game = game
         self.names = names

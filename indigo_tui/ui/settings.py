@@ -1,7 +1,8 @@
 """Settings remembered between runs: a small JSON file in the user's config folder.
 
-Only what a person chose in the app is kept: the board glyphs and the
-language (None: not chosen, so the system's language counts). The
+Only what a person chose in the app is kept: the board glyphs, the
+language (None: not chosen, so the system's language counts) and the
+colours (the palette: the default, or one for colour-blind readers). The
 file is written atomically (a temporary file renamed over it), and a file
 that cannot be read gives one notice and the defaults, never a crash.
 ``INDIGO_CONFIG_DIR`` moves the folder (tests use it).
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from ..i18n import LANGUAGES, _
 from ..i18n.words import os_problem
-from .board_art import GLYPH_CHOICES
+from .board_art import GLYPH_CHOICES, PALETTE_CHOICES
 
 FILE_NAME = "settings.json"
 
@@ -39,6 +40,8 @@ class Settings:
     #: One of :data:`~indigo_tui.i18n.LANGUAGES`, or None when the person has
     #: not chosen one (then ``--lang``'s absence means the system's language).
     language: str | None = None
+    #: One of :data:`~indigo_tui.ui.board_art.PALETTE_CHOICES` (the board's colours).
+    palette: str = "default"
 
 
 def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
@@ -68,7 +71,12 @@ def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), _("Settings file {path} names an unknown language: using the defaults.").format(
             path=path
         )
-    return Settings(board_glyphs=glyphs, language=language), None
+    palette = data.get("palette", "default")
+    if palette not in PALETTE_CHOICES:
+        return Settings(), _("Settings file {path} names unknown colours: using the defaults.").format(
+            path=path
+        )
+    return Settings(board_glyphs=glyphs, language=language, palette=palette), None
 
 
 def save_settings(settings: Settings, folder: Path | None = None) -> str | None:
@@ -103,6 +111,7 @@ def update_settings(
     *,
     board_glyphs: str | Keep = KEEP,
     language: str | Keep | None = KEEP,
+    palette: str | Keep = KEEP,
     folder: Path | None = None,
 ) -> str | None:
     """Change the settings given and keep the others as saved (``language=None``
@@ -112,4 +121,6 @@ def update_settings(
         settings.board_glyphs = board_glyphs
     if not isinstance(language, Keep):
         settings.language = language
+    if not isinstance(palette, Keep):
+        settings.palette = palette
     return save_settings(settings, folder)

@@ -9,11 +9,16 @@ from pathlib import Path
 
 import pytest
 from net.conftest import Peer, host_args, join_args, listening_port
+from net.test_relay_games import internet_host, internet_join
+from net.transit import TransitRelay, shared_transit_relay
 
 from indigo_tui.engine import Setup
 from indigo_tui.i18n import catalog
+from indigo_tui.net.relay import new_internet_code
 
 from .support import Player, assert_plain, spawn
+
+__all__ = ["shared_transit_relay"]  # the fixture of tests/net/transit.py, used here
 
 
 def play_until_over(player: Player, me: int, others: list[int]) -> None:
@@ -115,3 +120,64 @@ def test_the_host_plays_its_seat_by_lines(tmp_path: Path) -> None:
         guest.kill()
     assert_plain(player.output)
     assert list((tmp_path / "host" / "net").glob("*.indigo"))
+
+
+@pytest.mark.slow
+def test_a_guest_plays_across_the_internet_by_lines(
+    tmp_path: Path, shared_transit_relay: TransitRelay
+) -> None:
+    # The same front end over the relay lane's peer API: a code, a transit relay, nothing else.
+    relay, code = shared_transit_relay.address, new_internet_code()
+    host = Peer(*internet_host(tmp_path, relay, code, "--name", "Robo"), cwd=tmp_path)
+    try:
+        host.wait_for(r"listening at relay")
+        child = spawn(
+            [
+                "join",
+                str(code),
+                "--relay",
+                relay,
+                "--text",
+                "--name",
+                "Ann",
+                "--save-dir",
+                str(tmp_path / "guest"),
+            ],
+            tmp_path,
+        )
+        player = Player(child, Setup(2), 9, ["Robo", "Ann"])
+        said = player.until_prompt()
+        while "Type help for the commands" not in said:
+            said += player.until_prompt()
+        player.follow(said, [0])
+        play_until_over(player, me=1, others=[0])
+        assert player.finish() == 0
+        assert host.finish()[0] == 0
+    finally:
+        host.kill()
+    assert_plain(player.output)
+
+
+@pytest.mark.slow
+def test_the_host_plays_across_the_internet_by_lines(
+    tmp_path: Path, shared_transit_relay: TransitRelay
+) -> None:
+    relay, code = shared_transit_relay.address, new_internet_code()
+    opening = ["host", "--internet", "--relay", relay, "--code", str(code), "--text", "--seed", "9"]
+    child = spawn([*opening, "--name", "Ann", "--save-dir", str(tmp_path / "host")], tmp_path)
+    child.expect_exact(f"Tell your friends the code: {code}.")
+    guest = Peer(*internet_join(tmp_path, relay, str(code), "--name", "Bob"), cwd=tmp_path)
+    try:
+        player = Player(child, Setup(2), 9, ["Ann", "Bob"])
+        said = player.until_prompt()
+        while "Type help for the commands" not in said:
+            said += player.until_prompt()
+        play_until_over(player, me=0, others=[1])
+        while "Type review for the rating of every move, or quit." not in player.output:
+            player.until_prompt()
+        player.type("quit")
+        assert player.finish() == 0
+        assert guest.finish()[0] == 0
+    finally:
+        guest.kill()
+    assert_plain(player.output)

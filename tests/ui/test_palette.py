@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import colorsys
+from collections.abc import Iterator
 
 import pytest
 from rich.color import Color, ColorSystem
@@ -10,6 +11,14 @@ from rich.color import Color, ColorSystem
 from indigo_tui.engine import Setup
 from indigo_tui.ui import palette
 from indigo_tui.ui.board_art import roles as R
+
+
+@pytest.fixture(autouse=True, params=palette.PALETTES)
+def each_palette(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every test here holds for every palette a person may choose."""
+    palette.use_palette(request.param)
+    yield
+    palette.use_palette("default")
 
 
 def _rgb(hex_colour: str) -> tuple[int, int, int]:

@@ -9,3 +9,7 @@ from typing import Final
 #: Here rather than in ``glyphs`` so that ``indigo --board-glyphs`` can offer
 #: them without building the encoders (every ``indigo`` command builds that parser).
 GLYPH_CHOICES: Final = ("auto", "quadrant", "halfblock", "sextant", "octant", "pixels")
+#: The palettes a person can choose (``--palette``, "Colours" in the command
+#: palette), the default first; here for the same reason (``ui/palette.py``
+#: colours them).
+PALETTE_CHOICES: Final = ("default", "okabe-ito")

@@ -89,7 +89,7 @@ class BoardView(Widget):
         self._lines: list[list[tuple[str, int, int, bool]]] | None = None
         self._key: tuple[object, ...] = ()
         self._styles: dict[tuple[int, int, bool], Style] = {}
-        self._styles_for: tuple[Style, bool] | None = None
+        self._styles_for: tuple[Style, bool, str] | None = None
         self._animation: Timer | None = None
         self._frames: list[tuple[tuple[str, float, float], ...]] = []
         self._frame = 0
@@ -287,7 +287,8 @@ class BoardView(Widget):
         self._laid_out_for = self.size
         marks = self._marks()
         board = self.board
-        key = (layout, dark, tuple(board.tiles), tuple(board.gem_slot), tuple(board.centre), marks)
+        colours = (dark, palette.current_palette())
+        key = (layout, colours, tuple(board.tiles), tuple(board.gem_slot), tuple(board.centre), marks)
         if key != self._picture_key:
             self._picture_key = key
             picture = draw_pixels(board, layout, palette.pixel_colours(dark, mono), marks)
@@ -326,8 +327,9 @@ class BoardView(Widget):
         pad = Segment(" " * x_off, base + back) if x_off else None
         # A line drawn the same as last time keeps its strip; styles are made once.
         reuse = old_key == self._key and old_lines is not None and len(old_lines) == len(lines)
-        styles = self._styles if self._styles_for == (base, dark) else {}
-        self._styles, self._styles_for = styles, (base, dark)
+        colours = (base, dark, palette.current_palette())
+        styles = self._styles if self._styles_for == colours else {}
+        self._styles, self._styles_for = styles, colours
         strips = []
         for y, runs in enumerate(lines):
             if reuse and old_strips is not None and old_lines is not None and old_lines[y] == runs:
