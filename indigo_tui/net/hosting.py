@@ -82,9 +82,11 @@ def check_kinds(kinds: list[str]) -> None:
         raise HostingError(_("a hosted game needs at least one remote seat"))
 
 
-def _bot(spec: str, seed: int | str | None, seat: int | str) -> Bot:
+def _bot(spec: str, seed: int | str | None, seat: int | str, *, programs: bool = True) -> Bot:
+    """The bot of ``spec``; an engine seat starts its program only if
+    ``programs`` (never one named in a save: a file must not run a command)."""
     try:
-        return make_bot(spec, None if seed is None else f"{seed}:{seat}")
+        return make_bot(spec, None if seed is None else f"{seed}:{seat}", programs=programs)
     except BotSpecError as exc:
         raise HostingError(str(exc)) from None
 
@@ -218,7 +220,7 @@ def resume_host(
                 bots[index] = host_bot
             continue
         if info.bot is not None:
-            bots[index] = _bot(info.bot, seed, index)
+            bots[index] = _bot(info.bot, seed, index, programs=False)
         seats.append(info)
     try:
         session = HostSession(

@@ -3,11 +3,13 @@ host`` alike), and the typed facts it keeps in its save."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
 from indigo_tui import saves
+from indigo_tui.bots.engine_seat import EngineSeat
 from indigo_tui.engine import Match, Setup
 from indigo_tui.net.hosting import HostingError, HostPlan, build_host, resume_host
 from indigo_tui.saves import HostMeta, SeatInfo, make_header, read_host_meta, write_save
@@ -117,3 +119,10 @@ def test_resuming_what_is_not_a_hosted_game_is_one_line(tmp_path: Path) -> None:
         resume_host(damaged)
     with pytest.raises(HostingError, match="no such file"):
         resume_host(tmp_path / "missing.indigo")
+
+
+def test_a_resumed_host_never_starts_a_program_its_save_names(tmp_path: Path) -> None:
+    # An engine seat's command is in the save; a file someone sent must not run it.
+    path = played(HostPlan(["host", "remote", f"engine:{sys.executable} -c pass"], seed=4), tmp_path)
+    engine = resume_host(path).session.local_bots[2]
+    assert isinstance(engine, EngineSeat) and not engine.programs

@@ -4,10 +4,11 @@ what a shared terminal keeps private, and what is said of each move."""
 from __future__ import annotations
 
 import io
+import sys
 from pathlib import Path
 
-from indigo_tui.engine import Setup
-from indigo_tui.saves import load_save, seats_from_kinds
+from indigo_tui.engine import Match, Setup
+from indigo_tui.saves import SeatInfo, load_save, make_header, seats_from_kinds, write_save
 from indigo_tui.text.console import Console
 from indigo_tui.text.fronts import TextFront
 from indigo_tui.text.local import LineTable
@@ -86,3 +87,20 @@ def test_after_the_round_a_review_rates_every_move_one_line_each(tmp_path: Path)
         assert f"Move {number}, {'Ann' if number % 2 else 'Robo'}, " in said
     # Kept next to the save, as the app's review viewer keeps it.
     assert list(tmp_path.glob("*.indigo.review"))
+
+
+def test_a_saved_game_plays_its_programs_seat_with_greedy_and_says_so(tmp_path: Path) -> None:
+    marker = tmp_path / "started"
+    program = tmp_path / "engine.py"
+    program.write_text(f"open({str(marker)!r}, 'w').close()\n")
+    seats = [SeatInfo("Prog", f"engine:{sys.executable} {program}"), SeatInfo("Ann", "human")]
+    match = Match(Setup(2), 1, 5)
+    save = tmp_path / "sent.indigo"
+    write_save(save, make_header(match, seats), match)
+    session = Session.resume(load_save(save), tmp_path)
+    out = io.StringIO()
+    assert LineTable(session, TextFront(Console(io.StringIO("quit\n"), out))).run() == 0
+    said = out.getvalue()
+    assert "Prog is a program's seat, and a saved game never starts a program by itself" in said
+    assert "Prog placed" in said  # greedy played its move
+    assert not marker.exists()
