@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n import N_, _, ngettext
-from ..net import DEFAULT_PORT, DEFAULT_RELAY, EXAMPLE_CODE, RELAY_ENV
+from ..net import DEFAULT_PORT, DEFAULT_RELAY, DEFAULT_UNDO_LIMIT, EXAMPLE_CODE, RELAY_ENV
 from .play import add_glyphs_option, add_rounds_option
 
 if TYPE_CHECKING:
@@ -67,8 +67,34 @@ def register(subparsers: SubParsers) -> None:
         action="store_true",
         help=_("let players ask the search bot for hints (each seat's count is shown at the end)"),
     )
+    host.add_argument(
+        "--turn-time",
+        type=float,
+        default=0.0,
+        metavar=_("SECONDS"),
+        help=_(
+            "seconds each player has for a move; when they run out, a bot plays that move "
+            "(5 to 3600; default 0: no clock)"
+        ),
+    )
+    host.add_argument(
+        "--undo-limit",
+        type=int,
+        default=DEFAULT_UNDO_LIMIT,
+        metavar="N",
+        help=_(
+            "undo requests each player may put to the vote per round (default {limit}; 0: no undo)"
+        ).format(limit=DEFAULT_UNDO_LIMIT),
+    )
     add_rounds_option(host)
-    host.add_argument("--seed", metavar=_("SEED"), help=_("seed for the deck (default: random)"))
+    host.add_argument(
+        "--seed",
+        metavar=_("SEED"),
+        help=_(
+            "seed for the bots and the deck (default: random); a network game's deck also depends on a "
+            "secret of the host's, so a guest cannot work it out from the seed"
+        ),
+    )
     host.add_argument("--save-dir", type=Path, metavar=_("DIR"), help=_("where the game is autosaved"))
     host.add_argument("--resume", type=Path, metavar=_("FILE"), help=_("take up a hosted game from its save"))
     host.add_argument("--name", default=_("Host"), metavar=_("NAME"), help=_("the host player's name"))
@@ -263,6 +289,8 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
                 code=args.code or "",
                 seed=seed,
                 relay=relay,
+                turn_time=args.turn_time,
+                undo_limit=args.undo_limit,
             )
             hosted = build_host(plan, save_dir, own_bot=own_bot, move_delay=move_delay)
     except HostingError as exc:

@@ -66,10 +66,17 @@ class Match:
     def can_start_next_round(self) -> bool:
         return self.game.over and len(self.games) < self.rounds
 
-    def next_round(self) -> Game:
+    def next_round(self, deck: tuple[int, ...] | None = None) -> Game:
+        """Deal the next round: from the match seed, or from ``deck`` (a
+        network host deals from a deck of its own, see ``net/deal.py``)."""
         if not self.can_start_next_round:
             raise ValueError("the round is not over, or the match is")
-        self.games.append(Game.new(self.setup, self.seed, round_index=len(self.games)))
+        index = len(self.games)
+        self.games.append(
+            Game.new(self.setup, self.seed, round_index=index)
+            if deck is None
+            else Game(self.setup, deck, round_index=index)
+        )
         return self.game
 
     @property

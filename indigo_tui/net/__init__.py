@@ -19,7 +19,8 @@ The game:
 - :mod:`.notices`: what a peer tells whoever shows its game, one typed notice per kind;
 - :mod:`.common`: what both peers share (limits, notices, heartbeat, codes, addresses);
 - :mod:`.host`: the host peer, with :mod:`.seating` (who sits where),
-  :mod:`.broadcast` (what each guest is sent) and :mod:`.undo` (undo votes);
+  :mod:`.broadcast` (what each guest is sent), :mod:`.undo` (undo votes)
+  and :mod:`.clock` (the turn clock);
 - :mod:`.hosting`: a hosted game set up, or taken up from its save;
 - :mod:`.guest`: the guest peer, and :mod:`.rejoin`, its one way back after a lost connection;
 - :mod:`.table`: a guest's game in the shape a game screen reads;
@@ -39,3 +40,6 @@ DEFAULT_RELAY = "transit.magic-wormhole.io:4001"
 RELAY_PORT = 4001
 RELAY_ENV = "INDIGO_RELAY"
 EXAMPLE_CODE = "4821-K7WQ2M"
+#: Undo requests each seat may put to the vote per round, unless the host
+#: says otherwise (``indigo host --undo-limit``; net/undo.py).
+DEFAULT_UNDO_LIMIT = 3

@@ -29,6 +29,7 @@ from .notices import Problem
 from .protocol import Error, Join, ProtocolError, encode_body, frame
 from .reasons import host_error_text
 from .relay import InternetCode, Relay, RelayDoor
+from .seal import SealBroken
 from .transport import CHUNK, Connection, ConnectionLost
 
 #: Lines about strangers at the port (refused, broken off) shown per minute;
@@ -242,7 +243,10 @@ class Door:
                     self._stranger(f"{conn.peer}: {exc}")
                 else:
                     self.tell(Problem(f"{conn.peer}: {exc}"))
-                await conn.close(Error(str(exc), "protocol"))
+                # A frame that does not open was tampered with on the way: the guest
+                # is told so, and joins again on a new connection (net/rejoin.py).
+                code = "integrity" if isinstance(exc, SealBroken) else "protocol"
+                await conn.close(Error(str(exc), code))
         except ConnectionLost as exc:
             if link is None:
                 self._stranger(str(exc) if conn is None else f"{conn.peer}: {exc}")

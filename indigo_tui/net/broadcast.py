@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Game, TileDrawn
+from .guard import Allowance, SeatBudgets
 from .protocol import GameEvent, Message, Reveal, YourDraw
 from .state import SeatState
 from .transport import Connection
@@ -28,7 +29,33 @@ class Link:
     #: Events of the public log already sent to it.
     sent: int = 0
     revealed: bool = False
-    tasks: list[asyncio.Future[Any]] = field(default_factory=list)
+    #: Messages read from it so far.
+    read: int = 0
+    #: What it may ask of the host (its messages' pace, undo requests, log lines).
+    allowance: Allowance = field(default_factory=lambda: Allowance(SeatBudgets()))
+    #: Its tasks still running (its heartbeat, a drain, its undo request): a
+    #: finished one leaves the set at once, so the set stays small.
+    tasks: set[asyncio.Future[Any]] = field(default_factory=set)
+    #: Its undo request being settled, if any (one at a time).
+    undo: asyncio.Future[Any] | None = None
+    #: Waiting for its send buffer to empty, if it is.
+    draining: asyncio.Future[Any] | None = None
+
+    def keep(self, task: asyncio.Future[Any]) -> None:
+        """Hold ``task`` until it is done (then it is let go, its outcome
+        retrieved: an error in it is the task's own business, already said)."""
+        self.tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Future[Any]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled():
+            task.exception()
+
+    def cancel(self) -> None:
+        """Stop every task of this link (its connection is over)."""
+        for task in list(self.tasks):
+            task.cancel()
 
 
 class Broadcaster:
@@ -81,9 +108,10 @@ class Broadcaster:
             if self.on_frame_sent is not None:
                 for message in batch:
                     self.on_frame_sent(link.seat, message)
-            if link.conn.backlog > DRAIN_ABOVE:
-                link.tasks = [t for t in link.tasks if not t.done()]
-                link.tasks.append(asyncio.ensure_future(link.conn.drain()))
+            if link.conn.backlog > DRAIN_ABOVE and (link.draining is None or link.draining.done()):
+                # One drain at a time: the next write waits for the same one.
+                link.draining = asyncio.ensure_future(link.conn.drain())
+                link.keep(link.draining)
 
     def new_round(self) -> None:
         """The match's next round: its log starts again from event 0, and its

@@ -1,10 +1,12 @@
-"""The deal of a network round: what the host commits to, and what a guest
-checks when it is revealed.
+"""The deal of a network round: how the host deals it, what it commits to,
+and what a guest checks when it is revealed.
 
-A guest cannot see the deck while a round is played, so the host binds itself
-to it first: :func:`commitment` (sent in the ``welcome`` and with each next
-round) is a hash of the round's secret salt and the deck. At the round's end
-the host reveals both, and the guest checks them (:func:`verify_deal`,
+A guest cannot see the deck while a round is played, so the host deals it
+from a secret of its own (:func:`secret_deck`: no guest can shuffle it before
+the reveal, even from a known seed) and binds itself to it first:
+:func:`commitment` (sent in the ``welcome`` and with each next round) is a
+hash of the round's secret salt and the deck. At the round's end the host
+reveals both, and the guest checks them (:func:`verify_deal`,
 :func:`replay_own`): the commitment, the 54 tiles, every tile its own seat
 drew and the events it was sent. A finished round told in a ``welcome``
 replays from its deck and placements (:func:`replay_round`).
@@ -15,10 +17,19 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from ..engine import Event, Game, IllegalMove, Move, Setup, TilePlaced, public_event
+from ..engine import Event, Game, IllegalMove, Move, Setup, TilePlaced, public_event, shuffled_deck
 from ..engine.tiles import COUNTS
 from ..saves import PlayedRound
 from .protocol import PastRound, ProtocolError
+
+
+def secret_deck(seed: int | str | None, round_index: int, secret: str) -> tuple[int, ...]:
+    """A network round's deck: shuffled from the match seed, the round and
+    the host's secret for the round (its salt, committed to with the deck and
+    revealed with it). A guest that knows the seed still cannot shuffle it
+    before the reveal; the host's save keeps both, and the deck is in the
+    round's log, so a saved game replays as ever."""
+    return shuffled_deck(f"net:{seed}:{secret}", round_index)
 
 
 def commitment(deck: Sequence[int], salt: str) -> str:
@@ -91,4 +102,4 @@ def past_deal(round_: PastRound, index: int, known: PlayedRound | None, promised
     return f"not checked: this seat did not see round {index + 1} begin"
 
 
-__all__ = ["commitment", "past_deal", "replay_own", "replay_round", "verify_deal"]
+__all__ = ["commitment", "past_deal", "replay_own", "replay_round", "secret_deck", "verify_deal"]

@@ -1,4 +1,4 @@
-"""The host's budgets against strangers at its port.
+"""The host's budgets: against strangers at its port, and for seated guests.
 
 A host listens on a LAN where anyone may connect. Before a caller has proven
 the join code it may cost the host only a little of everything: time (one
@@ -7,6 +7,13 @@ deadline for the whole handshake), memory (small frames only, see
 callers not yet in and on all connections, overall and per address), guesses
 (:class:`GuessLimiter`) and file descriptors (:func:`accept_forever` pauses
 when they run out instead of spinning).
+
+A guest that holds a seat knows the code, but what it asks is budgeted too
+(:class:`SeatBudgets`, :class:`Allowance`): the host reads its messages at a
+bounded pace (a flood waits in the guest's own connection, nobody else's),
+answers one undo request at a time and a few a minute, and says at most a
+few lines a minute about its refused requests. Going over is refused in
+words, never by dropping the player.
 """
 
 from __future__ import annotations
@@ -42,6 +49,92 @@ class Budgets:
 class _Bucket:
     tokens: float
     updated: float
+
+
+class Bucket:
+    """A token bucket: ``burst`` tokens at once, then ``rate`` a second.
+    ``clock`` is injectable so the limits can be checked without waiting."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self._tokens = burst
+        self._updated = clock()
+
+    def _refill(self) -> None:
+        now = self.clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._updated) * self.rate)
+        self._updated = now
+
+    def take(self) -> float:
+        """Take a token, in advance if need be: the seconds to wait before using it."""
+        self._refill()
+        self._tokens -= 1
+        return max(0.0, -self._tokens / self.rate)
+
+    def try_take(self) -> float:
+        """Take a token if there is one: 0.0; else take none and say in how
+        many seconds there will be one."""
+        self._refill()
+        if self._tokens >= 1:
+            self._tokens -= 1
+            return 0.0
+        return (1 - self._tokens) / self.rate
+
+
+class LineBudget:
+    """Lines about one source (strangers at the port, one seat's refused
+    requests) for the host's log: at most ``per_minute`` a minute, then one
+    line saying the rest are not shown, then quiet until the minute is over."""
+
+    #: What :meth:`admit` answers.
+    SAY, SAY_QUIET, QUIET = "say", "say-quiet", "quiet"
+
+    def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_minute = per_minute
+        self.clock = clock
+        self._since = float("-inf")
+        self._lines = 0
+
+    def admit(self) -> str:
+        """:attr:`SAY` the line, :attr:`SAY_QUIET` (say instead that more
+        are not shown for a minute) or :attr:`QUIET`."""
+        now = self.clock()
+        if now - self._since > 60.0:
+            self._since, self._lines = now, 0
+        self._lines += 1
+        if self._lines <= self.per_minute:
+            return self.SAY
+        return self.SAY_QUIET if self._lines == self.per_minute + 1 else self.QUIET
+
+
+@dataclass(frozen=True)
+class SeatBudgets:
+    """What one seated guest may ask of the host; the defaults are far above
+    what an honest guest asks (a heartbeat a second, a move a turn, an undo
+    or a hint now and then) and far below what would cost the host."""
+
+    #: Messages read from one guest: a burst, then this many a second. A guest
+    #: sending more is read no faster: its flood waits in its own connection.
+    message_rate: float = 1000.0
+    message_burst: float = 1000.0
+    #: Undo requests from one terminal: a burst, then one every ``1 / undo_rate``
+    #: seconds; one more is refused in words (how long to wait).
+    undo_rate: float = 0.2
+    undo_burst: float = 3.0
+    #: Lines a minute in the host's log about one terminal's refused requests.
+    lines_per_minute: int = 10
+
+
+class Allowance:
+    """One seated terminal's budget (see :class:`SeatBudgets`), for the life
+    of its connection."""
+
+    def __init__(self, budgets: SeatBudgets, clock: Callable[[], float] = time.monotonic) -> None:
+        self.messages = Bucket(budgets.message_rate, budgets.message_burst, clock)
+        self.undos = Bucket(budgets.undo_rate, budgets.undo_burst, clock)
+        self.lines = LineBudget(budgets.lines_per_minute, clock)
 
 
 @dataclass
@@ -169,4 +262,14 @@ def listening_socket(bind: str, port: int, backlog: int = 128) -> socket.socket:
     return sock
 
 
-__all__ = ["HANDSHAKE_DEADLINE", "Budgets", "GuessLimiter", "accept_forever", "listening_socket"]
+__all__ = [
+    "HANDSHAKE_DEADLINE",
+    "Allowance",
+    "Bucket",
+    "Budgets",
+    "GuessLimiter",
+    "LineBudget",
+    "SeatBudgets",
+    "accept_forever",
+    "listening_socket",
+]

@@ -28,11 +28,14 @@ from ..saves import GuestRecord, PlayedRound, RecordKeeper, SeatInfo
 
 # Re-exported: the join screen finds a record to rejoin through the guest peer.
 from ..saves import find_record as find_record
+from .clock import MAX_TURN_TIME
 from .common import REASON_LIMIT, JoinError, Notices, heartbeat, log_line, normal_code, plain_name
 from .deal import past_deal, replay_own, replay_round, verify_deal
 from .handshake import check_welcome, guest_handshake
 from .notices import (
+    ClockStarted,
     DealChecked,
+    HintRefused,
     LogChanged,
     MoveRefused,
     PlayEnded,
@@ -43,6 +46,7 @@ from .notices import (
     SeatJoined,
     SeatLeft,
     SessionClosed,
+    TurnTimedOut,
     UndoAsked,
 )
 from .protocol import (
@@ -53,6 +57,7 @@ from .protocol import (
     GameEvent,
     Heartbeat,
     HintCounts,
+    HintNotCounted,
     HintUsed,
     Message,
     MoveAck,
@@ -63,6 +68,8 @@ from .protocol import (
     Reveal,
     SeatStatus,
     Started,
+    TimedOut,
+    TurnClock,
     UndoAsk,
     Undone,
     UndoRequest,
@@ -73,11 +80,19 @@ from .protocol import (
 )
 from .reasons import Farewell, Why, farewell_english, farewell_text, host_error_text, seat_label, why_text
 from .relay import CodeError, Relay, RelayState, RelayStatus, open_relayed, parse_internet_code
+from .seal import SealBroken
 from .state import FoldError, SeatState
 from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost, open_connection
 
 #: More hints than a seat could ask for in any round: a count above it is a broken host.
 MAX_HINTS: Final = 100_000
+
+
+def integrity_lost(problem: str) -> JoinError:
+    """A frame failed its integrity check on the way, either way: not the
+    host's doing nor ours, so the connection is as good as lost (the guest
+    joins again on a new one, with new keys; :mod:`.rejoin`)."""
+    return JoinError(_("the connection was tampered with: {problem}").format(problem=problem), "integrity")
 
 
 class GuestSession(Notices):
@@ -142,6 +157,10 @@ class GuestSession(Notices):
         self.connected_seats: dict[int, bool] = {}
         #: How many hints each seat asked for, as the host last told us.
         self.hint_counts: list[int] = []
+        #: The turn clock as the host last started it, and the event it started at
+        #: (it is for the turn being played only while the log is that long).
+        self.clock: ClockStarted | None = None
+        self.clock_seq = -1
         #: Whether play is on (a guest that leaves before gives its seat up).
         self.started = False
         self._pending_draws: dict[int, int] = {}
@@ -186,6 +205,18 @@ class GuestSession(Notices):
     def revealed(self) -> bool:
         """Whether the current round's deck has been revealed and checked."""
         return len(self.past) > self.round
+
+    def time_left(self, now: float | None = None) -> tuple[int, float] | None:
+        """The seat to move and its seconds left, while the turn clock runs for it."""
+        clock, state = self.clock, self.state
+        if clock is None or state is None or state.over or self.clock_seq != state.length:
+            return None
+        return clock.seat, clock.left(time.monotonic() if now is None else now)
+
+    @property
+    def turn_time(self) -> float:
+        """Seconds each seat has for a move (0: no turn clock)."""
+        return self.welcome.turn_time if self.welcome is not None else 0.0
 
     @property
     def hints_allowed(self) -> bool:
@@ -232,6 +263,9 @@ class GuestSession(Notices):
             raise JoinError(
                 _("the host closed the connection while we joined ({problem})").format(problem=exc), "lost"
             ) from None
+        except SealBroken as exc:
+            await conn.close(Error(str(exc), "integrity"))
+            raise integrity_lost(str(exc)) from None
         except ProtocolError as exc:
             await conn.close(Error(str(exc), "protocol"))
             raise JoinError(
@@ -357,6 +391,11 @@ class GuestSession(Notices):
                 return
             ended = JoinError(_("connection to the host lost: {problem}").format(problem=exc), "lost")
             raise ended from None
+        except SealBroken as exc:
+            # Tampered with on the way, not the host's doing: a new connection has new keys.
+            ended = integrity_lost(str(exc))
+            await conn.close(Error(str(exc), "integrity"))
+            raise ended from None
         except ProtocolError as exc:
             ended = JoinError(_("the host broke the protocol: {problem}").format(problem=exc), "protocol")
             await conn.close(Error(str(exc), "protocol"))
@@ -404,6 +443,20 @@ class GuestSession(Notices):
                 self.started = True
                 self.tell(PlayStarted())
                 self._check_turn()
+            case HintNotCounted(reason=reason, code=code, args=numbers):
+                # Said from the code in this terminal's language; the host's words for a code we do not know.
+                why = Why(log_line(code, 40), numbers[:8]) if code else None
+                self.tell(HintRefused(self.seat, log_line(reason, REASON_LIMIT), self.name, why))
+            case TurnClock(seq=seq, seat=seat, seconds=seconds):
+                self._check_seat(seat)
+                if not 0 <= seconds <= MAX_TURN_TIME:
+                    raise ProtocolError(f"a turn clock of {seconds} s")
+                self.clock = ClockStarted(seat, seconds, time.monotonic(), self.seat_name(seat))
+                self.clock_seq = seq
+                self.tell(self.clock)
+            case TimedOut(seat=seat):
+                self._check_seat(seat)
+                self.tell(TurnTimedOut(seat, self.seat_name(seat)))
             case HintCounts(counts=counts):
                 players = state.setup.players
                 if len(counts) != players or not all(0 <= n <= MAX_HINTS for n in counts):
@@ -422,6 +475,9 @@ class GuestSession(Notices):
                 # for a code we do not know.
                 words = farewell_text(code, log_line(said, REASON_LIMIT), numbers[:4])
                 raise JoinError(_("the host left: {reason}").format(reason=words), "left")
+            case Error(reason=reason, code="integrity"):
+                # The host could not open a frame of ours: tampered with on the way.
+                raise integrity_lost(host_error_text("integrity", log_line(reason, REASON_LIMIT)))
             case Error(reason=reason, code=code):
                 code = log_line(code, 20)
                 words = host_error_text(code, log_line(reason, REASON_LIMIT))

@@ -23,7 +23,7 @@ from ..saves import GuestRecord, find_record
 from .common import JoinError, Thinker, lan_address, log_line, normal_code
 from .guest import GuestSession
 from .host import HostError, HostSession
-from .notices import LogChanged, Notice, PlayEnded, PlayStarted, SessionClosed
+from .notices import ClockStarted, LogChanged, Notice, PlayEnded, PlayStarted, SessionClosed
 from .reasons import Farewell
 from .rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
 from .relay import Relay, join_command
@@ -43,7 +43,7 @@ def _print(text: str) -> None:
 
 
 #: Notices the runners report in their own words (or not at all).
-_QUIET = (LogChanged, PlayStarted, PlayEnded, SessionClosed)
+_QUIET = (LogChanged, PlayStarted, PlayEnded, SessionClosed, ClockStarted)
 
 
 def _drain(queue: asyncio.Queue[Notice], out: Printer) -> list[Notice]:
@@ -428,7 +428,12 @@ async def _play(
                 out(notice.text(_("seat {number}").format(number=notice.seat + 1)))
             if state is not session.state or state.length != length:
                 continue  # an undo changed the position while the bot thought
-            reason = await session.play(move)
+            try:
+                reason = await session.play(move)
+            except JoinError:
+                if reader.done():
+                    reader.result()  # the session ended while the move waited: say why it ended
+                raise
             if reason is None:
                 refusals = 0
                 out(

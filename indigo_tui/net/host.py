@@ -21,20 +21,26 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import __version__, saves
-from ..bots import Bot
+from ..bots import Bot, make_bot
 from ..bots.engine_seat import take_notices
 from ..engine import Game, Match, Move, public_event
 from ..engine.refusals import Refusal
 from ..i18n import _, ngettext
 from ..saves import HostMeta, SeatInfo
+from . import DEFAULT_UNDO_LIMIT
 from .admission import Door
 from .broadcast import Broadcaster, Link
+from .clock import Turn, TurnTimer
 from .common import REASON_LIMIT, Notices, Thinker, heartbeat, log_line, normal_code, plain_name
-from .deal import commitment
-from .guard import Budgets, GuessLimiter
+from .deal import commitment, secret_deck
+from .guard import Allowance, Budgets, GuessLimiter, LineBudget, SeatBudgets
 from .notices import (
+    ClockStarted,
+    HintRefused,
+    LinesHeld,
     LogChanged,
     MoveRefused,
+    Notice,
     PlayEnded,
     PlayStarted,
     Problem,
@@ -44,6 +50,7 @@ from .notices import (
     SeatLeft,
     SeatTakenOver,
     SessionClosed,
+    TurnTimedOut,
     UndoSettled,
 )
 from .protocol import (
@@ -51,6 +58,7 @@ from .protocol import (
     Error,
     Heartbeat,
     HintCounts,
+    HintNotCounted,
     HintUsed,
     Join,
     Message,
@@ -62,6 +70,8 @@ from .protocol import (
     ProtocolError,
     SeatStatus,
     Started,
+    TimedOut,
+    TurnClock,
     Undone,
     UndoRequest,
     UndoResult,
@@ -84,6 +94,9 @@ from .seating import Seating
 from .state import SeatState
 from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection
 from .undo import UndoVoting
+
+#: The bot that plays a seat's move when its time runs out: quick and sensible.
+STAND_IN = "greedy"
 
 
 @dataclass(frozen=True)
@@ -124,7 +137,11 @@ class HostSession(Notices):
         extra_meta: dict[str, str] | None = None,
         budgets: Budgets | None = None,
         limiter: GuessLimiter | None = None,
+        seat_budgets: SeatBudgets | None = None,
         hints: bool = False,
+        turn_time: float = 0.0,
+        undo_limit: int = DEFAULT_UNDO_LIMIT,
+        undos: Sequence[int] = (),
     ) -> None:
         if len(seats) != match.setup.players:
             raise HostError(
@@ -156,8 +173,19 @@ class HostSession(Notices):
         #: Players may ask the search bot for hints; each seat's count is kept in
         #: the save and told to every terminal.
         self.hints_allowed = hints
+        #: The seat and turn of each seat's last counted hint: one per own turn.
+        self._hinted: dict[int, tuple[int, int]] = {}
+        #: What each seated terminal may ask (its messages' pace, undo requests, log lines).
+        self.seat_budgets = seat_budgets or SeatBudgets()
+        #: Undo requests each seat may put to the vote per round, and how many it has.
+        self.undo_limit = max(0, undo_limit)
+        self.undos = [*list(undos)[: match.setup.players], *[0] * match.setup.players][: match.setup.players]
         self.broadcaster = Broadcaster(on_frame_sent)
         self.undo = UndoVoting(self.broadcaster, self.tell)
+        #: The turn clock (``turn_time`` seconds a move; 0: none), and the bots
+        #: that stand in for a seat whose time ran out.
+        self.clock = TurnTimer(max(0.0, turn_time), self._time_up)
+        self._stand_ins: dict[int, Bot] = {}
         self.started = False
         self.closed = False
         self.public = SeatState(match.setup, None)
@@ -272,6 +300,9 @@ class HostSession(Notices):
             address=f"{self.address[0]}:{self.address[1]}" if self.address else "",
             hints=self.hints_allowed,
             relay=str(self.relay) if self.relay is not None else "",
+            turn_time=self.clock.seconds,
+            undo_limit=self.undo_limit,
+            undos=list(self.undos),
         )
 
     def meta(self) -> dict[str, str]:
@@ -314,15 +345,25 @@ class HostSession(Notices):
         """How many hints each seat asked for (kept in the save's ``meta``)."""
         return saves.read_hint_counts(self.extra_meta, self.match.setup.players)
 
-    def count_hint(self, seat: int) -> None:
-        """``seat`` asked for a hint: count it, save, and tell every terminal."""
+    def count_hint(self, seat: int) -> Why | None:
+        """``seat`` asked for a hint: count it, save, and tell every terminal;
+        or why not (the rules allow one per own turn, where the host allows
+        hints at all)."""
         if not self.hints_allowed:
-            return
+            return Why(NetRefusal.NO_HINTS)
+        game = self.game
+        if not self.started or game.over or game.turn != seat:
+            return Why(NetRefusal.HINT_NOT_YOUR_TURN)
+        turn = (self.match.round_index, game.board.placements)
+        if self._hinted.get(seat) == turn:
+            return Why(NetRefusal.HINT_COUNTED)
+        self._hinted[seat] = turn
         counts = self.hint_counts
         counts[seat] += 1
         self.extra_meta[saves.HINTS_KEY] = saves.hint_counts_meta(counts)
         self.save()
         self.broadcaster.broadcast(HintCounts(counts))
+        return None
 
     # -- serving -------------------------------------------------------------
 
@@ -395,7 +436,7 @@ class HostSession(Notices):
         self.tell(PlayStarted())
         self.flush()
         self.broadcaster.broadcast(Started(self.public.length))
-        self.changed.set()
+        self._next_turn()
 
     def next_round(self) -> None:
         """Deal the match's next round (once this one is over) and tell every
@@ -407,7 +448,13 @@ class HostSession(Notices):
         match = self.match
         if not self.started or not match.can_start_next_round:
             raise HostError("the round is not over, or the match is")
-        match.next_round()
+        index = match.round_index + 1
+        while len(self.salts) <= index:
+            self.salts.append(secrets.token_hex(16))
+        # Dealt from the round's secret salt (and the seed): no guest can
+        # shuffle it before the reveal, even knowing the seed (net/deal.py).
+        match.next_round(secret_deck(match.seed, index, self.salts[index]))
+        self.undos = [0] * match.setup.players
         self.public = SeatState(match.setup, None)
         for event in self.game.log:
             self.public.apply(public_event(event))
@@ -416,7 +463,7 @@ class HostSession(Notices):
         self.flush()
         self.save()
         self.tell(RoundStarted(match.round_index, match.rounds))
-        self.changed.set()
+        self._next_turn()
 
     async def close(self, farewell: Farewell = Farewell.HOST_CLOSED, numbers: tuple[int, ...] = ()) -> None:
         """Say goodbye to every guest (why: ``farewell`` and its ``numbers``,
@@ -426,6 +473,7 @@ class HostSession(Notices):
         self.closed = True
         if self._bot_task is not None:
             self._bot_task.cancel()
+        await self.clock.close()
         await self.door.shut()
         links = list(self.links.values())
         bye = Bye(farewell_english(farewell, numbers), farewell.value, numbers)
@@ -464,7 +512,7 @@ class HostSession(Notices):
             self.tell(SeatTakenOver(seat, name))
         self.seats[seat] = SeatInfo(name, "remote")
         token = self.tokens.setdefault(seat, secrets.token_hex(16))
-        link = Link(conn, seat, name, sent=from_seq)
+        link = Link(conn, seat, name, sent=from_seq, allowance=Allowance(self.seat_budgets))
         welcome = Welcome(
             game_id=self.game_id,
             seat=seat,
@@ -480,6 +528,8 @@ class HostSession(Notices):
             rounds=self.match.rounds,
             round=self.match.round_index,
             past=self.past_rounds(),
+            turn_time=self.clock.seconds,
+            undo_limit=self.undo_limit,
         )
         await conn.send(welcome)
         self.links[seat] = link
@@ -498,20 +548,32 @@ class HostSession(Notices):
         self.flush()
         if self.started:
             self.broadcaster.send(link, Started(self.public.length))
+            turn = self.clock.turn
+            if turn is not None:
+                self.broadcaster.send(link, TurnClock(turn.length, turn.seat, turn.left()))
         return link
 
     async def _serve(self, link: Link) -> None:
-        link.tasks.append(asyncio.create_task(heartbeat(link.conn, self.heartbeat)))
+        """Read and answer a seated guest until its connection ends, within
+        its budget: its messages are read at a bounded pace, and none is read
+        while the answers to the last ones wait to be sent (a guest that asks
+        without reading the answers is read no faster than it reads)."""
+        link.keep(asyncio.create_task(heartbeat(link.conn, self.heartbeat)))
+        pace = link.allowance.messages
         try:
             while not self.closed:
                 message = await link.conn.read()
                 if self.links.get(link.seat) is not link:
                     return
+                link.read += 1
+                wait = pace.take()
+                if wait > 0:
+                    await asyncio.sleep(wait)
                 if not await self._handle(link, message):
                     return
+                await link.conn.drain()
         finally:
-            for task in link.tasks:
-                task.cancel()
+            link.cancel()
 
     async def _handle(self, link: Link, message: Message) -> bool:
         """Act on one message from a seated guest; False ends the connection."""
@@ -522,21 +584,35 @@ class HostSession(Notices):
                 await self._guest_move(link, message)
                 return True
             case UndoRequest(seat=seat) if seat != link.seat:
-                why = self._not_yours(link, seat)
-                self.broadcaster.send(link, UndoResult(message.id, False, english(why), why.code, why.args))
+                self._undo_refused(link, message.id, self._not_yours(link, seat))
+                return True
+            case UndoRequest() if link.undo is not None and not link.undo.done():
+                # One request of a terminal at a time: the first is still being settled.
+                self._undo_refused(link, message.id, Why(NetRefusal.ANOTHER_UNDO))
+                return True
+            case UndoRequest() if self.undos[link.seat] >= self.undo_limit:
+                self._undo_refused(link, message.id, Why(NetRefusal.UNDO_LIMIT, (link.seat, self.undo_limit)))
                 return True
             case UndoRequest(id=undo_id, at_seq=at_seq):
-                link.tasks.append(asyncio.create_task(self._undo_flow(link.seat, at_seq, undo_id)))
+                wait = link.allowance.undos.try_take()
+                if wait > 0:
+                    self._undo_refused(link, undo_id, Why(NetRefusal.UNDO_TOO_OFTEN, (max(1, round(wait)),)))
+                    return True
+                link.undo = asyncio.create_task(self._undo_flow(link.seat, at_seq, undo_id))
+                link.keep(link.undo)
                 return True
             case UndoVote(id=undo_id, accept=accept):
                 # A terminal votes for its own seat only, whatever seat it names.
                 self.undo.vote(undo_id, link.seat, accept)
                 return True
             case HintUsed():
-                # Counted for the terminal's own seat; where the host allows no
-                # hints the guest's screen offers none, so this is not counted.
-                if self.hints_allowed:
-                    self.count_hint(link.seat)
+                # Counted for the terminal's own seat, one per own turn. A second
+                # hint on the same turn is simply not counted again (an honest
+                # player may ask twice); anything else is refused in words.
+                why = self.count_hint(link.seat)
+                if why is not None and why.code != NetRefusal.HINT_COUNTED:
+                    self.broadcaster.send(link, HintNotCounted(english(why, self._name), why.code, why.args))
+                    self._log_refusal(link, HintRefused(link.seat, english(why), link.name, why))
                 return True
             case Bye(reason=reason, code=code, args=numbers):
                 # Said from the code in this terminal's language; the guest's own words
@@ -553,6 +629,21 @@ class HostSession(Notices):
                 return False
         raise ProtocolError(f"a guest may not send a {type(message).__name__} message")
 
+    def _undo_refused(self, link: Link, undo_id: int, why: Why) -> None:
+        """Refuse a terminal's undo request at once (before any vote), in words."""
+        reason = english(why, self._name)
+        self.broadcaster.send(link, UndoResult(undo_id, False, reason, why.code, why.args))
+        names = tuple(self.seating.name(s) for s in range(len(self.seats)))
+        self._log_refusal(link, UndoSettled(link.seat, False, reason, why, names))
+
+    def _log_refusal(self, link: Link, notice: Notice) -> None:
+        """Tell of a terminal's refused request, within its lines a minute."""
+        said = link.allowance.lines.admit()
+        if said == LineBudget.SAY:
+            self.tell(notice)
+        elif said == LineBudget.SAY_QUIET:
+            self.tell(LinesHeld(link.seat, link.name))
+
     def _not_yours(self, link: Link, seat: int) -> Why:
         if not 0 <= seat < self.match.setup.players:
             return Why(NetRefusal.NO_SEAT, (seat,))
@@ -568,8 +659,7 @@ class HostSession(Notices):
         del self.links[link.seat]
         self.away_since[link.seat] = time.monotonic()
         link.conn.closed = True
-        for task in link.tasks:
-            task.cancel()
+        link.cancel()
         self.undo.voter_lost(link.seat)
         self.tell(SeatLeft(link.seat, link.name, why, after_end=self.match.over))
         self.broadcaster.broadcast(SeatStatus(link.seat, False, link.name))
@@ -611,8 +701,60 @@ class HostSession(Notices):
             if match.over:
                 self.over_event.set()
             self.tell(PlayEnded(match.round_index, match.rounds))
-        self.changed.set()
+        self._next_turn()
         return None
+
+    def _next_turn(self) -> None:
+        """The game changed: the bots look whether it is theirs to move, and
+        the turn clock starts for a person's seat to move (a new turn only)."""
+        self.changed.set()
+        game = self.game
+        if not self.clock.on:
+            return
+        if not self.started or self.closed or game.over or self.undo.open or game.turn in self.local_bots:
+            self.clock.stop()
+            return
+        before = self.clock.turn
+        turn = self.clock.start(game.turn, self.public.length)
+        if turn is not None and turn is not before:
+            self.broadcaster.broadcast(TurnClock(turn.length, turn.seat, self.clock.seconds))
+            self.tell(
+                ClockStarted(turn.seat, self.clock.seconds, time.monotonic(), self.seating.name(turn.seat))
+            )
+
+    async def _time_up(self, turn: Turn) -> None:
+        """``turn``'s time ran out: a bot plays that seat's move, and everyone is told."""
+        seat, game = turn.seat, self.game
+        if (
+            self.closed
+            or game.over
+            or self.undo.open
+            or game.turn != seat
+            or self.public.length != turn.length
+        ):
+            return
+        bot = self._stand_ins.get(seat)
+        if bot is None:
+            seed = self.match.seed
+            bot = self._stand_ins[seat] = make_bot(STAND_IN, None if seed is None else f"{seed}:time:{seat}")
+        self.broadcaster.broadcast(TimedOut(seat))
+        self.tell(TurnTimedOut(seat, self.seating.name(seat)))
+        try:
+            move = await self._thinker.choose(bot, game.view(seat))
+        except Exception as exc:  # a stand-in that fails must not stop the game's clock
+            self.tell(Problem(_("the bot could not move: {reason}").format(reason=exc)))
+            return
+        if self.closed or self.undo.open or game is not self.game or self.public.length != turn.length:
+            return  # the game changed while the bot thought
+        why = self._apply(seat, move)
+        if why is not None:
+            self.tell(
+                Problem(
+                    _("bot {bot} at seat {number} chose an illegal move: {reason}").format(
+                        bot=bot.name, number=seat + 1, reason=why_text(why, self._name)
+                    )
+                )
+            )
 
     async def _guest_move(self, link: Link, request: MoveRequest) -> None:
         why: Why | None
@@ -627,8 +769,7 @@ class HostSession(Notices):
             # The code for the guest to say in its language; English for an older guest.
             reason = english(why, self._name)
             self.broadcaster.send(link, MoveRejected(request.id, reason, why.code, why.args))
-            self.tell(MoveRefused(link.seat, reason, link.name, why))
-        await link.conn.drain()
+            self._log_refusal(link, MoveRefused(link.seat, reason, link.name, why))
 
     async def play(self, seat: int, move: Move) -> str | None:
         """A local seat's move (from a screen); why it is refused, in words, if it is."""
@@ -659,7 +800,11 @@ class HostSession(Notices):
                         continue
                 # A bot thinking for seconds must not stop heartbeats and reads.
                 length = self.public.length
-                move = await self._thinker.choose(bot, self.game.view(seat))
+                try:
+                    move = await self._thinker.choose(bot, self.game.view(seat))
+                except Exception as exc:  # a broken bot is said, not a silent end of the game's bots
+                    self.tell(Problem(_("the bot could not move: {reason}").format(reason=exc)))
+                    break
                 for notice in take_notices({seat: bot}):
                     # An engine seat's program failed: a built-in bot plays on, and everyone hears it.
                     self.tell(Problem(notice.text(self._name(notice.seat))))
@@ -700,6 +845,9 @@ class HostSession(Notices):
             return False, Why(Refusal.GAME_OVER)
         if at_length != self.public.length:
             return False, Why(NetRefusal.MOVED_ON)
+        if self.undos[seat] >= self.undo_limit:
+            # So undo cannot hold a game up: a few requests a round, said when they are used up.
+            return False, Why(NetRefusal.UNDO_LIMIT, (seat, self.undo_limit))
         # Every other seat played by a person votes, here or at a guest terminal; bots accept.
         voters = [
             s
@@ -709,8 +857,11 @@ class HostSession(Notices):
         away = tuple(s for s in voters if self.seats[s].kind == "remote" and s not in self.links)
         if away:
             return False, Why(NetRefusal.VOTERS_AWAY, away)
+        self.undos[seat] += 1
+        self.clock.stop()  # stopped during the vote; whole again after it
         declined = await self.undo.ask(seat, self.seating.name(seat), voters)
         if declined:
+            self.save()
             return False, Why(NetRefusal.DECLINED, declined)
         if self.public.length != at_length:
             return False, Why(NetRefusal.MOVED_ON_DURING_VOTE)
@@ -737,10 +888,15 @@ class HostSession(Notices):
         accepted, why = await self._settle_undo(seat, at_length)
         reason = english(why, self._name)
         link = self.links.get(seat)
+        names = tuple(self.seating.name(s) for s in range(len(self.seats)))
+        settled = UndoSettled(seat, accepted, reason, why, names)
         if remote_id is not None and link is not None:
             self.broadcaster.send(link, UndoResult(remote_id, accepted, reason, why.code, why.args))
-            await link.conn.drain()
-        names = tuple(self.seating.name(s) for s in range(len(self.seats)))
-        self.tell(UndoSettled(seat, accepted, reason, why, names))
-        self.changed.set()
+            if accepted:
+                self.tell(settled)
+            else:
+                self._log_refusal(link, settled)
+        else:
+            self.tell(settled)
+        self._next_turn()
         return accepted, why

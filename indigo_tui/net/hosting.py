@@ -11,17 +11,20 @@ host's own terminal, by a person at a screen or, headless, by a bot
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import saves
 from ..bots import Bot, BotSpecError, make_bot
-from ..engine import Match, Setup, SetupError, Variant, rounds_error
+from ..engine import Game, Match, Setup, SetupError, Variant, rounds_error
 from ..i18n import _
 from ..i18n.words import os_problem, rounds_text, setup_error_text
 from ..saves import SeatInfo, default_seat_names
-from . import DEFAULT_PORT
+from . import DEFAULT_PORT, DEFAULT_UNDO_LIMIT
+from .clock import turn_time_problem
 from .common import new_join_code, normal_code, plain_name
+from .deal import secret_deck
 from .host import HostError, HostSession
 from .relay import (
     CodeError,
@@ -32,6 +35,8 @@ from .relay import (
     parse_relay,
 )
 
+#: The most undo requests a seat may be allowed per round.
+MAX_UNDO_LIMIT = 99
 #: What a seat of a hosted game may be (words of the command line, the same in every language).
 SEAT_KINDS = "host, remote or bot:NAME"
 
@@ -60,6 +65,10 @@ class HostPlan:
     #: Across the internet: guests come in through this transit relay, with an
     #: internet code (``4821-K7WQ2M``); None on a LAN.
     relay: Relay | None = None
+    #: Seconds each seat has for a move (0: no turn clock; net/clock.py).
+    turn_time: float = 0.0
+    #: Undo requests each seat may put to the vote per round.
+    undo_limit: int = DEFAULT_UNDO_LIMIT
 
 
 @dataclass
@@ -122,8 +131,19 @@ def build_host(
         setup = Setup(len(kinds), plan.variant, plan.own_gates)
     except SetupError as exc:
         raise HostingError(setup_error_text(exc)) from None
+    problem = turn_time_problem(plan.turn_time)
+    if problem is not None:
+        raise HostingError(problem)
+    if not 0 <= plan.undo_limit <= MAX_UNDO_LIMIT:
+        raise HostingError(
+            _("an undo limit is 0 (no undo) to {most} requests a round").format(most=MAX_UNDO_LIMIT)
+        )
     own = [index for index, kind in enumerate(kinds) if kind == "host"]
-    match = Match(setup, plan.rounds, plan.seed)
+    # The first round is dealt from a secret of the host's (the round's salt),
+    # as every later one: a guest cannot shuffle it, even knowing the seed.
+    salt = secrets.token_hex(16)
+    first = Game(setup, secret_deck(plan.seed, 0, salt), round_index=0)
+    match = Match.from_games(setup, plan.rounds, plan.seed, [first])
     # Bots are named as at a local table: "Greedy bot", or "Greedy bot 1" and "Greedy bot 2".
     bot_names = default_seat_names(["human" if k in ("host", "remote") else k for k in kinds])
     name = plain_name(plan.name) or _("Host")
@@ -149,9 +169,12 @@ def build_host(
             seats,
             code,
             local_bots=bots,
+            salts=[salt],
             host_seats=own,
             move_delay=max(0.0, move_delay),
             hints=plan.hints,
+            turn_time=plan.turn_time,
+            undo_limit=plan.undo_limit,
         )
     except HostError as exc:
         raise HostingError(str(exc)) from None
@@ -237,6 +260,9 @@ def resume_host(
             move_delay=max(0.0, move_delay),
             extra_meta=saves.without_host_meta(saved.header.meta),
             hints=facts.hints,
+            turn_time=facts.turn_time,
+            undo_limit=DEFAULT_UNDO_LIMIT if facts.undo_limit is None else facts.undo_limit,
+            undos=facts.undos,
         )
     except HostError as exc:
         raise HostingError(f"{path}: {exc}") from None

@@ -144,6 +144,75 @@ class MoveRefused:
 
 
 @dataclass(frozen=True)
+class HintRefused:
+    """A hint of ``seat`` was not counted (``why`` as a code, else ``reason``,
+    a host's words without a code we know): said at the host, and to the
+    guest whose report it was."""
+
+    seat: int
+    reason: str
+    name: str = ""
+    why: Why | None = None
+
+    @property
+    def text(self) -> str:
+        said = why_text(self.why) if self.why is not None else None
+        return _("{seat}'s hint not counted: {reason}").format(
+            seat=seat_label(self.seat, self.name), reason=said if said is not None else self.reason
+        )
+
+
+@dataclass(frozen=True)
+class LinesHeld:
+    """Host: ``seat``'s terminal had more requests refused than the log
+    shows in a minute; the rest of that minute's are not shown."""
+
+    seat: int
+    name: str = ""
+
+    @property
+    def text(self) -> str:
+        return _("more refused requests from {seat} are not shown for a minute").format(
+            seat=seat_label(self.seat, self.name)
+        )
+
+
+@dataclass(frozen=True)
+class ClockStarted:
+    """The turn clock runs: ``seat`` has ``seconds`` to move, from ``started``
+    (``time.monotonic`` at this terminal)."""
+
+    seat: int
+    seconds: float
+    started: float
+    name: str = ""
+
+    def left(self, now: float) -> float:
+        """Seconds still left at ``now`` (``time.monotonic``), never below 0."""
+        return max(0.0, self.started + self.seconds - now)
+
+    @property
+    def text(self) -> str:
+        return _("{seat} has {seconds} s to move").format(
+            seat=seat_label(self.seat, self.name), seconds=round(self.seconds)
+        )
+
+
+@dataclass(frozen=True)
+class TurnTimedOut:
+    """``seat`` ran out of time: the host plays its move with a bot."""
+
+    seat: int
+    name: str = ""
+
+    @property
+    def text(self) -> str:
+        return _("{seat} ran out of time; a bot plays this move for them").format(
+            seat=seat_label(self.seat, self.name)
+        )
+
+
+@dataclass(frozen=True)
 class UndoAsked:
     """``asker`` asks to take back its last move; ``voter`` (a seat at this
     terminal) answers with ``vote_undo(undo_id, ...)``."""
@@ -337,6 +406,10 @@ Notice = (
     | PlayStarted
     | LogChanged
     | MoveRefused
+    | HintRefused
+    | LinesHeld
+    | ClockStarted
+    | TurnTimedOut
     | UndoAsked
     | UndoSettled
     | PlayEnded
@@ -355,7 +428,10 @@ def notice_text(notice: Notice) -> str:
 
 
 __all__ = [
+    "ClockStarted",
     "DealChecked",
+    "HintRefused",
+    "LinesHeld",
     "LogChanged",
     "MoveRefused",
     "Notice",
@@ -370,6 +446,7 @@ __all__ = [
     "SeatLeft",
     "SeatTakenOver",
     "SessionClosed",
+    "TurnTimedOut",
     "UndoAsked",
     "UndoSettled",
     "notice_text",

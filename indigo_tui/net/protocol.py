@@ -22,8 +22,10 @@ from ..engine import Event, Move, Setup
 
 #: Bumped whenever a message changes shape or meaning (2: the sealed channel;
 #: 3: hints the host allows, :class:`HintUsed` and :class:`HintCounts`;
-#: 4: matches of several rounds, :class:`NextRound`).
-PROTOCOL_VERSION: Final = 4
+#: 4: matches of several rounds, :class:`NextRound`; 5: a seated guest's
+#: budget, :class:`HintNotCounted`, the turn clock,
+#: :class:`TurnClock` and :class:`TimedOut`, and deals from a host secret).
+PROTOCOL_VERSION: Final = 5
 #: The largest body we accept (a full resync of a game is far smaller).
 MAX_FRAME: Final = 256 * 1024
 #: The largest body accepted before the join code is proven: the handshake's
@@ -129,6 +131,10 @@ class Welcome(_Msg, frozen=True, tag="welcome"):
     rounds: int = 1
     round: int = 0
     past: list[PastRound] = []
+    #: Seconds each seat has for a move (0: no turn clock; see :class:`TurnClock`).
+    turn_time: float = 0.0
+    #: Undo requests each seat may put to the vote per round (-1: no limit).
+    undo_limit: int = -1
 
 
 class NextRound(_Msg, frozen=True, tag="round"):
@@ -260,6 +266,32 @@ class HintCounts(_Msg, frozen=True, tag="hints"):
     counts: list[int]
 
 
+class HintNotCounted(_Msg, frozen=True, tag="hint_refused"):
+    """Host -> guest: its :class:`HintUsed` was not counted (no hints in this
+    game, or not its turn); ``code``/``args``/``reason`` as in :class:`MoveRejected`."""
+
+    reason: str
+    code: str
+    args: tuple[int, ...] = ()
+
+
+class TurnClock(_Msg, frozen=True, tag="clock"):
+    """Host -> guests, as a turn begins (and to a guest that joins during
+    one): ``seat`` is to move at event ``seq`` and has ``seconds`` left; when
+    they run out the host plays a move for it (:class:`TimedOut`)."""
+
+    seq: int
+    seat: int
+    seconds: float
+
+
+class TimedOut(_Msg, frozen=True, tag="timed_out"):
+    """Host -> guests: ``seat`` ran out of time, so the host plays its move
+    with a bot (the move's events follow at once)."""
+
+    seat: int
+
+
 class Reveal(_Msg, frozen=True, tag="reveal"):
     """Host -> guests at the end: the deck and salt the commitment was made of."""
 
@@ -283,7 +315,9 @@ class Bye(_Msg, frozen=True, tag="bye"):
 class Error(_Msg, frozen=True, tag="error"):
     """Either way: the sender refuses to go on; ``reason`` is one line for
     people (in English), ``code`` the kind and ``args`` its numbers, from which
-    each terminal says it in its own language."""
+    each terminal says it in its own language. ``integrity``: a sealed frame
+    did not open (tampered with on the way): the connection ends, and a seated
+    guest joins again on a new one."""
 
     reason: str
     code: str = "error"
@@ -311,6 +345,9 @@ Message = (
     | Undone
     | HintUsed
     | HintCounts
+    | HintNotCounted
+    | TurnClock
+    | TimedOut
     | Reveal
     | NextRound
     | Bye

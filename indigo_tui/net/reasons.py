@@ -49,6 +49,16 @@ class NetRefusal(StrEnum):
     DECLINED = "declined"
     #: The undo was accepted. Argument: the seat whose move was taken back.
     TAKEN_BACK = "taken_back"
+    #: Arguments: the seat, and the undo requests a seat may put to the vote per round.
+    UNDO_LIMIT = "undo_limit"
+    #: Argument: the seconds to wait before asking again.
+    UNDO_TOO_OFTEN = "undo_too_often"
+    #: The host allows no hints in this game.
+    NO_HINTS = "no_hints"
+    #: A hint is counted only on the seat's own turn.
+    HINT_NOT_YOUR_TURN = "hint_not_your_turn"
+    #: This seat's hint on this turn is counted already.
+    HINT_COUNTED = "hint_counted"
 
 
 class Why(msgspec.Struct, frozen=True):
@@ -118,6 +128,25 @@ def why_text(why: Why, name: Namer = _numbered) -> str | None:
         return _("declined by {seats}").format(seats=_seats(args, name))
     if code is NetRefusal.TAKEN_BACK:
         return _("{seat}'s last move was taken back").format(seat=name(first))
+    if code is NetRefusal.UNDO_LIMIT:
+        limit = args[1] if len(args) > 1 else 0
+        return ngettext(
+            "{seat} has asked for {limit} undo this round, as many as this game allows",
+            "{seat} has asked for {limit} undos this round, as many as this game allows",
+            limit,
+        ).format(seat=name(first), limit=limit)
+    if code is NetRefusal.UNDO_TOO_OFTEN:
+        return ngettext(
+            "too many undo requests; ask again in {seconds} s",
+            "too many undo requests; ask again in {seconds} s",
+            first,
+        ).format(seconds=first)
+    if code is NetRefusal.NO_HINTS:
+        return _("the host allows no hints in this game")
+    if code is NetRefusal.HINT_NOT_YOUR_TURN:
+        return _("a hint is counted only on the seat's own turn")
+    if code is NetRefusal.HINT_COUNTED:
+        return _("this turn's hint is counted already")
     raise AssertionError(code)  # every NetRefusal has its words above
 
 
@@ -210,6 +239,11 @@ def host_error_text(code: str, reason: str, numbers: tuple[int, ...] = ()) -> st
         return _("this seat was taken over from another terminal: {details}").format(details=reason)
     if code == "version":
         return _("the host runs another version of indigo-tui ({details})").format(details=reason)
+    if code == "integrity":
+        return _(
+            "a frame failed its integrity check on the way "
+            "(altered, replayed, reordered, dropped or injected)"
+        )
     return reason
 
 

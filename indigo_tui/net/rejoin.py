@@ -7,10 +7,12 @@ seat with its record and seat token, which the host honours even while it
 still holds the old, dead connection, and picks the game up from the events
 it holds. The rule, for ``indigo join --headless`` and the game screen alike:
 
-* only a *lost* connection is tried again (``JoinError.code == "lost"``:
-  nobody answered, or the connection broke); a refusal (a wrong code, a full
-  game, another version, a broken protocol) or the host's goodbye ends the
-  session at once, as trying again would not change it;
+* only a *lost* connection is tried again: nobody answered, the connection
+  broke (``JoinError.code`` ``lost``), or a frame failed its integrity check
+  on the way, either way (``integrity``: tampering on the path, and a new
+  connection has new keys); a refusal (a wrong code, a full game, another
+  version, a broken protocol) or the host's goodbye ends the session at
+  once, as trying again would not change it;
 * never once the match is over, and never for a guest with no record to
   claim its seat with;
 * one attempt every :data:`REJOIN_PAUSE` seconds (each bounded by the
@@ -34,9 +36,13 @@ REJOIN_PAUSE: Final = 0.5
 REJOIN_TIMEOUT: Final = 30.0
 
 
+#: The ends of a session after which a guest tries to get its seat back.
+LOST: Final = frozenset({"lost", "integrity"})
+
+
 def may_rejoin(session: GuestSession, ended: JoinError) -> bool:
     """Whether ``session``, ended by ``ended``, tries to get its seat back."""
-    return ended.code == "lost" and not session.over and session.record is not None
+    return ended.code in LOST and not session.over and session.record is not None
 
 
 async def rejoin_seat(
@@ -58,7 +64,7 @@ async def rejoin_seat(
         try:
             await session.connect()
         except JoinError as exc:
-            if exc.code != "lost":
+            if exc.code not in LOST:
                 raise
             last = exc
             await asyncio.sleep(min(REJOIN_PAUSE, max(0.0, deadline - loop.time())))
@@ -67,4 +73,4 @@ async def rejoin_seat(
     return False
 
 
-__all__ = ["REJOIN_PAUSE", "REJOIN_TIMEOUT", "may_rejoin", "rejoin_seat"]
+__all__ = ["LOST", "REJOIN_PAUSE", "REJOIN_TIMEOUT", "may_rejoin", "rejoin_seat"]

@@ -47,6 +47,13 @@ class HostMeta(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     #: Played across the internet through this transit relay ("HOST:PORT"),
     #: or "" on a LAN; a resumed host opens its door there again, with the same code.
     relay: str = ""
+    #: Seconds each seat has for a move (``--turn-time``; 0: no turn clock).
+    turn_time: float = 0.0
+    #: Undo requests each seat may put to the vote per round (``--undo-limit``);
+    #: None in saves from before it was kept (the host's default then).
+    undo_limit: int | None = None
+    #: Undo requests each seat has put to the vote in the current round.
+    undos: list[int] = []
 
     def to_meta(self) -> dict[str, str]:
         """The header ``meta`` entries that hold this."""
@@ -107,4 +114,11 @@ def without_host_meta(meta: dict[str, str]) -> dict[str, str]:
     return {k: v for k, v in meta.items() if k not in old and k not in (HOST_KEY, ROLE_KEY)}
 
 
-__all__ = ["HOST_KEY", "ROLE_KEY", "HostMeta", "is_hosted", "read_host_meta", "without_host_meta"]
+__all__ = [
+    "HOST_KEY",
+    "ROLE_KEY",
+    "HostMeta",
+    "is_hosted",
+    "read_host_meta",
+    "without_host_meta",
+]

@@ -26,6 +26,7 @@ from ..i18n import _
 from ..net.guest import GuestSession
 from ..net.host import HostError, HostSession
 from ..net.notices import UndoAsked
+from ..net.reasons import NetRefusal, why_text
 from ..net.table import GuestGame, GuestMatch
 from ..saves import SaveError, SeatInfo
 from .table import TableRefusal
@@ -172,6 +173,11 @@ class NetTable(ABC):
     def count_hint(self, seat: int) -> None:
         """This terminal's ``seat`` asked for a hint (the host counts it)."""
 
+    @abstractmethod
+    def time_left(self) -> tuple[int, float] | None:
+        """The seat to move and its seconds left, while the turn clock runs
+        (``indigo host --turn-time``); None without a clock."""
+
     def review(self) -> tuple[Game, Path | None] | None:
         """None: a network table may hold only this peer's view of the game
         (its saved file can be reviewed from the load screen)."""
@@ -236,9 +242,14 @@ class HostTable(NetTable):
         return self.host.hint_counts
 
     def count_hint(self, seat: int) -> None:
-        if not self.host.hints_allowed:
-            raise TableRefusal(_("the host allows no hints in this game"))
-        self.host.count_hint(seat)
+        why = self.host.count_hint(seat)
+        # A second hint on the same turn is simply not counted again (one per own turn).
+        if why is not None and why.code != NetRefusal.HINT_COUNTED:
+            raise TableRefusal(why_text(why) or why.code)
+
+    def time_left(self) -> tuple[int, float] | None:
+        turn = self.host.clock.turn
+        return None if turn is None else (turn.seat, turn.left())
 
     def next_round(self) -> None:
         """Deal the next round to every terminal (the guests follow)."""
@@ -303,3 +314,6 @@ class GuestTable(NetTable):
         if not self.guest.hints_allowed:
             raise TableRefusal(_("the host allows no hints in this game"))
         self.guest.count_hint()
+
+    def time_left(self) -> tuple[int, float] | None:
+        return self.guest.time_left()

@@ -7,6 +7,7 @@ import contextlib
 import os
 import secrets
 from pathlib import Path
+from typing import TypeVar
 
 import msgspec
 import pytest
@@ -38,7 +39,7 @@ from indigo_tui.net.channel import (
 from indigo_tui.net.guard import GuessLimiter
 from indigo_tui.net.guest import GuestSession, JoinError
 from indigo_tui.net.host import HostError, HostSession
-from indigo_tui.net.notices import SeatLeft, UndoAsked
+from indigo_tui.net.notices import HintRefused, Notice, SeatLeft, UndoAsked
 from indigo_tui.net.protocol import (
     HEADER,
     MAX_FRAME,
@@ -74,6 +75,21 @@ async def _joined(host: HostSession, port: int, **kwargs: object) -> GuestSessio
     guest = make_guest(port, **kwargs)
     await asyncio.wait_for(guest.connect(), LIMIT)
     return guest
+
+
+N = TypeVar("N", bound=Notice)
+
+
+async def _notice(peer: GuestSession | HostSession, kind: type[N]) -> N:
+    """The next notice of ``kind`` the peer tells (those before it are let go)."""
+
+    async def wait() -> N:
+        while True:
+            notice = await peer.notices.get()
+            if isinstance(notice, kind):
+                return notice
+
+    return await asyncio.wait_for(wait(), LIMIT)
 
 
 async def test_whole_game_guest_sees_only_its_own_tiles(listening, tmp_path: Path) -> None:
@@ -560,7 +576,8 @@ async def test_hints_count_only_where_the_host_allows_them(listening, tmp_path: 
     await until(lambda: 1 not in host.links)
     assert host.hint_counts == [0, 0]
 
-    # A host that allows them: each seat's count is kept in the save and told to every terminal.
+    # A host that allows them: one per own turn for each seat, kept in the save and
+    # told to every terminal.
     allowed = make_host(["human", "remote"], save_path=tmp_path / "on.indigo")
     allowed.hints_allowed = True
     port = await listening(allowed)
@@ -568,10 +585,16 @@ async def test_hints_count_only_where_the_host_allows_them(listening, tmp_path: 
     task = asyncio.create_task(guest.run())
     try:
         assert guest.hints_allowed
+        allowed.begin()
+        assert allowed.count_hint(0) is None  # seat 1's turn: its hint counts
+        await until(lambda: guest.hint_counts == [1, 0])
+        guest.count_hint()  # not seat 2's turn: refused, in words
+        refused = await _notice(guest, HintRefused)
+        assert "own turn" in refused.text and allowed.hint_counts == [1, 0]
+        await allowed.play(0, allowed.game.legal_moves[0])
+        await until(lambda: guest.state is not None and guest.state.board.turn == 1)
         guest.count_hint()
-        await until(lambda: allowed.hint_counts == [0, 1])
-        await until(lambda: guest.hint_counts == [0, 1])
-        allowed.count_hint(0)
+        guest.count_hint()  # the same turn's second hint: not counted again
         await until(lambda: guest.hint_counts == [1, 1])
         saved = saves.load_save(tmp_path / "on.indigo")
         assert saved.header.meta["hints"] == "1,1" and saves.read_host_meta(saved.header.meta).hints
@@ -580,6 +603,7 @@ async def test_hints_count_only_where_the_host_allows_them(listening, tmp_path: 
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await task
+    assert allowed.hint_counts == [1, 1]
 
 
 @pytest.mark.parametrize("counts", [[1], [0, 1, 2], [-1, 0], [0, 10**9]])

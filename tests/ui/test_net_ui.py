@@ -59,11 +59,14 @@ class Hosted:
 
 
 @asynccontextmanager
-async def hosted_game(tmp_path: Path, **plan: object) -> AsyncIterator[Hosted]:
+async def hosted_game(tmp_path: Path, clock: float = 0.0, **plan: object) -> AsyncIterator[Hosted]:
     """Host a game (Hazel) in one app, join it (Gus) from another over
-    127.0.0.1, start it, and hand over both once each shows its table."""
+    127.0.0.1, start it, and hand over both once each shows its table.
+    ``clock``: seconds a move on the host's turn clock (shorter than its form allows)."""
     app, table = host_app(tmp_path / "host", hazel(**plan))
     host = table.host
+    if clock:
+        host.clock.seconds = clock
     async with app.run_test(size=NET_SIZE) as hp:
         port = await lobby_port(hp, host)
         guest = guest_app(tmp_path / "guest", port, host.code, "Gus")
@@ -202,6 +205,27 @@ async def test_undo_vote_whole_game_deal_verified_and_goodbye(tmp_path: Path) ->
         await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
         await hp.press("q")
         await until(pilots, lambda: gtable_closed(guest))
+
+
+def status(app: NetApp) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+async def test_the_turn_clock_counts_down_on_both_tables_and_a_bot_moves_when_it_runs_out(
+    tmp_path: Path,
+) -> None:
+    async with hosted_game(tmp_path, clock=3.0) as hosted:
+        app, guest, pilots = hosted.app, hosted.guest, hosted.pilots
+        host = hosted.table.host
+        # Hazel (the host's own seat) is to move: both tables show the seconds left for it.
+        await until(pilots, lambda: " s left." in status(app) and " s left." in status(guest))
+        assert "Hazel" in status(guest)
+        # Nobody moves: when the time is up a bot places for her, and both tables say so.
+        await until(pilots, lambda: host.game.board.placements == 1)
+        await until(pilots, lambda: "Hazel ran out of time: a bot placed at" in status(guest))
+        await until(pilots, lambda: "Hazel ran out of time: a bot placed at" in status(app))
+        # Now Gus's turn: his own seconds, on his table.
+        await until(pilots, lambda: "Gus" in status(guest) and " s left." in status(guest))
 
 
 def gtable_closed(app: NetApp) -> bool:

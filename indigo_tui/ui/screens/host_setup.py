@@ -1,6 +1,7 @@
 """The host's setup form: the seats (the host's own, remote terminals, bots
-the host runs), the variant, the rounds, the port and the join code, or over
-the internet through a transit relay. Opening the lobby
+the host runs), the variant, the rounds, hints, the turn clock and the undo
+requests a round, the port and the join code, or over the internet through a
+transit relay. Opening the lobby
 builds the hosted game (:mod:`indigo_tui.net.hosting`) and shows the lobby."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ...i18n import N_, _
-from ...net import DEFAULT_PORT, DEFAULT_RELAY
+from ...net import DEFAULT_PORT, DEFAULT_RELAY, DEFAULT_UNDO_LIMIT
 from ...net.hosting import HostingError, HostPlan, build_host
 from ...net.relay import relay_from
 from ..localise import Localised
@@ -76,6 +77,18 @@ class HostSetupScreen(Localised, SeatRowsScreen):
                 yield Checkbox(_("Own gates only (3 players)"), id="own-gates")
                 yield Checkbox(_("Allow hints"), id="hints")
             with Horizontal(classes="row"):
+                # translators: the turn clock: seconds each player has for a move (at most 12 characters)
+                yield Label(_("Turn time"), classes="field")
+                # translators: the turn time's field when empty: a number of seconds, or no clock
+                yield Input(
+                    placeholder=_("seconds (none)"), id="turn-time", type="integer", classes="seat-name"
+                )
+                # translators: undo requests each player may put to the vote per round (at most 12 characters)
+                yield Label(_("Undos/round"), classes="field")
+                yield Input(
+                    value=str(DEFAULT_UNDO_LIMIT), id="undo-limit", type="integer", classes="seat-name"
+                )
+            with Horizontal(classes="row"):
                 yield Checkbox(_("Over the internet"), id="internet")
                 yield Label(_("Relay"), classes="field")
                 yield Input(placeholder=default_relay(), id="relay", classes="seat-name")
@@ -110,6 +123,14 @@ class HostSetupScreen(Localised, SeatRowsScreen):
         rounds_text = self.query_one("#rounds", Input).value.strip() or "1"
         if not rounds_text.isdigit():
             raise ValueError(_('rounds must be a number, not "{text}"').format(text=rounds_text))
+        turn_text = self.query_one("#turn-time", Input).value.strip() or "0"
+        if not turn_text.isdigit():
+            raise ValueError(
+                _('the turn time must be a number of seconds, not "{text}"').format(text=turn_text)
+            )
+        undo_text = self.query_one("#undo-limit", Input).value.strip() or str(DEFAULT_UNDO_LIMIT)
+        if not undo_text.isdigit():
+            raise ValueError(_('the undos per round must be a number, not "{text}"').format(text=undo_text))
         variant = self._variant()
         relay = None
         if self.query_one("#internet", Checkbox).value:
@@ -124,6 +145,8 @@ class HostSetupScreen(Localised, SeatRowsScreen):
             port=int(port_text),
             code=self.query_one("#code", Input).value,
             relay=relay,
+            turn_time=float(turn_text),
+            undo_limit=int(undo_text),
         )
 
     def action_open_lobby(self) -> None:

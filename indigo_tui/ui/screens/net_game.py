@@ -9,16 +9,20 @@ goodbye to the other terminals.
 
 from __future__ import annotations
 
+import math
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from ...engine import GemMoved, Move, TilePlaced
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, pgettext
 from ...net.common import JoinError
 from ...net.notices import (
+    ClockStarted,
     DealChecked,
+    HintRefused,
+    LinesHeld,
     LogChanged,
     MoveRefused,
     PlayEnded,
@@ -31,6 +35,7 @@ from ...net.notices import (
     SeatLeft,
     SeatTakenOver,
     SessionClosed,
+    TurnTimedOut,
     UndoAsked,
     UndoSettled,
 )
@@ -97,10 +102,14 @@ class NetGameScreen(GameScreen):
         self._sending = False
         self.deal = ""
         self._ended = False
+        #: The seat whose time ran out, until the bot's placement for it is shown.
+        self._timed_out: int | None = None
 
     def on_mount(self) -> None:
         self._seen = len(self.game.log)
         self.link.attach(self)
+        # The turn clock's seconds left, said again each second while it runs.
+        self.set_interval(1.0, self._tick_clock)
         if self.link.ended is not None:
             self.message = _("The game has ended: {reason}").format(reason=self.link.ended)
         super().on_mount()
@@ -151,6 +160,14 @@ class NetGameScreen(GameScreen):
             case Problem() | SaveState() | RelayStatus():
                 self.message = notice.text
                 self.refresh_status()
+            case ClockStarted():
+                self.refresh_status()
+            case TurnTimedOut(seat=seat):
+                # Said with the bot's placement, which follows at once (see _catch_up).
+                self._timed_out = seat
+            case HintRefused() | LinesHeld():
+                self.message = _("{news}.").format(news=notice.text[:1].upper() + notice.text[1:])
+                self.refresh_status()
 
     def _new_round(self, notice: RoundStarted) -> None:
         """The host dealt the next round: its end screen goes, the new board comes."""
@@ -165,6 +182,25 @@ class NetGameScreen(GameScreen):
             round=notice.round + 1, rounds=notice.rounds
         )
         self._catch_up()
+
+    def _tick_clock(self) -> None:
+        if self._on_stage and self.table.time_left() is not None:
+            self.refresh_status()
+
+    def _whose_move(self) -> str:
+        """Whose move it is and, with a turn clock, the seconds left for it."""
+        said = super()._whose_move()
+        clock = None if self.game.over else self.table.time_left()
+        if clock is None:
+            return said
+        # The line names the seat to move; the clock is that seat's.
+        seconds = math.ceil(clock[1])
+        # translators: the turn clock (indigo host --turn-time): the seconds left for the move
+        full = _("{whose} {seconds} s left.").format(whose=said, seconds=seconds)
+        # translators: the same at 80 columns, where it must stay on one line of the panel
+        return self._fitting(
+            full, pgettext("narrow status", "{whose} {seconds} s").format(whose=said, seconds=seconds)
+        )
 
     def _left_text(self, notice: SeatLeft) -> str:
         if notice.rejoining or notice.seat is None:
@@ -191,9 +227,14 @@ class NetGameScreen(GameScreen):
         placed = [e for e in new if isinstance(e, TilePlaced)]
         if placed:
             last = placed[-1]
-            self.message = _("{name} placed at {cell}.").format(
-                name=self.table.name(last.seat), cell=cell_name(last.cell)
-            )
+            name, cell = self.table.name(last.seat), cell_name(last.cell)
+            if last.seat == self._timed_out:
+                self.message = _("{name} ran out of time: a bot placed at {cell}.").format(
+                    name=name, cell=cell
+                )
+            else:
+                self.message = _("{name} placed at {cell}.").format(name=name, cell=cell)
+            self._timed_out = None
         self.refresh_all()
         gem_moves = [e for e in new if isinstance(e, GemMoved)]
         if not (self.indigo.gem_animation and board.animate_gems(gem_moves, on_done=self.next_turn)):
