@@ -1,8 +1,9 @@
 """``indigo text`` driven as a person drives it: a real process in a
 pseudo-terminal (pexpect), a line typed at each prompt, what it says read
 back. The person at the keyboard is a test that keeps its own copy of the
-game (the same seed deals the same tiles), chooses moves from it, and
-follows the other seats' moves from the sentences that say them."""
+game (the same seed deals the same tiles; a network game's deck, which also
+depends on the host's secret, is read from the host's save), chooses moves
+from it, and follows the other seats' moves from the sentences that say them."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import pexpect
 from indigo_tui.engine import Game, Move, Setup
 from indigo_tui.engine.geometry import INDEX
 from indigo_tui.engine.tiles import KIND_CODES
+from indigo_tui.saves import load_save
 
 ROOT = Path(__file__).resolve().parents[2]
 #: A hang-stop for one answer: a passing run never waits it out.
@@ -47,6 +49,17 @@ def spawn(args: Sequence[str], cwd: Path, env: dict[str, str] | None = None) -> 
     return child
 
 
+def hosted_deck(save_dir: Path) -> tuple[int, ...]:
+    """The deck of a hosted game's first round, as its host saved it on
+    listening: a network game's deck depends on the host's secret for the
+    round as well as the seed, so no guest can work it out (docs/protocol.md,
+    Fair deal); the test, which plays every seat's part, reads it here."""
+    (path,) = Path(save_dir, "net").glob("*.indigo")
+    deck = load_save(path).match.game.deck
+    assert deck is not None
+    return deck
+
+
 def placement(line: str) -> Move | None:
     """The placement a sentence says (``... 122 ... 3 ... (2,-1)``), if any."""
     found = PLACEMENT.search(line)
@@ -59,9 +72,17 @@ def placement(line: str) -> Move | None:
 class Player:
     """The test at the keyboard of one ``indigo text`` process."""
 
-    def __init__(self, child: pexpect.spawn, setup: Setup, seed: int, names: Sequence[str]) -> None:
+    def __init__(
+        self,
+        child: pexpect.spawn,
+        setup: Setup,
+        seed: int,
+        names: Sequence[str],
+        deck: tuple[int, ...] | None = None,
+    ) -> None:
+        """``deck``: the round's deck where the seed alone does not deal it (see :func:`hosted_deck`)."""
         self.child = child
-        self.game = Game.new(setup, seed)
+        self.game = Game.new(setup, seed) if deck is None else Game(setup, deck)
         self.names = list(names)
         self.transcript: list[str] = []
         self.rng = random.Random(seed)

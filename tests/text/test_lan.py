@@ -16,7 +16,7 @@ from indigo_tui.engine import Setup
 from indigo_tui.i18n import catalog
 from indigo_tui.net.relay import new_internet_code
 
-from .support import Player, assert_plain, spawn
+from .support import Player, assert_plain, hosted_deck, spawn
 
 __all__ = ["shared_transit_relay"]  # the fixture of tests/net/transit.py, used here
 
@@ -58,7 +58,7 @@ def test_a_guest_plays_a_whole_network_game_by_lines(tmp_path: Path, lang: str) 
             ],
             tmp_path,
         )
-        player = Player(child, Setup(2), 9, ["Robo", "Ann"])
+        player = Player(child, Setup(2), 9, ["Robo", "Ann"], hosted_deck(tmp_path / "host"))
         said = player.until_prompt()
         while catalog(lang).gettext("Type help for the commands, or a move like 122/3@2,-1.") not in said:
             said += player.until_prompt()
@@ -106,7 +106,7 @@ def test_the_host_plays_its_seat_by_lines(tmp_path: Path) -> None:
     port = int(child.match.group(1))
     guest = Peer(*join_args(tmp_path, port, "--name", "Bob"), cwd=tmp_path)
     try:
-        player = Player(child, Setup(2), 9, ["Ann", "Bob"])
+        player = Player(child, Setup(2), 9, ["Ann", "Bob"], hosted_deck(tmp_path / "host"))
         said = player.until_prompt()
         while "Type help for the commands" not in said:
             said += player.until_prompt()
@@ -145,7 +145,7 @@ def test_a_guest_plays_across_the_internet_by_lines(
             ],
             tmp_path,
         )
-        player = Player(child, Setup(2), 9, ["Robo", "Ann"])
+        player = Player(child, Setup(2), 9, ["Robo", "Ann"], hosted_deck(tmp_path / "host"))
         said = player.until_prompt()
         while "Type help for the commands" not in said:
             said += player.until_prompt()
@@ -168,7 +168,7 @@ def test_the_host_plays_across_the_internet_by_lines(
     child.expect_exact(f"Tell your friends the code: {code}.")
     guest = Peer(*internet_join(tmp_path, relay, str(code), "--name", "Bob"), cwd=tmp_path)
     try:
-        player = Player(child, Setup(2), 9, ["Ann", "Bob"])
+        player = Player(child, Setup(2), 9, ["Ann", "Bob"], hosted_deck(tmp_path / "host"))
         said = player.until_prompt()
         while "Type help for the commands" not in said:
             said += player.until_prompt()
