@@ -347,6 +347,13 @@ class IndigoApp(LocalPaletteApp):
 
     def take_screenshot(self) -> None:
         """Save the screen as SVG and say where (or why not)."""
+        if self.is_web:
+            # In a browser tab (indigo serve) the picture goes to that browser,
+            # not into a folder of the machine that serves (the downloads of
+            # whoever runs the server), which the person at the tab never sees.
+            self.deliver_screenshot()
+            self.notify(_("Screenshot sent to your browser."))
+            return
         try:
             saved = self.save_screenshot(path=str(self.screenshot_folder()))
         except OSError as exc:

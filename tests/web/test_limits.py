@@ -300,3 +300,32 @@ async def test_on_a_token_server_each_browser_has_its_own_folder_and_not_the_loc
                 await http.ws_connect(running.url + f"/ws?token={TOKEN}")
             assert refused.value.status == 403
         assert running.server.started == 2
+
+
+async def test_a_file_a_game_offers_goes_only_to_its_own_browser(serve: Callable) -> None:
+    # A screenshot in a served game goes to the browser as a download
+    # (textual-serve's /download/KEY); another browser cannot fetch it.
+    async with serve(token=TOKEN, argv=ECHO_ARGV) as running:
+        jars = [aiohttp.CookieJar(unsafe=True) for _ in range(2)]
+        async with (
+            aiohttp.ClientSession(cookie_jar=jars[0]) as ann,
+            aiohttp.ClientSession(cookie_jar=jars[1]) as bob,
+        ):
+            for http in (ann, bob):
+                assert (await http.get(f"{running.url}/?token={TOKEN}")).status == 200
+            async with ann.ws_connect(running.url + "/ws") as ws:
+                echoes = Echoes(ws)
+                await ws.send_json(["stdin", "a"])
+                await echoes.until(lambda got: bool(got))
+                (service,) = running.server.sessions
+                await running.server.download_manager.create_download(
+                    app_service=service,
+                    delivery_key="k3y",
+                    file_name="screen.svg",
+                    open_method="browser",
+                    mime_type="image/svg+xml",
+                )
+                assert (await bob.get(running.url + "/download/k3y")).status == 404
+                assert (await bob.get(running.url + "/download/nothing")).status == 404
+                async with aiohttp.ClientSession() as stranger:
+                    assert (await stranger.get(running.url + "/download/k3y")).status == 403
