@@ -169,7 +169,7 @@ def install_default(parser: CommandParser) -> None:
 def new_game_from_args(args: argparse.Namespace) -> NewGame:
     """The game ``indigo play`` asks for; :class:`CommandError` on bad input."""
     from ..bots import BotSpecError, available_bots, make_bot
-    from ..engine import Setup, SetupError, parse_seed, rounds_error
+    from ..engine import Setup, SetupError, parse_seed, rounds_allowed
     from ..i18n.words import setup_error_text
     from ..saves import SeatInfo, seat_kinds, seats_from_kinds
     from ..ui.session import NewGame
@@ -205,7 +205,7 @@ def new_game_from_args(args: argparse.Namespace) -> NewGame:
                     kind=repr(kind), bots=bots
                 )
             ) from None
-    if rounds_error(args.rounds) is not None:
+    if not rounds_allowed(args.rounds):
         raise CommandError(_("--rounds must be between 1 and {most}").format(most=MAX_ROUNDS))
     try:
         setup = Setup(players=players, variant=args.variant, own_gates=args.own_gates)

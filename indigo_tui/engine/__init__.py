@@ -24,11 +24,11 @@ from .events import (
     TilePlaced,
     public_event,
 )
-from .game import Game, IllegalMove, LogError, Standing, rank, ranked, shuffled_deck
-from .match import MAX_ROUNDS, Match, parse_seed, rounds_error
-from .moves import Move, MoveParseError
+from .game import Game, IllegalMove, LogError, LogFault, Standing, rank, ranked, shuffled_deck
+from .match import MAX_ROUNDS, Match, parse_seed, rounds_allowed
+from .moves import Move, MoveParseError, MoveSyntax
 from .refusals import Refusal, Refused
-from .setup import Setup, SetupError, Variant
+from .setup import Setup, SetupError, SetupFault, Variant
 from .tiles import TileKind
 from .views import SeatView
 
@@ -47,15 +47,18 @@ __all__ = [
     "GemMoved",
     "IllegalMove",
     "LogError",
+    "LogFault",
     "Match",
     "Move",
     "MoveParseError",
+    "MoveSyntax",
     "Refusal",
     "Refused",
     "RulesViolation",
     "SeatView",
     "Setup",
     "SetupError",
+    "SetupFault",
     "Standing",
     "TileDrawn",
     "TileKind",
@@ -65,6 +68,6 @@ __all__ = [
     "public_event",
     "rank",
     "ranked",
-    "rounds_error",
+    "rounds_allowed",
     "shuffled_deck",
 ]

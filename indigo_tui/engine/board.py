@@ -147,23 +147,16 @@ class Board:
         if self.gems_on_board == 0:
             return GAME_OVER
         if not 0 <= cell < CELL_COUNT:
-            return Refused(Refusal.OFF_BOARD, "that cell is not on the board", (cell,))
+            return Refused(Refusal.OFF_BOARD, (cell,))
         if cell in TREASURE_CELLS:
-            return Refused(Refusal.TREASURE, "that cell holds a treasure tile", (cell,))
+            return Refused(Refusal.TREASURE, (cell,))
         if self.tiles[cell] != EMPTY:
-            return Refused(Refusal.OCCUPIED, "that cell already holds a tile", (cell,))
+            return Refused(Refusal.OCCUPIED, (cell,))
         if not 0 <= kind < len(COUNTS) or not 0 <= rotation < 6:
-            return Refused(Refusal.NOT_A_TILE, "that is not a path tile", (kind, rotation))
+            return Refused(Refusal.NOT_A_TILE, (kind, rotation))
         if rotation in FORBIDDEN[cell][kind]:
-            return Refused(
-                Refusal.GATE_CURVE, "a curve may not join both exits of a gate", (cell, kind, rotation)
-            )
+            return Refused(Refusal.GATE_CURVE, (cell, kind, rotation))
         return None
-
-    def placement_error(self, cell: int, kind: int, rotation: int) -> str | None:
-        """:meth:`refusal` in words."""
-        refused = self.refusal(cell, kind, rotation)
-        return None if refused is None else refused.words
 
     def gem_moves(self, cell: int, kind: int, rotation: int) -> list[GemMoved]:
         """The gem moves a placement would cause, without changing the board.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from enum import StrEnum
 
 import msgspec
 
@@ -38,32 +39,52 @@ _FULL_BOX = sorted(kind for kind, count in enumerate(COUNTS) for _ in range(coun
 
 
 class IllegalMove(ValueError):
-    """A move the rules do not allow; ``refusal`` says why as a code with its
-    arguments (None if only words were given), ``reason`` in words."""
+    """A move the rules do not allow; ``refusal`` says why, as a code with its
+    arguments (in words: :func:`indigo_tui.i18n.words.refusal_text`)."""
 
-    def __init__(self, move: Move | None, reason: str | Refused) -> None:
+    def __init__(self, move: Move, refusal: Refused) -> None:
         self.move = move
-        self.refusal = reason if isinstance(reason, Refused) else None
-        self.reason = str(reason)
-        super().__init__(f"{move}: {self.reason}" if move is not None else self.reason)
+        self.refusal = refusal
+        # For developers: people read the refusal in their language.
+        super().__init__(f"{move}: {refusal}")
+
+
+class LogFault(StrEnum):
+    """What is wrong with a game's log (:class:`LogError`), with the numbers
+    each code carries (counted from 1, as people count moves and seats)."""
+
+    #: The log does not begin with the start of a round.
+    NO_START = "no_start"
+    #: The round's setup or deck is not one of the rules.
+    SETUP = "setup"
+    #: Numbers: the move, the seat that moved out of turn.
+    OUT_OF_TURN = "out_of_turn"
+    #: Number: the move; the rules' reason is the error's ``refusal``.
+    ILLEGAL = "illegal"
+    #: Number: the move, whose tile is no path tile.
+    NOT_A_TILE = "not_a_tile"
+    #: Numbers: the events in the log, the events its moves make.
+    LENGTH = "length"
+    #: Number: the first event that does not follow from the moves.
+    DIFFERS = "differs"
+    #: A tile was drawn from an empty deck.
+    EMPTY_DECK = "empty_deck"
+    #: A drawn tile does not match the deck.
+    DECK_MISMATCH = "deck_mismatch"
 
 
 class LogError(ValueError):
-    """A log that is not the record of a game played by the rules. The words
-    number moves, events and seats from 1; ``refusal`` is the rules' reason
-    when a move was illegal. ``code`` says what is wrong for other layers to
-    say in a person's language, with ``numbers`` (counted from 1, as the words):
-    "no_start", "setup", "out_of_turn" (move, seat), "illegal" (move; see
-    ``refusal``), "not_a_tile" (move), "length" (events, events the moves
-    make), "differs" (event), "empty_deck", "deck_mismatch"."""
+    """A log that is not the record of a game played by the rules: ``code``
+    says what is wrong, ``numbers`` what it is about (see :class:`LogFault`),
+    and ``refusal`` is the rules' reason when a move was illegal; in words:
+    :func:`indigo_tui.i18n.words.log_error_text`."""
 
-    def __init__(
-        self, words: str, refusal: Refused | None = None, *, code: str = "", args: tuple[int, ...] = ()
-    ) -> None:
-        super().__init__(words)
-        self.refusal = refusal
+    def __init__(self, code: LogFault, numbers: tuple[int, ...] = (), refusal: Refused | None = None) -> None:
         self.code = code
-        self.numbers = args
+        self.numbers = numbers
+        self.refusal = refusal
+        # For developers: people read log_error_text's words.
+        super().__init__(f"{code.value}{list(numbers)}" + (f": {refusal}" if refusal is not None else ""))
 
 
 class Standing(msgspec.Struct, frozen=True):
@@ -185,10 +206,10 @@ class Game:
             self._fold_placement(event.seat, event.cell, event.tile, event.rotation)
         elif type(event) is TileDrawn:
             if self.deck is None or self.drawn >= len(self.deck):
-                raise LogError("a tile was drawn from an empty deck", code="empty_deck")
+                raise LogError(LogFault.EMPTY_DECK)
             tile = self.deck[self.drawn]
             if event.tile is not None and event.tile != tile:
-                raise LogError("a drawn tile does not match the deck", code="deck_mismatch")
+                raise LogError(LogFault.DECK_MISMATCH)
             self._fold_draw(event.seat, tile)
         elif type(event) is GameStarted:
             self.deck = event.deck
@@ -241,32 +262,18 @@ class Game:
         if board.over:
             return GAME_OVER
         if seat is not None and seat != board.turn:
-            return Refused(
-                Refusal.NOT_YOUR_TURN,
-                f"it is seat {board.turn + 1}'s turn, not seat {seat + 1}'s",
-                (board.turn, seat),
-            )
+            return Refused(Refusal.NOT_YOUR_TURN, (board.turn, seat))
         if not 0 <= move.tile < len(COUNTS):
-            return Refused(Refusal.NOT_A_TILE, "that is not a path tile", (move.tile, move.rotation))
+            return Refused(Refusal.NOT_A_TILE, (move.tile, move.rotation))
         if self.deck is not None:
             if move.tile not in self.hands[board.turn]:
-                return Refused(
-                    Refusal.NOT_IN_HAND, "that tile is not in the hand of the seat to move", (move.tile,)
-                )
+                return Refused(Refusal.NOT_IN_HAND, (move.tile,))
         elif board.unplaced[move.tile] <= 0:
-            count = COUNTS[move.tile]
-            return Refused(
-                Refusal.NONE_LEFT, f"all {count} tiles of that kind are already on the board", (count,)
-            )
+            return Refused(Refusal.NONE_LEFT, (COUNTS[move.tile],))
         return board.refusal(move.cell, move.tile, move.rotation)
 
-    def placement_error(self, move: Move, seat: int | None = None) -> str | None:
-        """:meth:`refusal` in words."""
-        refused = self.refusal(move, seat)
-        return None if refused is None else refused.words
-
     def is_legal(self, move: Move) -> bool:
-        return self.placement_error(move) is None
+        return self.refusal(move) is None
 
     @property
     def legal_moves(self) -> list[Move]:
@@ -386,43 +393,29 @@ class Game:
         the moves: the moves are replayed and the result must match the log
         event for event. Raises :class:`LogError` naming the first problem."""
         if not events or type(events[0]) is not GameStarted:
-            raise LogError("a game log must begin with the start of a round", code="no_start")
+            raise LogError(LogFault.NO_START)
         start = events[0]
         try:
             game = cls(start.setup, start.deck, round_index=start.round)
         except ValueError as exc:
-            raise LogError(str(exc), code="setup") from None
+            raise LogError(LogFault.SETUP) from exc
         moves = [e for e in events if type(e) is TilePlaced]
         # People read these: moves, events and seats count from 1 (the move log's "2.").
         for number, placed in enumerate(moves, start=1):
             if placed.seat != game.turn:
-                raise LogError(
-                    f"move {number}: seat {placed.seat + 1} moved out of turn",
-                    code="out_of_turn",
-                    args=(number, placed.seat + 1),
-                )
+                raise LogError(LogFault.OUT_OF_TURN, (number, placed.seat + 1))
             try:
                 move = Move.make(placed.cell, placed.tile, placed.rotation)
                 game.push(move)
             except IllegalMove as exc:
-                raise LogError(
-                    f"move {number}: {exc.reason}", exc.refusal, code="illegal", args=(number,)
-                ) from None
+                raise LogError(LogFault.ILLEGAL, (number,), exc.refusal) from None
             except (KeyError, IndexError):
-                raise LogError(
-                    f"move {number}: that is not a path tile", code="not_a_tile", args=(number,)
-                ) from None
+                raise LogError(LogFault.NOT_A_TILE, (number,)) from None
         if len(game.log) != len(events):
-            raise LogError(
-                f"the log holds {len(events)} events but its moves make {len(game.log)}",
-                code="length",
-                args=(len(events), len(game.log)),
-            )
+            raise LogError(LogFault.LENGTH, (len(events), len(game.log)))
         for number, (mine, theirs) in enumerate(zip(game.log, events, strict=True), start=1):
             if mine != theirs:
-                raise LogError(
-                    f"event {number} does not follow from the moves", code="differs", args=(number,)
-                )
+                raise LogError(LogFault.DIFFERS, (number,))
         return game
 
     # -- results -------------------------------------------------------------

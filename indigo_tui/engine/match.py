@@ -12,11 +12,10 @@ from .setup import Setup
 MAX_ROUNDS: Final = 20
 
 
-def rounds_error(rounds: int) -> str | None:
-    """Why a match cannot have ``rounds`` rounds, in words; or None."""
-    if not 1 <= rounds <= MAX_ROUNDS:
-        return f"a match has 1 to {MAX_ROUNDS} rounds"
-    return None
+def rounds_allowed(rounds: int) -> bool:
+    """Whether a person may ask a match to have ``rounds`` rounds (1 to
+    :data:`MAX_ROUNDS`; in words: :func:`indigo_tui.i18n.words.rounds_text`)."""
+    return 1 <= rounds <= MAX_ROUNDS
 
 
 def parse_seed(text: str | None) -> int | str | None:

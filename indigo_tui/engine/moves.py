@@ -8,6 +8,7 @@ orientation, and the cell in axial coordinates.
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 
 import msgspec
 
@@ -17,8 +18,26 @@ from .tiles import KIND_CODES, Paths, normal_rotation, rotated_paths
 _NOTATION = re.compile(r"^\s*(\d{3})/([0-5])@(-?\d+),\s*(-?\d+)\s*$")
 
 
+class MoveSyntax(StrEnum):
+    """Why text is not a move in the notation (:class:`MoveParseError`)."""
+
+    #: Not of the shape ``KIND/ROTATION@Q,R``.
+    SHAPE = "shape"
+    #: ``KIND`` is none of the five tile kinds' codes.
+    KIND = "kind"
+    #: ``Q,R`` is not a cell of the board.
+    CELL = "cell"
+
+
 class MoveParseError(ValueError):
-    """Text that is not a move in the ``KIND/ROTATION@Q,R`` notation."""
+    """Text that is not a move in the ``KIND/ROTATION@Q,R`` notation: ``code``
+    says what is wrong with ``text``. (People type moves through the text
+    front end's own parser, which says what is wrong in their language.)"""
+
+    def __init__(self, code: MoveSyntax, text: str) -> None:
+        super().__init__(f"{code.value}: {text!r}")
+        self.code = code
+        self.text = text
 
 
 class Move(msgspec.Struct, frozen=True, array_like=True):
@@ -37,13 +56,13 @@ class Move(msgspec.Struct, frozen=True, array_like=True):
     def parse(cls, text: str) -> Move:
         match = _NOTATION.match(text)
         if match is None:
-            raise MoveParseError(f"{text!r} is not a move like 122/3@2,-1")
+            raise MoveParseError(MoveSyntax.SHAPE, text)
         code, rotation, q, r = match.groups()
         if code not in KIND_CODES:
-            raise MoveParseError(f"{code!r} is not a tile kind (one of {', '.join(KIND_CODES)})")
+            raise MoveParseError(MoveSyntax.KIND, text)
         cell = INDEX.get((int(q), int(r)))
         if cell is None:
-            raise MoveParseError(f"[{q},{r}] is not a cell of the board")
+            raise MoveParseError(MoveSyntax.CELL, text)
         return cls.make(cell, KIND_CODES.index(code), int(rotation))
 
     @property

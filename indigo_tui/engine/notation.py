@@ -9,33 +9,77 @@ move with its index and the reason.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any, Literal, cast
 
 import msgspec
 
 from .board import ON_CENTRE
 from .events import GEM_KIND, GEM_KINDS_ORDER
-from .game import Game, IllegalMove
+from .game import Game
 from .geometry import COORDS, INDEX
 from .moves import Move
 from .refusals import Refused
-from .setup import GATE_OWNERS, Setup, SetupError
+from .setup import GATE_OWNERS, Setup
 from .tiles import TILE_BY_PATHS, canonical_paths, rotated_paths
 
 FORMAT = "indigo-game/1"
 
 
-class NotationError(ValueError):
-    """A record that is not a legal game. ``index`` is the move's index in the
-    record's ``moves`` (0-based, as the record's own indices are), if any; the
-    message numbers it from 1 for people ("move 1" is ``moves[0]``).
-    ``refusal`` is the rules' reason when the move was illegal."""
+class RecordFault(StrEnum):
+    """What is wrong with a record (:class:`NotationError`), with what each
+    code carries in ``numbers`` and ``detail``."""
 
-    def __init__(self, reason: str, index: int | None = None, refusal: Refused | None = None) -> None:
-        self.reason = reason
+    #: The file is empty.
+    EMPTY = "empty"
+    #: Not JSON; detail: the decoder's words.
+    NOT_JSON = "not_json"
+    #: Not JSON: text that is not UTF-8.
+    NOT_UTF8 = "not_utf8"
+    #: JSON, but not a record of this format; detail: the decoder's words.
+    NOT_A_RECORD = "not_a_record"
+    #: Detail: the format the record names.
+    FORMAT = "format"
+    #: Number: the players, not 2 to 4.
+    PLAYERS = "players"
+    #: Number: the players; detail: the gates, which are no setup of the rules for them.
+    GATES = "gates"
+    #: Numbers: the cell's coordinates q, r, off the board.
+    OFF_BOARD = "off_board"
+    #: A tile is not three paths of two edges each.
+    TILE_PATHS = "tile_paths"
+    #: A tile's paths do not join the six edges 0..5 in pairs.
+    TILE_EDGES = "tile_edges"
+    #: The rules refuse the move: see the error's ``refusal``.
+    ILLEGAL = "illegal"
+
+
+class NotationError(ValueError):
+    """A record that is not a legal game: ``code`` says what is wrong, with
+    ``numbers`` and ``detail`` (see :class:`RecordFault`); ``refusal`` is the
+    rules' reason when a move was illegal. ``index`` is the move's index in
+    the record's ``moves`` (0-based, as the record's own indices are), if
+    any; people read it from 1 ("move 1" is ``moves[0]``). In words:
+    :func:`indigo_tui.i18n.words.notation_error_text`."""
+
+    def __init__(
+        self,
+        code: RecordFault,
+        index: int | None = None,
+        *,
+        numbers: tuple[int, ...] = (),
+        detail: str = "",
+        refusal: Refused | None = None,
+    ) -> None:
+        self.code = code
         self.index = index
+        self.numbers = numbers
+        self.detail = detail
         self.refusal = refusal
-        super().__init__(f"move {index + 1}: {reason}" if index is not None else reason)
+        # For developers: people read notation_error_text's words.
+        where = f"moves[{index}] " if index is not None else ""
+        said = refusal if refusal is not None else f"{code.value}{list(numbers)} {detail}".rstrip()
+        super().__init__(f"{where}{said}")
 
 
 class _Setup(msgspec.Struct, forbid_unknown_fields=True):
@@ -141,59 +185,51 @@ def _setup_from(record: _Setup) -> Setup:
     gates = tuple(tuple(owners) for owners in record.gates)
     for (players, own_gates), table in GATE_OWNERS.items():
         if players == record.players and table == gates:
-            try:
-                return Setup(players, record.variant, own_gates)
-            except SetupError as exc:  # pragma: no cover - the table only holds valid setups
-                raise NotationError(str(exc)) from None
+            return Setup(players, record.variant, own_gates)
     if not 2 <= record.players <= 4:
-        raise NotationError(f"Indigo is for 2 to 4 players, not {record.players}")
-    raise NotationError(f"the gates {record.gates} are not a {record.players}-player setup of the rules")
+        raise NotationError(RecordFault.PLAYERS, numbers=(record.players,))
+    raise NotationError(RecordFault.GATES, numbers=(record.players,), detail=str(record.gates))
 
 
 def tile_from_paths(paths: list[list[int]]) -> tuple[int, int]:
-    """``(kind, rotation)`` of a tile given by its three paths; ValueError if none."""
+    """``(kind, rotation)`` of a tile given by its three paths;
+    :class:`NotationError` (without a move's index) if they are no path tile."""
     if len(paths) != 3 or any(len(p) != 2 for p in paths):
-        raise ValueError("a tile has three paths of two edges each")
+        raise NotationError(RecordFault.TILE_PATHS)
     if sorted(e for p in paths for e in p) != [0, 1, 2, 3, 4, 5]:
-        raise ValueError("a tile's paths must join the six edges 0..5 in pairs")
-    tile = TILE_BY_PATHS.get(canonical_paths(paths))
-    if tile is None:  # pragma: no cover - every pairing of six edges is one of the five kinds
-        raise ValueError("those paths are not one of the five path tiles")
-    return tile
+        raise NotationError(RecordFault.TILE_EDGES)
+    # Every pairing of the six edges is one of the five kinds at some rotation.
+    return TILE_BY_PATHS[canonical_paths(paths)]
 
 
 def from_json(data: bytes | str) -> Game:
     """Read a canonical record and replay it; raises :class:`NotationError`."""
     if not data.strip():
-        raise NotationError("the file is empty")
+        raise NotationError(RecordFault.EMPTY)
     try:
         record = _decoder.decode(data)
     except msgspec.ValidationError as exc:
-        raise NotationError(f"not an {FORMAT} record: {exc}") from None
+        raise NotationError(RecordFault.NOT_A_RECORD, detail=str(exc)) from None
     except msgspec.DecodeError as exc:
-        raise NotationError(f"not JSON: {exc}") from None
+        raise NotationError(RecordFault.NOT_JSON, detail=str(exc)) from None
     except UnicodeDecodeError:
         # msgspec raises this, not DecodeError, for bad UTF-8 inside a string.
-        raise NotationError("not JSON: text that is not UTF-8") from None
+        raise NotationError(RecordFault.NOT_UTF8) from None
     if record.format != FORMAT:
-        raise NotationError(f"format {record.format!r} is not {FORMAT!r}")
+        raise NotationError(RecordFault.FORMAT, detail=record.format)
     game = Game.open(_setup_from(record.setup))
     for index, played in enumerate(record.moves):
         cell = INDEX.get(played.cell)
         if cell is None:
-            raise NotationError(f"cell {list(played.cell)} is not on the board", index)
+            raise NotationError(RecordFault.OFF_BOARD, index, numbers=played.cell)
         try:
             kind, rotation = tile_from_paths(played.tile)
-        except ValueError as exc:
-            raise NotationError(str(exc), index) from None
-        if game.over:
-            raise NotationError("the game is already over", index)
-        if played.seat != game.turn:
-            raise NotationError(f"it is seat {game.turn + 1}'s turn, not seat {played.seat + 1}'s", index)
-        try:
-            game.push(Move(cell, kind, rotation))
-        except IllegalMove as exc:
-            raise NotationError(exc.reason, index, exc.refusal) from None
+        except NotationError as exc:
+            raise NotationError(exc.code, index) from None
+        refused = game.refusal(Move(cell, kind, rotation), played.seat)
+        if refused is not None:
+            raise NotationError(RecordFault.ILLEGAL, index, refusal=refused)
+        game.push(Move(cell, kind, rotation))
     return game
 
 

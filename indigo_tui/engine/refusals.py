@@ -1,11 +1,11 @@
-"""Why a move is refused, as a code with its arguments as well as in words.
+"""Why a move is refused: a code and the numbers it is about, never words.
 
 Every refusal the rules give (:meth:`Board.refusal`, :meth:`Game.refusal`,
 :meth:`SeatView.refusal`, :class:`IllegalMove`) is a :class:`Refused`: a
-:class:`Refusal` code, the numbers it is about, and the English words people
-have always read. Other layers (a network peer, a translation) can act on the
-code and the arguments and never need to parse the words. Seats in the words
-count from 1; the arguments are the engine's own 0-based seat indices.
+:class:`Refusal` code and its arguments (the engine's own 0-based seat
+indices and cell numbers). People read it in their language through
+:func:`indigo_tui.i18n.words.refusal_text`; a network peer sends the code and
+the arguments, and the other terminal says them in its own language.
 """
 
 from __future__ import annotations
@@ -41,15 +41,15 @@ class Refusal(StrEnum):
 
 
 class Refused(msgspec.Struct, frozen=True):
-    """A refusal: its ``code``, the numbers it is about, and the words."""
+    """A refusal: its ``code`` and the numbers it is about."""
 
     code: Refusal
-    words: str
     args: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        return self.words
+        # For developers (a traceback, a log): people read refusal_text's words.
+        return f"{self.code.value}{list(self.args)}"
 
 
 #: The one refusal without arguments, shared.
-GAME_OVER = Refused(Refusal.GAME_OVER, "the game is over")
+GAME_OVER = Refused(Refusal.GAME_OVER)

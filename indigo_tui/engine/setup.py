@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Final, Literal
 
 import msgspec
@@ -17,13 +18,22 @@ GATE_OWNERS: Final[dict[tuple[int, bool], tuple[tuple[int, ...], ...]]] = {
 }
 
 
-class SetupError(ValueError):
-    """A setup the rules do not allow: ``code`` says which rule ("players":
-    ``players`` is not 2 to 4; "own_gates": own gates without three players),
-    so that other layers can say it in a person's language."""
+class SetupFault(StrEnum):
+    """Which rule a setup breaks (:class:`SetupError`)."""
 
-    def __init__(self, words: str, code: str, players: int) -> None:
-        super().__init__(words)
+    #: Indigo is for 2 to 4 players.
+    PLAYERS = "players"
+    #: The own-gates setup is for three players only.
+    OWN_GATES = "own_gates"
+
+
+class SetupError(ValueError):
+    """A setup the rules do not allow: ``code`` says which rule, ``players``
+    how many were asked for; in words: :func:`indigo_tui.i18n.words.setup_error_text`."""
+
+    def __init__(self, code: SetupFault, players: int) -> None:
+        # For developers: people read setup_error_text's words.
+        super().__init__(f"{code.value}[{players}]")
         self.code = code
         self.players = players
 
@@ -35,9 +45,9 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 4:
-            raise SetupError(f"Indigo is for 2 to 4 players, not {self.players}", "players", self.players)
+            raise SetupError(SetupFault.PLAYERS, self.players)
         if self.own_gates and self.players != 3:
-            raise SetupError("the own-gates setup is for three players only", "own_gates", self.players)
+            raise SetupError(SetupFault.OWN_GATES, self.players)
 
     @property
     def gates(self) -> tuple[tuple[int, ...], ...]:

@@ -29,19 +29,8 @@ class TileKind(IntEnum):
     def code(self) -> str:
         return KIND_CODES[self]
 
-    @property
-    def description(self) -> str:
-        return KIND_DESCRIPTIONS[self]
-
 
 KIND_CODES: Final = ("111", "333", "113", "122", "223")
-KIND_DESCRIPTIONS: Final = (
-    "three short curves",
-    "three straights",
-    "two short curves and a straight",
-    "a short curve and two long curves",
-    "a straight and two long curves",
-)
 
 #: Paths of each kind at rotation 0.
 BASE_PATHS: Final[tuple[Paths, ...]] = (

@@ -110,20 +110,15 @@ class SeatView:
         if not self.my_turn:
             if board.over:
                 return GAME_OVER
-            return Refused(Refusal.NOT_YOUR_TURN, "it is not this seat's turn", (board.turn, self.seat))
+            return Refused(Refusal.NOT_YOUR_TURN, (board.turn, self.seat))
         if not 0 <= move.tile < len(COUNTS) or not 0 <= move.cell < CELL_COUNT:
-            return Refused(Refusal.NOT_A_PLACEMENT, "that is not a placement", (move.cell, move.tile))
+            return Refused(Refusal.NOT_A_PLACEMENT, (move.cell, move.tile))
         if self._hand and move.tile not in self._hand:
-            return Refused(Refusal.NOT_IN_HAND, "that tile is not in this seat's hand", (move.tile,))
+            return Refused(Refusal.NOT_IN_HAND, (move.tile,))
         return board.refusal(move.cell, move.tile, move.rotation)
 
-    def placement_error(self, move: Move) -> str | None:
-        """:meth:`refusal` in words."""
-        refused = self.refusal(move)
-        return None if refused is None else refused.words
-
     def is_legal(self, move: Move) -> bool:
-        return self.placement_error(move) is None
+        return self.refusal(move) is None
 
     @property
     def legal_moves(self) -> list[Move]:

@@ -175,7 +175,9 @@ def refusal_text(refused: Refused) -> str:
 
 def setup_error_text(error: SetupError) -> str:
     """A setup the rules do not allow, in words."""
-    if error.code == "own_gates":
+    from ..engine.setup import SetupFault
+
+    if error.code is SetupFault.OWN_GATES:
         return _("the own-gates setup is for three players only")
     return _("Indigo is for 2 to 4 players, not {players}").format(players=error.players)
 
@@ -193,36 +195,65 @@ def _move_problem(number: int, problem: str) -> str:
 
 def log_error_text(error: LogError) -> str:
     """Why a game's log is not a game played by the rules, in words."""
+    from ..engine.game import LogFault
+
     numbers = error.numbers
     code = error.code
-    if code == "illegal" and error.refusal is not None:
+    if code is LogFault.ILLEGAL and error.refusal is not None:
         return _move_problem(numbers[0], refusal_text(error.refusal))
-    if code == "out_of_turn":
+    if code is LogFault.OUT_OF_TURN:
         return _move_problem(numbers[0], _("seat {number} moved out of turn").format(number=numbers[1]))
-    if code == "not_a_tile":
+    if code is LogFault.NOT_A_TILE:
         return _move_problem(numbers[0], _("that is not a path tile"))
-    if code == "length":
+    if code is LogFault.LENGTH:
         return _("the log holds {events} events but its moves make {made}").format(
             events=numbers[0], made=numbers[1]
         )
-    if code == "differs":
+    if code is LogFault.DIFFERS:
         return _("event {number} does not follow from the moves").format(number=numbers[0])
-    if code == "empty_deck":
+    if code is LogFault.EMPTY_DECK:
         return _("a tile was drawn from an empty deck")
-    if code == "deck_mismatch":
+    if code is LogFault.DECK_MISMATCH:
         return _("a drawn tile does not match the deck")
-    if code == "no_start":
+    if code is LogFault.NO_START:
         return _("a game log must begin with the start of a round")
-    if code == "setup":
+    if code is LogFault.SETUP:
         return _("the round's setup is not one of the rules")
-    return str(error)
+    raise AssertionError(code)  # every LogFault has its words above
 
 
 def notation_error_text(error: NotationError) -> str:
-    """Why a canonical record is not a legal game, in words (the rules'
-    refusals in the current language; the record's own faults as the
-    engine words them)."""
-    reason = refusal_text(error.refusal) if error.refusal is not None else error.reason
+    """Why a canonical record is not a legal game, in words (a record's
+    ``detail``, the decoder's or the record's own text, is quoted as it is)."""
+    from ..engine.notation import FORMAT, RecordFault
+
+    code, numbers, detail = error.code, error.numbers, error.detail
+    if error.refusal is not None:
+        reason = refusal_text(error.refusal)
+    elif code is RecordFault.EMPTY:
+        reason = _("the file is empty")
+    elif code is RecordFault.NOT_JSON:
+        reason = _("not JSON: {problem}").format(problem=detail)
+    elif code is RecordFault.NOT_UTF8:
+        reason = _("not JSON: text that is not UTF-8")
+    elif code is RecordFault.NOT_A_RECORD:
+        reason = _("not an {format} record: {problem}").format(format=FORMAT, problem=detail)
+    elif code is RecordFault.FORMAT:
+        reason = _("format {found} is not {format}").format(found=repr(detail), format=repr(FORMAT))
+    elif code is RecordFault.PLAYERS:
+        reason = _("Indigo is for 2 to 4 players, not {players}").format(players=numbers[0])
+    elif code is RecordFault.GATES:
+        reason = _("the gates {gates} are not a {players}-player setup of the rules").format(
+            gates=detail, players=numbers[0]
+        )
+    elif code is RecordFault.OFF_BOARD:
+        reason = _("cell {cell} is not on the board").format(cell=list(numbers))
+    elif code is RecordFault.TILE_PATHS:
+        reason = _("a tile has three paths of two edges each")
+    elif code is RecordFault.TILE_EDGES:
+        reason = _("a tile's paths must join the six edges 0..5 in pairs")
+    else:
+        raise AssertionError(code)  # every RecordFault has its words above (ILLEGAL has a refusal)
     if error.index is None:
         return reason
     return _move_problem(error.index + 1, reason)

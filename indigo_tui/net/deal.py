@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from ..engine import Event, Game, IllegalMove, Move, Setup, TilePlaced, public_event, shuffled_deck
 from ..engine.tiles import COUNTS
+from ..i18n.words import refusal_text
 from ..saves import PlayedRound
 from .protocol import PastRound, ProtocolError
 
@@ -66,7 +67,7 @@ def replay_own(
             if type(event) is TilePlaced:
                 game.push(Move(event.cell, event.tile, event.rotation))
     except IllegalMove as exc:
-        return None, f"the revealed deck does not allow the moves played ({exc.reason})"
+        return None, f"the revealed deck does not allow the moves played ({refusal_text(exc.refusal)})"
     mine = [public_event(e) for e in events]
     theirs = [public_event(e) for e in game.log]
     if mine != theirs:

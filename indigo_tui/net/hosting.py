@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .. import saves
 from ..bots import Bot, BotSpecError, make_bot
-from ..engine import Game, Match, Setup, SetupError, Variant, rounds_error
+from ..engine import Game, Match, Setup, SetupError, Variant, rounds_allowed
 from ..i18n import _
 from ..i18n.words import os_problem, rounds_text, setup_error_text
 from ..saves import SeatInfo, default_seat_names
@@ -125,7 +125,7 @@ def build_host(
     seats are a person's, or with ``own_bot`` (headless) played by that bot."""
     kinds = list(plan.kinds)
     check_kinds(kinds)
-    if rounds_error(plan.rounds) is not None:
+    if not rounds_allowed(plan.rounds):
         raise HostingError(rounds_text())
     try:
         setup = Setup(len(kinds), plan.variant, plan.own_gates)

@@ -95,7 +95,7 @@ def why_text(why: Why, name: Namer = _numbered) -> str | None:
     not know. ``name`` names a seat (its player's name, else its number)."""
     args = why.args
     if why.code in _RULES:
-        return refusal_text(Refused(Refusal(why.code), "", args))
+        return refusal_text(Refused(Refusal(why.code), args))
     try:
         code = NetRefusal(why.code)
     except ValueError:

@@ -20,6 +20,7 @@ from ..engine import Board, Event, GameStarted, GemMoved, Setup, TileDrawn, Tile
 from ..engine.events import GEM_INDEX, gem_triple
 from ..engine.tiles import COUNTS, TILE_TOTAL
 from ..engine.views import SeatView
+from ..i18n.words import refusal_text
 
 _hash_encoder = msgspec.msgpack.Encoder()
 
@@ -92,9 +93,9 @@ class SeatState:
         elif type(event) is TilePlaced:
             if event.seat != board.turn:
                 raise FoldError(f"seat {event.seat + 1} placed a tile on seat {board.turn + 1}'s turn")
-            error = board.placement_error(event.cell, event.tile, event.rotation)
-            if error is not None:
-                raise FoldError(f"an illegal placement: {error}")
+            refused = board.refusal(event.cell, event.tile, event.rotation)
+            if refused is not None:
+                raise FoldError(f"an illegal placement: {refusal_text(refused)}")
             if event.seat == self.seat and event.tile not in self.hand:
                 raise FoldError("this seat placed a tile it does not hold")
         elif type(event) is TileDrawn:

@@ -26,9 +26,9 @@ from typing import Final, Literal, TypeVar
 import msgspec
 
 from .. import __version__
-from ..engine import Event, Game, LogError, Match, Setup
+from ..engine import Event, Game, LogError, Match, Setup, SetupError
 from ..i18n import _, ngettext
-from ..i18n.words import bot_seat_name, log_error_text, os_problem
+from ..i18n.words import bot_seat_name, log_error_text, os_problem, setup_error_text
 
 FORMAT: Final = "indigo-save"
 VERSION = 1
@@ -209,7 +209,10 @@ def decode_as(decoder: msgspec.json.Decoder[T], data: bytes | memoryview, damage
     try:
         return decoder.decode(data)
     except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise SaveError(_("{damaged} ({problem})").format(damaged=damaged, problem=exc)) from None
+        # A setup the rules refuse is said in words; any other problem in the decoder's.
+        cause = exc.__cause__
+        problem = setup_error_text(cause) if isinstance(cause, SetupError) else str(exc)
+        raise SaveError(_("{damaged} ({problem})").format(damaged=damaged, problem=problem)) from None
     except UnicodeDecodeError:
         # msgspec raises this, not DecodeError, for bad UTF-8 inside a string.
         raise SaveError(_("{damaged} (text that is not UTF-8)").format(damaged=damaged)) from None

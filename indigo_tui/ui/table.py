@@ -55,8 +55,6 @@ class TableGame(Protocol):
     @property
     def tiles_left(self) -> int: ...
 
-    def placement_error(self, move: Move, seat: int | None = None) -> str | None: ...
-
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know; at a guest's table another seat's view has
         no hand and no gems."""

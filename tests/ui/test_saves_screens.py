@@ -223,6 +223,7 @@ def test_numbers_people_read_count_from_one_in_indigo_load_and_replay(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from indigo_tui.engine import LogError, Refusal
+    from indigo_tui.i18n.words import log_error_text
     from indigo_tui.saves import load_save
 
     path, second = illegal_second_placement(tmp_path)
@@ -234,7 +235,7 @@ def test_numbers_people_read_count_from_one_in_indigo_load_and_replay(
     assert capsys.readouterr().err == f"indigo: {WANTED}\n"
     assert main(["replay", "--json", str(path)]) == 2
     assert capsys.readouterr().err.rstrip().endswith(f"{path}: {WANTED}")
-    # The engine says why as a code too, so no layer need read the words.
+    # The engine says why as a code only; the words are the catalogs'.
     import msgspec
 
     from indigo_tui.engine import Game
@@ -245,7 +246,8 @@ def test_numbers_people_read_count_from_one_in_indigo_load_and_replay(
         Game.from_log(events)
     refusal = log_error.value.refusal
     assert refusal is not None and refusal.code is Refusal.OCCUPIED
-    assert str(log_error.value) == f"move 2: {refusal.words}"
+    assert log_error.value.numbers == (2,)
+    assert f"round 1: {log_error_text(log_error.value)}" == WANTED
 
 
 async def test_the_load_screen_says_the_same_as_indigo_load(

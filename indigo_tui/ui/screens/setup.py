@@ -10,8 +10,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.validation import Integer
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from ...engine import MAX_ROUNDS, Setup, SetupError, parse_seed, rounds_error
+from ...engine import MAX_ROUNDS, Setup, SetupError, parse_seed, rounds_allowed
 from ...i18n import N_, _
+from ...i18n.words import rounds_text, setup_error_text
 from ...saves import SeatInfo, default_seat_names
 from ..localise import Localised
 from ..requests import StartGame
@@ -107,22 +108,22 @@ class SetupScreen(Localised, SeatRowsScreen):
         for seat, kind in enumerate(kinds):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or defaults[seat]
             seats.append(SeatInfo(name[:24], kind))
-        rounds_text = self.query_one("#rounds", Input).value.strip()
-        if not rounds_text:
+        typed = self.query_one("#rounds", Input).value.strip()
+        if not typed:
             # Never a silent 1: the field is empty because something was deleted.
             raise ValueError(_("give the number of rounds: a match has 1 to {most}").format(most=MAX_ROUNDS))
         try:
-            rounds = int(rounds_text)
+            rounds = int(typed)
         except ValueError:
-            raise ValueError(_('rounds must be a number, not "{text}"').format(text=rounds_text)) from None
-        if rounds_error(rounds) is not None:
-            raise ValueError(_("a match has 1 to {most} rounds").format(most=MAX_ROUNDS))
+            raise ValueError(_('rounds must be a number, not "{text}"').format(text=typed)) from None
+        if not rounds_allowed(rounds):
+            raise ValueError(rounds_text())
         variant = self._variant()
         own_gates = players == 3 and self.query_one("#own-gates", Checkbox).value
         try:
             setup = Setup(players=players, variant=variant, own_gates=own_gates)
         except SetupError as exc:
-            raise ValueError(str(exc)) from None
+            raise ValueError(setup_error_text(exc)) from None
         return NewGame(
             setup,
             seats,
