@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from indigo_tui.engine import Setup
+from indigo_tui.net.host import HostSession
+from indigo_tui.net.hosting import HostingError, HostPlan, build_host, resume_host
 from indigo_tui.saves import (
     SaveLock,
     SaveOpenElsewhere,
@@ -147,3 +149,50 @@ def test_indigo_load_of_a_game_open_elsewhere_is_one_line(
         "indigo: This game is open in another window (a browser tab or a terminal): play it there, "
         "or close it there first.\n"
     )
+
+
+def hosted_save(folder: Path) -> tuple[HostSession, Path]:
+    """A LAN game hosted from ``folder`` (not yet listening), saved once."""
+    session = build_host(HostPlan(["host", "remote"], code="wolf", seed=5), folder).session
+    assert session.save() and session.save_path is not None
+    return session, session.save_path
+
+
+async def test_a_save_being_hosted_is_not_played_in_another_window(tmp_path: Path) -> None:
+    session, save = hosted_save(tmp_path)
+    assert session.save_lock is not None and session.save_lock.held
+    # A local `indigo load` of the hosted file (or a second host) would write
+    # the same file after every move: refused while the host plays it.
+    held = claim_elsewhere(save)
+    assert held.returncode == 1 and "SaveOpenElsewhere" in held.stderr
+    await session.close()
+    assert not lock_path(save).exists()
+    again = claim_elsewhere(save)
+    assert again.returncode == 0, again.stderr
+
+
+def test_a_hosted_save_open_in_another_window_is_not_hosted_again(tmp_path: Path) -> None:
+    session, save = hosted_save(tmp_path)
+    assert session.save_lock is not None
+    session.save_lock.release()  # as a host that closed (the test keeps no loop running)
+    process = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(save)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+    )
+    try:
+        assert process.stdout is not None and process.stdout.readline() == "held\n"
+        with pytest.raises(HostingError) as refused:
+            resume_host(save)
+        assert str(refused.value) == (
+            "This game is open in another window (a browser tab or a terminal): play it there, "
+            "or close it there first."
+        )
+    finally:
+        process.kill()
+        process.wait(timeout=60)
+    resumed = resume_host(save).session  # the other window has closed
+    assert resumed.save_lock is not None and resumed.save_lock.held
+    resumed.save_lock.release()

@@ -162,6 +162,9 @@ class HostSession(Notices):
         #: Seats played at the host's own terminal (kept in the save for a resume).
         self.host_seats = sorted(set(host_seats))
         self.save_path = save_path
+        #: This process's claim on :attr:`save_path` (``saves.SaveLock``: no
+        #: other window plays the save meanwhile), let go of by :meth:`close`.
+        self.save_lock: saves.SaveLock | None = None
         #: Why the last autosave failed, while it keeps failing.
         self.save_problem: str | None = None
         self.created = created
@@ -480,6 +483,9 @@ class HostSession(Notices):
         await asyncio.gather(*(link.conn.close(bye) for link in links), return_exceptions=True)
         await self.door.drop_all()
         self.save()
+        if self.save_lock is not None:
+            # Saved for the last time: another window may take the game up now.
+            self.save_lock.release()
         self.tell(SessionClosed(farewell_text(farewell, bye.reason, numbers)))
 
     async def _seat(self, conn: Connection, caller: Join) -> Link | None:

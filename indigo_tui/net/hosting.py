@@ -180,7 +180,19 @@ def build_host(
         raise HostingError(str(exc)) from None
     if save_dir is not None:
         session.save_path = save_folder(save_dir) / f"net-{session.game_id}-host{saves.SUFFIX}"
+        session.save_lock = _claim(session.save_path)
     return Hosted(session, own if host_bot is None else [], plan.relay)
+
+
+def _claim(path: Path) -> saves.SaveLock:
+    """This process's claim to host the save at ``path`` (one window at a time
+    plays a save: a local Continue or ``indigo load`` of it is refused while it
+    is hosted, and so is a second host), or :class:`HostingError` if another
+    window plays it now."""
+    try:
+        return saves.SaveLock.acquire(path)
+    except saves.SaveOpenElsewhere as exc:
+        raise HostingError(str(exc)) from None
 
 
 def _join_code(given: str, relay: Relay | None) -> str:
@@ -245,6 +257,8 @@ def resume_host(
         if info.bot is not None:
             bots[index] = _bot(info.bot, seed, index, programs=False)
         seats.append(info)
+    # Claimed once nothing else can go wrong before the session holds it.
+    lock = _claim(path)
     try:
         session = HostSession(
             saved.match,
@@ -265,7 +279,9 @@ def resume_host(
             undos=facts.undos,
         )
     except HostError as exc:
+        lock.release()
         raise HostingError(f"{path}: {exc}") from None
+    session.save_lock = lock
     return Hosted(session, own if host_bot is None else [], relay)
 
 
