@@ -109,7 +109,9 @@ def save_folder(save_dir: Path) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise HostingError(
-            _("cannot use {folder} for saves: {reason}").format(folder=folder, reason=os_problem(exc))
+            _("cannot use {folder} for saves: {reason}").format(
+                folder=saves.shown_path(folder), reason=os_problem(exc)
+            )
         ) from None
     return folder
 

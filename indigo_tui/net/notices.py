@@ -19,6 +19,7 @@ from enum import StrEnum
 
 from ..engine import Move
 from ..i18n import _, decimal, ngettext
+from ..saves import shown_path
 from .reasons import Why, seat_label, why_text
 
 
@@ -342,9 +343,9 @@ class SaveState:
     @property
     def text(self) -> str:
         if self.ok:
-            return _("saving works again: the game is saved in {path}").format(path=self.path)
+            return _("saving works again: the game is saved in {path}").format(path=shown_path(self.path))
         return _("could not save to {path}: {problem}; the game goes on unsaved until it can").format(
-            path=self.path, problem=self.detail
+            path=shown_path(self.path), problem=self.detail
         )
 
 

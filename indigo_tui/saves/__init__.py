@@ -7,7 +7,9 @@
 - :mod:`.guest`: a network guest's record of what its seat may know;
 - :mod:`.host`: what a hosted network game keeps in its save's header;
 - :mod:`.hints`: the hints each seat asked for, kept in a save's header;
-- :mod:`.lock`: one window at a time plays a save.
+- :mod:`.lock`: one window at a time plays a save;
+- :mod:`.places`: how a file or folder is named on a screen (never the
+  server's folders in a visitor's game under ``indigo serve``).
 
 The public names are importable from here: ``from indigo_tui.saves import
 load_save``. See ``docs/save-format.md``.
@@ -67,6 +69,7 @@ from .guest import (
 from .hints import HINTS_KEY, hint_counts_meta, read_hint_counts
 from .host import HOST_KEY, ROLE_KEY, HostMeta, is_hosted, read_host_meta, without_host_meta
 from .lock import SaveLock, SaveOpenElsewhere, open_elsewhere
+from .places import VISITOR_VAR, shown_path, visitor_folder
 
 __all__ = [
     "ENV_VAR",
@@ -79,6 +82,7 @@ __all__ = [
     "ROLE_KEY",
     "SUFFIX",
     "VERSION",
+    "VISITOR_VAR",
     "GuestRecord",
     "HostMeta",
     "PlayedRound",
@@ -122,7 +126,9 @@ __all__ = [
     "remove_stale_temps",
     "seat_kinds",
     "seats_from_kinds",
+    "shown_path",
     "slug",
+    "visitor_folder",
     "without_host_meta",
     "write_atomic",
     "write_save",

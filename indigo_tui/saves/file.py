@@ -29,6 +29,7 @@ from .. import __version__
 from ..engine import Event, Game, LogError, Match, Setup, SetupError
 from ..i18n import _, ngettext
 from ..i18n.words import bot_seat_name, log_error_text, os_problem, setup_error_text
+from .places import shown_path
 
 FORMAT: Final = "indigo-save"
 VERSION = 1
@@ -274,13 +275,13 @@ def _read(path: Path) -> bytes:
         return path.read_bytes()
     except FileNotFoundError:
         problem = _("no such file")
-        raise SaveError(f"{path}: {problem}", problem) from None
+        raise SaveError(f"{shown_path(path)}: {problem}", problem) from None
     except IsADirectoryError:
         problem = _("is a folder, not a save file")
-        raise SaveError(f"{path}: {problem}", problem) from None
+        raise SaveError(f"{shown_path(path)}: {problem}", problem) from None
     except OSError as exc:
         problem = os_problem(exc)
-        raise SaveError(f"{path}: {problem}", problem) from None
+        raise SaveError(f"{shown_path(path)}: {problem}", problem) from None
 
 
 def load_save(path: str | os.PathLike[str]) -> SavedGame:
@@ -368,7 +369,7 @@ def write_save(path: str | os.PathLike[str], header: SaveHeader, match: Match) -
     except OSError as exc:
         problem = os_problem(exc)
         raise SaveError(
-            _("could not save to {path}: {problem}").format(path=path, problem=problem), problem
+            _("could not save to {path}: {problem}").format(path=shown_path(path), problem=problem), problem
         ) from None
 
 

@@ -19,6 +19,7 @@ import platformdirs
 from ..i18n import _
 from ..i18n.words import os_problem
 from .file import SUFFIX, SaveError, SaveHeader, load_header
+from .places import shown_path
 
 ENV_VAR = "INDIGO_SAVE_DIR"
 #: The folder name under the user's data folder (and the app name platformdirs knows).
@@ -116,5 +117,5 @@ def delete_save(path: str | os.PathLike[str]) -> None:
         pass
     except OSError as exc:
         raise SaveError(
-            _("could not delete {path}: {problem}").format(path=path, problem=os_problem(exc))
+            _("could not delete {path}: {problem}").format(path=shown_path(path), problem=os_problem(exc))
         ) from None

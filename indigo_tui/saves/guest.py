@@ -30,6 +30,7 @@ from .file import (
     write_atomic,
     write_save,
 )
+from .places import shown_path
 
 RECORD_FORMAT: Final = "indigo-guest"
 RECORD_VERSION: Final = 1
@@ -101,11 +102,11 @@ def load_record(path: Path) -> GuestRecord:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise SaveError(f"{path}: {os_problem(exc)}") from None
+        raise SaveError(f"{shown_path(path)}: {os_problem(exc)}") from None
     try:
         return decode_record(data)
     except SaveError as exc:
-        raise SaveError(f"{path}: {exc}") from None
+        raise SaveError(f"{shown_path(path)}: {exc}") from None
 
 
 def find_record(

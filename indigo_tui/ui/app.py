@@ -13,7 +13,7 @@ from textual.screen import Screen
 
 from ..i18n import N_, _, language_name, language_names, pgettext, use_language
 from ..i18n.words import os_problem
-from ..saves import SavedGame, SaveError, default_save_dir
+from ..saves import SavedGame, SaveError, default_save_dir, shown_path
 from .board_art import GLYPH_CHOICES
 from .board_art.detect import ENV_VAR, choose, detect, known_here, requested
 from .board_pixels import PixelSupport, probe
@@ -359,7 +359,7 @@ class IndigoApp(LocalPaletteApp):
         except OSError as exc:
             self.notify(_("Screenshot not saved: {reason}").format(reason=os_problem(exc)), severity="error")
             return
-        self.notify(_("Screenshot saved to {path}").format(path=saved), markup=False)
+        self.notify(_("Screenshot saved to {path}").format(path=shown_path(saved)), markup=False)
 
 
 def remember_language(code: str) -> str | None:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..i18n import LANGUAGES, _
 from ..i18n.words import os_problem
+from ..saves import shown_path
 from .board_art import GLYPH_CHOICES, PALETTE_CHOICES
 
 FILE_NAME = "settings.json"
@@ -55,26 +56,28 @@ def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), _("Settings not read ({reason}): using the defaults.").format(
             reason=os_problem(exc)
         )
+    # Named in words a visitor of `indigo serve` may read (never the server's folders).
+    shown = shown_path(path)
     try:
         data = json.loads(raw)
     except ValueError:
-        return Settings(), _("Settings file {path} is damaged: using the defaults.").format(path=path)
+        return Settings(), _("Settings file {path} is damaged: using the defaults.").format(path=shown)
     if not isinstance(data, dict):
-        return Settings(), _("Settings file {path} is damaged: using the defaults.").format(path=path)
+        return Settings(), _("Settings file {path} is damaged: using the defaults.").format(path=shown)
     glyphs = data.get("board_glyphs", "auto")
     if glyphs not in GLYPH_CHOICES:
         return Settings(), _("Settings file {path} names unknown board glyphs: using the defaults.").format(
-            path=path
+            path=shown
         )
     language = data.get("language")
     if language is not None and language not in LANGUAGES:
         return Settings(), _("Settings file {path} names an unknown language: using the defaults.").format(
-            path=path
+            path=shown
         )
     palette = data.get("palette", "default")
     if palette not in PALETTE_CHOICES:
         return Settings(), _("Settings file {path} names unknown colours: using the defaults.").format(
-            path=path
+            path=shown
         )
     return Settings(board_glyphs=glyphs, language=language, palette=palette), None
 

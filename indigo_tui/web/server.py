@@ -438,10 +438,21 @@ class GameServer(Server):
         separate players, the browser's own save folder and settings."""
         if self.visitors is None or player is None:
             return {}
+        folder = self.visitor_folder(player)
+        return {
+            "INDIGO_SAVE_DIR": str(folder / "saves"),
+            "INDIGO_CONFIG_DIR": str(folder / "settings"),
+            # The game names files within this folder only, never the
+            # server's folders above it (saves.places.VISITOR_VAR).
+            "INDIGO_VISITOR_DIR": str(folder),
+        }
+
+    def visitor_folder(self, player: str) -> Path:
+        """The folder of ``player``'s saves and settings on a server of separate players."""
+        assert self.visitors is not None
         # The folder's name is not the id itself: a listing of the folders
         # must not hand anyone a browser's cookie.
-        folder = self.visitors / hashlib.sha256(player.encode()).hexdigest()[:32]
-        return {"INDIGO_SAVE_DIR": str(folder / "saves"), "INDIGO_CONFIG_DIR": str(folder / "settings")}
+        return self.visitors / hashlib.sha256(player.encode()).hexdigest()[:32]
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         player = self.access.player(request)

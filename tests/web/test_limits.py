@@ -329,3 +329,15 @@ async def test_a_file_a_game_offers_goes_only_to_its_own_browser(serve: Callable
                 assert (await bob.get(running.url + "/download/nothing")).status == 404
                 async with aiohttp.ClientSession() as stranger:
                     assert (await stranger.get(running.url + "/download/k3y")).status == 403
+
+
+async def test_a_visitors_load_screen_names_no_folder_of_the_server(serve: Callable, tmp_path: Path) -> None:
+    jar = aiohttp.CookieJar(unsafe=True)
+    async with serve(token=TOKEN) as running, aiohttp.ClientSession(cookie_jar=jar) as http:
+        assert (await http.get(f"{running.url}/?token={TOKEN}")).status == 200
+        async with http.ws_connect(running.url + "/ws?width=120&height=32") as ws:
+            await read_screen_until(ws, "New game", "Load a saved game")
+            await ws.send_json(["stdin", "\x1b[B\r"])  # down to Load, enter
+            text = await read_screen_until(ws, "Saved games", "No saved games yet.")
+    assert "in this browser's own folder on this server" in text
+    assert str(tmp_path) not in text and "visitors" not in text

@@ -25,6 +25,7 @@ from ...net import EXAMPLE_CODE
 from ...net.common import JoinError, parse_address, plain_name
 from ...net.guest import GuestSession, find_record
 from ...net.relay import InternetCode, Relay, looks_like_internet_code, parse_internet_code, relay_from
+from ...saves import shown_path
 from ..localise import Localised, recompose_keeping_values
 from ..navigation import app_save_dir, end_command
 from ..net_link import NetLink
@@ -73,7 +74,9 @@ async def join_game(
             save_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise ValueError(
-                _("cannot use {folder} for saves: {reason}").format(folder=save_dir, reason=os_problem(exc))
+                _("cannot use {folder} for saves: {reason}").format(
+                    folder=shown_path(save_dir), reason=os_problem(exc)
+                )
             ) from None
     guest = GuestSession(
         host, port, code, name=plain_name(name) or _("Guest"), save_dir=save_dir, record=record, relay=relay

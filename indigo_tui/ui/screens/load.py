@@ -17,7 +17,15 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import N_, _
-from ...saves import SaveEntry, SaveError, delete_save, list_saves, load_save, open_elsewhere
+from ...saves import (
+    SaveEntry,
+    SaveError,
+    delete_save,
+    list_saves,
+    load_save,
+    open_elsewhere,
+    visitor_folder,
+)
 from ..localise import Localised
 from ..requests import ResumeGame
 
@@ -94,7 +102,12 @@ class LoadScreen(Localised, Screen[None]):
     async def reload(self) -> None:
         """List the folder off the UI thread (headers only), then show it."""
         folder = self.save_dir
-        self.query_one("#load-folder", Static).update(_("in {folder}").format(folder=folder))
+        if visitor_folder() is not None:
+            # A visitor of `indigo serve`: the folder's path is the server's business.
+            where = _("in this browser's own folder on this server")
+        else:
+            where = _("in {folder}").format(folder=folder)
+        self.query_one("#load-folder", Static).update(where)
         self.entries = await asyncio.to_thread(list_saves, folder)
         options = self.query_one("#saves", OptionList)
         options.clear_options()
