@@ -170,7 +170,13 @@ async def test_a_flood_of_hint_reports_counts_one_per_own_turn_and_locks_nobody_
 
 
 async def test_a_flood_of_undo_requests_leaves_no_tasks_and_few_lines(listening, tmp_path: Path) -> None:
-    table = await _table(listening, tmp_path)
+    # How many of the flood start an undo (rather than meet "another undo is
+    # being settled") depends on how the host's reads interleave with its undo
+    # tasks: an undo budget the flood cannot spend keeps the answer to the last
+    # request the same however the machine schedules them (the budget itself is
+    # checked in test_undo_requests_are_paced).
+    roomy = SeatBudgets(message_rate=1e6, message_burst=1e6, undo_rate=1e-3, undo_burst=FLOOD + 2)
+    table = await _table(listening, tmp_path, seat_budgets=roomy)
     host, cheat = table.host, table.cheat
     try:
         for number in range(FLOOD):
@@ -195,6 +201,22 @@ async def test_a_flood_of_undo_requests_leaves_no_tasks_and_few_lines(listening,
         table.readers.append(asyncio.create_task(play_guest(table.honest, make_bot("random", 2))))
         await _play_on(cheat, 1)
         assert host.game.over
+    finally:
+        await table.close()
+
+
+async def test_undo_requests_are_paced(listening, tmp_path: Path) -> None:
+    # A burst of two, then one every 1000 s: the third request, each asked
+    # after the one before was answered, is refused with how long to wait.
+    paced = SeatBudgets(message_rate=1e6, message_burst=1e6, undo_rate=1e-3, undo_burst=2.0)
+    table = await _table(listening, tmp_path, seat_budgets=paced, undo_limit=50)
+    cheat = table.cheat
+    try:
+        with in_language("en"):
+            answers = [await asyncio.wait_for(cheat.request_undo(), LIMIT) for _ in range(3)]
+        assert [accepted for accepted, _ in answers] == [False, False, False]
+        assert "too many undo requests" not in answers[0][1] + answers[1][1], answers
+        assert answers[2][1] == "too many undo requests; ask again in 1000 s", answers
     finally:
         await table.close()
 
