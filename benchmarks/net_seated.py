@@ -71,11 +71,12 @@ async def answered(session):
 async def play(session, until, undo=False, idle=False):
     bot = make_bot("random", 7)
     deadline = time.monotonic() + until
-    while time.monotonic() < deadline and not session.finished.is_set():
+    while time.monotonic() < deadline and not session.finished.is_set() and not reader.done():
         try:
-            await asyncio.wait_for(session.turn_ready.wait(), max(0.01, deadline - time.monotonic()))
+            left = max(0.01, deadline - time.monotonic())
+            await asyncio.wait_for(session.turn_ready.wait(), min(1.0, left))
         except TimeoutError:
-            break
+            continue
         session.turn_ready.clear()
         state = session.state
         if state.over or state.board.turn != session.seat or idle:
@@ -95,6 +96,7 @@ async def main():
         "127.0.0.1", orders["port"], orders["code"], name="Attacker", read_timeout=orders["limit"]
     )
     await session.connect()
+    global reader
     reader = asyncio.create_task(session.run())
     kind = orders["kind"]
     try:
@@ -312,7 +314,8 @@ def flood(tree: Path, kind: str, count: int, limit: float) -> dict[str, str]:
         read = wait_line(attacker, "FLOOD READ", limit)
         honest = honest_guest(tree, host, host.folder)
         honest_end = outcome(honest, limit)
-        facts = findings(attacker, limit)
+        # Refused, the honest guest leaves a game that never starts: nothing more to wait for.
+        facts = findings(attacker, limit if honest.returncode == 0 else 10)
         meta = host.saved_meta()
         return {
             f"{kind}: host RSS MB at start": f"{host.start_kib / 1024:.1f}",
@@ -367,19 +370,13 @@ def seeds(tree: Path, count: int, limit: float) -> dict[str, str]:
         host.stop()
 
 
-def measure(tree: Path, args: argparse.Namespace) -> dict[str, str]:
-    results: dict[str, str] = {}
-    if "hints" in args.only:
-        results |= flood(tree, "hints", args.hints, args.limit)
-    if "undo" in args.only:
-        results |= flood(tree, "undo", args.undos, args.limit)
-    if "stall" in args.only:
-        results |= stall(tree, "stall", args.stall_seconds, args.limit)
-    if "hold" in args.only:
-        results |= stall(tree, "hold", args.stall_seconds, args.limit)
-    if "seeds" in args.only:
-        results |= seeds(tree, args.seeds, args.limit)
-    return results
+def measure(tree: Path, kind: str, args: argparse.Namespace) -> dict[str, str]:
+    """One measurement of one tree."""
+    if kind in ("hints", "undo"):
+        return flood(tree, kind, args.hints if kind == "hints" else args.undos, args.limit)
+    if kind in ("stall", "hold"):
+        return stall(tree, kind, args.stall_seconds, args.limit)
+    return seeds(tree, args.seeds, args.limit)
 
 
 def main() -> None:
@@ -399,13 +396,13 @@ def main() -> None:
     )
     args = parser.parse_args()
     trees = [item.partition("=") for item in args.tree] or [("this", "=", ".")]
-    results = {name: measure(Path(path), args) for name, _, path in trees}
-    names = list(results)
-    rows = list(dict.fromkeys(row for result in results.values() for row in result))
-    width = max(len(r) for r in rows)
-    print(f"{'':{width}}  " + "  ".join(f"{n:>44}" for n in names))
-    for row in rows:
-        print(f"{row:{width}}  " + "  ".join(f"{results[n].get(row, ''):>44}" for n in names))
+    names = [name for name, _, _ in trees]
+    # Each measurement is printed as soon as every tree has had it.
+    print(f"{'':40}  " + "  ".join(f"{n:>44}" for n in names), flush=True)
+    for kind in args.only:
+        results = {name: measure(Path(path), kind, args) for name, _, path in trees}
+        for row in dict.fromkeys(row for result in results.values() for row in result):
+            print(f"{row:40}  " + "  ".join(f"{results[n].get(row, ''):>44}" for n in names), flush=True)
 
 
 if __name__ == "__main__":
