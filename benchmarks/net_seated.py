@@ -283,8 +283,8 @@ def findings(proc: subprocess.Popen[str], limit: float) -> dict[str, Any]:
         out, err = proc.communicate()
     last = [line for line in out.splitlines() if line.startswith("{")]
     facts: dict[str, Any] = json.loads(last[-1]) if last else {}
-    if "Traceback" in err:
-        facts["attacker_error"] = err.strip().splitlines()[-1][:80]
+    if "Traceback" in err or not last:
+        facts["attacker_error"] = (err.strip().splitlines() or ["no findings"])[-1][:80]
     return facts
 
 
@@ -325,6 +325,7 @@ def flood(tree: Path, kind: str, count: int, limit: float) -> dict[str, str]:
             f"{kind}: host log lines": str(len(host.lines)),
             f"{kind}: saved hint counts": meta.get("hints", "none counted"),
             f"{kind}: honest guest": honest_end,
+            f"{kind}: attacker": facts.get("attacker_error", "ok"),
         }
     finally:
         host.stop()
