@@ -321,6 +321,29 @@ class Search:
 Statistics = tuple[dict[PlaceKey, int], dict[PlaceKey, float], int, int]
 
 
+def played_out(
+    knowledge: Knowledge, moves: Sequence[PlaceKey], samples: int, seed: str, tuning: Tuning
+) -> list[list[list[int]]]:
+    """Every seat's final points, per move and sample, when the seat to move
+    plays each of ``moves`` and the round is played out by the playout
+    policy. Each sample deals one guess of the hidden tiles and one random
+    stream, the same to every move (common random numbers)."""
+    rng = random.Random(seed)
+    finals: list[list[list[int]]] = [[] for _ in moves]
+    for _sample in range(samples):
+        dealt = knowledge.sample(rng)
+        stream = rng.getrandbits(64)
+        for index, move in enumerate(moves):
+            state = dealt.copy()
+            state.play(move[0], move[1], move[2])
+            playing = random.Random(stream)
+            while not state.over:
+                cell, kind, rot = playout_move(state, playing, tuning)
+                state.play(cell, kind, rot)
+            finals[index].append(state.scores[:])
+    return finals
+
+
 def search_statistics(knowledge: Knowledge, seed: str, budget: Budget, tuning: Tuning) -> Statistics:
     """One search's root visits and reward sums per move, iterations and playout plies."""
     search = Search(knowledge, seed, tuning)
@@ -539,4 +562,5 @@ __all__: Sequence[str] = [
     "level_factory",
     "make",
     "parse_budget",
+    "played_out",
 ]

@@ -242,3 +242,28 @@ def test_helper_process_gives_the_same_move_as_thinking_alone(monkeypatch: pytes
     think("alone")
     assert results["helper"] == results["alone"]
     assert results["alone"][1] == 200
+
+
+# -- playing moves out on common random numbers ----------------------------------
+
+
+def test_played_out_deals_every_move_the_same_samples() -> None:
+    from indigo_tui.bots.mcts import DEFAULT_TUNING, played_out
+
+    game = _played(Setup(2), 17, 12)
+    view = game.view(game.turn)
+    knowledge = Knowledge.of(view)
+    legal = sorted({(m.cell, m.tile, m.rotation) for m in view.legal_moves})
+    one, other = legal[0], legal[-1]
+    finals = played_out(knowledge, [one, other, one], 6, "crn", DEFAULT_TUNING)
+    assert [len(per_move) for per_move in finals] == [6, 6, 6]
+    # The same move on the same samples plays the very same rounds out.
+    assert finals[0] == finals[2]
+    # Every sample is a finished round: no seat ends below its points so far.
+    for per_move in finals:
+        for scores in per_move:
+            assert len(scores) == 2
+            assert all(final >= now for final, now in zip(scores, game.scores, strict=True))
+    # The seed decides the samples: the same seed plays the same rounds out.
+    assert played_out(knowledge, [other], 6, "crn", DEFAULT_TUNING)[0] == finals[1]
+    assert played_out(knowledge, [one, other], 6, "other seed", DEFAULT_TUNING) != finals[:2]
