@@ -20,6 +20,14 @@ wait is bounded:
   JSON messages nested 30,000 and 100,000 deep; what became of the tab, the
   lines the server printed meanwhile, and how many of them belong to a
   traceback.
+* ``starts``: a server with a token (on 127.0.0.2) and ``--clients`` scripts
+  that hold the token and, for ``--seconds``, open a game's socket and close
+  it again as fast as they can (each waits at most ``--linger`` seconds for
+  the first word): with one browser's cookie (``one browser``) and with a new
+  cookie for every game (``new browsers``, the page fetched each time). How
+  many games started, how many were refused as too fast or as full, and the
+  CPU seconds the games' processes used (the server reaps them:
+  ``/proc/PID/stat``'s cutime + cstime) and the server's own.
 
     git worktree add --detach /tmp/before <old commit>
     python benchmarks/serve_hostile.py --tree before=/tmp/before --tree after=.
@@ -85,6 +93,8 @@ class Served:
 
 
 def serve(tree: Path, *args: str) -> Served:
+    """``indigo serve ARGS`` from ``tree``; its ``url`` is the printed address
+    (with ``/?token=…`` on a server with a token)."""
     folder = tempfile.TemporaryDirectory(prefix="indigo-serve-hostile-")
     # English, and settings of its own: the machine's saved language is not this run's.
     env = dict(
@@ -273,23 +283,92 @@ async def bad(tree: Path) -> str:
         served.stop()
 
 
+# -- starting games over and over ---------------------------------------------------
+
+
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """A process's own CPU seconds and its reaped children's (``/proc/PID/stat``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    tick = os.sysconf("SC_CLK_TCK")
+    own = (int(fields[11]) + int(fields[12])) / tick
+    children = (int(fields[13]) + int(fields[14])) / tick
+    return own, children
+
+
+async def starts(tree: Path, seconds: float, clients: int, fresh: bool, linger: float) -> str:
+    served = serve(tree, "--bind", "127.0.0.2")
+    base, _question, query = served.url.partition("/?")
+    outcomes: dict[str, int] = {}
+    try:
+        first_own, first_games = cpu_seconds(served.proc.pid)
+        deadline = time.monotonic() + seconds
+
+        async def browser() -> aiohttp.ClientSession:
+            http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+            async with http.get(f"{base}/?{query}") as page:
+                await page.read()
+            return http
+
+        async def script(http: aiohttp.ClientSession | None) -> None:
+            while time.monotonic() < deadline:
+                session = http or await browser()
+                try:
+                    async with session.ws_connect(base + "/ws?width=80&height=24") as ws:
+                        with contextlib.suppress(TimeoutError):
+                            async with asyncio.timeout(linger):
+                                await ws.receive()
+                        code = ws.close_code
+                    said = {4002: "too fast", 1013: "full"}.get(code or 0, "started")
+                except aiohttp.WSServerHandshakeError as exc:
+                    said = f"refused {exc.status}"
+                finally:
+                    if http is None:
+                        await session.close()
+                outcomes[said] = outcomes.get(said, 0) + 1
+
+        shared = None if fresh else await browser()
+        try:
+            await asyncio.gather(*(script(shared) for _ in range(clients)))
+        finally:
+            if shared is not None:
+                await shared.close()
+        # The last games end (each is asked to quit, then its group is ended).
+        await asyncio.sleep(4.0)
+        own, games = cpu_seconds(served.proc.pid)
+        started = sum(1 for line in served.lines if "game started" in line)
+        tally = ", ".join(f"{count} {what}" for what, count in sorted(outcomes.items()))
+        return (
+            f"{clients} scripts for {seconds:.0f} s: {started} games started ({tally}); "
+            f"the games' processes used {games - first_games:.1f} CPU s, the server {own - first_own:.1f} s"
+        )
+    finally:
+        served.stop()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--tree", action="append", default=[], metavar="NAME=PATH")
-    parser.add_argument("--only", choices=("resize", "dead", "bad"), action="append")
+    parser.add_argument("--only", choices=("resize", "dead", "bad", "starts"), action="append")
     parser.add_argument("--width", type=int, default=20000)
     parser.add_argument("--height", type=int, default=20000)
     parser.add_argument("--seconds", type=float, default=60.0, help="how long a resize is watched")
     parser.add_argument("--cap", type=int, default=3072, help="MiB at which a game is killed")
     parser.add_argument("--dead-limit", type=float, default=30.0)
     parser.add_argument("--table", action="store_true", help="resize a game at the table, not at the title")
+    parser.add_argument("--clients", type=int, default=8, help="scripts starting games at once (starts)")
+    parser.add_argument("--linger", type=float, default=0.5, help="seconds to wait for a word (starts)")
     args = parser.parse_args()
     trees = [tuple(t.split("=", 1)) for t in args.tree] or [("this", ".")]
     for name, path in trees:
         tree = Path(path)
-        for what in args.only or ("resize", "dead", "bad"):
+        for what in args.only or ("resize", "dead", "bad", "starts"):
+            if what == "starts":
+                for fresh in (False, True):
+                    said = asyncio.run(starts(tree, args.seconds, args.clients, fresh, args.linger))
+                    print(f"{name} starts, {'new browsers' if fresh else 'one browser'}: {said}", flush=True)
+                continue
             if what == "resize":
                 said = asyncio.run(resize(tree, args.width, args.height, args.seconds, args.cap, args.table))
             elif what == "dead":

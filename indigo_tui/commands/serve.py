@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import CommandError
-from ..i18n import _
+from ..i18n import _, current_language
 
 DEFAULT_BIND = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -173,10 +173,12 @@ def run_serve(args: argparse.Namespace) -> int:
         # folder of its own inside this one (never the person's own saves).
         save_dir = (args.save_dir or default_visitors_dir()).expanduser().resolve()
         visitors = save_dir
+    lang = getattr(args, "lang", None)
     server = GameServer(
-        app_command(getattr(args, "lang", None)),
+        app_command(lang),
         environment=app_environment(None if visitors else save_dir),
-        access=Access(token=token, public_url=public_url),
+        # --lang (as the server speaks it) for every page and game; else each browser's own.
+        access=Access(token=token, public_url=public_url, language=current_language() if lang else None),
         max_sessions=args.max_sessions,
         public_url=public_url,
         visitors=visitors,

@@ -22,6 +22,9 @@ process that runs the game (and can host LAN games, write saves). So:
   random id (:meth:`Access.player`), and the server gives each id its own save
   folder and settings. Without a token (loopback) there is one player, the
   person at this machine.
+* The pages (and refusals) speak the language of ``indigo serve --lang``, else
+  on a server of separate players each browser's own (its ``Accept-Language``,
+  where the game speaks it: :meth:`Access.language_for`), else the server's.
 
 Tokens are compared with :func:`hmac.compare_digest`, as bytes (a non-ASCII
 query string must be a refusal, not an exception).
@@ -41,7 +44,7 @@ from aiohttp import hdrs, web
 from aiohttp.typedefs import Middleware
 from yarl import URL
 
-from ..i18n import _, current_language
+from ..i18n import LANGUAGES, _, current_language, in_language, language_code
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -107,6 +110,8 @@ class Access:
 
     token: str | None
     public_url: str | None = None
+    #: The language of every page and game (``indigo serve --lang``), or None.
+    language: str | None = None
 
     @property
     def separate_players(self) -> bool:
@@ -118,6 +123,18 @@ class Access:
     def secure_cookies(self) -> bool:
         """Cookies only over HTTPS when the address people open is HTTPS (behind a proxy)."""
         return self.public_url is not None and self.public_url.lower().startswith("https:")
+
+    def language_for(self, request: web.Request) -> str:
+        """The language to speak to ``request``'s browser: ``--lang``'s; else,
+        where each browser is a player of its own, the first of its
+        ``Accept-Language`` the game speaks; else the server's."""
+        if self.language is not None:
+            return self.language
+        if self.separate_players:
+            found = browser_language(request.headers.get(hdrs.ACCEPT_LANGUAGE, ""))
+            if found is not None:
+                return found
+        return current_language()
 
     @staticmethod
     def player(request: web.Request) -> str | None:
@@ -182,9 +199,10 @@ class Access:
 
         @web.middleware
         async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
-            reason = self.check(request)
-            if reason is not None:
-                return refusal_page(reason)
+            with in_language(self.language_for(request)):
+                reason = self.check(request)
+                if reason is not None:
+                    return refusal_page(reason)
             if request.method in ("GET", "HEAD") and not _is_websocket(request):
                 if self.token is not None and "token" in request.query:
                     # The token has done its work: on to the same address without it.
@@ -225,6 +243,25 @@ class Access:
 async def add_security_headers(request: web.Request, response: web.StreamResponse) -> None:
     """``on_response_prepare``: the headers of :data:`SECURITY_HEADERS` on every response."""
     response.headers.update(SECURITY_HEADERS)
+
+
+def browser_language(header: str) -> str | None:
+    """The first language of an ``Accept-Language`` header (``fr-CH, fr;q=0.9,
+    en;q=0.8``), by its weights, that the game speaks; None if it speaks none."""
+    wanted: list[tuple[float, int, str]] = []
+    for order, entry in enumerate(header.split(",")[:32]):
+        tag, _semicolon, weight = entry.partition(";")
+        quality = 1.0
+        name, _equals, value = weight.strip().partition("=")
+        if name.strip().lower() == "q":
+            try:
+                quality = float(value)
+            except ValueError:
+                continue
+        code = language_code(tag)
+        if code in LANGUAGES and quality > 0:
+            wanted.append((-quality, order, code))
+    return min(wanted)[2] if wanted else None
 
 
 def _is_websocket(request: web.Request) -> bool:

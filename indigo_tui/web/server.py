@@ -48,11 +48,11 @@ import aiohttp_jinja2
 import jinja2
 import msgspec
 import textual_serve
-from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, hdrs, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from ..i18n import _, current_language, ngettext
+from ..i18n import _, current_language, in_language, ngettext
 from .access import Access, add_security_headers, refusal
 
 log = logging.getLogger("indigo.serve")
@@ -88,8 +88,21 @@ MAX_PING = 32
 #: :data:`REFUSAL_LOG_SECONDS` (the rest are counted in the next line).
 REFUSAL_LOG_BURST, REFUSAL_LOG_SECONDS = 10, 6.0
 
+#: Games one browser (a player) may start at once (a reload, a second tab,
+#: starting again after a game), and then a second: one every ten seconds.
+PLAYER_START_BURST, PLAYER_START_RATE = 6.0, 0.1
+#: Games the whole server may start a second (each start is a Python process
+#: loading the game: about a second of one core's work); at once it may start
+#: :data:`SERVER_STARTS_PER_PLACE` for each game it runs at once.
+SERVER_START_RATE = 0.5
+SERVER_STARTS_PER_PLACE = 2
+#: How many players' start budgets are kept before the full ones are let go
+#: (a budget refilled to its burst is the same as a new one).
+PLAYER_BUDGETS_KEPT = 256
+
 #: The close codes the page tells apart (app_index.html shows the words for each).
 CLOSE_STOPPED = 4001  # the game's process ended by itself, not by quitting
+CLOSE_TOO_FAST = 4002  # games were started too fast: none was started now
 
 
 def clamp(value: int, low: int, high: int) -> int:
@@ -122,6 +135,17 @@ class Budget:
         self.level -= min(amount, self.burst)
         return max(0.0, -self.level / self.rate)
 
+    def wait(self, amount: float = 1.0) -> float:
+        """Seconds until ``amount`` is there (0: now), taking nothing."""
+        self._refill()
+        return max(0.0, (amount - self.level) / self.rate)
+
+    @property
+    def full(self) -> bool:
+        """Whether the whole burst is saved up (as in a new budget)."""
+        self._refill()
+        return self.level >= self.burst
+
     def take(self, amount: float = 1.0) -> bool:
         """Take ``amount`` if it is there now; whether it was."""
         self._refill()
@@ -134,6 +158,51 @@ class Budget:
         wait = self.delay(amount)
         if wait > 0:
             await asyncio.sleep(wait)
+
+
+class Starts:
+    """The budget of games started: each browser's (its player id) and the
+    whole server's.
+
+    Every game is a new process, about a second of one core's work to start,
+    so a page (or a script with the token) that connects and disconnects over
+    and over would keep the machine busy with starts alone, whatever the cap
+    on games at once. A start takes one from both budgets, or from neither.
+    Without players (a 127.0.0.1 server: one person) only the server's counts.
+    """
+
+    def __init__(self, server_burst: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self.server = Budget(SERVER_START_RATE, server_burst, clock)
+        self.players: dict[str, Budget] = {}
+
+    def wait(self, player: str | None) -> tuple[float, bool]:
+        """Seconds until ``player`` may start a game (0: now), and whether it
+        is the player's own budget (not the server's) that makes them wait."""
+        own = self.players.get(player) if player is not None else None
+        mine = own.wait() if own is not None else 0.0
+        return max(mine, self.server.wait()), mine > 0 and mine >= self.server.wait()
+
+    def take(self, player: str | None) -> tuple[float, bool]:
+        """Start a game for ``player`` now if both budgets allow it: ``(0,
+        False)``; else :meth:`wait`'s answer, and nothing is taken."""
+        wait = self.wait(player)
+        if wait[0] > 0:
+            return wait
+        self.server.take()
+        if player is not None:
+            if player not in self.players:
+                self._make_room()
+                self.players[player] = Budget(PLAYER_START_RATE, PLAYER_START_BURST, self._clock)
+            self.players[player].take()
+        return 0.0, False
+
+    def _make_room(self) -> None:
+        # New players come at most at the server's rate of starts, and a
+        # budget that has refilled is as good as none: those go.
+        if len(self.players) >= PLAYER_BUDGETS_KEPT:
+            for player in [player for player, budget in self.players.items() if budget.full]:
+                del self.players[player]
 
 
 class Refused(Exception):
@@ -341,6 +410,8 @@ class GameServer(Server):
         #: The budget of log lines about refused messages.
         self.refusal_lines = Budget(1.0 / REFUSAL_LOG_SECONDS, REFUSAL_LOG_BURST)
         self._refusals_unsaid = 0
+        #: The budget of games started (each a new process).
+        self.starts = Starts(SERVER_STARTS_PER_PLACE * max_sessions)
 
     # -- the web app ---------------------------------------------------------------
 
@@ -373,7 +444,7 @@ class GameServer(Server):
         ).format(most=self.max_sessions)
 
     def page_words(self) -> dict[str, str]:
-        """The pages' words, in the language the server speaks (``indigo serve --lang``)."""
+        """The pages' words, in the current language (:meth:`.Access.language_for` the page's browser)."""
         return {
             "lang": current_language(),
             "starting": _("{title}: starting the game…").format(title=self.title),
@@ -392,18 +463,64 @@ class GameServer(Server):
             "start_again": _("Start again"),
             "no_table": _("Indigo: no free table"),
             "full": self.full_text(),
+            "too_fast": _(
+                "Too many games were started here in a short time, so this one was not: "
+                "wait a few seconds, then start again."
+            ),
             "try_again": _("Try again"),
         }
 
+    def too_fast_text(self, seconds: float, own: bool) -> str:
+        """Why no game starts now: too many were started (by this browser if
+        ``own``, else on the whole server), and how long to wait."""
+        whole = max(1, math.ceil(seconds))
+        if own:
+            text = ngettext(
+                "Too many games were started from this browser in a short time: "
+                "wait {seconds} second, then try again.",
+                "Too many games were started from this browser in a short time: "
+                "wait {seconds} seconds, then try again.",
+                whole,
+            )
+        else:
+            text = ngettext(
+                "Too many games were started on this server in a short time: "
+                "wait {seconds} second, then try again.",
+                "Too many games were started on this server in a short time: "
+                "wait {seconds} seconds, then try again.",
+                whole,
+            )
+        return text.format(seconds=whole)
+
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        # Made at once (no await inside), so the language is this page's alone.
+        with in_language(self.access.language_for(request)):
+            return self.index_page(request)
+
+    def index_page(self, request: web.Request) -> web.StreamResponse:
+        """The game's page; or why no game starts now (full, or too many started)."""
+        words = self.page_words()
         if self.full():
             return aiohttp_jinja2.render_template(
-                "full.html", request, {"text": self.full_text(), **self.page_words()}, status=503
+                "full.html",
+                request,
+                {**words, "heading": words["no_table"], "text": words["full"]},
+                status=503,
             )
+        wait, own = self.starts.wait(self.access.player(request))
+        if wait > 0:
+            # The page would start a game the budget does not allow yet.
+            response = aiohttp_jinja2.render_template(
+                "full.html",
+                request,
+                {**words, "heading": _("Indigo: not so fast"), "text": self.too_fast_text(wait, own)},
+                status=429,
+            )
+            response.headers[hdrs.RETRY_AFTER] = str(math.ceil(wait))
+            return response
         base = self.fixed_url or f"{request.scheme}://{request.host}"
         font_size = clamp(to_int(request.query.get("fontsize", "16"), 16), 6, 64)
         socket_base = ("wss:" if base.startswith("https:") else "ws:") + base.split(":", 1)[1]
-        words = self.page_words()
         context = {
             "font_size": font_size,
             "app_websocket_url": f"{socket_base}{request.app.router['websocket'].url_for()}",
@@ -414,6 +531,7 @@ class GameServer(Server):
                 CLOSE_STOPPED: words["stopped"],
                 int(WSCloseCode.GOING_AWAY): words["server_stopped"],
                 int(WSCloseCode.TRY_AGAIN_LATER): words["full"],
+                CLOSE_TOO_FAST: words["too_fast"],
             },
             **words,
         }
@@ -447,6 +565,15 @@ class GameServer(Server):
             "INDIGO_VISITOR_DIR": str(folder),
         }
 
+    def language_environment(self, language: str) -> dict[str, str]:
+        """A visitor's game speaks its browser's language (``language``, from
+        :meth:`.Access.language_for`) unless the visitor chose one in the game
+        (their settings) or the server was given ``--lang``; the person at a
+        127.0.0.1 server gets the server's own environment."""
+        if self.visitors is None or self.access.language is not None:
+            return {}
+        return {"LANGUAGE": language}
+
     def visitor_folder(self, player: str) -> Path:
         """The folder of ``player``'s saves and settings on a server of separate players."""
         assert self.visitors is not None
@@ -456,10 +583,12 @@ class GameServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         player = self.access.player(request)
+        language = self.access.language_for(request)
         if self.visitors is not None and player is None:
             # Only the page gives a browser its player id: a game started
             # without one would have no folder of its own.
-            raise refusal(_("Open this server's page first: it gives each browser a player of its own."))
+            with in_language(language):
+                raise refusal(_("Open this server's page first: it gives each browser a player of its own."))
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         width = clamp(to_int(request.query.get("width", "80"), 80), MIN_COLUMNS, MAX_COLUMNS)
         height = clamp(to_int(request.query.get("height", "24"), 24), MIN_ROWS, MAX_ROWS)
@@ -468,12 +597,28 @@ class GameServer(Server):
             # Two pages loaded while one seat was free: the second one's
             # terminal says why it stays empty (and the page, by the close
             # code), and no process starts.
-            await websocket.send_bytes(f"\r\n  {self.full_text()}\r\n".encode())
+            with in_language(language):
+                said = self.full_text()
+            await websocket.send_bytes(f"\r\n  {said}\r\n".encode())
             await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"full")
+            return websocket
+        wait, own = self.starts.take(player)
+        if wait > 0:
+            # Started too often (a page, or a script, that connects and
+            # disconnects over and over): this once, no process starts.
+            self._say(
+                "a browser started games too fast: a game was refused"
+                if own
+                else "games were started too fast on this server: a game was refused"
+            )
+            with in_language(language):
+                said = self.too_fast_text(wait, own)
+            await websocket.send_bytes(f"\r\n  {said}\r\n".encode())
+            await websocket.close(code=CLOSE_TOO_FAST, message=b"too fast")
             return websocket
         service = AppProcess(
             self.argv,
-            {**self.environment, **self.player_environment(player)},
+            {**self.environment, **self.player_environment(player), **self.language_environment(language)},
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=websocket.close,
@@ -489,7 +634,7 @@ class GameServer(Server):
             self._tell("started", service)
             stopped = await self._play(websocket, service)
         except Refused as refused:
-            self._say_refusal(str(refused))
+            self._say(f"a browser sent {refused}: its game was closed")
             with contextlib.suppress(ConnectionError):
                 await websocket.close(code=WSCloseCode.UNSUPPORTED_DATA, message=b"refused")
         except ConnectionError:
@@ -552,14 +697,14 @@ class GameServer(Server):
         finally:
             await resizes.close()
 
-    def _say_refusal(self, what: str) -> None:
-        """One log line for a refused message, within the log's budget."""
+    def _say(self, line: str) -> None:
+        """One log line for a refusal (a message, a start), within the log's budget."""
         if not self.refusal_lines.take():
             self._refusals_unsaid += 1
             return
         more = f" ({self._refusals_unsaid} more since the last line)" if self._refusals_unsaid else ""
         self._refusals_unsaid = 0
-        log.warning("a browser sent %s: its game was closed%s", what, more)
+        log.warning("%s%s", line, more)
 
     async def _end(self, service: AppProcess, websocket: web.WebSocketResponse, stopped: bool) -> None:
         try:

@@ -25,12 +25,16 @@ from indigo_tui.ui.session import NewGame, Session
 from indigo_tui.web.access import PLAYER_COOKIE
 from indigo_tui.web.server import (
     CLOSE_STOPPED,
+    CLOSE_TOO_FAST,
     MAX_COLUMNS,
     MAX_MESSAGE,
     MAX_ROWS,
+    PLAYER_BUDGETS_KEPT,
+    SERVER_STARTS_PER_PLACE,
     Budget,
     Refused,
     Resizes,
+    Starts,
     read_message,
 )
 
@@ -341,3 +345,113 @@ async def test_a_visitors_load_screen_names_no_folder_of_the_server(serve: Calla
             text = await read_screen_until(ws, "Saved games", "No saved games yet.")
     assert "in this browser's own folder on this server" in text
     assert str(tmp_path) not in text and "visitors" not in text
+
+
+async def start_a_game(http: aiohttp.ClientSession, url: str) -> int | None:
+    """Open a game's socket as the page does and close it once the game
+    answers (or the server closes it first); the close code if it did."""
+    async with http.ws_connect(url + "/ws") as ws:
+        await ws.send_json(["stdin", "a"])
+        async with asyncio.timeout(LIMIT):
+            message = await ws.receive()
+        if message.type != aiohttp.WSMsgType.BINARY:
+            return ws.close_code
+        text = message.data.decode("utf-8", "replace")
+        if text.startswith("\r\n"):  # the server's words before it closes: no game
+            return await closed(ws)
+    return None
+
+
+async def test_starting_games_has_a_budget_per_browser_and_for_the_server(
+    serve: Callable, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING, logger="indigo.serve")
+    now = [0.0]
+    async with serve(token=TOKEN, argv=ECHO_ARGV, max_sessions=4) as running:
+        server = running.server
+        server.starts = Starts(SERVER_STARTS_PER_PLACE * 4, clock=lambda: now[0])  # 8 at once
+        jars = [aiohttp.CookieJar(unsafe=True) for _ in range(2)]
+        async with (
+            aiohttp.ClientSession(cookie_jar=jars[0]) as ann,
+            aiohttp.ClientSession(cookie_jar=jars[1]) as bob,
+        ):
+            for http in (ann, bob):
+                assert (await http.get(f"{running.url}/?token={TOKEN}")).status == 200
+            # A browser that connects and disconnects over and over (each time
+            # a new process, about a second of CPU for the real game).
+            assert [await start_a_game(ann, running.url) for _ in range(6)] == [None] * 6
+            assert await start_a_game(ann, running.url) == CLOSE_TOO_FAST
+            assert server.started == 6
+            page = await ann.get(running.url + "/")
+            assert page.status == 429 and page.headers["Retry-After"] == "10"
+            assert (
+                "Too many games were started from this browser in a short time: "
+                "wait 10 seconds, then try again."
+            ) in await page.text()
+            # Another browser has a budget of its own, within the server's.
+            assert [await start_a_game(bob, running.url) for _ in range(2)] == [None] * 2
+            assert await start_a_game(bob, running.url) == CLOSE_TOO_FAST
+            page = await bob.get(running.url + "/")
+            assert page.status == 429 and page.headers["Retry-After"] == "2"
+            assert (
+                "Too many games were started on this server in a short time: wait 2 seconds, then try again."
+            ) in await page.text()
+            assert server.started == 8
+            now[0] += 10.0  # the server's budget refills 5, each browser's 1
+            assert await start_a_game(ann, running.url) is None
+            assert await start_a_game(ann, running.url) == CLOSE_TOO_FAST
+            assert await start_a_game(bob, running.url) is None
+            assert (await bob.get(running.url + "/")).status == 200
+            assert server.started == 10
+        async with asyncio.timeout(LIMIT):
+            while server.sessions:
+                await asyncio.sleep(0.01)
+    lines = [r.getMessage() for r in caplog.records if r.name == "indigo.serve"]
+    assert lines == [
+        "a browser started games too fast: a game was refused",
+        "games were started too fast on this server: a game was refused",
+        "a browser started games too fast: a game was refused",
+    ]
+
+
+def test_the_start_budgets_keep_few_players() -> None:
+    now = [0.0]
+    starts = Starts(1000.0, clock=lambda: now[0])
+    for number in range(PLAYER_BUDGETS_KEPT):
+        assert starts.take(f"player-{number}") == (0.0, False)
+    now[0] += 60.0  # every one of them has refilled: as good as new
+    assert starts.take("one more") == (0.0, False)
+    assert list(starts.players) == ["one more"]
+    # A new browser is no way round the server's budget: it refuses before a player's is made.
+    flood = Starts(2.0, clock=lambda: now[0])
+    assert [flood.take(f"new-{n}")[0] for n in range(3)] == [0.0, 0.0, 2.0]
+    assert len(flood.players) == 2
+
+
+async def test_a_visitor_is_spoken_to_in_the_language_of_their_browser(serve: Callable) -> None:
+    german = {"Accept-Language": "de-CH, de;q=0.9, en;q=0.5"}
+    async with serve(token=TOKEN, max_sessions=1) as running:
+        jar = aiohttp.CookieJar(unsafe=True)
+        async with aiohttp.ClientSession(cookie_jar=jar, headers=german) as http:
+            page = await http.get(f"{running.url}/?token={TOKEN}")
+            assert page.status == 200 and '<html lang="de">' in await page.text()
+            async with http.ws_connect(running.url + "/ws?width=100&height=32") as ws:
+                await read_screen_until(ws, "Neues Spiel")  # the game too, until the visitor chooses
+                page = await http.get(running.url + "/")
+                assert page.status == 503  # its one place is taken: the full page, in German
+                assert "Indigo: kein Tisch frei" in await page.text()
+        async with aiohttp.ClientSession(headers={"Accept-Language": "nl"}) as stranger:
+            refused = await stranger.get(running.url + "/?token=wrong")
+            assert refused.status == 403 and "Indigo: niet toegestaan" in await refused.text()
+        async with asyncio.timeout(LIMIT):
+            while running.server.sessions:
+                await asyncio.sleep(0.01)
+        running.server.starts = Starts(1.0, clock=lambda: 0.0)
+        running.server.starts.server.level = 0.0  # as after many starts
+        async with aiohttp.ClientSession(cookie_jar=jar, headers=german) as http:
+            page = await http.get(running.url + "/")
+            assert page.status == 429 and "zu viele Spiele gestartet" in await page.text()
+    # The person at a 127.0.0.1 server is spoken to as the server speaks.
+    async with serve() as running, aiohttp.ClientSession(headers=german) as http:
+        page = await http.get(running.url + "/")
+        assert '<html lang="en">' in await page.text()
