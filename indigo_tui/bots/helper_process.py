@@ -1,8 +1,11 @@
 """A second process for the search bot, so that it thinks on two cores.
 
-The helper is a plain ``python -m indigo_tui.bots.helper_process`` child that
+The helper is a plain ``python -m indigo_tui.bots.search_helper`` child that
 reads search requests on its stdin and writes the root statistics back on its
-stdout, each as a length-prefixed pickle. A plain child rather than
+stdout, each as a length-prefixed pickle (:func:`serve`). This module is the
+pipe and the parent's side; it knows nothing of the search, which
+:mod:`.search_helper` hands to :func:`serve` (so the search bot imports this
+module and nothing here imports the search bot). A plain child rather than
 :mod:`multiprocessing`, because the bot is called from the UI's worker thread
 (forking a threaded process can copy a held lock) and because the 'spawn'
 start method runs the parent's main script again in the child, which a script
@@ -22,6 +25,7 @@ import struct
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from typing import IO, Any
 
 _HEADER = struct.Struct("<Q")
@@ -49,7 +53,7 @@ class Helper:
 
     def __init__(self) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "indigo_tui.bots.helper_process"],
+            [sys.executable, "-m", "indigo_tui.bots.search_helper"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -126,10 +130,8 @@ def release(helper: Helper, healthy: bool) -> None:
         helper.close()
 
 
-def serve() -> None:
-    """The helper's loop: one search per request until the pipe closes."""
-    from .mcts import answer
-
+def serve(answer: Callable[[Any], object]) -> None:
+    """The helper's loop: ``answer`` each request until the pipe closes."""
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     while True:
         try:
@@ -137,7 +139,3 @@ def serve() -> None:
         except EOFError:
             return
         _write(stdout, answer(request))
-
-
-if __name__ == "__main__":
-    serve()

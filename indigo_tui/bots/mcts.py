@@ -385,10 +385,8 @@ class MctsBot:
         self.budget = budget
         self.tuning = tuning
         self.seed = seed
-        #: Facts about the last decision, for benchmarks and the curious.
+        #: Iterations of the last decision, both processes' together.
         self.last_iterations = 0
-        self.last_playout_plies = 0
-        self.last_seconds = 0.0
         #: From this many iterations the bot searches on two processes.
         self.parallel_from_iterations = PARALLEL_FROM_ITERATIONS
 
@@ -402,15 +400,12 @@ class MctsBot:
     def choose(self, view: SeatView) -> Move:
         if not view.my_turn:
             raise ValueError("no move to choose: it is not this seat's turn")
-        started = time.perf_counter()
         # The search's seed is the bot's seed and public facts only, so a game
         # replays identically (also after loading it) and nothing hidden
         # enters the search.
         seed = f"mcts:{self.seed}:{view.seat}:{view.board.placements}"
         if is_open(view):
-            move = self._choose_open(view, seed)
-            self.last_seconds = time.perf_counter() - started
-            return move
+            return self._choose_open(view, seed)
         knowledge = Knowledge.of(view)
         moves = {(m.cell, m.tile, m.rotation) for m in view.legal_moves}
         if len(moves) == 1:
@@ -447,10 +442,8 @@ class MctsBot:
                 helper_process.release(helper, healthy)
         if parallel and not healthy and other_budget.iterations is not None:
             other = search_statistics(knowledge, seed + ":b", other_budget, self.tuning)
-        visits, rewards_sum, iterations, plies = _merge(mine, other)
+        visits, rewards_sum, iterations, _plies = _merge(mine, other)
         self.last_iterations = iterations
-        self.last_playout_plies = plies
-        self.last_seconds = time.perf_counter() - started
         legal = [key for key in visits if key in moves]
         if not legal:  # pragma: no cover - the root always expands a legal move
             return view.legal_moves[0]

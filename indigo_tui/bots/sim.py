@@ -410,10 +410,6 @@ class SimState:
                     cells.append(cell)
         return cells
 
-    def moves_for(self, kind: int) -> list[tuple[int, int, int]]:
-        """Every legal ``(cell, kind, rotation)`` for a tile of ``kind``."""
-        return [(cell, kind, rot) for cell in self.empty for rot in ALLOWED[cell][kind]]
-
     def random_move(self, rng: random.Random) -> tuple[int, int, int]:
         """A uniformly random legal placement for the seat to move."""
         hand = self.hands[self.turn]
