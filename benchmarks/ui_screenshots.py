@@ -1,5 +1,7 @@
 """Make the pictures in docs/screenshots (and the README's): a game in
-progress with a what-if preview at 80x24, 120x40 and 200x60, the end screen,
+progress with a what-if preview at 80x24, 120x40 and 200x60 and at 45x43 (a
+phone held upright, in a browser), every cell's coordinates, the review at
+120x40 and 80x24, the end screen,
 the board in sextants and octants as terminals that draw those show it, and
 in pixels as kitty shows it.
 
@@ -30,12 +32,14 @@ from typing import Any
 # Run as a script, this folder is on sys.path: the rasteriser sits beside it.
 from cell_raster import Fonts, app_cells, rasterise
 
+from indigo_tui.bots.review import Reviewer
 from indigo_tui.engine import Setup
 from indigo_tui.saves import SeatInfo
 from indigo_tui.ui.app import IndigoApp
 from indigo_tui.ui.board_pixels import KITTY, PixelSupport
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.game import GameScreen
+from indigo_tui.ui.screens.review import ReviewScreen
 from indigo_tui.ui.session import NewGame
 from indigo_tui.ui.widgets.board import BoardView
 
@@ -48,12 +52,20 @@ class Shot:
     size: tuple[int, int]
     end: bool = False
     glyphs: str = "quadrant"
+    #: The review of the game so far, at its last move.
+    review: bool = False
+    #: Every cell's coordinates shown (the c key).
+    coordinates: bool = False
 
 
 SHOTS = (
     Shot("game-80x24", (80, 24)),
     Shot("game-120x40", (120, 40)),
     Shot("game-200x60", (200, 60)),
+    Shot("game-45x43", (45, 43)),
+    Shot("coordinates-120x40", (120, 40), coordinates=True),
+    Shot("review-120x40", (120, 40), review=True),
+    Shot("review-80x24", (80, 24), review=True),
     Shot("end-120x40", (120, 40), end=True),
     Shot("end-80x24", (80, 24), end=True),
     Shot("game-120x40-sextant", (120, 40), glyphs="sextant"),
@@ -69,8 +81,8 @@ def _game() -> NewGame:
     return NewGame(Setup(players=2), seats, seed=8)
 
 
-async def _settle(pilot: Any, done: Callable[[], bool]) -> None:
-    for _ in range(300):
+async def _settle(pilot: Any, done: Callable[[], bool], rounds: int = 300) -> None:
+    for _ in range(rounds):
         if done():
             break
         await pilot.pause(0.01)
@@ -114,8 +126,18 @@ async def shoot(shot: Shot, svg: bool) -> list[Path]:
             screen.next_turn()
             if not shot.end:
                 screen.message = "Greedy bot placed a tile."
+            if shot.coordinates:
+                screen.action_coordinates()
             screen.refresh_all()
             await _settle(pilot, lambda: not shot.end or isinstance(app.screen, EndScreen))
+            if shot.review:
+                names = [seat.name for seat in session.seats]
+                app.push_screen(ReviewScreen(session.game, names, None, Reviewer("mcts:iter=60")))
+                await _settle(pilot, lambda: isinstance(app.screen, ReviewScreen))
+                review = app.screen
+                assert isinstance(review, ReviewScreen)
+                # Rated to the end, so that the plot and the verdicts show.
+                await _settle(pilot, lambda: not review.rating_running, rounds=3000)
             written = [OUT / f"{shot.name}.png"]
             image = rasterise(app_cells(app), FONT_SIZE)
             board = screen.query_one(BoardView)

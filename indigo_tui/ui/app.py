@@ -48,6 +48,12 @@ GAME_COMMANDS: Final = (
         None,
     ),
     (N_("Trace route"), N_("Highlight the next route through the cursor cell"), "action_trace", None),
+    (
+        N_("Coordinates on/off"),
+        N_("Show every cell's coordinates (q,r) on the board"),
+        "action_coordinates",
+        None,
+    ),
     (N_("Game help"), N_("Keys, mouse and how to read the board"), "action_help", None),
     (N_("Leave to title screen"), N_("The game stays saved"), "action_leave", None),
 )

@@ -64,6 +64,8 @@ _DARK: Final[dict[int, str]] = {
     R.MAP_VIEW: "#808080",
     R.INK: "#000000",
     R.ARROW: "#ffaf00",
+    R.QUIET_PATH: "#5f87af",
+    R.COORD: "#8a8a8a",
 }
 
 _LIGHT: Final[dict[int, str]] = {
@@ -92,6 +94,8 @@ _LIGHT: Final[dict[int, str]] = {
     R.MAP_VIEW: "#808080",
     R.INK: "#ffffff",
     R.ARROW: "#af5f00",
+    R.QUIET_PATH: "#5f5f87",
+    R.COORD: "#585858",
 }
 
 #: Text on a seat's colour: dark ink on the light seat colours of dark themes, and so on.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import random
 import threading
 from collections.abc import Iterator
@@ -20,11 +19,15 @@ from indigo_tui.ui.review_store import review_path
 from indigo_tui.ui.screens import review as review_module
 from indigo_tui.ui.screens.review import ReviewScreen, marker_line
 
-from .conftest import until
+from .conftest import screen_text, until
 
 
 def text_of(app: ReviewApp) -> str:
-    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
+    """The words the review's side panel shows, its lines joined by spaces (a
+    sentence wrapped over two lines reads as one)."""
+    region = app.screen.query_one("#review-side").content_region
+    rows = screen_text(app).splitlines()[region.y : region.bottom]
+    return " ".join(" ".join(row[region.x : region.right].split()) for row in rows)
 
 
 def _game(setup: Setup, seed: int, moves: int | None) -> Game:
@@ -62,8 +65,12 @@ async def test_stepping_with_keys_jump_and_mouse(tmp_path: Path) -> None:
         assert screen.position == 4
         await pilot.press("g", "9", "9", "enter")
         assert screen.position == 4 and "There is no move 99" in text_of(app)
-        # A click on the move list goes to that move: the first line (below the
-        # list's border) is the start, later lines later moves.
+        # A click on the move list goes to that move: with the list scrolled to its
+        # top, the first line (below the list's border) is the start, later lines later moves.
+        await pilot.press("home")
+        await pilot.click("#review-moves", offset=(5, 6))
+        await pilot.pause()
+        assert 0 < screen.position < 10
         await pilot.click("#review-moves", offset=(5, 1))
         await pilot.pause()
         assert screen.position == 0

@@ -34,6 +34,7 @@ from ...engine.geometry import (
     CORNER_ARROWS,
     GATE_CELLS,
     NEIGHBOUR_SLOT,
+    neighbour,
     outward_edges,
 )
 from ...engine.tiles import rotated_paths
@@ -62,6 +63,12 @@ MET_GLYPH: Final = "✕"
 
 
 # -- the encoded picture --------------------------------------------------------------------
+
+
+#: Lines of pictures already split into runs, by their characters and roles (the
+#: oldest dropped first): a few hundred lines of the board's picture at each size.
+_LINES: dict[tuple[str, bytes, bytes, bytes], list[tuple[str, int, int, bool]]] = {}
+LINES_KEPT: Final = 2048
 
 
 @dataclass
@@ -119,22 +126,31 @@ class Picture:
         return runs
 
     def _line(self, row: int, start: int, stop: int) -> list[tuple[str, int, int, bool]]:
+        first, end = row * self.cols + max(0, start), row * self.cols + stop
+        chars = self.chars[first:end]
+        if not chars:
+            return []
+        fg, bg, bold = self.fg[first:end], self.bg[first:end], self.bold[first:end]
+        # The same line comes back as the cursor moves to and fro: its runs are kept.
+        key = ("".join(chars), bytes(fg), bytes(bg), bytes(bold))
+        found = _LINES.get(key)
+        if found is not None:
+            return found
+        # A space shows only its background: merge it with any foreground.
+        styles = [
+            (-1, b, False) if c == " " else (f, b, d) for c, f, b, d in zip(chars, fg, bg, bold, strict=True)
+        ]
         runs: list[tuple[str, int, int, bool]] = []
-        base = row * self.cols
-        chars, fg, bg, bold = self.chars, self.fg, self.bg, self.bold
-        text: list[str] = []
-        style: tuple[int, int, bool] | None = None
-        for i in range(base + max(0, start), base + stop):
-            char = chars[i]
-            # A space shows only its background: merge it with any foreground.
-            here = (fg[i] if char != " " else -1, bg[i], bold[i] if char != " " else False)
+        begin = 0
+        style = styles[0]
+        for i, here in enumerate(styles):
             if here != style:
-                if text and style is not None:
-                    runs.append(("".join(text), *style))
-                text, style = [], here
-            text.append(char)
-        if text and style is not None:
-            runs.append(("".join(text), *style))
+                runs.append(("".join(chars[begin:i]), *style))
+                begin, style = i, here
+        runs.append(("".join(chars[begin:]), *style))
+        if len(_LINES) >= LINES_KEPT:
+            _LINES.pop(next(iter(_LINES)))
+        _LINES[key] = runs
         return runs
 
     def text(self) -> str:
@@ -326,6 +342,14 @@ class Marks:
     moving: tuple[tuple[str, float, float], ...] = ()
     #: Who takes a gem through each gate (for the end of a preview route): seats by gate.
     scorers: tuple[tuple[int, ...], ...] = ()
+    #: The cells whose tiles' paths are drawn in full contrast, the rest quieter
+    #: (a crowded board is a mesh of light lines); None: every tile in full.
+    focus: frozenset[int] | None = None
+    #: A cell whose coordinates show in a tag on its lower rim (the cursor's, or in
+    #: the review the tile placed by the move on show).
+    tagged: int | None = None
+    #: Every cell's coordinates at its middle (the coordinates key).
+    coordinates: bool = False
 
 
 @dataclass(frozen=True)
@@ -354,7 +378,18 @@ def picture_size(art: Art) -> tuple[int, int]:
 @dataclass
 class _Static:
     raster: Raster
-    picture: Picture  # the raster encoded, labels and arrows on it
+    picture: Picture  # the raster encoded, labels, arrows and gems on it
+    #: The glyphs on it by character (index: glyph, foreground, background or None to
+    #: keep the character's), put back wherever the marks' sub-pixels redraw a character.
+    glyphs: dict[int, tuple[str, int, int | None]]
+
+    def stamp(self, col: int, row: int, text: str, fg: int, bg: int | None = None) -> None:
+        """Glyphs on the static picture, remembered."""
+        picture = self.picture
+        picture.put(col, row, text, fg, bg)
+        for offset, char in enumerate(text):
+            if 0 <= col + offset < picture.cols and 0 <= row < picture.rows:
+                self.glyphs[row * picture.cols + col + offset] = (char, fg, bg)
 
 
 def _gate_exits(gate: int) -> list[tuple[int, int]]:
@@ -424,8 +459,12 @@ def gate_label_places(art: Art) -> list[tuple[int, int]]:
 
 
 @lru_cache(maxsize=24)
-def _static_raster(art: Art, tiles: tuple[int, ...], gates: tuple[tuple[int, ...], ...], last: int) -> Raster:
-    """A position's fills, rims, paths and gate bands (what the marks are drawn over)."""
+def _static_raster(
+    art: Art, tiles: tuple[int, ...], gates: tuple[tuple[int, ...], ...], last: int, quiet: bool = False
+) -> Raster:
+    """A position's fills, rims, paths and gate bands (what the marks are drawn over);
+    ``quiet``: every path in the quieter colour (the marks bring the focus's back)."""
+    path_role = R.QUIET_PATH if quiet else R.PATH
     board = art.board
     grid = art.grid
     raster = Raster.blank(board.cols * art.encoder.cols, board.rows * art.encoder.rows)
@@ -447,10 +486,11 @@ def _static_raster(art: Art, tiles: tuple[int, ...], gates: tuple[tuple[int, ...
         centre = board.centres[cell]
         if cell in CORNER_ARROWS:
             arrow = CORNER_ARROWS[cell]
-            pen.pixels(centre, path_pixels(grid, (arrow - 1) % 6, (arrow + 1) % 6), R.PATH)
+            pen.pixels(centre, path_pixels(grid, (arrow - 1) % 6, (arrow + 1) % 6), path_role)
         elif packed >= 0 and cell != CENTRE:
             kind, rot = divmod(packed, 6)
-            pen.tile_paths(grid, centre, rotated_paths(kind, rot), R.PATH, R.LAST if cell == last else R.TILE)
+            fill = R.LAST if cell == last else R.TILE
+            pen.tile_paths(grid, centre, rotated_paths(kind, rot), path_role, fill)
     for gate in range(len(GATE_CELLS)):
         owners = gates[gate]
         exits = _gate_exits(gate)
@@ -462,11 +502,22 @@ def _static_raster(art: Art, tiles: tuple[int, ...], gates: tuple[tuple[int, ...
     return raster
 
 
+Gems = tuple[tuple[int, ...], tuple[int, ...]]  # every gem's slot (-1: not on an edge), the centre's gems
+
+
 @lru_cache(maxsize=24)
-def _static(art: Art, tiles: tuple[int, ...], gates: tuple[tuple[int, ...], ...], last: int) -> _Static:
-    """The static raster encoded once, with the gate labels and the corners' arrows on it."""
+def _static(
+    art: Art,
+    tiles: tuple[int, ...],
+    gates: tuple[tuple[int, ...], ...],
+    last: int,
+    quiet: bool = False,
+    gems: Gems = ((), ()),
+) -> _Static:
+    """The static raster encoded once, with the gate labels, the corners' arrows and
+    the gems on it (a cursor move then redraws only the lines its marks touch)."""
     board = art.board
-    raster = _static_raster(art, tiles, gates, last)
+    raster = _static_raster(art, tiles, gates, last, quiet)
     encoded = raster.encode(art.encoder)
     cols, rows = picture_size(art)
     picture = Picture.blank(cols, rows)
@@ -476,16 +527,34 @@ def _static(art: Art, tiles: tuple[int, ...], gates: tuple[tuple[int, ...], ...]
         picture.chars[dst : dst + encoded.cols] = encoded.chars[src : src + encoded.cols]
         picture.fg[dst : dst + encoded.cols] = encoded.fg[src : src + encoded.cols]
         picture.bg[dst : dst + encoded.cols] = encoded.bg[src : src + encoded.cols]
+    static = _Static(raster, picture, {})
     for corner, arrow in CORNER_ARROWS.items():
         cx, cy = board.centres[corner]
         col, row = board.char_of(cx, cy)
-        picture.put(col + LABEL_COLS, row + LABEL_ROWS, ARROW_GLYPH[arrow], R.ARROW)
+        static.stamp(col + LABEL_COLS, row + LABEL_ROWS, ARROW_GLYPH[arrow], R.ARROW)
     for gate, (col, row) in enumerate(gate_label_places(art)):
         owners = gates[gate]
         first, second = R.SEAT0 + owners[0], R.SEAT0 + owners[-1]
-        picture.put(col, row, str(gate + 1), R.INK, first)
-        picture.put(col + 1, row, " ", R.INK, second)
-    return _Static(raster, picture)
+        static.stamp(col, row, str(gate + 1), R.INK, first)
+        static.stamp(col + 1, row, " ", R.INK, second)
+    slots, centre = gems
+    # The centre tile's gems, in the order they leave it, in rows that fit the hexagon.
+    grid = art.grid
+    col, row = _to_picture(art, *board.centres[CENTRE])
+    kinds = [GEM_KIND[g] for g in centre]
+    inner = max(1, (grid.width * 2 // 3) // grid.sub_cols)
+    chunks = [kinds[i : i + inner] for i in range(0, len(kinds), inner)]
+    top = row - (len(chunks) - 1) // 2
+    for k, chunk in enumerate(chunks):
+        for j, kind in enumerate(chunk):
+            static.stamp(col - len(chunk) // 2 + j, top + k, GEM_GLYPH[kind], R.GEM_ROLE[kind])
+    # Gems resting on edges.
+    for gem, slot in enumerate(slots):
+        if slot >= 0:
+            x, y = board.midpoint(slot // 6, slot % 6)
+            kind = GEM_KIND[gem]
+            static.stamp(*_to_picture(art, x + 0.5, y + 0.5), GEM_GLYPH[kind], R.GEM_ROLE[kind])
+    return static
 
 
 def _to_picture(art: Art, x: float, y: float) -> tuple[int, int]:
@@ -533,19 +602,56 @@ def routes_through(board: Board, cell: int) -> list[list[Piece]]:
     return routes
 
 
-def _position(board: Board, marks: Marks) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]:
-    """What the static layer of a picture depends on."""
+def focus_cells(
+    board: Board, cell: int, preview: list[GemMoved] | tuple[GemMoved, ...] = (), tracing: int | None = None
+) -> frozenset[int]:
+    """The tiles to draw in full contrast (the rest quieter, see :class:`Marks`):
+    ``cell`` (the cursor's) and its neighbours, the tile placed last, and every
+    tile on a what-if route or on the ``tracing``-th route through ``cell``."""
+    cells = {cell, *(n for n in (neighbour(cell, e) for e in range(6)) if n is not None)}
+    if board.last_cell >= 0:
+        cells.add(board.last_cell)
+    for moved in preview:
+        cells.update(NEIGHBOUR_SLOT[slot] // 6 for slot in moved.route[:-1] if NEIGHBOUR_SLOT[slot] >= 0)
+    if tracing is not None:
+        routes = routes_through(board, cell)
+        if routes:
+            cells.update(on_route for on_route, _a, _b in routes[tracing % len(routes)])
+    return frozenset(cells)
+
+
+def _position(board: Board, marks: Marks) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int, bool]:
+    """What the static raster of a picture depends on."""
     last = marks.last_cell if marks.last_cell is not None else -1
-    return tuple(board.tiles), board.setup.gates, last
+    return tuple(board.tiles), board.setup.gates, last, marks.focus is not None
 
 
-def _overlay(board: Board, art: Art, marks: Marks, raster: Raster) -> dict[int, int]:
-    """The sub-pixels ``marks`` change over a position's raster: the cursor cell
-    and the held tile, a traced route, the what-if routes."""
+def _gems(board: Board, marks: Marks) -> Gems:
+    """The gems the static picture shows: where each rests, and the centre's (those
+    being animated left out)."""
+    hidden = marks.hidden_gems
+    slots = tuple(-1 if gem in hidden else slot for gem, slot in enumerate(board.gem_slot))
+    return slots, tuple(gem for gem in board.centre if gem not in hidden)
+
+
+def _overlay(board: Board, art: Art, marks: Marks, raster: Raster, focus: bool = True) -> dict[int, int]:
+    """The sub-pixels ``marks`` change over a position's raster: the tiles in
+    focus (unless ``focus`` is False: the characters take care of them), the
+    cursor cell and the held tile, a traced route, the what-if routes."""
     grid = art.grid
     bgrid = art.board
     overlay: dict[int, int] = {}
     pen = Pen(raster, overlay)
+    # The tiles in focus: their paths in full contrast over the quieter ones.
+    for cell in (marks.focus or ()) if focus else ():
+        packed = board.tiles[cell]
+        centre = bgrid.centres[cell]
+        if cell in CORNER_ARROWS:
+            arrow = CORNER_ARROWS[cell]
+            pen.pixels(centre, path_pixels(grid, (arrow - 1) % 6, (arrow + 1) % 6), R.PATH)
+        elif packed >= 0 and cell != CENTRE:
+            kind, rot = divmod(packed, 6)
+            pen.pixels(centre, tuple(tile_drawing(grid, rotated_paths(kind, rot))[0]), R.PATH)
     # The cursor: a lighter fill, a bright rim, the held tile's paths.
     if marks.cursor is not None:
         centre = bgrid.centres[marks.cursor]
@@ -593,16 +699,37 @@ def board_raster(board: Board, art: Art, marks: Marks = Marks()) -> Raster:
 
 def draw_board(board: Board, art: Art, marks: Marks = Marks()) -> Picture:
     """The whole board with ``marks`` on top, as characters."""
-    static = _static(art, *_position(board, marks))
-    overlay = _overlay(board, art, marks, static.raster)
+    position = _position(board, marks)
+    gems = _gems(board, marks)
+    static = _static(art, *position, gems)
+    overlay = _overlay(board, art, marks, static.raster, focus=False)
     picture = static.picture.copy()
+    glyphs = static.glyphs
+    # The tiles in focus: their characters from the picture in full contrast (the
+    # same position drawn without quiet paths), so focus costs no encoding.
+    in_focus: set[int] = set()
+    full = static
+    if marks.focus:
+        full = _static(art, *position[:3], False, gems)
+        owned = cell_chars(art)
+        cols = picture.cols
+        for cell in marks.focus:
+            for k in owned[cell]:
+                picture.chars[k], picture.fg[k], picture.bg[k] = (
+                    full.picture.chars[k],
+                    full.picture.fg[k],
+                    full.picture.bg[k],
+                )
+                in_focus.add(k)
+                picture.dirty.add(k // cols)
     if overlay:
         enc = art.encoder
         memo = _memo(enc)
-        raster = static.raster
-        width = raster.width
+        width = static.raster.width
         touched = {((i // width) // enc.rows, (i % width) // enc.cols) for i in overlay}
         for row, col in touched:
+            k = (row + LABEL_ROWS) * picture.cols + col + LABEL_COLS
+            raster = full.raster if k in in_focus else static.raster
             values = [
                 overlay.get(i, raster.pixels[i])
                 for dy in range(enc.rows)
@@ -616,11 +743,38 @@ def draw_board(board: Board, art: Art, marks: Marks = Marks()) -> Picture:
             if found is None:
                 found = memo[key] = encode_cell(values, enc)
             char, fg, bg = found
-            k = (row + LABEL_ROWS) * picture.cols + col + LABEL_COLS
-            picture.chars[k], picture.fg[k], picture.bg[k] = char, fg, bg
+            glyph = glyphs.get(k)
+            if glyph is None:
+                picture.chars[k], picture.fg[k], picture.bg[k] = char, fg, bg
+            else:
+                # A gem (an arrow, a gate's number) stays on top of a route or the cursor.
+                picture.chars[k], picture.fg[k] = glyph[0], glyph[1]
+                picture.bg[k] = bg if glyph[2] is None else glyph[2]
             picture.dirty.add(row + LABEL_ROWS)
     _glyphs(board, art, marks, picture)
     return picture
+
+
+@lru_cache(maxsize=16)
+def cell_chars(art: Art) -> tuple[tuple[int, ...], ...]:
+    """Per cell, the characters of the picture (row * cols + col) whose middle lies in it."""
+    board = art.board
+    grid = art.grid
+    shape = hex_shape(grid)
+    cols, rows = picture_size(art)
+    owned: list[tuple[int, ...]] = []
+    for cx, cy in board.centres:
+        first_col, first_row = _to_picture(art, cx + shape.left, cy + shape.top)
+        last_col, last_row = _to_picture(art, cx + shape.right, cy + shape.bottom)
+        mine = []
+        for row in range(max(0, first_row), min(rows, last_row + 1)):
+            for col in range(max(0, first_col), min(cols, last_col + 1)):
+                x = (col - LABEL_COLS) * grid.sub_cols + grid.sub_cols // 2
+                y = (row - LABEL_ROWS) * grid.sub_rows + grid.sub_rows // 2
+                if (x - cx, y - cy) in shape.pixels:
+                    mine.append(row * cols + col)
+        owned.append(tuple(mine))
+    return tuple(owned)
 
 
 def _put_at(
@@ -631,25 +785,8 @@ def _put_at(
 
 
 def _glyphs(board: Board, art: Art, marks: Marks, picture: Picture) -> None:
+    """What the marks write as characters (the gems at rest are on the static picture)."""
     bgrid = art.board
-    grid = art.grid
-    # The centre tile's gems, in the order they leave it, in rows that fit the hexagon.
-    cx, cy = bgrid.centres[CENTRE]
-    col, row = _to_picture(art, cx, cy)
-    kinds = [GEM_KIND[g] for g in board.centre if g not in marks.hidden_gems]
-    inner = max(1, (grid.width * 2 // 3) // grid.sub_cols)
-    chunks = [kinds[i : i + inner] for i in range(0, len(kinds), inner)]
-    top = row - (len(chunks) - 1) // 2
-    for k, chunk in enumerate(chunks):
-        for j, kind in enumerate(chunk):
-            picture.put(col - len(chunk) // 2 + j, top + k, GEM_GLYPH[kind], R.GEM_ROLE[kind])
-    # Gems resting on edges.
-    for gem, slot in enumerate(board.gem_slot):
-        if slot < 0 or gem in marks.hidden_gems:
-            continue
-        x, y = bgrid.midpoint(slot // 6, slot % 6)
-        kind = GEM_KIND[gem]
-        _put_at(picture, art, x + 0.5, y + 0.5, GEM_GLYPH[kind], R.GEM_ROLE[kind])
     # Where each what-if route ends: out through a gate (on the scorer's colour), a meeting, a rest.
     for move in marks.preview:
         last = move.route[-1]
@@ -665,6 +802,59 @@ def _glyphs(board: Board, art: Art, marks: Marks, picture: Picture) -> None:
             _put_at(picture, art, mx + 0.5, my + 0.5, glyph, role)
     for moving_kind, ax, ay in marks.moving:
         _put_at(picture, art, ax, ay, GEM_GLYPH[moving_kind], R.GEM_ROLE[moving_kind])
+    if marks.coordinates:
+        for cell in range(CELL_COUNT):
+            if cell == marks.tagged:
+                continue  # its tag says them
+            text = coordinate_text(cell)
+            cx, cy = bgrid.centres[cell]
+            col, row = _to_picture(art, cx, cy)
+            col -= len(text) // 2
+            # In the middle, else just below or above it: never over a gem.
+            for here in (row, row + 1, row - 1):
+                if not any(_is_glyph(picture, col + k, here) for k in range(len(text))):
+                    picture.put(col, here, text, R.COORD, R.BG, bold=False)
+                    break
+    if marks.tagged is not None:
+        _put_tag(picture, art, marks.tagged)
+
+
+def _put_tag(picture: Picture, art: Art, cell: int) -> None:
+    """A cell's coordinates in a tag on its lowest corner, or on its highest where a gem
+    lies under the lowest; never over a glyph (a gem, a gate's number)."""
+    text = coordinate_text(cell)
+    places = tag_places(art, cell)
+    for col, row in places:
+        if not any(_is_glyph(picture, col + k, row) for k in range(len(text))):
+            break
+    else:
+        col, row = places[0]
+    for k, char in enumerate(text):
+        if not _is_glyph(picture, col + k, row):
+            picture.put(col + k, row, char, R.INK, R.CURSOR_RIM)
+
+
+def _is_glyph(picture: Picture, col: int, row: int) -> bool:
+    """Whether a character of the picture is a glyph laid over the raster (glyphs are bold)."""
+    return 0 <= col < picture.cols and 0 <= row < picture.rows and picture.bold[row * picture.cols + col]
+
+
+def coordinate_text(cell: int) -> str:
+    """A cell's coordinates as the words name cells ("2,-3", in "(2,-3)")."""
+    q, r = COORDS[cell]
+    return f"{q},{r}"
+
+
+def tag_places(art: Art, cell: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Where a cell's coordinate tag may start (column, row of the picture): centred
+    under the cell's middle, on the row of its lowest corner, else of its highest."""
+    cx, cy = art.board.centres[cell]
+    shape = hex_shape(art.grid)
+    col, _row = _to_picture(art, cx, cy)
+    col -= len(coordinate_text(cell)) // 2
+    _col, bottom = _to_picture(art, cx, cy + shape.bottom)
+    _col, top = _to_picture(art, cx, cy + shape.top)
+    return (col, bottom), (col, top)
 
 
 def route_points(art: Art, route: tuple[int, ...], per_path: int = 4) -> list[tuple[float, float]]:

@@ -25,11 +25,11 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ...engine.board import Board
 from ...engine.events import GEM_KIND
-from ...engine.geometry import CENTRE, CORNER_ARROWS, GATE_CELLS
+from ...engine.geometry import CELL_COUNT, CENTRE, CORNER_ARROWS, GATE_CELLS
 from . import roles as R
 from .glyphs import HALFBLOCK
 from .hexgrid import SQRT3, fit_whole, fit_zoom, hex_shape
-from .picture import Art, Marks, Raster, board_raster
+from .picture import Art, Marks, Raster, board_raster, coordinate_text
 from .roles import RGB, Colours
 
 #: Sub-pixels across a hexagon the scale aims at: paths are about a
@@ -275,6 +275,34 @@ def _shapes(
                 _gem(draw, move.kind, x, y, r, None, colour, max(2, 2 * s))
     for moving_kind, gx, gy in marks.moving:
         _gem(draw, moving_kind, *point(gx, gy), r, gem_role(moving_kind), rim, line)
+    _coordinates(draw, layout, colours, marks)
+
+
+def _coordinates(draw: ImageDraw.ImageDraw, layout: PixelLayout, colours: Colours, marks: Marks) -> None:
+    """Every cell's coordinates a little below its middle (clear of the centre's gems),
+    and the tagged cell's in a tag on its lowest corner, as the text picture has them."""
+    art = layout.art
+    grid = art.grid
+    bgrid = art.board
+    shape = hex_shape(grid)
+    roles = colours.roles
+    font = _font(round(grid.width * layout.scale * 0.16))
+    if marks.coordinates:
+        for cell in range(CELL_COUNT):
+            if cell == marks.tagged:
+                continue
+            cx, cy = bgrid.centres[cell]
+            x, y = layout.to_screen(cx, cy + shape.bottom * 0.45)
+            draw.text((x, y), coordinate_text(cell), fill=roles[R.COORD], font=font, anchor="mm",
+                      stroke_width=max(1, layout.scale), stroke_fill=roles[R.BG])  # fmt: skip
+    if marks.tagged is not None:
+        cx, cy = bgrid.centres[marks.tagged]
+        x, y = layout.to_screen(cx, cy + shape.bottom)
+        text = coordinate_text(marks.tagged)
+        left, top, right, bottom = draw.textbbox((x, y), text, font=font, anchor="mm")
+        pad = max(2, layout.scale)
+        draw.rectangle((left - pad, top - pad, right + pad, bottom + pad), fill=roles[R.CURSOR_RIM])
+        draw.text((x, y), text, fill=roles[R.INK], font=font, anchor="mm")
 
 
 def label_point(layout: PixelLayout, gate: int) -> tuple[float, float]:

@@ -36,7 +36,9 @@ SEAT3: Final = 21
 MAP_VIEW: Final = 22  # the part of the small map the zoomed view shows
 INK: Final = 23  # text on a coloured label
 ARROW: Final = 24  # a corner tile's arrow
-ROLE_COUNT: Final = 25
+QUIET_PATH: Final = 25  # the paths of tiles away from the cursor and the routes on show
+COORD: Final = 26  # the coordinates on the board's rim
+ROLE_COUNT: Final = 27
 
 GEM_ROLE: Final[dict[str, int]] = {"amber": AMBER, "emerald": EMERALD, "sapphire": SAPPHIRE}
 
@@ -70,6 +72,8 @@ PRIORITY: Final[bytes] = bytes(
         MAP_VIEW: 4,
         INK: 9,
         ARROW: 9,
+        QUIET_PATH: 6,
+        COORD: 9,
     }[role]
     for role in range(ROLE_COUNT)
 )
@@ -80,7 +84,7 @@ PRIORITY: Final[bytes] = bytes(
 #: fills and tiles' rims go blank, so tiles are their paths.
 MONO_INK: Final = frozenset(
     {EMPTY_RIM, PATH, CURSOR_RIM, HELD, ILLEGAL_RIM, AMBER, EMERALD, SAPPHIRE, TRACE, SEAT0, SEAT1, SEAT2,
-     SEAT3, MAP_VIEW, INK, ARROW}
+     SEAT3, MAP_VIEW, INK, ARROW, QUIET_PATH, COORD}
 )  # fmt: skip
 MONO_TABLE: Final[bytes] = bytes(PATH if role in MONO_INK else BG for role in range(256))
 

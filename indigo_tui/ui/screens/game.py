@@ -18,7 +18,7 @@ from rich.cells import cell_len
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog
@@ -32,7 +32,7 @@ from ...engine.tiles import KIND_CODES
 from ...i18n import N_, _, decimal, ngettext, pgettext
 from ...i18n.words import refusal_text
 from ...saves import SaveError
-from ..board_art.picture import Marks, routes_through
+from ..board_art.picture import Marks, focus_cells, routes_through
 from ..describe import cell_name, move_lines, preview_lines
 from ..localise import Localised, hide_in_footer
 from ..table import Table, TableGame
@@ -58,6 +58,19 @@ COMPACT_STATUS_LINES = 4
 COMPACT_TEXT_WIDTH = 24
 #: What a compact footer leaves out (the keys still work).
 COMPACT_FOOTER_HIDES = frozenset({"redo", "save_as"})
+#: Below this width (a phone held upright: 45 columns) the side panel goes under
+#: the board, the full width, where there are lines enough for both.
+STACKED_WIDTH, STACKED_HEIGHT = 60, 30
+#: What the footer of a stacked table leaves out besides: undo and quit (still on
+#: u and q, in the help and the palette); Menu leads to Quit too.
+STACKED_FOOTER_HIDES = COMPACT_FOOTER_HIDES | {"undo", "app.quit"}
+
+
+def hand_box(height: int) -> tuple[int, int]:
+    """The characters (across, down) a tile in hand may take beside a roomy board:
+    22x10 at 40 lines, growing with the terminal's height to 34x16 at 60."""
+    rows = max(10, min(16, 10 + (height - 40) * 3 // 10))
+    return 2 * rows + 2, rows
 
 
 class GameScreen(Localised, Screen[None]):
@@ -88,6 +101,7 @@ class GameScreen(Localised, Screen[None]):
         Binding("m", "toggle_animation", N_("Animation"), show=False),
         Binding("v", "zoom", N_("Zoom"), show=False),
         Binding("t", "trace", N_("Trace routes"), show=False),
+        Binding("c", "coordinates", N_("Coordinates"), show=False),
         Binding("g", "glyphs", N_("Board glyphs"), show=False),
         Binding("question_mark,f1", "help", N_("Help")),
         Binding("escape", "leave", N_("Menu")),
@@ -121,6 +135,8 @@ class GameScreen(Localised, Screen[None]):
         #: said in, so that a resize says it again in the words that fit.
         self._hint: tuple[int, Move, tuple[float, ...]] | None = None
         self._hint_said = ""
+        #: Every cell's coordinates on the board (the coordinates key).
+        self.coordinates = False
 
     # -- structure -------------------------------------------------------------------
 
@@ -128,8 +144,10 @@ class GameScreen(Localised, Screen[None]):
         yield BoardView(self.session.game.board, id="board")
         with Vertical(id="side"):
             yield TextPanel(id="status")
-            yield HandView(id="hand")
-            yield Scoreboard(id="scores")
+            # One above the other beside the board; side by side under it (a narrow terminal).
+            with Horizontal(id="seats"):
+                yield HandView(id="hand")
+                yield Scoreboard(id="scores")
             yield TextPanel(id="preview")
             log = RichLog(id="log", wrap=True, auto_scroll=True, min_width=20)
             # The log scrolls with the mouse wheel; were it focusable it would
@@ -150,13 +168,15 @@ class GameScreen(Localised, Screen[None]):
 
     def _apply_size(self, width: int, height: int, repaint: bool = True) -> None:
         compact = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
+        stacked = width < STACKED_WIDTH and height >= STACKED_HEIGHT
         self.set_class(compact, "-compact")
+        self.set_class(stacked, "-stacked")
         self.set_class(not compact and width < NARROW_WIDTH, "-narrow")
         hands = self.query(HandView)
         if not hands:
             return  # the app is closing while this screen mounts
         hand = hands.first()
-        hand.tile_box = (14, 6) if compact else (22, 10)
+        hand.tile_box = (14, 6) if compact else hand_box(height)
         hand.compact = compact
         self.query_one(Scoreboard).compact = compact
         # At 80x24 a long status (a hint, a save error) would push the hand out of view.
@@ -164,8 +184,14 @@ class GameScreen(Localised, Screen[None]):
         # Every key's name in the footer even at 80 columns, in the longer
         # words of German and French too: redo and save-as then only in the
         # help and the palette.
-        self.query_one(Footer).compact = compact
-        hide_in_footer(self, COMPACT_FOOTER_HIDES if compact else frozenset())
+        footer = self.query_one(Footer)
+        footer.compact = compact
+        # At 45 columns the palette's key leaves the footer too (ctrl+p still opens it;
+        # the help says so): the keys to play and Help and Menu fit in every language.
+        footer.show_command_palette = not stacked
+        hide_in_footer(
+            self, STACKED_FOOTER_HIDES if stacked else COMPACT_FOOTER_HIDES if compact else frozenset()
+        )
         self._texts.clear()
         if repaint:
             self.refresh_all()
@@ -277,6 +303,9 @@ class GameScreen(Localised, Screen[None]):
             preview=tuple(preview),
             trace=self.cursor if self.tracing is not None else None,
             trace_index=self.tracing or 0,
+            focus=focus_cells(game.board, self.cursor, preview, self.tracing),
+            tagged=self.cursor,
+            coordinates=self.coordinates,
         )
         self.query_one(BoardView).show(game.board, marks)
         # The hand: only the seat on screen, never anyone else's.
@@ -726,6 +755,16 @@ class GameScreen(Localised, Screen[None]):
                 if routes
                 else _("No placed path leads from {cell} yet.").format(cell=name)
             )
+        self.refresh_board()
+
+    def action_coordinates(self) -> None:
+        """Show or hide every cell's coordinates (the cursor's are always in its tag)."""
+        self.coordinates = not self.coordinates
+        self.message = (
+            _("Every cell's coordinates shown (c: hide them).")
+            if self.coordinates
+            else _("Coordinates hidden; the cursor's tag keeps its own (c: show all).")
+        )
         self.refresh_board()
 
     def action_glyphs(self, choice: str | None = None) -> None:

@@ -33,7 +33,8 @@ ACTIONS: Final = (
     ("`m`", N_("gem animation on or off (any key skips one)")),
     ("`v`", N_("zoom in around the cursor / show the whole board")),
     ("`t`", N_("trace the routes through the cursor cell, one by one, then off")),
-    ("`g`", N_("other board glyphs (quadrant, half-block, sextant, octant; remembered)")),
+    ("`c`", N_("every cell's coordinates on the board, or only the cursor's tag")),
+    ("`g`", N_("other board glyphs, of those this terminal is known to draw (remembered)")),
     ("`ctrl+p`", N_("command palette: every action by name")),
     ("`?`", N_("this help")),
     ("`escape`", N_("back to the title screen (the game is saved)")),
@@ -86,6 +87,14 @@ def help_text() -> str:
             "where two would meet, the gem on the scorer's colour outside a gate. The "
             "last placed tile is olive. At 80x24 the board zooms in around the cursor, "
             "with a small map of the whole board in its corner."
+        ),
+        "",
+        _(
+            "**Where a cell is:** the moves, hints and the what-if name cells by their "
+            "coordinates (q,r): r counts the rows from -4 at the top to 4 at the bottom, "
+            "q goes up by one a cell to the east along a row. The yellow tag under the "
+            "cursor shows its coordinates; `c` shows every cell's. Tiles around the "
+            "cursor and on the routes on show are drawn in full contrast, the rest quieter."
         ),
     ]
     return "\n".join(lines) + "\n"

@@ -36,11 +36,14 @@ from ...engine import Game
 from ...engine.board import Board
 from ...engine.tiles import KIND_CODES
 from ...i18n import N_, _, decimal, ngettext, pgettext
-from ..board_art.picture import Marks
+from ..board_art.picture import Marks, focus_cells
 from ..describe import cell_name, move_lines
 from ..localise import Localised, hide_in_footer
 from ..review_store import load_review, store_review
 from ..widgets.board import BoardView
+from .game import COMPACT_HEIGHT as GAME_COMPACT_HEIGHT
+from .game import COMPACT_WIDTH as GAME_COMPACT_WIDTH
+from .game import NARROW_WIDTH, STACKED_HEIGHT, STACKED_WIDTH
 
 #: How the move list marks each verdict.
 VERDICT_MARK: dict[str, str] = {
@@ -66,10 +69,14 @@ VERDICT_STYLE: dict[str, str] = {
     "mistake": "bold dark_orange",
     "blunder": "bold red",
 }
-#: Below this size the side panel narrows (as the table's does).
-COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
+#: Below this size the side panel narrows (as the table's does, to the same
+#: widths in indigo.tcss and review.tcss: the board is as large as the game's).
+COMPACT_WIDTH, COMPACT_HEIGHT = GAME_COMPACT_WIDTH, GAME_COMPACT_HEIGHT
 #: The bindings a compact review's footer leaves out.
 COMPACT_FOOTER_HIDES: frozenset[str] = frozenset({"go_to(0)", "go_to(-1)", "stop", "analyse"})
+#: What a footer of 45 columns (a phone's browser) leaves out besides: the jump
+#: and the costliest move (still on g and n).
+STACKED_FOOTER_HIDES: frozenset[str] = COMPACT_FOOTER_HIDES | {"jump", "next_costly"}
 #: Below this width all nine keys do not fit the footer in French (the longest
 #: words): rating's stop and go leave it, as the notes say their keys.
 ROOMY_FOOTER_WIDTH = 180
@@ -129,6 +136,8 @@ class ReviewScreen(Localised, Screen[None]):
         Binding("n", "next_costly", N_("Next costly move")),
         Binding("s", "stop", N_("Stop rating")),
         Binding("a", "analyse", N_("Rate moves")),
+        Binding("v", "zoom", N_("Zoom"), show=False),
+        Binding("c", "coordinates", N_("Coordinates"), show=False),
         Binding("escape", "leave", N_("Back")),
     ]
 
@@ -154,6 +163,8 @@ class ReviewScreen(Localised, Screen[None]):
         self._unstored = 0
         #: Why a stored review was not used, kept on show beside other notes.
         self.notice = ""
+        #: Every cell's coordinates on the board (the coordinates key).
+        self.coordinates = False
 
     def name_of(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else _("Seat {number}").format(number=seat + 1)
@@ -185,8 +196,6 @@ class ReviewScreen(Localised, Screen[None]):
         moves = self.query_one("#review-moves", OptionList)
         moves.add_options(self._move_options())
         moves.focus()
-        # The whole board always: a review has no cursor for a zoomed view to follow.
-        self.query_one(BoardView).zoom_choice = False
         self.query_one(ProgressBar).display = False
         if self.allowed:
             self._load_stored()
@@ -233,10 +242,33 @@ class ReviewScreen(Localised, Screen[None]):
             line = Text.assemble("   ", line, no_wrap=True)
         return line
 
+    def _show_board(self) -> None:
+        """The board as it stood, the move's tile tagged with its coordinates and, where
+        the board is small, zoomed in around it (as the table's follows the cursor)."""
+        step = self.steps[self.position]
+        last = step.board.last_cell if step.board.last_cell >= 0 else None
+        marks = Marks(
+            last_cell=last,
+            tagged=last,
+            focus=None if last is None else focus_cells(step.board, last, [], None),
+            coordinates=self.coordinates,
+        )
+        self.query_one(BoardView).show(step.board, marks)
+
+    def action_zoom(self) -> None:
+        board = self.query_one(BoardView)
+        if board.toggle_zoom():
+            self._note(_("Zoomed in around the move's tile (v: whole board)."))
+        else:
+            self._note(_("The whole board (v: zoom in)."))
+
+    def action_coordinates(self) -> None:
+        self.coordinates = not self.coordinates
+        self._show_board()
+
     def show_position(self) -> None:
         step = self.steps[self.position]
-        last = step.board.last_cell
-        self.query_one(BoardView).show(step.board, Marks(last_cell=last if last >= 0 else None))
+        self._show_board()
         index = self.position - 1
         parts: list[str] = []
         if self.position == 0:
@@ -335,11 +367,15 @@ class ReviewScreen(Localised, Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         compact = event.size.width < COMPACT_WIDTH or event.size.height < COMPACT_HEIGHT
         self.set_class(compact, "-compact")
+        self.set_class(not compact and event.size.width < NARROW_WIDTH, "-narrow")
+        self.set_class(event.size.width < STACKED_WIDTH and event.size.height >= STACKED_HEIGHT, "-stacked")
         # At 80 columns the footer cannot hold nine keys in any language: the
         # first and last move and rating's stop and go leave it (their keys still
         # work; the notes say "s stops" and "a rates the rest"); at 120 columns
         # only stop and go leave it.
-        if compact:
+        if self.has_class("-stacked"):
+            hide_in_footer(self, STACKED_FOOTER_HIDES)
+        elif compact:
             hide_in_footer(self, COMPACT_FOOTER_HIDES)
         else:
             hide_in_footer(

@@ -13,6 +13,7 @@ board, the marks, the size or the theme.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -153,6 +154,15 @@ class BoardView(Widget):
         return self._zoomed
 
     @property
+    def centre_cell(self) -> int:
+        """The cell a zoomed view keeps in its middle: the cursor, else the tagged
+        cell (the review's move on show), else the start cell."""
+        for cell in (self.marks.cursor, self.marks.tagged):
+            if cell is not None:
+                return cell
+        return START_CELL
+
+    @property
     def zoomed(self) -> bool:
         return self._zoomed
 
@@ -237,7 +247,11 @@ class BoardView(Widget):
         if self._animation is not None:
             frame = self._frames[min(self._frame, len(self._frames) - 1)]
             marks = Marks(
-                cursor=marks.cursor, last_cell=marks.last_cell, hidden_gems=self._hidden, moving=frame
+                cursor=marks.cursor,
+                last_cell=marks.last_cell,
+                hidden_gems=self._hidden,
+                moving=frame,
+                focus=marks.focus,
             )
         return marks
 
@@ -255,8 +269,7 @@ class BoardView(Widget):
             self._origin = (0, 0)
             self._offset = (max(0, (width - pic.cols) // 2), max(0, (height - pic.rows) // 2))
             return
-        cursor = self.marks.cursor if self.marks.cursor is not None else START_CELL
-        col, row = cell_char(art, cursor)
+        col, row = cell_char(art, self.centre_cell)
         x0 = max(0, min(pic.cols - width, col - width // 2))
         y0 = max(0, min(pic.rows - height, row - height // 2))
         self._origin = (x0, y0)
@@ -278,14 +291,15 @@ class BoardView(Widget):
         width, height = self.size
         dark = self.app.current_theme.dark if self.is_attached else True
         mono = self._mono()
-        cursor = self.marks.cursor if self.marks.cursor is not None else START_CELL
+        cursor = self.centre_cell
         rows = max(1, height - support.spare_rows)
         layout = pixel_layout(width, rows, support.cell, zoom=self.zoom_choice, centre_cell=cursor, mono=mono)
         self._pixel_layout = layout
         self._art = layout.art
         self._zoomed = layout.zoomed
         self._laid_out_for = self.size
-        marks = self._marks()
+        # Real pixels draw every path crisp and thin: no crowd to quieten, every tile in full.
+        marks = dataclasses.replace(self._marks(), focus=None)
         board = self.board
         colours = (dark, palette.current_palette())
         key = (layout, colours, tuple(board.tiles), tuple(board.gem_slot), tuple(board.centre), marks)
@@ -346,7 +360,8 @@ class BoardView(Widget):
 
     def _put_map(self, art: Art, lines: list[list[tuple[str, int, int, bool]]], width: int) -> None:
         """The small map of the whole board in the top left corner of a zoomed view."""
-        mini = draw_map(self.board, self.marks.cursor, self._shown_cells(art), QUADRANT)
+        marked = self.marks.cursor if self.marks.cursor is not None else self.marks.tagged
+        mini = draw_map(self.board, marked, self._shown_cells(art), QUADRANT)
         if width < mini.cols * 4 or len(lines) < mini.rows * 3:
             return
         for row in range(mini.rows):

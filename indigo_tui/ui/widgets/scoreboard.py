@@ -18,8 +18,9 @@ from ..board_art.picture import GEM_GLYPH
 
 Row = tuple[str, str, tuple[int, ...], tuple[int, int, int] | None, bool, bool]
 
-#: A seat's details are indented under its name by this much.
+#: A seat's details are indented under its name by this much (in a narrow panel, less).
 INDENT = "    "
+COMPACT_INDENT = "  "
 #: The most of each kind a seat can hold (one of each gem on the board) and
 #: the most points: the layout is chosen for these, so that it never changes
 #: as the gems come in.
@@ -93,12 +94,12 @@ class Scoreboard(Widget):
                 if bot.casefold() not in name.casefold():
                     head.append(f" ({bot})", style="italic")
             gate_list = ",".join(str(g + 1) for g in gates)
-            details = Text(INDENT)
             if self.compact:
-                # The narrow panel: "g" for gates, as short as the gem glyphs.
-                # translators: a seat's gates on a narrow scoreboard, as short as can be: "g1,3,5"
-                details.append(_("g{gates}").format(gates=gate_list) + " ")
+                # The narrow panel: a shorter indent and one space, the gates still in words.
+                details = Text(COMPACT_INDENT)
+                details.append(_("gates {gates}").format(gates=gate_list) + " ")
             else:
+                details = Text(INDENT)
                 details.append(_("gates {gates}").format(gates=gate_list) + "  ")
             total = column = ""
             widest_column = 0
