@@ -14,6 +14,7 @@ import random
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,7 +55,9 @@ def main() -> int:
             with chromium(1280, 800) as page:
                 page.open(url)
                 page.wait_for("Continue")
-                page.keys("\ue015", "\n")  # down to Continue, enter
+                # The title puts its menu on Continue once it has read the save folder.
+                time.sleep(1.0)
+                page.keys("\n")
                 page.wait_for("Hand of")
                 page.wait_for("palette")  # the footer: the whole screen is drawn
                 page.screenshot(OUT)

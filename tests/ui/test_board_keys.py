@@ -113,6 +113,12 @@ def terminal(monkeypatch: pytest.MonkeyPatch, **env: str) -> None:
 TMUX = {"TMUX": "/tmp/tmux-1000/default,1,0", "TERM": "tmux-256color"}
 
 
+def lasting_notices(app: object) -> None:
+    """Notices stay up until the test reads them: a loaded machine can take
+    longer than their five seconds to get there."""
+    app.NOTIFICATION_TIMEOUT = 600  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_the_glyph_key_offers_only_what_tmux_draws(
     make_app: AppFactory, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
@@ -158,6 +164,7 @@ async def test_glyphs_asked_for_by_name_that_tmux_cannot_draw_are_said_and_not_r
 ) -> None:
     terminal(monkeypatch, **TMUX)
     app = make_app(new_game())
+    lasting_notices(app)
     try:
         use_language(language)
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
@@ -194,6 +201,7 @@ async def test_octants_remembered_elsewhere_are_not_drawn_in_tmux(
     try:
         use_language(language)
         app = make_app(new_game())
+        lasting_notices(app)
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
             await until(pilot, lambda: isinstance(app.screen, GameScreen))
             await pilot.pause()
