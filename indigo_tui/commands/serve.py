@@ -10,11 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import CommandError
-from ..i18n import _, current_language
+from ..i18n import _, current_language, ngettext
 
 DEFAULT_BIND = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_MAX_SESSIONS = 8
+#: Days a visitor's saves and settings are kept after their browser's last game.
+DEFAULT_FORGET_DAYS = 90
 
 #: The board glyphs xterm.js draws itself (its custom glyphs cover the Block
 #: Elements, so quadrants line up without gaps in any font; the sextants and
@@ -75,6 +77,16 @@ def register(subparsers: SubParsers) -> None:
         default=None,
         metavar=_("DIR"),
         help=_("where games are saved (with a token: a folder for each browser inside it)"),
+    )
+    serve.add_argument(
+        "--forget-visitors",
+        type=int,
+        default=DEFAULT_FORGET_DAYS,
+        metavar=_("DAYS"),
+        help=_(
+            "with a token: delete the saves and settings of a browser that has started no game "
+            "for DAYS days (default {days}; 0: keep them for ever)"
+        ).format(days=DEFAULT_FORGET_DAYS),
     )
     serve.set_defaults(run=run_serve)
 
@@ -147,6 +159,8 @@ def app_command(lang: str | None) -> list[str]:
 def run_serve(args: argparse.Namespace) -> int:
     if not 1 <= args.max_sessions <= 256:
         raise CommandError(_("--max-sessions must be between 1 and {most}").format(most=256))
+    if not 0 <= args.forget_visitors <= 100_000:
+        raise CommandError(_("--forget-visitors must be a number of days from 0 (never) to 100000"))
     public_url = _check_public_url(args.public_url) if args.public_url else None
     bind = args.bind.strip()
     if not bind:
@@ -182,6 +196,7 @@ def run_serve(args: argparse.Namespace) -> int:
         max_sessions=args.max_sessions,
         public_url=public_url,
         visitors=visitors,
+        forget_after=args.forget_visitors * 24 * 3600.0 if args.forget_visitors else None,
     )
 
     def ready() -> None:
@@ -223,7 +238,20 @@ def run_serve(args: argparse.Namespace) -> int:
             line = _("game ended (process {pid}; {running} running)")
         print(line.format(pid=pid, running=running), flush=True)
 
+    def forgot(count: int) -> None:
+        print(
+            ngettext(
+                "Deleted the saves and settings of {count} browser that had started no game here "
+                "for {days} days.",
+                "Deleted the saves and settings of {count} browsers that had started no game here "
+                "for {days} days.",
+                count,
+            ).format(count=count, days=args.forget_visitors),
+            flush=True,
+        )
+
     server.on_session = tell
+    server.on_forget = forgot
     try:
         asyncio.run(server.serve_on(listener, ready=ready))
     finally:

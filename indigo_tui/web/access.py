@@ -54,9 +54,9 @@ LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 #: How long a browser keeps the token cookie (a day: a game evening, not forever).
 COOKIE_SECONDS = 24 * 3600
 
-#: How long a browser keeps its player id: its saves wait for it across evenings
-#: (and across runs of the server, whose token changes each time). Browsers
-#: keep a cookie at most 400 days.
+#: How long a browser keeps its player id after its last visit: its saves wait
+#: for it across evenings (and across runs of the server, whose token changes
+#: each time). Browsers keep a cookie at most 400 days.
 PLAYER_COOKIE_SECONDS = 400 * 24 * 3600
 #: The player cookie's name; one for all of this machine's servers (cookies
 #: ignore ports), as the browser is the same player at each.
@@ -209,8 +209,11 @@ class Access:
                     response: web.StreamResponse = self._without_token(request)
                 else:
                     response = await handler(request)
-                if self.separate_players and self.player(request) is None:
-                    self._set_cookie(response, PLAYER_COOKIE, new_token(), PLAYER_COOKIE_SECONDS)
+                if self.separate_players:
+                    # A new browser's id; a known one's again, so that it lasts
+                    # 400 days from the last visit, not from the first.
+                    player = self.player(request) or new_token()
+                    self._set_cookie(response, PLAYER_COOKIE, player, PLAYER_COOKIE_SECONDS)
                 return response
             return await handler(request)
 

@@ -18,6 +18,10 @@ chance:
   one log line (and the log lines themselves have a budget), never a traceback;
 * a game's process that ends (quits, or is killed, as by the out-of-memory
   killer) frees its place at once, and its tab says why the game ended;
+* on a server of separate players, the folder of a browser that has started
+  no game for ``forget_after`` seconds is deleted (:meth:`GameServer.forget_visitors`,
+  at start and every :data:`FORGET_EVERY` seconds), so visitors who never come
+  back do not fill the disk for ever;
 * each app process gets a session (and so a process group) of its own, so
   Ctrl+C at the server's terminal reaches only the server, which asks every
   game to quit (each one saves as it goes), waits a moment, and then kills
@@ -35,7 +39,9 @@ import hashlib
 import logging
 import math
 import os
+import re
 import shlex
+import shutil
 import signal
 import socket
 import time
@@ -99,6 +105,16 @@ SERVER_STARTS_PER_PLACE = 2
 #: How many players' start budgets are kept before the full ones are let go
 #: (a budget refilled to its burst is the same as a new one).
 PLAYER_BUDGETS_KEPT = 256
+
+#: Seconds between two looks for visitors' folders to forget (and the first
+#: look is when the server starts).
+FORGET_EVERY = 3600.0
+#: A visitor's folder's name (:meth:`GameServer.visitor_folder`): nothing else
+#: in the visitors' folder is ever deleted.
+_VISITOR_FOLDER = re.compile(r"[0-9a-f]{32}")
+#: A forgotten folder is first renamed to this and its name (at once, so no
+#: game can start in it meanwhile), then deleted.
+FORGOTTEN_PREFIX = ".forgotten-"
 
 #: The close codes the page tells apart (app_index.html shows the words for each).
 CLOSE_STOPPED = 4001  # the game's process ended by itself, not by quitting
@@ -371,6 +387,8 @@ class GameServer(Server):
     and ``settings``), for a server where each browser is a player of its own
     (a token server); ``None``: every tab is the one person at this machine,
     with ``environment``'s save folder and this user's settings.
+    ``forget_after``: seconds after a browser's last game that its folder is
+    deleted (``None``: kept for ever; never the person's own saves).
     """
 
     def __init__(
@@ -383,6 +401,7 @@ class GameServer(Server):
         public_url: str | None = None,
         title: str = "Indigo",
         visitors: Path | None = None,
+        forget_after: float | None = None,
     ) -> None:
         super().__init__(
             shlex.join(argv),
@@ -396,6 +415,9 @@ class GameServer(Server):
         self.access = access if access is not None else Access(token=None, public_url=public_url)
         self.max_sessions = max_sessions
         self.visitors = visitors
+        self.forget_after = forget_after
+        #: Called with how many visitors' folders were deleted, when some were.
+        self.on_forget: Callable[[int], None] | None = None
         # Without --public-url every address is made from the request's own
         # Host, so a page opened at any of the machine's addresses works.
         self.fixed_url = public_url.rstrip("/") if public_url else None
@@ -581,6 +603,66 @@ class GameServer(Server):
         # must not hand anyone a browser's cookie.
         return self.visitors / hashlib.sha256(player.encode()).hexdigest()[:32]
 
+    def visited(self, player: str | None) -> None:
+        """Mark ``player``'s folder as in use now (its time is what
+        :meth:`forget_visitors` reads). A folder is made by the game, when it
+        first saves something, not here: a script that starts games and
+        leaves at once makes no folders."""
+        if self.visitors is not None and player is not None:
+            with contextlib.suppress(OSError):
+                os.utime(self.visitor_folder(player))
+
+    def old_visitor_folders(self) -> tuple[list[Path], int]:
+        """Rename away (at once, in the event loop, so no game starts in one
+        meanwhile) each visitor's folder whose browser has started no game for
+        :attr:`forget_after` seconds and has none running. The renamed
+        folders, with any a stopped server left undeleted, and how many of
+        them were renamed now."""
+        if self.visitors is None or self.forget_after is None:
+            return [], 0
+        oldest = time.time() - self.forget_after
+        playing = {self.visitor_folder(player).name for player in self.sessions.values() if player}
+        doomed: list[Path] = []
+        try:
+            entries = list(os.scandir(self.visitors))
+        except OSError:
+            return [], 0  # no visitor has saved anything yet
+        renamed = 0
+        for entry in entries:
+            if entry.name.startswith(FORGOTTEN_PREFIX):
+                doomed.append(Path(entry.path))
+                continue
+            if not _VISITOR_FOLDER.fullmatch(entry.name) or entry.name in playing:
+                continue
+            try:
+                # Never through a link: only the visitors' own folders go.
+                if not entry.is_dir(follow_symlinks=False):
+                    continue
+                if entry.stat(follow_symlinks=False).st_mtime > oldest:
+                    continue
+                target = self.visitors / f"{FORGOTTEN_PREFIX}{entry.name}"
+                os.rename(entry.path, target)
+            except OSError:
+                continue  # gone meanwhile, or one of that name still there: next time
+            doomed.append(target)
+            renamed += 1
+        return doomed, renamed
+
+    async def forget_visitors(self) -> int:
+        """Delete the folders (saves and settings) of browsers that have
+        started no game here for :attr:`forget_after` seconds; how many."""
+        doomed, renamed = self.old_visitor_folders()
+        if doomed:
+            await asyncio.to_thread(_delete_folders, doomed)
+        if renamed and self.on_forget is not None:
+            self.on_forget(renamed)
+        return renamed
+
+    async def _forget_visitors_always(self) -> None:
+        while True:
+            await self.forget_visitors()
+            await asyncio.sleep(FORGET_EVERY)
+
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         player = self.access.player(request)
         language = self.access.language_for(request)
@@ -626,6 +708,7 @@ class GameServer(Server):
         )
         # Counted before the first await, so the cap holds however many connect at once.
         self.sessions[service] = player
+        self.visited(player)
         self._sockets.add(websocket)
         self.started += 1
         stopped = False
@@ -711,7 +794,7 @@ class GameServer(Server):
             await service.close()
         finally:
             if service in self.sessions:
-                del self.sessions[service]
+                self.visited(self.sessions.pop(service))
                 self._tell("stopped" if stopped else "ended", service)
             self._sockets.discard(websocket)
             if not websocket.closed:
@@ -747,6 +830,7 @@ class GameServer(Server):
         await runner.setup()
         loop = asyncio.get_running_loop()
         signals = (signal.SIGINT, signal.SIGTERM) if handle_signals else ()
+        forgetting = asyncio.create_task(self._forget_visitors_always())
         try:
             await web.SockSite(runner, listener).start()
             for number in signals:
@@ -755,10 +839,20 @@ class GameServer(Server):
                 ready()
             await stop.wait()
         finally:
+            forgetting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await forgetting
             for number in signals:
                 loop.remove_signal_handler(number)
             await self.shutdown()
             await runner.cleanup()
+
+
+def _delete_folders(folders: Sequence[Path]) -> None:
+    for folder in folders:
+        # rmtree does not follow links out of the folder; what cannot be
+        # deleted now is tried again at the next look.
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 class Resizes:

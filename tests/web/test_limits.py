@@ -12,6 +12,7 @@ import json
 import logging
 import os
 import signal
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -455,3 +456,68 @@ async def test_a_visitor_is_spoken_to_in_the_language_of_their_browser(serve: Ca
     async with serve() as running, aiohttp.ClientSession(headers=german) as http:
         page = await http.get(running.url + "/")
         assert '<html lang="en">' in await page.text()
+
+
+async def test_the_folders_of_browsers_that_stopped_coming_are_deleted(
+    serve: Callable, tmp_path: Path
+) -> None:
+    day = 24 * 3600.0
+    long_ago = time.time() - 40 * day
+    visitors = tmp_path / "visitors"
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("not a visitor's")
+    forgotten: list[int] = []
+    async with serve(token=TOKEN, argv=ECHO_ARGV, forget_after=30 * day) as running:
+        server = running.server
+        server.on_forget = forgotten.append
+
+        def folder(name: str, age: float) -> Path:
+            made = visitors / name
+            (made / "saves").mkdir(parents=True)
+            (made / "saves" / "game.indigo").write_text("a game")
+            os.utime(made, (age, age))
+            return made
+
+        gone = folder("a" * 32, long_ago)  # no game for 40 days
+        recent = folder("b" * 32, time.time() - 10 * day)
+        notes = folder("notes", long_ago)  # not a visitor's folder's name: never deleted
+        linked = visitors / ("c" * 32)
+        linked.symlink_to(outside)  # a link is never followed
+        left = folder(".forgotten-" + "d" * 32, long_ago)  # a stopped server's, half deleted
+        jar = aiohttp.CookieJar(unsafe=True)
+        async with aiohttp.ClientSession(cookie_jar=jar) as http:
+            assert (await http.get(f"{running.url}/?token={TOKEN}")).status == 200
+            player = next(c.value for c in jar if c.key == PLAYER_COOKIE)
+            # Each page sends the same id again: 400 days from the last visit, not the first.
+            again = await http.get(running.url + "/")
+            assert again.cookies[PLAYER_COOKIE].value == player
+            async with http.ws_connect(running.url + "/ws") as ws:
+                await ws.send_json(["stdin", "a"])
+                async with asyncio.timeout(LIMIT):
+                    await ws.receive()
+                playing = server.visitor_folder(player)
+                playing.mkdir(parents=True)
+                os.utime(playing, (long_ago, long_ago))  # as if its game had run for 40 days
+                assert await server.forget_visitors() == 1
+            async with asyncio.timeout(LIMIT):
+                while server.sessions:
+                    await asyncio.sleep(0.01)
+        assert not gone.exists() and not left.exists()
+        assert recent.exists() and notes.exists() and linked.is_symlink()
+        assert (outside / "keep.txt").read_text() == "not a visitor's"
+        # The game in play kept its folder, and its end counts as a visit.
+        assert playing.exists() and playing.stat().st_mtime > time.time() - day
+        assert await server.forget_visitors() == 0
+    assert forgotten == [1]
+    assert sorted(path.name for path in visitors.iterdir()) == sorted(
+        ["b" * 32, "c" * 32, "notes", playing.name]
+    )
+
+
+async def test_without_a_token_no_folder_is_ever_deleted(serve: Callable, tmp_path: Path) -> None:
+    async with serve(argv=ECHO_ARGV, forget_after=0.0) as running:
+        saves = tmp_path / "saves"
+        (saves / ("a" * 32)).mkdir()
+        assert await running.server.forget_visitors() == 0
+    assert (saves / ("a" * 32)).exists()

@@ -210,6 +210,7 @@ def test_a_port_in_use_is_one_line() -> None:
         (["--bind", "203.0.113.9"], "--bind 203.0.113.9: this machine has no such address"),
         (["--public-url", "ftp://games"], "--public-url 'ftp://games': give an http:// or https:// address"),
         (["--max-sessions", "0"], "--max-sessions must be between 1 and 256"),
+        (["--forget-visitors", "-1"], "--forget-visitors must be a number of days from 0 (never) to 100000"),
     ],
 )
 def test_bad_options_are_one_line(args: list[str], says: str) -> None:
