@@ -12,8 +12,9 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Protocol
 
 import polling
 import pytest
@@ -93,8 +94,12 @@ async def play_guest(guest: GuestSession, bot: Bot, *, until: Callable[[], bool]
                 await reader
 
 
+# What the ``listening`` fixture gives a test: start a host listening, get its port.
+Listening = Callable[[HostSession], Awaitable[int]]
+
+
 @pytest.fixture
-async def listening() -> AsyncIterator[Callable[[HostSession], asyncio.Future[int]]]:
+async def listening() -> AsyncIterator[Listening]:
     """Start hosts on an ephemeral port of 127.0.0.1; all closed afterwards."""
     hosts: list[HostSession] = []
 
@@ -103,7 +108,7 @@ async def listening() -> AsyncIterator[Callable[[HostSession], asyncio.Future[in
         _, port = await host.listen("127.0.0.1", 0)
         return port
 
-    yield start  # type: ignore[misc]
+    yield start
     for host in hosts:
         await asyncio.wait_for(host.close(), LIMIT)
 
@@ -170,8 +175,8 @@ class Peer:
         """The first line (from line ``since`` on) that ``pattern`` finds."""
         deadline = time.monotonic() + timeout
         regex = re.compile(pattern)
-        for line in self.lines[since:]:
-            found = regex.search(line)
+        for seen in self.lines[since:]:
+            found = regex.search(seen)
             if found:
                 return found
         while True:
@@ -212,8 +217,14 @@ class Peer:
             self.proc.wait(timeout=10)
 
 
+class Peers(Protocol):
+    """What the ``peers`` fixture gives a test: start ``indigo ARGS...`` as a process."""
+
+    def __call__(self, *args: str) -> Peer: ...
+
+
 @pytest.fixture
-def peers(tmp_path: Path):  # type: ignore[no-untyped-def]
+def peers(tmp_path: Path) -> Iterator[Peers]:
     started: list[Peer] = []
 
     def start(*args: str) -> Peer:

@@ -20,8 +20,8 @@ from polling import until
 
 from indigo_tui.bots import make_bot
 from indigo_tui.net.channel import confirmation, derive_keys, transcript_hash
+from indigo_tui.net.common import JoinError
 from indigo_tui.net.guard import Budgets, GuessLimiter
-from indigo_tui.net.guest import JoinError
 from indigo_tui.net.host import HostSession
 from indigo_tui.net.protocol import (
     HEADER,
@@ -40,7 +40,7 @@ from indigo_tui.net.protocol import (
 from indigo_tui.net.seal import Channel, FrameCipher, SealBroken, SessionKeys
 from indigo_tui.net.transport import Connection, ConnectionLost
 
-from .conftest import CODE, LIMIT, make_guest, make_host, play_guest
+from .conftest import CODE, LIMIT, Listening, make_guest, make_host, play_guest
 
 Alter = Callable[[int, bytes], list[bytes]]
 
@@ -299,7 +299,9 @@ def test_the_limiter_forgets_quiet_addresses_first() -> None:
 # -- whole peers ------------------------------------------------------------------
 
 
-async def test_a_relay_records_nothing_after_the_key_exchange_that_decodes(listening, tmp_path: Path) -> None:
+async def test_a_relay_records_nothing_after_the_key_exchange_that_decodes(
+    listening: Listening, tmp_path: Path
+) -> None:
     host = make_host(["bot:greedy", "remote"])
     port = await listening(host)
     relay = Relay(port)
@@ -335,7 +337,7 @@ async def test_a_relay_records_nothing_after_the_key_exchange_that_decodes(liste
 
 @pytest.mark.parametrize("mode", ["tamper", "drop", "replay", "inject", "reorder"])
 async def test_a_frame_altered_on_the_way_ends_that_connection_and_the_game_goes_on(
-    listening, tmp_path: Path, mode: str
+    listening: Listening, tmp_path: Path, mode: str
 ) -> None:
     host = make_host(["bot:greedy", "remote", "remote"])
     port = await listening(host)
@@ -367,7 +369,7 @@ async def test_a_frame_altered_on_the_way_ends_that_connection_and_the_game_goes
     assert host.game.over and again.deal == other.deal == "verified"
 
 
-async def test_a_frame_altered_on_the_way_to_the_guest_ends_its_session_clearly(listening) -> None:
+async def test_a_frame_altered_on_the_way_to_the_guest_ends_its_session_clearly(listening: Listening) -> None:
     host = make_host(["bot:greedy", "remote"])
     port = await listening(host)
     relay = Relay(port, down=mangle("tamper", 3))
@@ -386,7 +388,7 @@ async def test_a_frame_altered_on_the_way_to_the_guest_ends_its_session_clearly(
     assert not host.closed
 
 
-async def test_a_wrong_code_is_one_guess_said_once_and_the_right_code_gets_in(listening) -> None:
+async def test_a_wrong_code_is_one_guess_said_once_and_the_right_code_gets_in(listening: Listening) -> None:
     host = make_host(["bot:greedy", "remote"])
     port = await listening(host)
     for code in ("WRONG1", "WRONG2", "k7wq2n"):
@@ -401,7 +403,7 @@ async def test_a_wrong_code_is_one_guess_said_once_and_the_right_code_gets_in(li
     assert guest.seat == 1
 
 
-async def test_a_replayed_handshake_is_only_a_wrong_guess(listening) -> None:
+async def test_a_replayed_handshake_is_only_a_wrong_guess(listening: Listening) -> None:
     host = make_host(["bot:greedy", "remote"])
     port = await listening(host)
     relay = Relay(port)
@@ -414,13 +416,16 @@ async def test_a_replayed_handshake_is_only_a_wrong_guess(listening) -> None:
     await until(lambda: 1 not in host.links)
     # Everything the guest sent (hello, proof, sealed join, goodbye), sent again as it was.
     replies = await _raw(port, bytes(relay.recorded["up"]))
-    assert isinstance(replies[0], Exchange) and replies[0].pake != decode_body(relay.frames["down"][0][4:])
+    # The host answered with a key exchange of its own, not the recorded one.
+    recorded = decode_body(relay.frames["down"][0][4:])
+    assert isinstance(recorded, Exchange) and isinstance(replies[0], Exchange)
+    assert replies[0].pake != recorded.pake
     assert replies[1:] == [Error("wrong join code", "code")]
     assert host.door.limiter.failures == 1 and 1 not in host.links
 
 
 @pytest.mark.parametrize("old", range(1, PROTOCOL_VERSION))
-async def test_an_old_peer_gets_the_version_message_in_clear(listening, old: int) -> None:
+async def test_an_old_peer_gets_the_version_message_in_clear(listening: Listening, old: int) -> None:
     host = make_host(["bot:greedy", "remote"])
     port = await listening(host)
     old_hello = msgspec.msgpack.encode({"type": "hello", "protocol": old, "app": "0.4.0", "name": "Old"})
@@ -430,7 +435,7 @@ async def test_an_old_peer_gets_the_version_message_in_clear(listening, old: int
     assert f"the host speaks version {PROTOCOL_VERSION}" in reason and f"the guest version {old}" in reason
 
 
-async def test_a_slow_sender_is_dropped_within_the_handshake_deadline(listening) -> None:
+async def test_a_slow_sender_is_dropped_within_the_handshake_deadline(listening: Listening) -> None:
     # A read timeout the trickle never reaches: only the deadline can drop it.
     host = make_host(["bot:greedy", "remote"], read_timeout=15.0)
     host.door.budgets = Budgets(handshake_deadline=1.0)
@@ -461,7 +466,7 @@ async def test_a_slow_sender_is_dropped_within_the_handshake_deadline(listening)
     assert any("only part of a frame within 1 s" in t or "joining within 1 s" in t for t in texts), texts
 
 
-async def test_before_the_code_is_proven_frames_are_small(listening) -> None:
+async def test_before_the_code_is_proven_frames_are_small(listening: Listening) -> None:
     host = make_host(["bot:greedy", "remote"], read_timeout=30.0)
     port = await listening(host)
     # By the header alone: a host that waited for the body would say nothing
@@ -482,7 +487,7 @@ async def test_before_the_code_is_proven_frames_are_small(listening) -> None:
     ids=["pending", "pending-per-address", "connections"],
 )
 async def test_connections_over_a_cap_are_refused_at_once_and_the_guest_gets_in_after(
-    listening, budgets: Budgets
+    listening: Listening, budgets: Budgets
 ) -> None:
     host = make_host(["bot:greedy", "remote"])
     host.door.budgets = budgets
@@ -502,7 +507,7 @@ async def test_connections_over_a_cap_are_refused_at_once_and_the_guest_gets_in_
     assert guest.seat == 1
 
 
-async def test_guessing_past_the_limit_is_refused_without_a_check(listening) -> None:
+async def test_guessing_past_the_limit_is_refused_without_a_check(listening: Listening) -> None:
     clock = Clock()
     host = make_host(["bot:greedy", "remote"])
     host.door.limiter = GuessLimiter(per_address_burst=1, per_address_rate=0.01, clock=clock)
@@ -522,7 +527,7 @@ async def test_guessing_past_the_limit_is_refused_without_a_check(listening) -> 
     assert guest.seat == 1
 
 
-async def test_a_flood_of_key_exchanges_waits_its_turn_or_is_told_busy(listening) -> None:
+async def test_a_flood_of_key_exchanges_waits_its_turn_or_is_told_busy(listening: Listening) -> None:
     clock = Clock()
     host = make_host(["bot:greedy", "remote"])
     host.door.limiter = GuessLimiter(exchange_rate=0.05, exchange_burst=2, clock=clock)
@@ -540,7 +545,9 @@ async def test_a_flood_of_key_exchanges_waits_its_turn_or_is_told_busy(listening
     assert guest.seat == 1
 
 
-async def test_out_of_file_descriptors_pauses_accepting_with_one_line(listening, monkeypatch) -> None:
+async def test_out_of_file_descriptors_pauses_accepting_with_one_line(
+    listening: Listening, monkeypatch: pytest.MonkeyPatch
+) -> None:
     loop = asyncio.get_running_loop()
     real_accept = loop.sock_accept
     failures = {"left": 40}
@@ -562,7 +569,7 @@ async def test_out_of_file_descriptors_pauses_accepting_with_one_line(listening,
     assert sum("out of file descriptors" in t for t in texts) == 1, texts
 
 
-async def test_a_guest_after_a_flood_of_silent_connections_gets_in(listening) -> None:
+async def test_a_guest_after_a_flood_of_silent_connections_gets_in(listening: Listening) -> None:
     host = make_host(["bot:greedy", "remote"])
     host.door.budgets = Budgets(handshake_deadline=2.0, max_pending=20, max_pending_per_address=20)
     port = await listening(host)

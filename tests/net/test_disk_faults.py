@@ -29,6 +29,7 @@ from indigo_tui.net.notices import Notice, SaveState
 
 from .conftest import (
     LIMIT,
+    Listening,
     Peer,
     headless_host,
     join_args,
@@ -161,7 +162,7 @@ async def test_a_read_only_disk_is_refused_before_the_game_starts_in_one_line(di
 
 
 async def test_a_guests_record_on_a_disk_turned_read_only_is_said_once_and_again_when_it_works(
-    listening, disk: Disk
+    listening: Listening, disk: Disk
 ) -> None:
     host = make_host(["bot:greedy", "remote"])
     port = await listening(host)
@@ -252,7 +253,7 @@ def test_an_injected_write_error_is_said_once_the_file_stays_whole_and_recovery_
 
 
 async def test_an_injected_error_in_a_guests_record_is_said_once_and_again_when_it_works(
-    listening, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    listening: Listening, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     host = make_host(["bot:greedy", "remote"])
     port = await listening(host)

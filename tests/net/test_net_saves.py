@@ -14,7 +14,7 @@ from indigo_tui import saves
 from indigo_tui.net.host import HostError
 from indigo_tui.net.notices import SaveState
 
-from .conftest import LIMIT, make_guest, make_host, play_and_serve, serve_headless
+from .conftest import LIMIT, Listening, make_guest, make_host, play_and_serve, serve_headless
 
 
 async def test_a_host_that_cannot_save_refuses_to_start_with_one_line(tmp_path: Path) -> None:
@@ -71,7 +71,7 @@ async def test_a_failing_autosave_is_said_once_play_goes_on_and_saved_is_said_on
     assert lines[-1] == "game over; NOT saved: Is a directory"
 
 
-async def test_our_own_leftover_temporary_files_are_cleaned_up(listening, tmp_path: Path) -> None:
+async def test_our_own_leftover_temporary_files_are_cleaned_up(listening: Listening, tmp_path: Path) -> None:
     old = tmp_path / ".host.indigo.k3j2.tmp"
     old.write_bytes(b"half a save")
     stale = time.time() - 3600

@@ -36,8 +36,9 @@ from indigo_tui.net.channel import (
     seal_as_host,
     transcript_hash,
 )
+from indigo_tui.net.common import JoinError
 from indigo_tui.net.guard import GuessLimiter
-from indigo_tui.net.guest import GuestSession, JoinError
+from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.host import HostError, HostSession
 from indigo_tui.net.notices import HintRefused, Notice, SeatLeft, UndoAsked
 from indigo_tui.net.protocol import (
@@ -68,10 +69,10 @@ from indigo_tui.net.state import SeatState
 from indigo_tui.net.transport import Connection
 from indigo_tui.saves import load_record, record_path
 
-from .conftest import CODE, LIMIT, make_guest, make_host, play_guest
+from .conftest import CODE, LIMIT, Listening, make_guest, make_host, play_guest
 
 
-async def _joined(host: HostSession, port: int, **kwargs: object) -> GuestSession:
+async def _joined(port: int, **kwargs: object) -> GuestSession:
     guest = make_guest(port, **kwargs)
     await asyncio.wait_for(guest.connect(), LIMIT)
     return guest
@@ -92,11 +93,11 @@ async def _notice(peer: GuestSession | HostSession, kind: type[N]) -> N:
     return await asyncio.wait_for(wait(), LIMIT)
 
 
-async def test_whole_game_guest_sees_only_its_own_tiles(listening, tmp_path: Path) -> None:
+async def test_whole_game_guest_sees_only_its_own_tiles(listening: Listening, tmp_path: Path) -> None:
     host = make_host(["bot:greedy", "remote"], save_path=tmp_path / "host.indigo")
     port = await listening(host)
     frames: list[bytes] = []
-    guest = await _joined(host, port, on_frame=frames.append, save_dir=tmp_path / "guest", kind="bot:random")
+    guest = await _joined(port, on_frame=frames.append, save_dir=tmp_path / "guest", kind="bot:random")
     host.begin()
     await asyncio.wait_for(play_guest(guest, make_bot("random", 1)), LIMIT)
 
@@ -131,41 +132,43 @@ async def test_whole_game_guest_sees_only_its_own_tiles(listening, tmp_path: Pat
     assert mine.header.meta["net_role"] == "guest" and theirs.header.meta["net_role"] == "host"
 
 
-async def test_wrong_code_is_refused_and_the_right_one_still_gets_in(listening) -> None:
+async def test_wrong_code_is_refused_and_the_right_one_still_gets_in(listening: Listening) -> None:
     host = make_host(["bot:greedy", "remote"])
     port = await listening(host)
     with pytest.raises(JoinError, match="wrong join code") as refused:
-        await _joined(host, port, code="WRONG1")
+        await _joined(port, code="WRONG1")
     assert refused.value.code == "code"
     assert not host.ready and [line.connected for line in host.lobby()] == [True, False]
     with pytest.raises(HostError, match="no terminal yet"):
         host.begin()
-    guest = await _joined(host, port, name="Ann\x1b[2J")
+    guest = await _joined(port, name="Ann\x1b[2J")
     assert guest.seat == 1
     assert host.ready and host.lobby()[1].connected and host.lobby()[1].name == "Ann[2J"
 
 
-async def test_other_protocol_version_is_refused_naming_both(listening) -> None:
+async def test_other_protocol_version_is_refused_naming_both(listening: Listening) -> None:
     port = await listening(make_host(["bot:greedy", "remote"]))
     with pytest.raises(JoinError) as refused:
-        await _joined(HostSession, port, protocol_version=99, app_version="9.9.9")
+        await _joined(port, protocol_version=99, app_version="9.9.9")
     text = str(refused.value)
     assert refused.value.code == "version"
     assert f"version {PROTOCOL_VERSION}" in text and "version 99" in text and "9.9.9" in text
 
 
-async def test_a_full_game_refuses_a_second_guest(listening) -> None:
+async def test_a_full_game_refuses_a_second_guest(listening: Listening) -> None:
     host = make_host(["bot:greedy", "remote"])
     port = await listening(host)
-    await _joined(host, port)
+    await _joined(port)
     with pytest.raises(JoinError, match="full"):
-        await _joined(host, port)
+        await _joined(port)
 
 
-async def test_moves_out_of_turn_illegal_or_for_another_seat_are_refused_and_play_goes_on(listening) -> None:
+async def test_moves_out_of_turn_illegal_or_for_another_seat_are_refused_and_play_goes_on(
+    listening: Listening,
+) -> None:
     host = make_host(["human", "remote"])
     port = await listening(host)
-    guest = await _joined(host, port)
+    guest = await _joined(port)
     host.begin()
     reader = asyncio.create_task(guest.run())
     try:
@@ -196,10 +199,10 @@ async def test_moves_out_of_turn_illegal_or_for_another_seat_are_refused_and_pla
             await reader
 
 
-async def test_undo_is_a_request_the_others_accept_or_decline(listening) -> None:
+async def test_undo_is_a_request_the_others_accept_or_decline(listening: Listening) -> None:
     host = make_host(["human", "remote"])
     port = await listening(host)
-    guest = await _joined(host, port)
+    guest = await _joined(port)
     host.begin()
     reader = asyncio.create_task(guest.run())
     try:
@@ -241,10 +244,10 @@ async def test_undo_is_a_request_the_others_accept_or_decline(listening) -> None
             await reader
 
 
-async def test_a_dropped_guest_rejoins_at_the_same_move(listening, tmp_path: Path) -> None:
+async def test_a_dropped_guest_rejoins_at_the_same_move(listening: Listening, tmp_path: Path) -> None:
     host = make_host(["bot:greedy", "remote"], save_path=tmp_path / "host.indigo")
     port = await listening(host)
-    guest = await _joined(host, port, save_dir=tmp_path)
+    guest = await _joined(port, save_dir=tmp_path)
     host.begin()
     bot = make_bot("random", 5)
     await asyncio.wait_for(play_guest(guest, bot, until=lambda: host.game.board.placements >= 12), LIMIT)
@@ -255,7 +258,7 @@ async def test_a_dropped_guest_rejoins_at_the_same_move(listening, tmp_path: Pat
     record_file = record_path(tmp_path, host.game_id, 1)
     record = load_record(record_file)
     assert 0 < len(record.events) <= len(host.game.log)
-    again = await _joined(host, port, save_dir=tmp_path, record=record)
+    again = await _joined(port, save_dir=tmp_path, record=record)
     assert again.seat == 1 and again.welcome is not None
     assert again.welcome.from_seq == len(record.events)  # nothing sent twice
     await asyncio.wait_for(play_guest(again, bot), LIMIT)
@@ -263,7 +266,7 @@ async def test_a_dropped_guest_rejoins_at_the_same_move(listening, tmp_path: Pat
     assert again.state is not None and again.state.events == list(host.game.view(1).events)
 
 
-async def test_garbage_at_the_port_leaves_the_host_serving(listening) -> None:
+async def test_garbage_at_the_port_leaves_the_host_serving(listening: Listening) -> None:
     host = make_host(["bot:greedy", "remote"])
     generous = host.read_timeout
     host.read_timeout = 0.5  # the silent attacker's wait
@@ -292,7 +295,7 @@ async def test_garbage_at_the_port_leaves_the_host_serving(listening) -> None:
     # The real guest gets the usual read timeout: 0.5 s would leave its
     # 0.3 s heartbeat too little room on a loaded machine.
     host.read_timeout = generous
-    guest = await _joined(host, port)
+    guest = await _joined(port)
     host.begin()
     await asyncio.wait_for(play_guest(guest, make_bot("random", 2)), LIMIT)
     assert host.game.over and guest.deal == "verified"
@@ -340,7 +343,7 @@ async def _fake_welcome(conn: Connection, *, second: Event | None = None) -> Non
 async def test_a_desync_is_detected_and_named() -> None:
     server, port = await _fake_host(_fake_welcome)
     try:
-        guest = await _joined(HostSession, port)
+        guest = await _joined(port)
         with pytest.raises(JoinError, match="desync at event 1") as broken:
             await asyncio.wait_for(guest.run(), LIMIT)
         assert broken.value.code == "desync" and "feedfacefeedface" in str(broken.value)
@@ -366,7 +369,7 @@ async def test_a_host_that_does_not_know_the_code_is_not_trusted() -> None:
     server, port = await _fake_host(impostor)
     try:
         with pytest.raises(JoinError, match="could not prove") as refused:
-            await _joined(HostSession, port)
+            await _joined(port)
         assert refused.value.code == "code"
     finally:
         server.close()
@@ -397,10 +400,10 @@ async def test_a_silent_host_is_noticed_within_seconds() -> None:
             server.close()
 
 
-async def test_a_guest_ahead_of_a_resumed_host_gets_the_whole_log_again(listening) -> None:
+async def test_a_guest_ahead_of_a_resumed_host_gets_the_whole_log_again(listening: Listening) -> None:
     host = make_host(["bot:greedy", "remote"])
     port = await listening(host)
-    guest = await _joined(host, port)
+    guest = await _joined(port)
     host.begin()
     await asyncio.wait_for(
         play_guest(guest, make_bot("random", 3), until=lambda: host.game.board.placements >= 6), LIMIT
@@ -413,7 +416,7 @@ async def test_a_guest_ahead_of_a_resumed_host_gets_the_whole_log_again(listenin
         host.game.pop()
     host.game.pop()
     host.public.truncate(len(host.game.log))
-    again = await _joined(host, port, record=guest.record)
+    again = await _joined(port, record=guest.record)
     assert again.welcome is not None and again.welcome.from_seq == 0
     await asyncio.wait_for(play_guest(again, make_bot("random", 4)), LIMIT)
     assert again.state is not None and again.state.events == list(host.game.view(1).events)
@@ -436,7 +439,7 @@ async def test_events_no_board_can_hold_are_a_named_desync(event: Event) -> None
 
     server, port = await _fake_host(broken)
     try:
-        guest = await _joined(HostSession, port)
+        guest = await _joined(port)
         with pytest.raises(JoinError, match="desync at event 1") as broke:
             await asyncio.wait_for(guest.run(), LIMIT)
         assert broke.value.code == "desync"
@@ -444,12 +447,12 @@ async def test_events_no_board_can_hold_are_a_named_desync(event: Event) -> None
         server.close()
 
 
-async def test_a_seated_guest_that_falls_silent_is_noticed_within_seconds(listening) -> None:
+async def test_a_seated_guest_that_falls_silent_is_noticed_within_seconds(listening: Listening) -> None:
     # A read timeout well under the default 5 s, with room for the guest's
     # heartbeats on a loaded machine until it falls silent.
     host = make_host(["human", "remote"], read_timeout=1.5, heartbeat=0.1)
     port = await listening(host)
-    guest = await _joined(host, port, heartbeat=0.1)
+    guest = await _joined(port, heartbeat=0.1)
     host.begin()
     assert guest._beat_task is not None
     guest._beat_task.cancel()  # a frozen machine: no heartbeats, no reads
@@ -463,12 +466,12 @@ async def test_a_seated_guest_that_falls_silent_is_noticed_within_seconds(listen
     assert 1 in host.away_since
 
 
-async def test_a_guest_game_answers_like_a_game_and_hides_other_seats(listening) -> None:
+async def test_a_guest_game_answers_like_a_game_and_hides_other_seats(listening: Listening) -> None:
     from indigo_tui.net.table import GuestGame, GuestMatch
 
     host = make_host(["bot:greedy", "remote"])
     port = await listening(host)
-    guest = await _joined(host, port)
+    guest = await _joined(port)
     host.begin()
     table = GuestGame(guest)
     checked: list[int] = []
@@ -494,11 +497,11 @@ async def test_a_guest_game_answers_like_a_game_and_hides_other_seats(listening)
     assert match.over and match.winners == game.winners and match.totals == game.scores
 
 
-async def test_undo_asks_every_other_person_including_remote_seats(listening) -> None:
+async def test_undo_asks_every_other_person_including_remote_seats(listening: Listening) -> None:
     host = make_host(["human", "remote", "remote"])
     port = await listening(host)
-    asker = await _joined(host, port)
-    voter = await _joined(host, port, accept_undo=True)
+    asker = await _joined(port)
+    voter = await _joined(port, accept_undo=True)
     assert (asker.seat, voter.seat) == (1, 2)
     host.begin()
     readers = [asyncio.create_task(asker.run()), asyncio.create_task(voter.run())]
@@ -563,11 +566,11 @@ def test_find_record_prefers_the_same_port_then_the_same_host(tmp_path: Path) ->
     assert found is not None and found[1].game_id == "same-port"
 
 
-async def test_hints_count_only_where_the_host_allows_them(listening, tmp_path: Path) -> None:
+async def test_hints_count_only_where_the_host_allows_them(listening: Listening, tmp_path: Path) -> None:
     # A host without hints: a guest that sends HintUsed anyway is not counted.
     host = make_host(["human", "remote"], save_path=tmp_path / "off.indigo")
     port = await listening(host)
-    guest = await _joined(host, port)
+    guest = await _joined(port)
     assert not guest.hints_allowed
     guest._send(HintUsed())
     guest.count_hint()  # says nothing where hints are off
@@ -581,7 +584,7 @@ async def test_hints_count_only_where_the_host_allows_them(listening, tmp_path: 
     allowed = make_host(["human", "remote"], save_path=tmp_path / "on.indigo")
     allowed.hints_allowed = True
     port = await listening(allowed)
-    guest = await _joined(allowed, port)
+    guest = await _joined(port)
     task = asyncio.create_task(guest.run())
     try:
         assert guest.hints_allowed
@@ -624,11 +627,11 @@ async def _run_until_the_host_leaves(guest: GuestSession) -> JoinError:
     return ended.value
 
 
-async def test_a_hosts_goodbye_is_said_in_the_guests_language(listening) -> None:
+async def test_a_hosts_goodbye_is_said_in_the_guests_language(listening: Listening) -> None:
     host = make_host(["human", "remote"])
     port = await listening(host)
     frames: list[bytes] = []
-    guest = await _joined(host, port, on_frame=frames.append)
+    guest = await _joined(port, on_frame=frames.append)
     reader = asyncio.create_task(_run_until_the_host_leaves(guest))
     with in_language("de"):
         await host.close(Farewell.NOT_BACK, (0,))
@@ -640,10 +643,10 @@ async def test_a_hosts_goodbye_is_said_in_the_guests_language(listening) -> None
     assert messages[-1] == Bye("seat 1 did not come back", "not_back", (0,))
 
 
-async def test_a_guests_goodbye_is_said_in_the_hosts_language(listening) -> None:
+async def test_a_guests_goodbye_is_said_in_the_hosts_language(listening: Listening) -> None:
     host = make_host(["human", "remote"])
     port = await listening(host)
-    guest = await _joined(host, port)
+    guest = await _joined(port)
     host.begin()
     with in_language("de"):
         await guest.close(Farewell.GUEST_QUIT)
@@ -666,11 +669,11 @@ async def test_a_guests_goodbye_is_said_in_the_hosts_language(listening) -> None
     ids=["unknown code", "no number", "hostile", "long"],
 )
 async def test_a_goodbye_with_an_unknown_code_or_hostile_words_is_plain_text(
-    listening, bye: Bye, shown: str
+    listening: Listening, bye: Bye, shown: str
 ) -> None:
     host = make_host(["human", "remote"])
     port = await listening(host)
-    guest = await _joined(host, port)
+    guest = await _joined(port)
     reader = asyncio.create_task(_run_until_the_host_leaves(guest))
     host.broadcaster.send(host.links[1], bye)
     with in_language("de"):
@@ -679,7 +682,7 @@ async def test_a_goodbye_with_an_unknown_code_or_hostile_words_is_plain_text(
 
     # The other way: a guest's goodbye, told on the host's side the same way.
     other_host = make_host(["human", "remote"])
-    other = await _joined(other_host, await listening(other_host))
+    other = await _joined(await listening(other_host))
     assert other.conn is not None
     with in_language("de"):
         await other.conn.close(bye)
@@ -688,15 +691,15 @@ async def test_a_goodbye_with_an_unknown_code_or_hostile_words_is_plain_text(
     assert left.why == f"gegangen: {shown}"
 
 
-def _notices(host: HostSession) -> list[object]:
-    found = []
+def _notices(host: HostSession) -> list[Notice]:
+    found: list[Notice] = []
     while not host.notices.empty():
         found.append(host.notices.get_nowait())
     return found
 
 
 async def test_a_move_still_unanswered_when_the_host_quits_ends_with_the_hosts_goodbye(
-    listening, monkeypatch: pytest.MonkeyPatch
+    listening: Listening, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The host quits (its goodbye says why) while the guest's move waits for
     its answer: the guest's move ends with the goodbye's reason, not with a
@@ -707,7 +710,7 @@ async def test_a_move_still_unanswered_when_the_host_quits_ends_with_the_hosts_g
     # No heartbeat crosses the goodbye: this test is about the waiting move.
     # (Once, in a whole-suite run under a stalling load, the guest saw the
     # connection close instead of the goodbye; not reproduced alone, cause unknown.)
-    guest = await _joined(host, port, heartbeat=60.0)
+    guest = await _joined(port, heartbeat=60.0)
     host.begin()
     reader = asyncio.create_task(guest.run())
     try:

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from indigo_tui import saves
-from indigo_tui.net.guest import GuestSession, JoinError
+from indigo_tui.net.common import JoinError
+from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.protocol import (
     HEADER,
     MAX_FRAME,
@@ -26,7 +27,7 @@ from indigo_tui.net.protocol import (
     encode_frame,
 )
 
-from .conftest import TIMEOUT, Peer, host_args, join_args, listening_port, resumed_host_args
+from .conftest import TIMEOUT, Peer, Peers, host_args, join_args, listening_port, resumed_host_args
 
 
 def assert_same_game(tmp_path: Path, *guest_folders: str) -> None:
@@ -47,7 +48,7 @@ def assert_same_game(tmp_path: Path, *guest_folders: str) -> None:
 
 
 @pytest.mark.slow
-def test_two_processes_play_a_whole_game(peers, tmp_path: Path) -> None:
+def test_two_processes_play_a_whole_game(peers: Peers, tmp_path: Path) -> None:
     host = peers(*host_args(tmp_path))
     port = listening_port(host)
     guest = peers(*join_args(tmp_path, port))
@@ -61,7 +62,7 @@ def test_two_processes_play_a_whole_game(peers, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_four_seats_two_guests_and_a_bot(peers, tmp_path: Path) -> None:
+def test_four_seats_two_guests_and_a_bot(peers: Peers, tmp_path: Path) -> None:
     host = peers(*host_args(tmp_path, "--seats", "remote,host,bot:random,remote", "--variant", "tactical"))
     port = listening_port(host)
     first = peers(*join_args(tmp_path, port, folder="one"))
@@ -72,7 +73,7 @@ def test_four_seats_two_guests_and_a_bot(peers, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_three_seats_own_gates(peers, tmp_path: Path) -> None:
+def test_three_seats_own_gates(peers: Peers, tmp_path: Path) -> None:
     host = peers(*host_args(tmp_path, "--players", "3", "--seats", "bot:greedy,remote,host", "--own-gates"))
     port = listening_port(host)
     guest = peers(*join_args(tmp_path, port))
@@ -85,7 +86,7 @@ def test_three_seats_own_gates(peers, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_a_killed_guest_rejoins_at_the_same_move(peers, tmp_path: Path) -> None:
+def test_a_killed_guest_rejoins_at_the_same_move(peers: Peers, tmp_path: Path) -> None:
     host = peers(*host_args(tmp_path, "--move-delay", "0.01"))
     port = listening_port(host)
     # The guest that is killed plays slowly: the game must still be on when the
@@ -109,7 +110,7 @@ def test_a_killed_guest_rejoins_at_the_same_move(peers, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_a_killed_host_resumes_from_its_save_and_the_guest_comes_back(peers, tmp_path: Path) -> None:
+def test_a_killed_host_resumes_from_its_save_and_the_guest_comes_back(peers: Peers, tmp_path: Path) -> None:
     # The host that is killed plays slowly: the game must still be on when the
     # kill comes, however late a loaded machine lets this test send it.
     host = peers(*host_args(tmp_path, "--move-delay", "0.1"))
@@ -127,7 +128,7 @@ def test_a_killed_host_resumes_from_its_save_and_the_guest_comes_back(peers, tmp
 
 
 @pytest.mark.slow
-def test_a_match_of_three_rounds(peers, tmp_path: Path) -> None:
+def test_a_match_of_three_rounds(peers: Peers, tmp_path: Path) -> None:
     host = peers(*host_args(tmp_path, "--rounds", "3"))
     port = listening_port(host)
     guest = peers(*join_args(tmp_path, port))
@@ -146,7 +147,7 @@ def test_a_match_of_three_rounds(peers, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_a_host_killed_mid_match_resumes_in_the_same_round(peers, tmp_path: Path) -> None:
+def test_a_host_killed_mid_match_resumes_in_the_same_round(peers: Peers, tmp_path: Path) -> None:
     # The host that is killed plays slowly: round 2 must still be on when the
     # kill comes, however late a loaded machine lets this test send it.
     host = peers(*host_args(tmp_path, "--rounds", "2", "--move-delay", "0.05"))
@@ -167,7 +168,7 @@ def test_a_host_killed_mid_match_resumes_in_the_same_round(peers, tmp_path: Path
     assert_same_game(tmp_path, "guest")
 
 
-def test_bad_peers_at_the_port_do_not_stop_the_host(peers, tmp_path: Path) -> None:
+def test_bad_peers_at_the_port_do_not_stop_the_host(peers: Peers, tmp_path: Path) -> None:
     host = peers(*host_args(tmp_path))
     port = listening_port(host)
 
@@ -242,7 +243,7 @@ def three_moves_in(peers: Callable[..., Peer], tmp_path: Path) -> tuple[Peer, Pe
     return host, guest
 
 
-def test_ctrl_c_on_the_guest_tells_the_host(peers, tmp_path: Path) -> None:
+def test_ctrl_c_on_the_guest_tells_the_host(peers: Peers, tmp_path: Path) -> None:
     host, guest = three_moves_in(peers, tmp_path)
     guest.proc.send_signal(signal.SIGINT)
     status, err = guest.finish()
@@ -253,7 +254,7 @@ def test_ctrl_c_on_the_guest_tells_the_host(peers, tmp_path: Path) -> None:
     assert status == 2 and "interrupted" in err and "saved" in err
 
 
-def test_ctrl_c_on_the_host_tells_the_guest(peers, tmp_path: Path) -> None:
+def test_ctrl_c_on_the_host_tells_the_guest(peers: Peers, tmp_path: Path) -> None:
     host, guest = three_moves_in(peers, tmp_path)
     host.proc.send_signal(signal.SIGINT)
     status, err = guest.finish()

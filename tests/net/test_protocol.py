@@ -132,15 +132,15 @@ def test_every_kind_of_message_in_the_union_has_an_example() -> None:
 
 
 @pytest.mark.parametrize("message", EVERY_MESSAGE, ids=lambda m: type(m).__name__)
-def test_every_message_survives_a_round_trip(message: object) -> None:
-    frame = encode_frame(message)  # type: ignore[arg-type]
+def test_every_message_survives_a_round_trip(message: Message) -> None:
+    frame = encode_frame(message)
     assert HEADER.unpack(frame[:4])[0] == len(frame) - 4
     messages, rest = decode_frames(frame)
     assert messages == [message] and rest == b""
 
 
 def test_frames_split_anywhere_decode_the_same() -> None:
-    stream = b"".join(encode_frame(m) for m in EVERY_MESSAGE)  # type: ignore[arg-type]
+    stream = b"".join(encode_frame(m) for m in EVERY_MESSAGE)
     for cut in (1, 3, 4, 5, 100, len(stream) - 1):
         first, rest = decode_frames(stream[:cut])
         second, tail = decode_frames(rest + stream[cut:])
@@ -213,7 +213,7 @@ async def test_a_silent_peer_is_noticed_within_the_timeout() -> None:
 
 
 async def test_connection_reads_whole_frames_in_order() -> None:
-    conn = _connection(b"".join(encode_frame(m) for m in EVERY_MESSAGE[:5]), eof=True)  # type: ignore[arg-type]
+    conn = _connection(b"".join(encode_frame(m) for m in EVERY_MESSAGE[:5]), eof=True)
     assert [await conn.read() for _ in range(5)] == EVERY_MESSAGE[:5]
 
 
@@ -316,8 +316,8 @@ async def test_a_thinker_runs_slow_bots_off_the_event_loop(monkeypatch: pytest.M
     thinker = Thinker()
     quick, slow = Probe(0.0), Probe(Thinker.QUICK * 2)
     for _ in range(3):
-        assert await thinker.choose(quick, game.view(0)) == game.legal_moves[0]  # type: ignore[arg-type]
-        await thinker.choose(slow, game.view(0))  # type: ignore[arg-type]
+        assert await thinker.choose(quick, game.view(0)) == game.legal_moves[0]
+        await thinker.choose(slow, game.view(0))
     assert quick.threads[0] != loop_thread and quick.threads[1:] == [loop_thread, loop_thread]
     assert loop_thread not in slow.threads
 

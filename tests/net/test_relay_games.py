@@ -20,7 +20,7 @@ from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.protocol import HEADER, HEADER_SIZE, Confirm, Exchange, Hello, ProtocolError, decode_body
 from indigo_tui.net.relay import InternetCode, new_internet_code, parse_relay
 
-from .conftest import HOST_BOUNDS, LIMIT, Peer
+from .conftest import HOST_BOUNDS, LIMIT, Peer, Peers
 from .transit import RecordingRelay, TransitRelay
 
 
@@ -67,7 +67,7 @@ def hosting(host: Peer, relay: str, code: InternetCode) -> None:
     host.wait_for(rf"waiting for friends at the relay {relay}")
 
 
-def assert_same_game(tmp_path: Path, *guest_folders: str) -> saves.LoadedSave:
+def assert_same_game(tmp_path: Path, *guest_folders: str) -> saves.SavedGame:
     """Every guest's save holds the host's match, move for move and event for event."""
     (host_file,) = (tmp_path / "host" / "net").glob("*.indigo")
     host = saves.load_save(host_file)
@@ -84,7 +84,9 @@ def assert_same_game(tmp_path: Path, *guest_folders: str) -> saves.LoadedSave:
 
 
 @pytest.mark.slow
-def test_two_players_across_the_relay(peers, shared_transit_relay: TransitRelay, tmp_path: Path) -> None:
+def test_two_players_across_the_relay(
+    peers: Peers, shared_transit_relay: TransitRelay, tmp_path: Path
+) -> None:
     relay, code = shared_transit_relay.address, new_internet_code()
     host = peers(*internet_host(tmp_path, relay, code))
     hosting(host, relay, code)
@@ -99,7 +101,9 @@ def test_two_players_across_the_relay(peers, shared_transit_relay: TransitRelay,
 
 
 @pytest.mark.slow
-def test_four_players_across_the_relay(peers, shared_transit_relay: TransitRelay, tmp_path: Path) -> None:
+def test_four_players_across_the_relay(
+    peers: Peers, shared_transit_relay: TransitRelay, tmp_path: Path
+) -> None:
     relay, code = shared_transit_relay.address, new_internet_code()
     host = peers(*internet_host(tmp_path, relay, code, "--seats", "remote,host,bot:greedy,remote"))
     hosting(host, relay, code)
@@ -113,7 +117,7 @@ def test_four_players_across_the_relay(peers, shared_transit_relay: TransitRelay
 
 @pytest.mark.slow
 def test_the_relay_restarts_mid_game_and_both_sides_come_back(
-    peers, transit_relay: TransitRelay, tmp_path: Path
+    peers: Peers, transit_relay: TransitRelay, tmp_path: Path
 ) -> None:
     relay, code = transit_relay.address, new_internet_code()
     host = peers(*internet_host(tmp_path, relay, code))
@@ -132,7 +136,7 @@ def test_the_relay_restarts_mid_game_and_both_sides_come_back(
 
 @pytest.mark.slow
 def test_a_resumed_host_is_reached_by_the_same_code(
-    peers, shared_transit_relay: TransitRelay, tmp_path: Path
+    peers: Peers, shared_transit_relay: TransitRelay, tmp_path: Path
 ) -> None:
     relay, code = shared_transit_relay.address, new_internet_code()
     # The host that is killed plays slowly: the game must still be on when the kill comes.
@@ -154,7 +158,7 @@ def test_a_resumed_host_is_reached_by_the_same_code(
 
 
 def test_a_seat_by_lines_of_text_joins_across_the_internet(
-    peers, shared_transit_relay: TransitRelay, tmp_path: Path
+    peers: Peers, shared_transit_relay: TransitRelay, tmp_path: Path
 ) -> None:
     relay, code = shared_transit_relay.address, new_internet_code()
     host = peers(*internet_host(tmp_path, relay, code))
@@ -179,7 +183,7 @@ def _frames(data: bytes) -> list[bytes]:
 
 
 @pytest.mark.slow
-def test_the_relay_sees_nothing_that_reads_as_a_message(peers, tmp_path: Path) -> None:
+def test_the_relay_sees_nothing_that_reads_as_a_message(peers: Peers, tmp_path: Path) -> None:
     """Through a relay of our own that keeps every byte: a wrong code is
     refused in one line and the host goes on; the right one plays the game,
     and of all the relay copied only the key exchange reads as messages."""
@@ -228,7 +232,7 @@ def test_a_malformed_code_is_said_in_one_line(capsys: pytest.CaptureFixture[str]
 
 
 async def test_two_games_that_drew_one_nameplate_never_cross(
-    peers, shared_transit_relay: TransitRelay, tmp_path: Path
+    peers: Peers, shared_transit_relay: TransitRelay, tmp_path: Path
 ) -> None:
     relay = parse_relay(shared_transit_relay.address)
     ours, theirs = new_internet_code(), new_internet_code()

@@ -19,7 +19,7 @@ from indigo_tui.net.host import HostSession
 from indigo_tui.net.notices import DealChecked, Notice, PlayEnded, RoundStarted
 from indigo_tui.net.table import GuestMatch
 
-from .conftest import LIMIT, make_guest, make_host, play_guest
+from .conftest import LIMIT, Listening, make_guest, make_host, play_guest
 
 
 async def deal_rounds(host: HostSession) -> None:
@@ -50,7 +50,7 @@ def drained(queue: asyncio.Queue[Notice]) -> list[Notice]:
     return notices
 
 
-async def test_guests_follow_a_match_of_three_rounds(listening, tmp_path: Path) -> None:
+async def test_guests_follow_a_match_of_three_rounds(listening: Listening, tmp_path: Path) -> None:
     host = make_host(["bot:greedy", "remote"], rounds=3, save_path=tmp_path / "host.indigo")
     port = await listening(host)
     guest = make_guest(port, save_dir=tmp_path / "guest", kind="bot:random")
@@ -93,7 +93,9 @@ async def test_guests_follow_a_match_of_three_rounds(listening, tmp_path: Path) 
     assert mine.header.meta["net_deal"] == "verified"
 
 
-async def test_a_guest_away_across_a_rounds_end_rejoins_the_next_round(listening, tmp_path: Path) -> None:
+async def test_a_guest_away_across_a_rounds_end_rejoins_the_next_round(
+    listening: Listening, tmp_path: Path
+) -> None:
     host = make_host(["bot:greedy", "remote"], rounds=2, save_path=tmp_path / "host.indigo")
     port = await listening(host)
     folder = tmp_path / "guest"
@@ -122,7 +124,7 @@ async def test_a_guest_away_across_a_rounds_end_rejoins_the_next_round(listening
     assert [g.log for g in mine.match.games] == [g.log for g in host.match.games]
 
 
-async def test_a_newcomer_in_round_two_cannot_check_round_one(listening, tmp_path: Path) -> None:
+async def test_a_newcomer_in_round_two_cannot_check_round_one(listening: Listening, tmp_path: Path) -> None:
     host = make_host(["bot:greedy", "remote"], rounds=2)
     port = await listening(host)
     first = make_guest(port, kind="bot:random")

@@ -41,7 +41,18 @@ from indigo_tui.net.notices import (
 )
 from indigo_tui.net.protocol import Heartbeat, HintUsed, MoveRequest, UndoRequest
 
-from .conftest import CODE, LIMIT, host_args, join_args, listening_port, make_guest, make_host, play_guest
+from .conftest import (
+    CODE,
+    LIMIT,
+    Listening,
+    Peers,
+    host_args,
+    join_args,
+    listening_port,
+    make_guest,
+    make_host,
+    play_guest,
+)
 
 #: Enough of each request to show its budget holds (benchmarks/net_seated.py sends 100,000).
 FLOOD = 3000
@@ -105,7 +116,7 @@ class Table:
                 await guest.close()
 
 
-async def _table(listening, tmp_path: Path, **host_options: object) -> Table:  # type: ignore[no-untyped-def]
+async def _table(listening: Listening, tmp_path: Path, **host_options: object) -> Table:
     host = make_host(["bot:greedy", "remote", "remote"], save_path=tmp_path / "host.indigo")
     host.seat_budgets = UNPACED
     for name, value in host_options.items():
@@ -130,7 +141,7 @@ async def _answered(cheat: GuestSession) -> None:
 
 
 async def test_a_flood_of_hint_reports_counts_one_per_own_turn_and_locks_nobody_out(
-    listening, tmp_path: Path
+    listening: Listening, tmp_path: Path
 ) -> None:
     table = await _table(listening, tmp_path, hints_allowed=True)
     host, cheat, honest = table.host, table.cheat, table.honest
@@ -169,7 +180,9 @@ async def test_a_flood_of_hint_reports_counts_one_per_own_turn_and_locks_nobody_
 # -- finding 2: undo requests that grow the host --------------------------------------
 
 
-async def test_a_flood_of_undo_requests_leaves_no_tasks_and_few_lines(listening, tmp_path: Path) -> None:
+async def test_a_flood_of_undo_requests_leaves_no_tasks_and_few_lines(
+    listening: Listening, tmp_path: Path
+) -> None:
     # How many of the flood start an undo (rather than meet "another undo is
     # being settled") depends on how the host's reads interleave with its undo
     # tasks: an undo budget the flood cannot spend keeps the answer to the last
@@ -205,7 +218,7 @@ async def test_a_flood_of_undo_requests_leaves_no_tasks_and_few_lines(listening,
         await table.close()
 
 
-async def test_undo_requests_are_paced(listening, tmp_path: Path) -> None:
+async def test_undo_requests_are_paced(listening: Listening, tmp_path: Path) -> None:
     # A burst of two, then one every 1000 s: the third request, each asked
     # after the one before was answered, is refused with how long to wait.
     paced = SeatBudgets(message_rate=1e6, message_burst=1e6, undo_rate=1e-3, undo_burst=2.0)
@@ -242,7 +255,9 @@ def test_lines_about_one_terminal_are_a_few_a_minute() -> None:
     assert lines.admit() == LineBudget.SAY
 
 
-async def test_a_flooding_terminal_is_read_no_faster_than_its_budget(listening, tmp_path: Path) -> None:
+async def test_a_flooding_terminal_is_read_no_faster_than_its_budget(
+    listening: Listening, tmp_path: Path
+) -> None:
     # 600 heartbeats, read at 200 a second after a burst of 50: never faster,
     # and the game plays on (the flood holds up only the terminal that sent it).
     host = make_host(["bot:greedy", "remote", "remote"])
@@ -273,7 +288,7 @@ async def test_a_flooding_terminal_is_read_no_faster_than_its_budget(listening, 
 # -- finding 3: undo and a turn that never ends ----------------------------------------
 
 
-async def test_undo_cannot_stall_a_game_against_bot_voters(listening, tmp_path: Path) -> None:
+async def test_undo_cannot_stall_a_game_against_bot_voters(listening: Listening, tmp_path: Path) -> None:
     # Bots accept every undo; the staller asks on every turn of its own once it has moved.
     host = make_host(["bot:greedy", "remote"])
     port = await listening(host)
@@ -326,7 +341,9 @@ async def test_the_undo_limit_is_the_hosts_to_set_and_kept_in_the_save(tmp_path:
             build_host(plan, None)
 
 
-async def test_the_turn_clock_plays_for_a_seat_that_does_not_move(listening, tmp_path: Path) -> None:
+async def test_the_turn_clock_plays_for_a_seat_that_does_not_move(
+    listening: Listening, tmp_path: Path
+) -> None:
     # A guest that holds its seat with heartbeats alone: when its time is up the
     # host plays its move with a bot, and everyone is told; the game reaches its end.
     host = make_host(["bot:greedy", "remote", "remote"])
@@ -457,7 +474,7 @@ class TamperingRelay:
 @pytest.mark.slow
 @pytest.mark.parametrize(("way", "at"), [("up", 6), ("down", 5)])
 def test_a_tampered_frame_either_way_ends_in_a_rejoin_without_a_traceback(
-    peers, tmp_path: Path, way: str, at: int
+    peers: Peers, tmp_path: Path, way: str, at: int
 ) -> None:
     host = peers(*host_args(tmp_path, "--move-delay", "0.02"))
     relay = TamperingRelay(listening_port(host), way, at)

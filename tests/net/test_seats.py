@@ -12,26 +12,28 @@ from polling import until
 
 from indigo_tui.net.common import JoinError
 from indigo_tui.net.host import HostSession
-from indigo_tui.net.notices import SeatTakenOver
+from indigo_tui.net.notices import Notice, SeatTakenOver
 from indigo_tui.net.reasons import Farewell
 from indigo_tui.ui.net_table import GuestTable
 from indigo_tui.ui.screens.join import join_game
 
-from .conftest import CODE, LIMIT, make_host
+from .conftest import CODE, LIMIT, Listening, make_host
 
 
 async def _join(port: int, name: str, folder: Path, *, rejoin: bool = False) -> GuestTable:
     return await asyncio.wait_for(join_game(f"127.0.0.1:{port}", CODE, name, folder, rejoin=rejoin), LIMIT)
 
 
-def _notices(host: HostSession) -> list[object]:
-    found = []
+def _notices(host: HostSession) -> list[Notice]:
+    found: list[Notice] = []
     while not host.notices.empty():
         found.append(host.notices.get_nowait())
     return found
 
 
-async def test_two_players_join_from_one_folder_and_each_keeps_their_seat(listening, tmp_path: Path) -> None:
+async def test_two_players_join_from_one_folder_and_each_keeps_their_seat(
+    listening: Listening, tmp_path: Path
+) -> None:
     host = make_host(["human", "remote", "remote"])
     port = await listening(host)
     gus = await _join(port, "Gus", tmp_path)
@@ -58,7 +60,7 @@ async def test_two_players_join_from_one_folder_and_each_keeps_their_seat(listen
 
 
 async def test_a_full_lobby_refuses_a_newcomer_instead_of_replacing_someone(
-    listening, tmp_path: Path
+    listening: Listening, tmp_path: Path
 ) -> None:
     host = make_host(["human", "remote"])
     port = await listening(host)
@@ -71,7 +73,7 @@ async def test_a_full_lobby_refuses_a_newcomer_instead_of_replacing_someone(
 
 
 async def test_the_same_player_takes_the_seat_back_and_the_old_terminal_is_told(
-    listening, tmp_path: Path
+    listening: Listening, tmp_path: Path
 ) -> None:
     host = make_host(["human", "remote"])
     port = await listening(host)
@@ -88,7 +90,9 @@ async def test_the_same_player_takes_the_seat_back_and_the_old_terminal_is_told(
     assert any(isinstance(n, SeatTakenOver) and n.seat == 1 for n in _notices(host))
 
 
-async def test_rejoin_takes_the_folders_seat_back_under_another_name(listening, tmp_path: Path) -> None:
+async def test_rejoin_takes_the_folders_seat_back_under_another_name(
+    listening: Listening, tmp_path: Path
+) -> None:
     host = make_host(["human", "remote"])
     port = await listening(host)
     first = await _join(port, "Gus", tmp_path)
@@ -99,7 +103,7 @@ async def test_rejoin_takes_the_folders_seat_back_under_another_name(listening, 
     assert back.guest.seat == 1 and host.seats[1].name == "Augustus"
 
 
-async def test_leaving_the_waiting_room_frees_the_seat(listening, tmp_path: Path) -> None:
+async def test_leaving_the_waiting_room_frees_the_seat(listening: Listening, tmp_path: Path) -> None:
     host = make_host(["human", "remote"])
     port = await listening(host)
     gus = await _join(port, "Gus", tmp_path)

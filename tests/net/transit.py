@@ -24,6 +24,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -258,7 +259,8 @@ class RecordingRelay:
         waiting.append(me)
         reading = asyncio.create_task(reader.read(1))
         try:
-            await asyncio.wait({paired, reading}, return_when=asyncio.FIRST_COMPLETED)
+            either: list[asyncio.Future[Any]] = [paired, reading]
+            await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
         finally:
             with contextlib.suppress(ValueError):
                 waiting.remove(me)
