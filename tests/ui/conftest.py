@@ -7,12 +7,13 @@ import random
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from textual.app import App
 from textual.notifications import SeverityLevel
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -63,6 +64,16 @@ def make_app(save_dir: Path) -> AppFactory:
         return IndigoApp(new_game=game, save_dir=save_dir, animate=False, bot_delay=0.0, **options)  # type: ignore[arg-type]
 
     return make
+
+
+ScreenKind = TypeVar("ScreenKind", bound=Screen[Any])
+
+
+def current(app: App[Any], kind: type[ScreenKind]) -> ScreenKind:
+    """The app's current screen, which must be a ``kind`` (the test waited for it)."""
+    screen = app.screen
+    assert isinstance(screen, kind), f"{type(screen).__name__} on top, not {kind.__name__}"
+    return screen
 
 
 def game_screen(app: IndigoApp) -> GameScreen:
@@ -243,7 +254,15 @@ async def play_to_the_end(
             break
         side, pilot = (app, hp) if host.game.turn == 0 else (guest, gp)
         count = host.game.board.placements
-        await until(pilots, lambda side=side: my_view(side).my_turn and not side.screen._sending)  # type: ignore[attr-defined]
+
+        def ready(side: NetApp = side) -> bool:
+            screen = side.screen
+            return isinstance(screen, NetGameScreen) and my_view(side).my_turn and not screen._sending
+
+        def placed(count: int = count) -> bool:
+            return host.game.board.placements == count + 1
+
+        await until(pilots, ready)
         await place_legal(side, pilot)
-        await until(pilots, lambda count=count: host.game.board.placements == count + 1)
+        await until(pilots, placed)
     assert host.game.over

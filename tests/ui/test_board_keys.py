@@ -16,7 +16,7 @@ from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.settings import Settings, load_settings, save_settings
 from indigo_tui.ui.widgets.board import BoardView
 
-from .conftest import AppFactory, new_game, screen_text, until
+from .conftest import AppFactory, game_screen, new_game, screen_text, until
 
 SIZES = ((80, 24), (120, 40), (200, 60))
 
@@ -172,7 +172,7 @@ async def test_glyphs_asked_for_by_name_that_tmux_cannot_draw_are_said_and_not_r
             await pilot.pause()
             await pilot.press("g")  # quadrant: remembered
             await pilot.pause()
-            app.screen.action_glyphs("sextant")  # as the palette's "Board glyphs: sextant"
+            game_screen(app).action_glyphs("sextant")  # as the palette's "Board glyphs: sextant"
             await pilot.pause()
             text = " ".join(screen_text(app).split())
             assert legacy_glyphs(text) == {"sextant"}  # what was asked for, shown

@@ -43,6 +43,21 @@ def _layouts() -> list[PixelLayout]:
     return [pixel_layout(cols, rows, cell) for cols, rows in BOARD_SPACES for cell in CELLS]
 
 
+class _Pixels:
+    """A picture's colours by (x, y), as RGB."""
+
+    def __init__(self, image: Image.Image) -> None:
+        data = image.convert("RGB").load()
+        assert data is not None
+        self._data = data
+
+    def __getitem__(self, xy: tuple[int, int]) -> tuple[int, int, int]:
+        pixel = self._data[xy]
+        assert isinstance(pixel, tuple)
+        red, green, blue = pixel
+        return red, green, blue
+
+
 def _rgb(role: int, dark: bool = True) -> tuple[int, int, int]:
     return palette.pixel_colours(dark, mono=False).roles[role]
 
@@ -78,8 +93,8 @@ def test_every_path_is_one_line_between_its_two_edge_midpoints_in_pixels(layout:
     for a, b in combinations(range(6), 2):
         raster = Raster.blank(width, height, R.TILE)
         Pen(raster).pixels(centre, path_pixels(grid, a, b), R.PATH)
-        image = raster_image(raster, colours, s).convert("RGB")
-        data = image.load()
+        image = raster_image(raster, colours, s)
+        data = _Pixels(image)
         inked = {(x, y) for x in range(image.width) for y in range(image.height) if data[x, y] == path_rgb}
         assert _components(inked) == 1, (a, b)
         touched = set()
@@ -97,14 +112,14 @@ def test_the_overlays_are_in_the_picture() -> None:
     marks = _busy_marks(game)
     layout = pixel_layout(84, 39, (10, 20))
     picture = draw_pixels(game.board, layout, palette.pixel_colours(True, False), marks).convert("RGB")
-    data = picture.load()
+    data = _Pixels(picture)
     art = layout.art
     grid = art.grid
     s = layout.scale
 
     def colour_at(x: float, y: float) -> tuple[int, int, int]:
         px, py = layout.to_screen(x, y)
-        return data[int(px) + s // 2, int(py) + s // 2]  # type: ignore[no-any-return]
+        return data[int(px) + s // 2, int(py) + s // 2]
 
     assert marks.cursor is not None
     cx, cy = art.board.centres[marks.cursor]
@@ -152,7 +167,7 @@ def test_pixels_are_chosen_only_where_the_terminal_shows_them(monkeypatch: pytes
 
 def _transmitted(output: str) -> list[Image.Image]:
     """The pictures sent with the kitty graphics protocol (chunked base64 PNG)."""
-    pictures = []
+    pictures: list[Image.Image] = []
     payload = ""
     for keys, chunk in re.findall(r"\x1b_G([^;\x1b]*);?([^\x1b]*)\x1b\\", output):
         fields = dict(part.split("=", 1) for part in keys.split(",") if "=" in part)
@@ -196,8 +211,9 @@ async def test_the_board_in_kitty_pixels(make_app: AppFactory, monkeypatch: pyte
         await pilot.resize_terminal(200, 60)
         await until(pilot, lambda: board.size.width > width)
         await pilot.pause()
-        assert board.shown_picture.size == (board.size.width * 10, board.size.height * 20)
-        await until(pilot, lambda: _transmitted(sent.getvalue())[-1].size == board.shown_picture.size)
+        shown = board.shown_picture
+        assert shown is not None and shown.size == (board.size.width * 10, board.size.height * 20)
+        await until(pilot, lambda: _transmitted(sent.getvalue())[-1].size == shown.size)
         # A click on a cell (through the picture widget) moves the cursor there.
         assert board.cell_at(0, 0) is None
         target = next(cell for cell in range(CELL_COUNT) if cell != screen.cursor and cell != CENTRE)

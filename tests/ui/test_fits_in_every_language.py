@@ -4,6 +4,7 @@ a match (four buttons) and a delete question."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.screen import Screen
 from textual.widget import Widget
@@ -21,7 +22,7 @@ from indigo_tui.ui.screens.title import TitleScreen
 from .conftest import AppFactory, finish_round, new_game, until
 
 
-def on_screen(screen: Screen[object], widget: Widget) -> bool:
+def on_screen(screen: Screen[Any], widget: Widget) -> bool:
     region = widget.region
     return bool(region) and screen.region.contains_region(region)
 

@@ -21,7 +21,7 @@ import pytest
 
 from indigo_tui.i18n import _, use_language
 from indigo_tui.i18n.words import os_problem
-from indigo_tui.net import channel
+from indigo_tui.net import channel, protocol
 from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.host import HostSession
 from indigo_tui.net.hosting import HostPlan, build_host
@@ -117,7 +117,7 @@ async def failure(kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     else:
         if kind == "version":
             # The host speaks another protocol version than this guest.
-            monkeypatch.setattr(channel, "PROTOCOL_VERSION", channel.PROTOCOL_VERSION + 1)
+            monkeypatch.setattr(channel, "PROTOCOL_VERSION", protocol.PROTOCOL_VERSION + 1)
         async with listening_host(tmp_path) as host:
             assert host.address is not None
             address = f"127.0.0.1:{host.address[1]}"

@@ -21,7 +21,7 @@ from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.language import LanguageScreen
 from indigo_tui.ui.screens.title import TitleScreen
 
-from .conftest import AppFactory, new_game, screen_text, until
+from .conftest import AppFactory, current, new_game, screen_text, until
 
 
 def pseudo(message: str) -> str:
@@ -100,7 +100,7 @@ async def test_choosing_a_language_on_the_title_screen_switches_at_once_and_is_r
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))
         await pilot.pause()
-        app.screen.action_pick("language")
+        current(app, TitleScreen).action_pick("language")
         await until(pilot, lambda: isinstance(app.screen, LanguageScreen))
         await pilot.pause()
         await pilot.press("down", "enter")  # English, then Deutsch
@@ -126,7 +126,7 @@ async def test_the_palette_switches_the_table_and_the_title_beneath_it(
         await until(pilot, lambda: "»Hand of Ann" in text_of(app))
         await pilot.pause()
         assert i18n.current_language() == "de" and descriptions(app)["u"] == pseudo("Undo")
-        app.screen.action_leave()
+        current(app, GameScreen).action_leave()
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))
         await pilot.pause()
         assert pseudo("New game") in text_of(app)
@@ -141,7 +141,7 @@ async def test_a_switch_keeps_what_a_form_holds(save_dir: Path, pseudo_german: N
     app = IndigoApp(save_dir=save_dir, animate=False, bot_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))
-        app.screen.action_pick("new")
+        current(app, TitleScreen).action_pick("new")
         await until(pilot, lambda: isinstance(app.screen, SetupScreen))
         await pilot.pause()
         setup = app.screen

@@ -156,7 +156,10 @@ async def test_a_hostile_hosts_refusal_is_one_plain_line_on_the_join_form(tmp_pa
     try:
         guest = guest_app(tmp_path / "guest", port, "CODE", "Gus")
         async with guest.run_test(size=NET_SIZE) as gp:
-            error = lambda: str(guest.screen.query_one("#setup-error").render())  # noqa: E731
+
+            def error() -> str:
+                return str(guest.screen.query_one("#setup-error").render())
+
             await until([gp], lambda: "refused" in error())
             text = error()
             assert f"{BROKEN}{HIDDEN}]0;pwned[2J" in text and "\x1b" not in text

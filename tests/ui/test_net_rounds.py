@@ -51,7 +51,11 @@ async def test_the_guest_follows_the_host_from_round_to_round(tmp_path: Path) ->
                     count = host.game.board.placements
                     await until(pilots, lambda: my_view(guest).my_turn and not gscreen._sending)
                     await place_legal(guest, gp)
-                    await until(pilots, lambda count=count: host.game.board.placements > count)
+
+                    def placed(count: int = count) -> bool:
+                        return host.game.board.placements > count
+
+                    await until(pilots, placed)
 
             await play_round()
             # Round 1 is over: the host may deal the next; the guest waits for it.

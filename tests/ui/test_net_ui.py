@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Button
+from textual.widgets import Button, RichLog
 
 from indigo_tui.engine import Match, Move, Setup, TilePlaced
 from indigo_tui.net.hosting import HostingError, HostPlan, build_host, resume_host
@@ -153,7 +153,7 @@ async def test_host_and_guest_play_through_the_screens(tmp_path: Path) -> None:
             await until(pilots, lambda: host.game.board.placements == placed + 2)
             # The host's screen shows the guest's move.
             await until(pilots, lambda: "Gus placed" in str(app.screen.query_one("#status").render()))
-            host_log = app.screen.query_one("#log").lines
+            host_log = app.screen.query_one("#log", RichLog).lines
             assert any("Gus" in str(line.text) for line in host_log)
             check_secret()
             # A refused move shows the host's reason (the guest tries out of turn).
@@ -170,7 +170,10 @@ async def test_wrong_code_is_one_clear_line(tmp_path: Path) -> None:
     async with app.run_test(size=NET_SIZE) as hp:
         guest = guest_app(tmp_path / "guest", await lobby_port(hp, host), "WRONG1", "Gus")
         async with guest.run_test(size=NET_SIZE) as gp:
-            error = lambda: str(guest.screen.query_one("#setup-error").render())  # noqa: E731
+
+            def error() -> str:
+                return str(guest.screen.query_one("#setup-error").render())
+
             await until([hp, gp], lambda: "Wrong join code" in error())
             assert isinstance(guest.screen, JoinScreen)
             assert "Traceback" not in error()

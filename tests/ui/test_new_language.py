@@ -64,7 +64,7 @@ def add_esperanto(locale: Path) -> None:
         (None, "Language"): "Lingvo",
     }
     for message in catalog:
-        if (message.context, message.id) in words:
+        if isinstance(message.id, str) and (message.context, message.id) in words:
             message.string = words[(message.context, message.id)]
     folder = locale / "eo" / "LC_MESSAGES"
     folder.mkdir(parents=True)

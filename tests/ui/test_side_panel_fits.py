@@ -5,6 +5,7 @@ word alone on a line or is cut; and decimal numbers in each language's way."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from rich.cells import cell_len
@@ -57,11 +58,11 @@ async def test_the_scoreboard_fits_in_every_language(make_app: AppFactory, size:
                 board.show(worst_rows())
                 # Drawn in this language (its word for gates, at 80 columns too) with these rows.
                 seen = _("gates {gates}").format(gates="1,3,5")
-                await until(
-                    pilot,
-                    lambda seen=seen: all(word in screen_text(app) for word in (seen, LONG_NAMES[1])),
-                    seconds=30,
-                )
+
+                def shown_now(seen: str = seen) -> bool:
+                    return all(word in screen_text(app) for word in (seen, LONG_NAMES[1]))
+
+                await until(pilot, shown_now, seconds=30)
                 await pilot.pause()
                 shown = region_rows(screen_text(app), board)
                 # Every line the scoreboard draws is a line of its own text: nothing wrapped.
@@ -71,9 +72,9 @@ async def test_the_scoreboard_fits_in_every_language(make_app: AppFactory, size:
                 assert shown[: len(lines)] == [line.rstrip() for line in lines], (language, shown)
                 # Nothing lost: every name, gate list, gem count and total is on the screen.
                 text = "\n".join(shown)
-                for name, _kind, gates, gems, _to_move, _thinking in worst_rows():
+                for name, _kind, seat_gates, gems, _to_move, _thinking in worst_rows():
                     assert name in text
-                    assert ",".join(str(g + 1) for g in gates) in text
+                    assert ",".join(str(g + 1) for g in seat_gates) in text
                     if gems is not None:
                         assert "".join(f"{g}" for g in gems) in re.sub(r"\D", "", text)
                 for points in (19, 7, 0):
@@ -90,7 +91,7 @@ def plain(message: str) -> str:
     return message.replace("\xa0", " ")
 
 
-async def drawn(pilot: Pilot[object], app: IndigoApp, panel: TextPanel, words: str) -> None:
+async def drawn(pilot: Pilot[Any], app: IndigoApp, panel: TextPanel, words: str) -> None:
     """Wait until ``panel`` on the screen shows ``words`` whole, or cut (an "…"
     the test then reports): the screen is drawn after the state changes."""
 
@@ -120,7 +121,11 @@ async def test_the_status_and_a_hint_fit_at_80x24_in_a_match_in_every_language(m
                 # A move, and the bot's answer: what it did in two lines below the counters.
                 wanted = len(session.game.moves) + 2
                 await pilot.press("enter")
-                await until(pilot, lambda wanted=wanted: len(session.game.moves) == wanted, seconds=60)
+
+                def answered(wanted: int = wanted) -> bool:
+                    return len(session.game.moves) == wanted
+
+                await until(pilot, answered, seconds=60)
                 await until(
                     pilot, lambda: screen.thinking is None and LONG_NAMES[1] in screen.message, seconds=60
                 )

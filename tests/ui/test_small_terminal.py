@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.screen import Screen
@@ -34,7 +35,7 @@ from .conftest import (
 )
 
 
-def on_screen(screen: Screen[object], widget: Widget) -> bool:
+def on_screen(screen: Screen[Any], widget: Widget) -> bool:
     """Whether all of ``widget`` is drawn inside the terminal (not scrolled or cut away)."""
     region = widget.region
     return bool(region) and screen.region.contains_region(region)
@@ -90,7 +91,11 @@ async def test_each_turn_opens_on_an_empty_cell_the_tile_may_take(make_app: AppF
             placed = session.game.board.placements
             await pilot.press("enter")  # a legal cell, so the tile goes down and the bot answers
             await app.workers.wait_for_complete()
-            await until(pilot, lambda p=placed: session.game.board.placements == p + 2)  # type: ignore[misc]
+
+            def answered(placed: int = placed) -> bool:
+                return session.game.board.placements == placed + 2
+
+            await until(pilot, answered)
             await pilot.pause()
             move = screen.held_move()
             assert move is not None

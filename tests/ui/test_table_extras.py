@@ -108,7 +108,11 @@ async def test_a_match_goes_on_to_the_next_round(make_app: AppFactory) -> None:
         await pilot.press("n")
         await until(
             pilot,
-            lambda: isinstance(app.screen, (GameScreen, EndScreen)) and app.session.match.round_index == 1,
+            lambda: (
+                isinstance(app.screen, (GameScreen, EndScreen))
+                and app.session is not None
+                and app.session.match.round_index == 1
+            ),
         )
         assert app.session.match.round_index == 1
 
