@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -85,6 +85,10 @@ def why_no_browser() -> str | None:
     return None
 
 
+# What a wait on the screen returns: the first truthy answer of its test.
+Found = TypeVar("Found")
+
+
 class Page:
     """The game's page in one browser tab (of the browser ``driver`` drives)."""
 
@@ -145,7 +149,7 @@ class Page:
         assert found is not None
         return found
 
-    def wait_until(self, test: Callable[[str], Any], limit: float = 60.0, what: str = "") -> Any:
+    def wait_until(self, test: Callable[[str], Found], limit: float = 60.0, what: str = "") -> Found:
         deadline = time.monotonic() + limit
         while True:
             text = self.text()

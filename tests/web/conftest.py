@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from queue import Empty, Queue
-from typing import Any
+from typing import Any, Protocol
 
 import aiohttp
 import pytest
@@ -72,8 +72,12 @@ async def read_screen_until(ws: aiohttp.ClientWebSocketResponse, *words: str, li
                 raise AssertionError(f"closed before {words!r} showed; text: {screen_text(stream)!r}")
 
 
+# What the ``serve`` fixture gives: ``async with serve(token=..., ...) as running``.
+Serve = Callable[..., contextlib.AbstractAsyncContextManager[Running]]
+
+
 @pytest.fixture
-def serve(tmp_path: Path) -> Callable[..., contextlib.AbstractAsyncContextManager[Running]]:
+def serve(tmp_path: Path) -> Serve:
     """``async with serve(token=..., max_sessions=...) as running``: a server
     whose games save in ``tmp_path/saves`` (with a token, each browser in a
     folder of its own in ``tmp_path/visitors``); on exit every game is ended
@@ -131,8 +135,14 @@ def serve(tmp_path: Path) -> Callable[..., contextlib.AbstractAsyncContextManage
     return running
 
 
+class IndigoServe(Protocol):
+    """What the ``indigo_serve`` fixture gives: start ``indigo serve ARGS...``."""
+
+    def __call__(self, *args: str) -> tuple[subprocess.Popen[str], Queue[str]]: ...
+
+
 @pytest.fixture
-def indigo_serve(tmp_path: Path) -> Iterator[Callable[..., tuple[subprocess.Popen[str], Queue[str]]]]:
+def indigo_serve(tmp_path: Path) -> Iterator[IndigoServe]:
     """Start ``indigo serve ARGS`` (its lines arrive on a queue); always stopped after."""
     started: list[subprocess.Popen[str]] = []
 

@@ -35,7 +35,7 @@ def main() -> int:
         said = json.loads(payload) if kind == "M" else payload.decode("utf-8", "replace")
         stdout.write(_packet(b"D", json.dumps({"got": kind, "payload": said}).encode() + b"\n"))
         stdout.flush()
-        if kind == "M" and said.get("type") == "quit":
+        if isinstance(said, dict) and said.get("type") == "quit":
             stdout.write(_packet(b"M", json.dumps({"type": "exit"}).encode()))
             stdout.flush()
             return 0

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ import pytest
 from indigo_tui.saves import SaveError, list_saves, load_save
 
 from .browser import Page, chromium, why_no_browser
-from .conftest import next_line
+from .conftest import IndigoServe, next_line
 
 NO_BROWSER = why_no_browser()
 pytestmark = pytest.mark.skipif(NO_BROWSER is not None, reason=f"no browser test: {NO_BROWSER}")
@@ -81,7 +80,7 @@ def place_with_clicks(page: Page, save_dir: Path, count: int) -> None:
 
 
 @pytest.mark.slow
-def test_a_game_against_a_bot_in_chromium(indigo_serve: Callable, tmp_path: Path) -> None:
+def test_a_game_against_a_bot_in_chromium(indigo_serve: IndigoServe, tmp_path: Path) -> None:
     save_dir = tmp_path / "saves"
     _server, lines = indigo_serve("--port", "0")
     url = next_line(lines, "Indigo is served at ").split()[-1]

@@ -39,7 +39,7 @@ from indigo_tui.web.server import (
     read_message,
 )
 
-from .conftest import ECHO_ARGV, LIMIT, read_screen_until
+from .conftest import ECHO_ARGV, LIMIT, Serve, read_screen_until
 
 TOKEN = "s3cret-Token_for-tests"
 
@@ -81,7 +81,7 @@ async def closed(ws: aiohttp.ClientWebSocketResponse) -> int | None:
     return ws.close_code
 
 
-async def test_every_resize_is_cut_to_the_bounds(serve: Callable) -> None:
+async def test_every_resize_is_cut_to_the_bounds(serve: Serve) -> None:
     async with (
         serve(argv=ECHO_ARGV) as running,
         aiohttp.ClientSession() as http,
@@ -175,7 +175,7 @@ def test_a_budget_slows_what_comes_too_fast_and_refills() -> None:
 
 
 async def test_bad_messages_close_the_tab_with_one_line_and_no_traceback(
-    serve: Callable, caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str]
+    serve: Serve, caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str]
 ) -> None:
     caplog.set_level(logging.DEBUG)
     async with serve(argv=ECHO_ARGV) as running, aiohttp.ClientSession() as http:
@@ -211,7 +211,7 @@ async def test_bad_messages_close_the_tab_with_one_line_and_no_traceback(
 
 
 async def test_a_flood_of_refusals_logs_a_few_lines_and_counts_the_rest(
-    serve: Callable, caplog: pytest.LogCaptureFixture
+    serve: Serve, caplog: pytest.LogCaptureFixture
 ) -> None:
     now = [0.0]
     # Room for every one of them, however slowly the ones before end.
@@ -236,7 +236,7 @@ async def test_a_flood_of_refusals_logs_a_few_lines_and_counts_the_rest(
     ]
 
 
-async def test_a_game_killed_frees_its_place_at_once_and_its_tab_is_told(serve: Callable) -> None:
+async def test_a_game_killed_frees_its_place_at_once_and_its_tab_is_told(serve: Serve) -> None:
     async with serve(max_sessions=1) as running, aiohttp.ClientSession() as http:
         async with http.ws_connect(running.url + "/ws?width=100&height=32") as ws:
             await read_screen_until(ws, "New game")
@@ -259,7 +259,7 @@ async def test_a_game_killed_frees_its_place_at_once_and_its_tab_is_told(serve: 
             await read_screen_until(again, "New game")
 
 
-async def test_a_game_that_quits_ends_as_before(serve: Callable) -> None:
+async def test_a_game_that_quits_ends_as_before(serve: Serve) -> None:
     async with (
         serve(argv=ECHO_ARGV) as running,
         aiohttp.ClientSession() as http,
@@ -273,7 +273,7 @@ async def test_a_game_that_quits_ends_as_before(serve: Callable) -> None:
 
 
 async def test_on_a_token_server_each_browser_has_its_own_folder_and_not_the_local_players(
-    serve: Callable, tmp_path: Path
+    serve: Serve, tmp_path: Path
 ) -> None:
     # The person at this machine has a game in the server's save folder.
     seats = [SeatInfo("Ann", "human"), SeatInfo("Greedy bot", "bot:greedy")]
@@ -307,7 +307,7 @@ async def test_on_a_token_server_each_browser_has_its_own_folder_and_not_the_loc
         assert running.server.started == 2
 
 
-async def test_a_file_a_game_offers_goes_only_to_its_own_browser(serve: Callable) -> None:
+async def test_a_file_a_game_offers_goes_only_to_its_own_browser(serve: Serve) -> None:
     # A screenshot in a served game goes to the browser as a download
     # (textual-serve's /download/KEY); another browser cannot fetch it.
     async with serve(token=TOKEN, argv=ECHO_ARGV) as running:
@@ -336,7 +336,7 @@ async def test_a_file_a_game_offers_goes_only_to_its_own_browser(serve: Callable
                     assert (await stranger.get(running.url + "/download/k3y")).status == 403
 
 
-async def test_a_visitors_load_screen_names_no_folder_of_the_server(serve: Callable, tmp_path: Path) -> None:
+async def test_a_visitors_load_screen_names_no_folder_of_the_server(serve: Serve, tmp_path: Path) -> None:
     jar = aiohttp.CookieJar(unsafe=True)
     async with serve(token=TOKEN) as running, aiohttp.ClientSession(cookie_jar=jar) as http:
         assert (await http.get(f"{running.url}/?token={TOKEN}")).status == 200

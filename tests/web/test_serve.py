@@ -7,7 +7,6 @@ import signal
 import socket
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import aiohttp
@@ -20,12 +19,12 @@ from indigo_tui.ui.session import NewGame, Session
 from indigo_tui.web import Access
 from indigo_tui.web.access import PLAYER_COOKIE
 
-from .conftest import LIMIT, next_line, process_alive, read_screen_until
+from .conftest import LIMIT, IndigoServe, Serve, next_line, process_alive, read_screen_until
 
 TOKEN = "s3cret-Token_for-tests"
 
 
-async def test_a_tab_gets_the_title_screen_and_its_game_ends_with_the_tab(serve: Callable) -> None:
+async def test_a_tab_gets_the_title_screen_and_its_game_ends_with_the_tab(serve: Serve) -> None:
     async with serve() as running, aiohttp.ClientSession() as http:
         page = await http.get(running.url + "/")
         html = await page.text()
@@ -45,7 +44,7 @@ async def test_a_tab_gets_the_title_screen_and_its_game_ends_with_the_tab(serve:
 
 
 async def test_a_game_saved_at_the_terminal_can_be_continued_in_the_browser(
-    serve: Callable, tmp_path: Path
+    serve: Serve, tmp_path: Path
 ) -> None:
     save_dir = tmp_path / "saves"
     save_dir.mkdir()
@@ -63,7 +62,7 @@ async def test_a_game_saved_at_the_terminal_can_be_continued_in_the_browser(
         assert "Ann vs greedy bot" in text
 
 
-async def test_without_the_token_a_request_gets_403_and_starts_nothing(serve: Callable) -> None:
+async def test_without_the_token_a_request_gets_403_and_starts_nothing(serve: Serve) -> None:
     async with serve(token=TOKEN) as running, aiohttp.ClientSession() as http:
         for path in ("/", "/?token=wrong", "/?token=s3cret-Token_for-tests%C3%A9", "/static/js/textual.js"):
             response = await http.get(running.url + path)
@@ -76,7 +75,7 @@ async def test_without_the_token_a_request_gets_403_and_starts_nothing(serve: Ca
         assert running.server.started == 0 and not running.started
 
 
-async def test_the_token_page_sets_its_cookies_and_leaves_the_address(serve: Callable) -> None:
+async def test_the_token_page_sets_its_cookies_and_leaves_the_address(serve: Serve) -> None:
     # unsafe: keep cookies for an IP address, as browsers do
     jar = aiohttp.CookieJar(unsafe=True)
     async with serve(token=TOKEN) as running, aiohttp.ClientSession(cookie_jar=jar) as http:
@@ -105,7 +104,7 @@ def test_behind_an_https_address_the_cookies_are_secure() -> None:
     assert not Access(token=TOKEN, public_url="http://192.168.1.20:8000").secure_cookies
 
 
-async def test_every_response_forbids_framing_and_referrers(serve: Callable) -> None:
+async def test_every_response_forbids_framing_and_referrers(serve: Serve) -> None:
     async with serve() as running, aiohttp.ClientSession() as http:
         for path, status in (("/", 200), ("/static/js/textual.js", 200), ("/nowhere", 404)):
             response = await http.get(running.url + path)
@@ -122,7 +121,7 @@ async def test_every_response_forbids_framing_and_referrers(serve: Callable) -> 
         assert handshake.value.headers["X-Frame-Options"] == "DENY"
 
 
-async def test_a_websocket_from_another_sites_page_is_refused(serve: Callable) -> None:
+async def test_a_websocket_from_another_sites_page_is_refused(serve: Serve) -> None:
     async with serve() as running, aiohttp.ClientSession() as http:
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
             await http.ws_connect(running.url + "/ws", headers={"Origin": "http://games.example"})
@@ -133,7 +132,7 @@ async def test_a_websocket_from_another_sites_page_is_refused(serve: Callable) -
         assert running.server.started == 0
 
 
-async def test_the_session_cap_shows_a_page_and_starts_nothing_more(serve: Callable) -> None:
+async def test_the_session_cap_shows_a_page_and_starts_nothing_more(serve: Serve) -> None:
     async with serve(max_sessions=1) as running, aiohttp.ClientSession() as http:
         async with http.ws_connect(running.url + "/ws?width=100&height=32") as first:
             await read_screen_until(first, "New game")
@@ -178,14 +177,13 @@ def test_printed_addresses() -> None:
 # -- the command itself, as a user runs it -----------------------------------------------
 
 
-def _indigo(*args: str, **options: object) -> subprocess.CompletedProcess[str]:
+def _indigo(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "indigo_tui", *args],
         capture_output=True,
         text=True,
         timeout=LIMIT,
         check=False,
-        **options,  # type: ignore[call-overload]
     )
 
 
@@ -221,7 +219,7 @@ def test_bad_options_are_one_line(args: list[str], says: str) -> None:
     assert "Traceback" not in result.stderr
 
 
-async def test_ctrl_c_stops_the_server_and_every_game(indigo_serve: Callable) -> None:
+async def test_ctrl_c_stops_the_server_and_every_game(indigo_serve: IndigoServe) -> None:
     process, lines = indigo_serve("--port", "0")
     url = next_line(lines, "Indigo is served at ").split()[-1]
     assert url.startswith("http://127.0.0.1:") and url.endswith("/")
@@ -235,7 +233,7 @@ async def test_ctrl_c_stops_the_server_and_every_game(indigo_serve: Callable) ->
     assert not process_alive(pid)
 
 
-async def test_bound_elsewhere_it_prints_a_token_address(indigo_serve: Callable) -> None:
+async def test_bound_elsewhere_it_prints_a_token_address(indigo_serve: IndigoServe) -> None:
     process, lines = indigo_serve("--bind", "127.0.0.2", "--port", "0")
     url = next_line(lines, "Indigo is served at ").split()[-1]
     assert url.startswith("http://127.0.0.2:") and "/?token=" in url
