@@ -6,16 +6,20 @@ import gettext
 import io
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from typing import TypeVar
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
 from indigo_tui import i18n
 
+# A catalog's words: msgid -> its translation, or (singular, plural) -> the forms.
+MessageId = TypeVar("MessageId", bound=str | tuple[str, str])
+Translation = TypeVar("Translation", bound=str | tuple[str, ...])
+Words = Mapping[MessageId, Translation]
 
-def translations(
-    language: str, words: Mapping[str | tuple[str, str], str | tuple[str, ...]]
-) -> gettext.GNUTranslations:
+
+def translations(language: str, words: Words[MessageId, Translation]) -> gettext.GNUTranslations:
     """A compiled catalog of ``words`` (msgid, or (singular, plural) -> forms)."""
     catalog = Catalog(locale=language, domain=i18n.DOMAIN)
     for msgid, msgstr in words.items():
@@ -27,9 +31,7 @@ def translations(
 
 
 @contextmanager
-def catalog_for(
-    language: str, words: Mapping[str | tuple[str, str], str | tuple[str, ...]]
-) -> Iterator[None]:
+def catalog_for(language: str, words: Words[MessageId, Translation]) -> Iterator[None]:
     """Speak ``words`` as ``language``'s catalog inside the block (the shipped one after)."""
     saved = i18n._catalogs.get(language)
     i18n._catalogs[language] = translations(language, words)

@@ -25,7 +25,7 @@ from indigo_tui.i18n import (
 )
 from indigo_tui.ui.settings import Settings, load_settings, save_settings, update_settings
 
-from .support import catalog_for
+from .support import Words, catalog_for
 
 
 @pytest.mark.parametrize(
@@ -90,9 +90,11 @@ def test_lang_is_found_before_the_parser_is_built() -> None:
 
 def test_words_follow_the_language_when_they_are_drawn() -> None:
     label = N_("Save game")  # marked once, as a module constant would be
-    with catalog_for(
-        "de", {"Save game": "Partie speichern", ("{n} gem", "{n} gems"): ("{n} Edelstein", "{n} Edelsteine")}
-    ):
+    words: Words[str | tuple[str, str], str | tuple[str, ...]] = {
+        "Save game": "Partie speichern",
+        ("{n} gem", "{n} gems"): ("{n} Edelstein", "{n} Edelsteine"),
+    }
+    with catalog_for("de", words):
         assert _(label) == "Save game"
         use_language("de")
         assert current_language() == "de"

@@ -52,7 +52,7 @@ async def test_a_german_host_and_a_dutch_guest_each_read_their_own(
     listening: Callable[[HostSession], Awaitable[int]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     sent: list[protocol.Message] = []
-    encode = transport.encode_body
+    encode = protocol.encode_body
 
     def watching(message: protocol.Message) -> bytes:
         sent.append(message)
