@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import random
+from typing import Any, Literal
 
 FORMAT = "indigo-game/1"
 RADIUS = 4
@@ -46,6 +47,15 @@ TILE_KINDS = {
 }
 KIND_ORDER = ["111", "333", "113", "122", "223"]
 
+# A cell is (q, r); a path joins two edges; a tile is its three paths, normalized.
+Cell = tuple[int, int]
+Path = tuple[int, int]
+Tile = tuple[Path, ...]
+# The JSON shape of a game record (``indigo-game/1``), as json.load gives it.
+Record = dict[str, Any]
+# Where a moving gem ends: ("exit", gate, None), ("rest", cell, edge) or ("stop", cell, edge).
+End = tuple[Literal["exit"], int, None] | tuple[Literal["rest", "stop"], Cell, int]
+
 
 class IllegalMove(Exception):
     def __init__(self, index: int, reason: str):
@@ -57,17 +67,17 @@ class IllegalMove(Exception):
 # ---------------------------------------------------------------- geometry
 
 
-def on_board(cell) -> bool:
+def on_board(cell: Cell) -> bool:
     q, r = cell
     return max(abs(q), abs(r), abs(q + r)) <= RADIUS
 
 
-def neighbour(cell, edge):
+def neighbour(cell: Cell, edge: int) -> Cell:
     dq, dr = OFFSETS[edge]
     return (cell[0] + dq, cell[1] + dr)
 
 
-def opposite(edge):
+def opposite(edge: int) -> int:
     return (edge + 3) % 6
 
 
@@ -81,12 +91,12 @@ PATH_CELLS = [c for c in ALL_CELLS if c not in TREASURE_CELLS]
 assert len(PATH_CELLS) == 54
 
 
-def outward_edges(cell):
+def outward_edges(cell: Cell) -> list[int]:
     return [e for e in range(6) if not on_board(neighbour(cell, e))]
 
 
 # gate cell -> gate index g (its outward edges are exactly g and g+1)
-GATE_OF_CELL = {}
+GATE_OF_CELL: dict[Cell, int] = {}
 for _c in ALL_CELLS:
     _out = outward_edges(_c)
     if _c in CORNERS or not _out:
@@ -102,18 +112,18 @@ assert sorted(c for c, g in GATE_OF_CELL.items() if g == 0) == [(1, -4), (2, -4)
 # ---------------------------------------------------------------- tiles
 
 
-def normalize(paths):
-    return tuple(sorted(tuple(sorted(p)) for p in paths))
+def normalize(paths: list[Path] | Tile) -> Tile:
+    return tuple(sorted((min(a, b), max(a, b)) for a, b in paths))
 
 
-def rotate(paths, k):
+def rotate(paths: list[Path] | Tile, k: int) -> Tile:
     return normalize([((a + k) % 6, (b + k) % 6) for a, b in paths])
 
 
-def orientations(kind):
+def orientations(kind: str) -> list[Tile]:
     """Distinct orientations of a kind, in order of rotation k = 0..5."""
     base = TILE_KINDS[kind][0]
-    out = []
+    out: list[Tile] = []
     for k in range(6):
         t = rotate(base, k)
         if t not in out:
@@ -122,7 +132,7 @@ def orientations(kind):
 
 
 # normalized tile -> kind
-KIND_OF_TILE = {}
+KIND_OF_TILE: dict[Tile, str] = {}
 for _kind in KIND_ORDER:
     for _t in orientations(_kind):
         assert _t not in KIND_OF_TILE
@@ -130,7 +140,7 @@ for _kind in KIND_ORDER:
 assert [len(orientations(k)) for k in KIND_ORDER] == [2, 1, 3, 6, 3]
 
 
-def other_end(tile, edge):
+def other_end(tile: Tile, edge: int) -> int:
     for a, b in tile:
         if a == edge:
             return b
@@ -158,13 +168,13 @@ def gates_for(players: int, own_gates: bool) -> list[list[int]]:
 
 
 class State:
-    def __init__(self, players, gates):
+    def __init__(self, players: int, gates: list[list[int]]) -> None:
         self.players = players
         self.gates = [list(g) for g in gates]
-        self.tiles = {}  # cell -> normalized path tile
+        self.tiles: dict[Cell, Tile] = {}  # cell -> normalized path tile
         self.kind_used = {k: 0 for k in KIND_ORDER}
         # resting gems: (cell, edge) -> gem name  (cell is the tile it sits on)
-        self.resting = {}
+        self.resting: dict[tuple[Cell, int], str] = {}
         for corner, arrow in CORNERS.items():
             self.resting[(corner, arrow)] = "amber"
         self.centre_emeralds = 5
@@ -176,16 +186,16 @@ class State:
 
     # -- queries
 
-    def gems_on_board(self):
+    def gems_on_board(self) -> int:
         return len(self.resting) + self.centre_emeralds + self.centre_sapphire
 
-    def over(self):
+    def over(self) -> bool:
         return self.gems_on_board() == 0
 
-    def occupied(self, cell):
+    def occupied(self, cell: Cell) -> bool:
         return cell in TREASURE_CELLS or cell in self.tiles
 
-    def placement_problem(self, cell, tile):
+    def placement_problem(self, cell: Cell, tile: Tile) -> str | None:
         """None if placing normalized ``tile`` on ``cell`` is legal, else a reason."""
         if not on_board(cell):
             return "cell is off the board"
@@ -206,13 +216,13 @@ class State:
 
     # -- movement
 
-    def trajectory(self, cell, edge):
+    def trajectory(self, cell: Cell, edge: int) -> tuple[list[tuple[Cell, Path]], End]:
         """Gem leaving ``cell`` through ``edge`` into a path tile.
 
         Returns (visited, end) where visited is the list of (cell, path) it
         travels along and end is ('exit', gate, None) / ('rest', cell, edge) /
         ('stop', cell, edge) (stopped in front of a treasure tile)."""
-        visited = []
+        visited: list[tuple[Cell, Path]] = []
         for _ in range(1000):
             nxt = neighbour(cell, edge)
             entry = opposite(edge)
@@ -224,7 +234,8 @@ class State:
                 side = {(arrow - 1) % 6, (arrow + 1) % 6}
                 if entry in side:
                     out = ((arrow - 1) % 6) if entry == (arrow + 1) % 6 else ((arrow + 1) % 6)
-                    visited.append((nxt, tuple(sorted(side))))
+                    low, high = sorted(side)
+                    visited.append((nxt, (low, high)))
                     cell, edge = nxt, out
                     continue
                 # Arrives at the arrow edge of a corner: stops (notes say unreachable).
@@ -235,11 +246,11 @@ class State:
             if tile is None:
                 return visited, ("rest", cell, edge)
             out = other_end(tile, entry)
-            visited.append((nxt, tuple(sorted((entry, out)))))
+            visited.append((nxt, (min(entry, out), max(entry, out))))
             cell, edge = nxt, out
         raise AssertionError("gem loops forever")
 
-    def place(self, cell, tile):
+    def place(self, cell: Cell, tile: Tile) -> None:
         """Place (assumed legal) and move gems."""
         kind = KIND_OF_TILE[tile]
         self.kind_used[kind] += 1
@@ -247,7 +258,7 @@ class State:
         self.moves_made += 1
 
         # Movers: (gem, start cell, start edge); start edge faces the new tile.
-        movers = []
+        movers: list[tuple[str, Cell, int]] = []
         for e in range(6):
             nb = neighbour(cell, e)
             back = opposite(e)
@@ -264,7 +275,7 @@ class State:
         trajs = [self.trajectory(c, e) for (_, c, e) in movers]
 
         # Two moving gems travelling the same path: both leave the game.
-        gone = set()
+        gone: set[int] = set()
         for i in range(len(movers)):
             for j in range(i + 1, len(movers)):
                 if set(trajs[i][0]) & set(trajs[j][0]):
@@ -272,17 +283,17 @@ class State:
                     gone.add(j)
 
         # A moving gem stepping onto the edge where another gem rests.
-        arrivals = {}
+        arrivals: dict[tuple[Cell, int], str] = {}
         for i, (gem, _, _) in enumerate(movers):
             if i in gone:
                 continue
-            kind_end, a, b = trajs[i][1]
-            if kind_end == "exit":
+            end = trajs[i][1]
+            if end[0] == "exit":
                 self.exited += 1
-                for seat in self.gates[a]:
+                for seat in self.gates[end[1]]:
                     self.collected[seat][gem] += 1
                 continue
-            pos = (a, b)
+            pos = (end[1], end[2])
             if pos in self.resting:
                 del self.resting[pos]
                 self.removed += 1
@@ -295,10 +306,10 @@ class State:
 
     # -- result
 
-    def result(self):
+    def result(self) -> Record:
         scores = [sum(GEM_POINTS[g] * n for g, n in c.items()) for c in self.collected]
         counts = [sum(c.values()) for c in self.collected]
-        board = []
+        board: list[tuple[Cell, int | None, str]] = []
         for (cell, edge), gem in self.resting.items():
             board.append((cell, edge, gem))
         for _ in range(self.centre_emeralds):
@@ -307,7 +318,7 @@ class State:
             board.append((CENTRE, None, "sapphire"))
         board.sort(key=lambda t: (t[0][0], t[0][1], -1 if t[1] is None else t[1], t[2]))
         over = self.over()
-        winners = []
+        winners: list[int] = []
         if over:
             best = max(zip(scores, counts))
             winners = [s for s in range(self.players) if (scores[s], counts[s]) == best]
@@ -327,24 +338,25 @@ class State:
 # ---------------------------------------------------------------- replay
 
 
-def _parse_tile(raw):
+def _parse_tile(raw: Any) -> Tile | None:
     try:
-        pairs = [tuple(int(x) for x in p) for p in raw]
+        # unpacking refuses a path that is not exactly two edges
+        pairs = [(int(a), int(b)) for a, b in raw]
     except (TypeError, ValueError):
         return None
-    if len(pairs) != 3 or any(len(p) != 2 for p in pairs):
+    if len(pairs) != 3:
         return None
     if sorted(x for p in pairs for x in p) != list(range(6)):
         return None
     return normalize(pairs)
 
 
-def replay(game: dict) -> dict:
+def replay(game: Record) -> Record:
     setup = game["setup"]
     players = int(setup["players"])
     gates = setup.get("gates") or gates_for(players, False)
     state = State(players, gates)
-    moves_out = []
+    moves_out: list[Record] = []
     for i, mv in enumerate(game.get("moves", [])):
         if state.over():
             raise IllegalMove(i, "the game is over")
@@ -377,8 +389,8 @@ def replay(game: dict) -> dict:
 # ---------------------------------------------------------------- random games
 
 
-def legal_placements(state, tile_kind):
-    out = []
+def legal_placements(state: State, tile_kind: str) -> list[tuple[Cell, Tile]]:
+    out: list[tuple[Cell, Tile]] = []
     for cell in PATH_CELLS:
         if cell in state.tiles:
             continue
@@ -388,15 +400,15 @@ def legal_placements(state, tile_kind):
     return out
 
 
-def random_game(seed: int, players: int, own_gates: bool, max_moves: int | None) -> dict:
+def random_game(seed: int, players: int, own_gates: bool, max_moves: int | None) -> Record:
     rng = random.Random(seed)
-    deck = []
+    deck: list[str] = []
     for kind in KIND_ORDER:
         deck += [kind] * TILE_KINDS[kind][1]
     rng.shuffle(deck)
     gates = gates_for(players, own_gates)
     state = State(players, gates)
-    moves = []
+    moves: list[Record] = []
     i = 0
     while not state.over() and i < len(deck):
         if max_moves is not None and i >= max_moves:

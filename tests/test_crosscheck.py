@@ -23,7 +23,7 @@ import reference_rules as oracle
 from engine.support import random_game, random_move
 
 from indigo_tui import saves
-from indigo_tui.engine import Game, Match, Move, Setup, notation
+from indigo_tui.engine import Game, Match, Move, Setup, Variant, notation
 from indigo_tui.engine.board import FORBIDDEN
 from indigo_tui.engine.geometry import CENTRE, COORDS, CORNERS, GATE_CELLS
 from indigo_tui.engine.notation import NotationError
@@ -39,7 +39,7 @@ def engine_record(seed: int, players: int, own_gates: bool) -> Record:
     """A random game dealt and played by the engine, stopped at a random move
     half the time, as its canonical record."""
     rng = random.Random(seed)
-    variant = "tactical" if seed % 4 == 3 else "classic"
+    variant: Variant = "tactical" if seed % 4 == 3 else "classic"
     stop = None if rng.random() < 0.5 else rng.randrange(0, 55)
     game = random_game(seed, Setup(players, variant, own_gates), stop)
     return notation.to_json(game)

@@ -6,7 +6,7 @@ import reference_rules as R
 STRAIGHTS = [[0, 3], [1, 4], [2, 5]]
 
 
-def game(moves, players=2, own_gates=False):
+def game(moves: list[tuple[R.Cell, list[list[int]]]], players: int = 2, own_gates: bool = False) -> R.Record:
     return {
         "format": "indigo-game/1",
         "setup": {"players": players, "variant": "classic", "gates": R.gates_for(players, own_gates)},
@@ -16,14 +16,14 @@ def game(moves, players=2, own_gates=False):
     }
 
 
-def test_gates_table():
+def test_gates_table() -> None:
     assert R.gates_for(2, False) == [[0], [1], [0], [1], [0], [1]]
     assert R.gates_for(3, False) == [[0], [0, 1], [2], [2, 0], [1], [1, 2]]
     assert R.gates_for(3, True) == [[0], [1], [2], [0], [1], [2]]
     assert R.gates_for(4, False) == [[0, 1], [1, 2], [0, 3], [3, 1], [2, 0], [2, 3]]
 
 
-def test_initial_result():
+def test_initial_result() -> None:
     res = R.replay(game([], players=3))["result"]
     assert res["board_gems"] == [
         {"gem": "amber", "cell": [-4, 0], "edge": 2},
@@ -46,11 +46,11 @@ def test_initial_result():
     assert res["winners"] == []
 
 
-def board(res):
+def board(res: R.Record) -> list[tuple[str, tuple[int, ...], int | None]]:
     return [(g["gem"], tuple(g["cell"]), g["edge"]) for g in res["board_gems"]]
 
 
-def test_corner_amber_moves_and_meets_emerald():
+def test_corner_amber_moves_and_meets_emerald() -> None:
     # Straight tile on the arrow cell [0,-3]: the amber runs to its far edge 3.
     res = R.replay(game([((0, -3), STRAIGHTS)]))["result"]
     assert ("amber", (0, -3), 3) in board(res)
@@ -66,7 +66,7 @@ def test_corner_amber_moves_and_meets_emerald():
     assert sum(1 for g in board(res) if g[0] == "emerald") == 4
 
 
-def test_amber_exits_through_gate():
+def test_amber_exits_through_gate() -> None:
     # [0,-3] with path 0-1: the amber enters at edge 0 and rests at edge 1,
     # facing the gate-0 cell [1,-4]; a tile there joining 4-0 sends it out.
     t01 = [[0, 1], [2, 4], [3, 5]]
@@ -79,7 +79,7 @@ def test_amber_exits_through_gate():
     assert ("amber", (0, -4), 3) not in board(res)
 
 
-def test_shared_gate_pays_both_owners():
+def test_shared_gate_pays_both_owners() -> None:
     # Amber of corner [4,-4] (arrow 4 -> cell [3,-3]); path 1-2 on [3,-3] leads
     # to the gate-1 cell [4,-3]; path 5-1 there leaves through gate 1 = seats 0,1.
     moves = [((3, -3), [[0, 5], [1, 2], [3, 4]]), ((4, -3), [[0, 3], [1, 5], [2, 4]])]
@@ -89,7 +89,7 @@ def test_shared_gate_pays_both_owners():
     assert len(res["board_gems"]) == 11
 
 
-def test_illegal_moves():
+def test_illegal_moves() -> None:
     with pytest.raises(R.IllegalMove) as e:
         R.replay(game([((0, 0), STRAIGHTS)]))
     assert e.value.index == 0
@@ -116,7 +116,7 @@ def test_illegal_moves():
 
 
 @pytest.mark.slow
-def test_random_games_conserve_gems():
+def test_random_games_conserve_gems() -> None:
     for seed in range(200):
         players = 2 + seed % 3
         g = R.random_game(seed, players, seed % 2 == 0 and players == 3, None)
@@ -129,14 +129,15 @@ def test_random_games_conserve_gems():
         # conservation, move by move
         state = R.State(players, g["setup"]["gates"])
         for mv in g["moves"]:
-            state.place(tuple(mv["cell"]), R.normalize([tuple(p) for p in mv["tile"]]))
+            q, r = mv["cell"]
+            state.place((q, r), R.normalize([(a, b) for a, b in mv["tile"]]))
             assert state.gems_on_board() + state.exited + state.removed == 12
         with pytest.raises(R.IllegalMove):
             extra = dict(g, moves=g["moves"] + [dict(g["moves"][0], seat=len(g["moves"]) % players)])
             R.replay(extra)
 
 
-def test_max_moves():
+def test_max_moves() -> None:
     g = R.random_game(7, 4, False, 5)
     assert len(g["moves"]) == 5
     assert [m["seat"] for m in g["moves"]] == [0, 1, 2, 3, 0]

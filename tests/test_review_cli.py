@@ -73,7 +73,7 @@ def test_a_bot_that_cannot_rate_is_refused_on_one_line(tmp_path: Path, spec: str
 
 
 def test_round_picks_a_round_of_a_match(tmp_path: Path) -> None:
-    from test_cli import play_random
+    from engine.support import play_random
 
     from indigo_tui import saves
     from indigo_tui.engine import Match, Setup

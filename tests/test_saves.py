@@ -8,12 +8,13 @@ import os
 import random
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from engine.support import play_random
 
 from indigo_tui import saves
-from indigo_tui.engine import Match, Setup, notation
+from indigo_tui.engine import Game, Match, Setup, notation
 from indigo_tui.engine.notation import NotationError
 from indigo_tui.i18n.words import notation_error_text
 
@@ -35,8 +36,10 @@ def saved(path: Path, match: Match, **kwargs: object) -> saves.SaveHeader:
     return header
 
 
-def save_json(path: Path) -> dict:
-    return json.loads(path.read_bytes())
+def save_json(path: Path) -> dict[str, Any]:
+    data = json.loads(path.read_bytes())
+    assert isinstance(data, dict)
+    return data
 
 
 # -- round trips -------------------------------------------------------------------
@@ -204,7 +207,7 @@ VALUES: list[object] = [
 def mutated(tree: object, rng: random.Random) -> object:
     """``tree`` with one value replaced by another, or dropped."""
     tree = copy.deepcopy(tree)
-    places: list[tuple[dict | list, object]] = []
+    places: list[tuple[dict[object, object] | list[object], object]] = []
 
     def walk(node: object) -> None:
         if isinstance(node, dict):
@@ -218,10 +221,19 @@ def mutated(tree: object, rng: random.Random) -> object:
 
     walk(tree)
     parent, key = rng.choice(places)
-    if rng.random() < 0.2:
-        del parent[key]  # type: ignore[arg-type]
+    drop = rng.random() < 0.2
+    value = None if drop else copy.deepcopy(rng.choice(VALUES))
+    if isinstance(parent, dict):
+        if drop:
+            del parent[key]
+        else:
+            parent[key] = value
     else:
-        parent[key] = copy.deepcopy(rng.choice(VALUES))  # type: ignore[index]
+        assert isinstance(key, int)
+        if drop:
+            del parent[key]
+        else:
+            parent[key] = value
     return tree
 
 
@@ -376,7 +388,7 @@ def test_a_listing_reads_headers_only_and_never_replays(
     def no_replay(*args: object) -> None:
         raise AssertionError("a listing replayed a log")
 
-    monkeypatch.setattr(saves.file.Game, "from_log", no_replay)
+    monkeypatch.setattr(Game, "from_log", no_replay)
     (entry,) = saves.list_saves(good_save.parent)
     assert entry.error is None and entry.header == saves.load_header(good_save)
     assert entry.header.seats == SEATS2

@@ -117,6 +117,12 @@ def _draw_owners(game: Game) -> list[int]:
     return [event.seat for event in game.log if type(event) is TileDrawn]
 
 
+def _undrawn(game: Game) -> tuple[int, ...]:
+    """The tiles still in a dealt game's deck."""
+    assert game.deck is not None
+    return game.deck[game.drawn :]
+
+
 def _with_other_hidden_tiles(game: Game, seat: int, rng: random.Random) -> Game:
     """The same public history and the same hand for ``seat``, but the other
     seats' current tiles and the undrawn deck dealt differently."""
@@ -127,11 +133,11 @@ def _with_other_hidden_tiles(game: Game, seat: int, rng: random.Random) -> Game:
     # Deck positions whose tile is still hidden from ``seat``: the tiles the
     # other seats hold now (their latest draws) and everything not yet drawn.
     held: list[int] = []
-    for other in range(game.setup.players):
-        if other == seat:
+    for rival in range(game.setup.players):
+        if rival == seat:
             continue
-        positions = [i for i, s in enumerate(owners) if s == other]
-        held.extend(positions[len(positions) - len(game.hands[other]) :])
+        positions = [i for i, s in enumerate(owners) if s == rival]
+        held.extend(positions[len(positions) - len(game.hands[rival]) :])
     hidden = held + list(range(len(owners), len(deck)))
     tiles = [deck[i] for i in hidden]
     for _ in range(100):
@@ -160,7 +166,7 @@ def test_hidden_tiles_do_not_change_the_choice(setup: Setup, seed: int, plies: i
         assert twin.deck != game.deck  # something hidden really differs
     assert any(
         twin.hands[s] != game.hands[s] for twin in twins for s in range(setup.players) if s != seat
-    ) or any(twin.deck[twin.drawn :] != game.deck[game.drawn :] for twin in twins)  # type: ignore[index]
+    ) or any(_undrawn(twin) != _undrawn(game) for twin in twins)
     choices = {make_bot("mcts:iter=200", 3).choose(g.view(seat)) for g in [game, *twins]}
     assert len(choices) == 1
 
@@ -173,7 +179,7 @@ def test_knowledge_holds_only_what_the_seat_may_know() -> None:
     assert all(not knowledge.base.hands[s] for s in range(3) if s != seat)
     assert knowledge.base.deck == []
     assert sorted(knowledge.pool) == sorted(
-        [t for s in range(3) if s != seat for t in game.hands[s]] + list(game.deck[game.drawn :])  # type: ignore[index]
+        [t for s in range(3) if s != seat for t in game.hands[s]] + list(_undrawn(game))
     )
 
 

@@ -320,6 +320,7 @@ def test_tactical_variant_holds_two_tiles_and_either_may_be_played() -> None:
         assert events[0] == TilePlaced(0, cell, kind, move.rotation)
         # The played tile is replaced from the deck: still two in hand.
         assert len(game.hands[0]) == 2
+        assert game.deck is not None
         assert sorted([*game.hands[0], kind]) == sorted([first, second, game.deck[4]])
         game.pop()
     play_random(game, random.Random(seed))
