@@ -187,11 +187,11 @@ def hand_rows(app: Any) -> int:
 
 
 async def test_the_hand_grows_with_the_terminal(make_app: AppFactory) -> None:
-    seen = {}
+    seen: dict[tuple[int, int], int] = {}
     for size in ((120, 40), (200, 60)):
         app = make_app(new_game())
         async with app.run_test(size=size) as pilot:
-            await until(pilot, lambda app=app: isinstance(app.screen, GameScreen))
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))  # noqa: B023 (awaited here)
             await pilot.pause()
             seen[size] = hand_rows(app)
     assert seen[(120, 40)] >= 9

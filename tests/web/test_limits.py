@@ -19,6 +19,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from polling import until
 
 from indigo_tui.engine import Setup
 from indigo_tui.saves import SeatInfo
@@ -116,13 +117,9 @@ async def test_resizes_coming_at_once_reach_the_game_as_one() -> None:
     resizes = Resizes(Game())  # type: ignore[arg-type]
     for width in range(100, 130):
         resizes.want(width, 40)
-    async with asyncio.timeout(LIMIT):
-        while not passed:
-            await asyncio.sleep(0.01)
+    await until(lambda: passed)
     resizes.want(200, 50)
-    async with asyncio.timeout(LIMIT):
-        while len(passed) < 2:
-            await asyncio.sleep(0.01)
+    await until(lambda: len(passed) >= 2)
     await resizes.close()
     assert passed == [(129, 40), (200, 50)]
 
@@ -195,9 +192,7 @@ async def test_bad_messages_close_the_tab_with_one_line_and_no_traceback(
         async with http.ws_connect(running.url + "/ws?width=80&height=24", max_msg_size=0) as ws:
             await ws.send_json(["stdin", "x" * MAX_MESSAGE])
             assert await closed(ws) == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
-        async with asyncio.timeout(LIMIT):
-            while running.server.sessions:
-                await asyncio.sleep(0.01)
+        await until(lambda: not running.server.sessions)
         assert running.stopped == []  # each game was asked to quit, and did
     refusals = [r.getMessage() for r in caplog.records if r.name == "indigo.serve"]
     assert refusals == [
@@ -244,9 +239,7 @@ async def test_a_game_killed_frees_its_place_at_once_and_its_tab_is_told(serve: 
             # Finding 9: an out-of-memory kill left a frozen tab holding the only place.
             os.kill(pid, signal.SIGKILL)
             assert await closed(ws) == CLOSE_STOPPED
-        async with asyncio.timeout(LIMIT):
-            while running.server.sessions:
-                await asyncio.sleep(0.01)
+        await until(lambda: not running.server.sessions)
         assert running.stopped == [pid] and running.ended == [pid]
         page = await http.get(running.url + "/")
         assert page.status == 200  # not 503: the place is free
@@ -364,7 +357,7 @@ async def start_a_game(http: aiohttp.ClientSession, url: str) -> int | None:
 
 
 async def test_starting_games_has_a_budget_per_browser_and_for_the_server(
-    serve: Callable, caplog: pytest.LogCaptureFixture
+    serve: Serve, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.WARNING, logger="indigo.serve")
     now = [0.0]
@@ -429,7 +422,7 @@ def test_the_start_budgets_keep_few_players() -> None:
     assert len(flood.players) == 2
 
 
-async def test_a_visitor_is_spoken_to_in_the_language_of_their_browser(serve: Callable) -> None:
+async def test_a_visitor_is_spoken_to_in_the_language_of_their_browser(serve: Serve) -> None:
     german = {"Accept-Language": "de-CH, de;q=0.9, en;q=0.5"}
     async with serve(token=TOKEN, max_sessions=1) as running:
         jar = aiohttp.CookieJar(unsafe=True)
@@ -458,9 +451,7 @@ async def test_a_visitor_is_spoken_to_in_the_language_of_their_browser(serve: Ca
         assert '<html lang="en">' in await page.text()
 
 
-async def test_the_folders_of_browsers_that_stopped_coming_are_deleted(
-    serve: Callable, tmp_path: Path
-) -> None:
+async def test_the_folders_of_browsers_that_stopped_coming_are_deleted(serve: Serve, tmp_path: Path) -> None:
     day = 24 * 3600.0
     long_ago = time.time() - 40 * day
     visitors = tmp_path / "visitors"
@@ -515,7 +506,7 @@ async def test_the_folders_of_browsers_that_stopped_coming_are_deleted(
     )
 
 
-async def test_without_a_token_no_folder_is_ever_deleted(serve: Callable, tmp_path: Path) -> None:
+async def test_without_a_token_no_folder_is_ever_deleted(serve: Serve, tmp_path: Path) -> None:
     async with serve(argv=ECHO_ARGV, forget_after=0.0) as running:
         saves = tmp_path / "saves"
         (saves / ("a" * 32)).mkdir()
