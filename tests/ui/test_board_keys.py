@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.app import App
 
 from indigo_tui.i18n import LANGUAGES, _, use_language
 from indigo_tui.ui.screens.game import GameScreen
@@ -21,21 +23,21 @@ from .conftest import AppFactory, game_screen, new_game, screen_text, until
 SIZES = ((80, 24), (120, 40), (200, 60))
 
 
-def side_words(app: object) -> str:
+def side_words(app: App[Any]) -> str:
     """The side panel's text (right of its border), its lines joined by spaces:
     a message wrapped over two lines reads as one."""
     lines = []
-    for line in screen_text(app).splitlines():  # type: ignore[arg-type]
+    for line in screen_text(app).splitlines():
         _board, bar, side = line.partition("▏")
         if bar:
             lines.append(side.strip())
     return " ".join(word for line in lines for word in line.split())
 
 
-def shows_whole_board(app: object, board: BoardView) -> bool:
+def shows_whole_board(app: App[Any], board: BoardView) -> bool:
     """Whether the board's region of the screen shows every line of the whole
     board's picture (the zoomed view shows a window of a larger picture)."""
-    rows = screen_text(app).splitlines()  # type: ignore[arg-type]
+    rows = screen_text(app).splitlines()
     picture = board.picture()
     region = board.region
     if picture.cols > region.width or picture.rows > region.height:
@@ -204,14 +206,18 @@ async def test_octants_remembered_elsewhere_are_not_drawn_in_tmux(
         lasting_notices(app)
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
             await until(pilot, lambda: isinstance(app.screen, GameScreen))
-            await pilot.pause()
-            text = " ".join(screen_text(app).split())
-            assert not legacy_glyphs(text)
             notice = _(
                 "Board glyphs: {glyphs} were chosen in another terminal; this one is not known to draw "
                 "them, so the board uses {used} (--board-glyphs {glyphs} asks for them here)."
             ).format(glyphs="octant", used="quadrant")
-            assert all(word in text for word in notice.split()), text
+
+            def said() -> bool:
+                # The toast wraps in its own box: its words, whatever the line breaks.
+                text = " ".join(screen_text(app).split())
+                return all(word in text for word in notice.split())
+
+            await until(pilot, said)
+            assert not legacy_glyphs(screen_text(app))
         # Still remembered for the terminal it was chosen in.
         assert load_settings(tmp_path / "config")[0].board_glyphs == "octant"
     finally:
