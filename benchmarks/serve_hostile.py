@@ -314,11 +314,14 @@ async def starts(tree: Path, seconds: float, clients: int, fresh: bool, linger: 
                 session = http or await browser()
                 try:
                     async with session.ws_connect(base + "/ws?width=80&height=24") as ws:
+                        # A refusal is a line of words and the server's close;
+                        # a game is still there when the script leaves it.
                         with contextlib.suppress(TimeoutError):
                             async with asyncio.timeout(linger):
-                                await ws.receive()
-                        code = ws.close_code
-                    said = {4002: "too fast", 1013: "full"}.get(code or 0, "started")
+                                async for _message in ws:
+                                    pass
+                        code = ws.close_code if ws.closed else None
+                    said = {4002: "too fast", 1013: "full", None: "started"}.get(code, f"closed {code}")
                 except aiohttp.WSServerHandshakeError as exc:
                     said = f"refused {exc.status}"
                 finally:
