@@ -98,12 +98,25 @@ class Helper:
 
 _LOCK = threading.Lock()
 _HELPER: Helper | None = None
+_DISABLED = False
+
+
+def disable() -> None:
+    """This process searches alone from now on: :func:`acquire` gives no
+    helper, and the search bot runs both halves of a split budget itself (the
+    same statistics, so the same moves). For a program that already keeps
+    every core busy, such as a benchmark playing one game per core."""
+    global _DISABLED
+    _DISABLED = True
 
 
 def acquire() -> Helper | None:
     """The helper, reserved for the caller; None when it is busy with another
-    search or cannot be had. Give it back with :func:`release`."""
+    search, cannot be had, or this process searches alone (:func:`disable`).
+    Give it back with :func:`release`."""
     global _HELPER
+    if _DISABLED:
+        return None
     with _LOCK:
         if _HELPER is not None and not _HELPER.alive:
             _HELPER = None

@@ -16,11 +16,13 @@ playout finishes the round with a cheap policy that takes a scoring placement
 next to a gem when there is one and otherwise places at random, avoiding
 placements that hand points to another seat.
 
-Names: ``easy``, ``medium``, ``hard``, ``expert`` think about 0.1, 0.3, 1 and
-3 seconds a move; ``mcts:SECONDS`` (``mcts:0.25``) any time; ``mcts:iter=N``
-exactly N iterations, which with a seed makes the bot deterministic (for
-tests and experiments). Budgets of a second or more search on two processes
-with different guesses and add up their root statistics.
+Names: ``easy``, ``medium``, ``hard``, ``expert`` search 50, 200, 800 and 3200
+iterations a move (:data:`LEVEL_ITERATIONS`; benchmarks/ladder.py plays each
+against the one below it, docs/bots.md, "Strength"); ``mcts:SECONDS``
+(``mcts:0.25``) any time; ``mcts:iter=N`` exactly N iterations. An iteration budget with a seed makes
+the bot deterministic, on any machine. Budgets of a second or 4000
+iterations or more search on two processes with different guesses and add
+up their root statistics.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import math
 import pickle
 import queue
 import random
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -43,8 +46,35 @@ from .sim import ALLOWED, Knowledge, KnowledgeMessage, SimState, is_open
 
 PlaceKey = tuple[int, int, int]  # (cell, kind, rotation)
 
-#: Thinking time per move of the named levels, in seconds.
-LEVELS: Final[dict[str, float]] = {"easy": 0.1, "medium": 0.3, "hard": 1.0, "expert": 3.0}
+#: The named levels' budgets: iterations a move. A fixed count makes a level
+#: play the same games on any machine and in either build, as strong on a slow
+#: machine as on a fast one; benchmarks/ladder.py plays each level against the
+#: one below it (docs/bots.md, "Strength").
+LEVEL_ITERATIONS: Final[dict[str, int]] = {"easy": 50, "medium": 200, "hard": 800, "expert": 3200}
+#: The named levels, weakest first.
+LEVELS: Final[tuple[str, ...]] = tuple(LEVEL_ITERATIONS)
+#: About how many seconds of one core a move of each level takes, in the
+#: compiled build and in plain Python: CPU seconds a move over whole games of
+#: benchmarks/ladder.py (docs/bots.md, "Strength"). The setup form and the
+#: help say the figure of the build that runs.
+LEVEL_SECONDS: Final[dict[str, dict[str, float]]] = {
+    "compiled": {"easy": 0.01, "medium": 0.05, "hard": 0.2, "expert": 0.8},
+    "plain": {"easy": 0.03, "medium": 0.1, "hard": 0.4, "expert": 1.8},
+}
+
+
+def compiled() -> bool:
+    """Whether the search runs compiled: mypyc builds an extension module,
+    whose file is not the ``.py`` source (asked once imported, when the
+    import system has named the file)."""
+    return not str(getattr(sys.modules[__name__], "__file__", "")).endswith(".py")
+
+
+def level_seconds(level: str) -> float:
+    """About how many seconds of one core a move of ``level`` takes in this build."""
+    return LEVEL_SECONDS["compiled" if compiled() else "plain"][level]
+
+
 #: Below this many seconds a second process costs more than it brings.
 PARALLEL_FROM_SECONDS: Final = 0.9
 #: Below this many iterations, likewise.
@@ -527,32 +557,38 @@ def make(argument: str | None, seed: int | str | None) -> MctsBot:
 
 def level_factory(level: str) -> BotFactory:
     """The factory of a level of :data:`LEVELS` (``easy`` ... ``expert``): no argument."""
-    seconds = LEVELS[level]
+    iterations = LEVEL_ITERATIONS[level]
 
     def make_level(argument: str | None, seed: int | str | None) -> MctsBot:
         if argument is not None:
             raise BotSpecError(
                 _("the {level} bot takes no argument (for a budget use mcts:SECONDS)").format(level=level)
             )
-        return MctsBot(level, Budget(seconds=seconds), seed)
+        return MctsBot(level, Budget(iterations=iterations), seed)
 
     return make_level
 
 
 def describe_level(level: str) -> str:
     """A level of :data:`LEVELS` in a line, in the current language."""
-    return _("search bot thinking about {seconds} s a move").format(seconds=decimal(LEVELS[level]))
+    return _("search bot, {iterations} iterations a move (about {seconds} s)").format(
+        iterations=LEVEL_ITERATIONS[level], seconds=decimal(level_seconds(level))
+    )
 
 
 __all__: Sequence[str] = [
     "DESCRIPTION",
     "LEVELS",
+    "LEVEL_ITERATIONS",
+    "LEVEL_SECONDS",
     "Budget",
     "MctsBot",
     "Search",
     "Tuning",
+    "compiled",
     "describe_level",
     "level_factory",
+    "level_seconds",
     "make",
     "parse_budget",
     "played_out",

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from indigo_tui.bots import BotSpecError, make_bot
-from indigo_tui.bots.mcts import LEVELS, Budget, MctsBot
+from indigo_tui.bots.mcts import LEVEL_ITERATIONS, LEVELS, Budget, MctsBot
 from indigo_tui.bots.sim import Knowledge
 from indigo_tui.engine import Game, Move, Setup, TileDrawn
 
@@ -28,12 +28,29 @@ def _played(setup: Setup, seed: int, plies: int) -> Game:
 # -- names -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("spec", "seconds"), [(name, s) for name, s in LEVELS.items()])
-def test_levels_think_by_time(spec: str, seconds: float) -> None:
+@pytest.mark.parametrize(("spec", "iterations"), list(LEVEL_ITERATIONS.items()))
+def test_levels_search_a_fixed_number_of_iterations(spec: str, iterations: int) -> None:
     bot = make_bot(spec, 1)
     assert isinstance(bot, MctsBot)
     assert bot.name == spec
-    assert bot.budget == Budget(seconds=seconds)
+    assert bot.budget == Budget(iterations=iterations)
+    assert spec in LEVELS
+
+
+def test_each_level_searches_more_and_says_how_long_it_takes() -> None:
+    from indigo_tui.bots.mcts import LEVEL_SECONDS, compiled, describe_level, level_seconds
+
+    assert LEVELS == ("easy", "medium", "hard", "expert")
+    budgets = [LEVEL_ITERATIONS[level] for level in LEVELS]
+    assert budgets == sorted(set(budgets))
+    for seconds in LEVEL_SECONDS.values():
+        figures = [seconds[level] for level in LEVELS]
+        assert figures == sorted(set(figures))
+    # The plain-Python build takes longer than the compiled one, and the
+    # words name the figure of the build that runs.
+    assert all(LEVEL_SECONDS["plain"][level] > LEVEL_SECONDS["compiled"][level] for level in LEVELS)
+    assert level_seconds("expert") == LEVEL_SECONDS["compiled" if compiled() else "plain"]["expert"]
+    assert str(LEVEL_ITERATIONS["expert"]) in describe_level("expert")
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+from indigo_tui.bots.mcts import LEVELS, level_seconds
 from indigo_tui.engine import MAX_ROUNDS
 from indigo_tui.i18n import _, use_language
 from indigo_tui.ui.app import IndigoApp
@@ -79,14 +80,11 @@ async def test_every_bot_on_offer_says_how_it_plays(save_dir: Path) -> None:
         # Seat 2 starts as the greedy bot, said with how it plays.
         assert "Greedy bot: most points now" in screen_text(app)
         await pilot.click("#kind-1")
-        await until(pilot, lambda: "Expert bot: search, 3 s a move" in screen_text(app))
+        # Each level with its seconds a move in the build that runs (English: a decimal point).
+        said = {level: f"{level.title()} bot: search, {level_seconds(level):g} s a move" for level in LEVELS}
+        await until(pilot, lambda: said["expert"] in screen_text(app))
         text = screen_text(app)
-        for label in (
-            "Random bot: any legal tile",
-            "Easy bot: search, 0.1 s a move",
-            "Medium bot: search, 0.3 s a move",
-            "Hard bot: search, 1 s a move",
-        ):
+        for label in ("Random bot: any legal tile", said["easy"], said["medium"], said["hard"]):
             assert label in text
         # The bare search bot needs a budget a form cannot give: not offered (it would not start).
         assert "Search bot" not in text

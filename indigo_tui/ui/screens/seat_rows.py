@@ -33,8 +33,9 @@ def variant_select() -> Select[str]:
 def bot_choices() -> list[tuple[str, str]]:
     """The bots a seat of a setup form may be, as ``(label, "bot:NAME")``:
     each named as its seat will be, with how it plays in a few words ("Easy
-    bot: search, 0.1 s a move"), so that the levels explain themselves."""
-    from ...bots.mcts import LEVELS
+    bot: search, 0.02 s a move", the figure of the build that runs), so that
+    the levels explain themselves."""
+    from ...bots.mcts import LEVELS, level_seconds
 
     choices = []
     for name in ready_bots():
@@ -48,7 +49,7 @@ def bot_choices() -> list[tuple[str, str]]:
         elif name in LEVELS:
             # translators: a seat kind in the setup: the search bot at a level, thinking {seconds} s a move
             label = _("{bot}: search, {seconds} s a move").format(
-                bot=seat_name, seconds=decimal(LEVELS[name])
+                bot=seat_name, seconds=decimal(level_seconds(name))
             )
         else:
             label = seat_name
