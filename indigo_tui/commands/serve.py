@@ -239,14 +239,16 @@ def run_serve(args: argparse.Namespace) -> int:
         print(line.format(pid=pid, running=running), flush=True)
 
     def forgot(count: int) -> None:
+        # translators: how long, put into the next message as {period}.
+        period = ngettext("{days} day", "{days} days", args.forget_visitors).format(days=args.forget_visitors)
         print(
             ngettext(
                 "Deleted the saves and settings of {count} browser that had started no game here "
-                "for {days} days.",
+                "for {period}.",
                 "Deleted the saves and settings of {count} browsers that had started no game here "
-                "for {days} days.",
+                "for {period}.",
                 count,
-            ).format(count=count, days=args.forget_visitors),
+            ).format(count=count, period=period),
             flush=True,
         )
 

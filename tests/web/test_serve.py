@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import aiohttp
@@ -241,5 +243,20 @@ async def test_bound_elsewhere_it_prints_a_token_address(indigo_serve: IndigoSer
     async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
         assert (await http.get(base)).status == 403
         assert (await http.get(url)).status == 200
+    process.send_signal(signal.SIGINT)
+    assert await asyncio.to_thread(process.wait, LIMIT) == 0
+
+
+async def test_a_token_server_says_whom_it_forgot(indigo_serve: IndigoServe, tmp_path: Path) -> None:
+    old, recent = tmp_path / "saves" / ("a" * 32), tmp_path / "saves" / ("b" * 32)
+    for folder in (old, recent):
+        (folder / "saves").mkdir(parents=True)
+    long_ago = time.time() - 2 * 24 * 3600
+    os.utime(old, (long_ago, long_ago))
+    process, lines = indigo_serve("--bind", "127.0.0.2", "--port", "0", "--forget-visitors", "1")
+    assert next_line(lines, "Deleted ") == (
+        "Deleted the saves and settings of 1 browser that had started no game here for 1 day."
+    )
+    assert not old.exists() and recent.exists()
     process.send_signal(signal.SIGINT)
     assert await asyncio.to_thread(process.wait, LIMIT) == 0
