@@ -7,7 +7,7 @@ import random
 import pytest
 
 from indigo_tui.bots.sim import Knowledge, SimState, chain_end, live_end
-from indigo_tui.engine import Game, Setup
+from indigo_tui.engine import Game, Move, Setup
 
 
 def _sim_of(game: Game) -> SimState:
@@ -57,7 +57,7 @@ def _assert_chains_match(state: SimState, game: Game) -> None:
         assert state.live[cell] == bits, cell
 
 
-def _gain(game: Game, move) -> int:  # type: ignore[no-untyped-def]
+def _gain(game: Game, move: Move) -> int:
     from indigo_tui.bots.greedy import immediate_gain
 
     return immediate_gain(game.view(game.turn), move)

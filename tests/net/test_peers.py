@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import os
 import secrets
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
@@ -301,7 +302,7 @@ async def test_garbage_at_the_port_leaves_the_host_serving(listening: Listening)
     assert host.game.over and guest.deal == "verified"
 
 
-async def _fake_host(handler) -> tuple[asyncio.Server, int]:  # type: ignore[no-untyped-def]
+async def _fake_host(handler: Callable[[Connection], Awaitable[None]]) -> tuple[asyncio.Server, int]:
     async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(reader, writer, read_timeout=LIMIT)
         with contextlib.suppress(Exception):

@@ -40,6 +40,7 @@ from indigo_tui.net.notices import (
     UndoSettled,
 )
 from indigo_tui.net.protocol import Heartbeat, HintUsed, MoveRequest, UndoRequest
+from indigo_tui.net.transport import Connection
 
 from .conftest import (
     CODE,
@@ -74,6 +75,12 @@ async def _seated(host: HostSession, port: int, name: str, tmp_path: Path) -> Gu
     guest = make_guest(port, name=name, save_dir=tmp_path / name)
     await asyncio.wait_for(guest.connect(), LIMIT)
     return guest
+
+
+def _sending(guest: GuestSession) -> Connection:
+    """The seated guest's connection, to send on it what its session would not."""
+    assert guest.conn is not None, "the guest is not connected"
+    return guest.conn
 
 
 def _any_move(guest: GuestSession) -> Move:
@@ -148,14 +155,15 @@ async def test_a_flood_of_hint_reports_counts_one_per_own_turn_and_locks_nobody_
     try:
         await until(lambda: cheat.state is not None and cheat.state.board.turn == cheat.seat)
         for _ in range(FLOOD):
-            cheat.conn.send_nowait(HintUsed())  # type: ignore[union-attr]
+            _sending(cheat).send_nowait(HintUsed())
         await _answered(cheat)
         # One hint on its own turn is counted; the rest of the flood is not.
         assert host.hint_counts == [0, 1, 0]
         assert saves.read_hint_counts(saves.load_save(tmp_path / "host.indigo").header.meta, 3) == [0, 1, 0]
-        await cheat.play(cheat.state.view().legal_moves[0])  # type: ignore[union-attr]
+        assert cheat.state is not None
+        await cheat.play(cheat.state.view().legal_moves[0])
         for _ in range(FLOOD):
-            cheat.conn.send_nowait(HintUsed())  # type: ignore[union-attr]
+            _sending(cheat).send_nowait(HintUsed())
         await _answered(cheat)
         assert host.hint_counts == [0, 1, 0]
         # The cheat is told why, in its own words (the code travels), the host's log says a few lines.
@@ -194,7 +202,7 @@ async def test_a_flood_of_undo_requests_leaves_no_tasks_and_few_lines(
     try:
         for number in range(FLOOD):
             # Each asks about a position long gone: the cheapest request to refuse.
-            cheat.conn.send_nowait(UndoRequest(100_000 + number, cheat.seat, 0))  # type: ignore[union-attr]
+            _sending(cheat).send_nowait(UndoRequest(100_000 + number, cheat.seat, 0))
         await _answered(cheat)
         link = host.links[cheat.seat]
         # Every request was answered, and none left a task behind (the heartbeat's is the one).
@@ -207,7 +215,7 @@ async def test_a_flood_of_undo_requests_leaves_no_tasks_and_few_lines(
         assert answer[0] is False and "coup" in answer[1], answer
         # Bad moves are the same: answered, a few lines.
         for number in range(FLOOD):
-            cheat.conn.send_nowait(MoveRequest(200_000 + number, (cheat.seat + 1) % 3, _any_move(cheat)))  # type: ignore[union-attr]
+            _sending(cheat).send_nowait(MoveRequest(200_000 + number, (cheat.seat + 1) % 3, _any_move(cheat)))
         await _answered(cheat)
         assert not [n for n in _taken(host.notices) if isinstance(n, MoveRefused)]  # quiet for the minute
         # The honest player is not held up: both play to the end.
@@ -270,7 +278,7 @@ async def test_a_flooding_terminal_is_read_no_faster_than_its_budget(
     try:
         started = asyncio.get_running_loop().time()
         for _ in range(600):
-            cheat.conn.send_nowait(Heartbeat(0.0))  # type: ignore[union-attr]
+            _sending(cheat).send_nowait(Heartbeat(0.0))
         link = host.links[cheat.seat]
         await asyncio.gather(
             asyncio.wait_for(play_guest(honest, make_bot("random", 2)), LIMIT), _play_on(cheat, 1)
@@ -402,7 +410,8 @@ async def test_a_seated_player_who_knows_the_seed_cannot_predict_the_deck(tmp_pa
                 host.next_round()
                 await until(lambda: guest.round == 1)
         assert hits < predicted * 0.5, (hits, predicted)
-        saved = saves.load_save(host.save_path)  # type: ignore[arg-type]
+        assert host.save_path is not None
+        saved = saves.load_save(host.save_path)
         assert [game.deck for game in saved.match.games] == [game.deck for game in host.match.games]
     finally:
         if reader is not None:

@@ -28,7 +28,7 @@ from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.join import JoinScreen
 from indigo_tui.ui.screens.lobby import LobbyScreen
 from indigo_tui.ui.screens.net_game import NetGameScreen
-from indigo_tui.ui.session import NewGame
+from indigo_tui.ui.session import NewGame, Session
 
 AppFactory = Callable[..., IndigoApp]
 
@@ -78,6 +78,12 @@ def current(app: App[Any], kind: type[ScreenKind]) -> ScreenKind:
 
 def game_screen(app: IndigoApp) -> GameScreen:
     return next(s for s in app.screen_stack if isinstance(s, GameScreen))
+
+
+def session_of(app: IndigoApp) -> Session:
+    """The game the app is playing (the test has started one)."""
+    assert app.session is not None, "no game is being played"
+    return app.session
 
 
 def advance(app: IndigoApp, moves: int, seed: int = 1) -> None:

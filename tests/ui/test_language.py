@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.widgets import OptionList
 
 import indigo_tui.i18n as i18n
 from indigo_tui.i18n import use_language
@@ -306,5 +307,5 @@ async def test_the_save_list_that_comes_while_the_load_screen_changes_language_i
         await asyncio.sleep(0)
         listed.set()
         await switching
-        await until(pilot, lambda: len(screen.query_one("#saves").options) == 1)  # type: ignore[attr-defined]
+        await until(pilot, lambda: len(screen.query_one("#saves", OptionList).options) == 1)
         assert app.is_running and app.return_code is None

@@ -13,8 +13,9 @@ from indigo_tui.ui.board_art.picture import cell_char
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.widgets.board import START_CELL, BoardView
+from indigo_tui.ui.widgets.hand import HandView
 
-from .conftest import AppFactory, game_screen, new_game, screen_text, until
+from .conftest import AppFactory, game_screen, new_game, screen_text, session_of, until
 
 
 def _on_screen(board: BoardView, cell: int) -> tuple[int, int]:
@@ -38,7 +39,7 @@ async def test_keyboard_move_rotate_place_and_bot_reply(make_app: AppFactory, sa
         await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        game = app.session.game  # type: ignore[union-attr]
+        game = session_of(app).game
         assert game.moves[0][1].cell == START_CELL
         assert game.board.placements == 2, "the greedy bot answered in its worker"
         assert game.turn == 0
@@ -58,10 +59,10 @@ async def test_mouse_click_moves_cursor_then_places(make_app: AppFactory) -> Non
         offset = _on_screen(board, target)
         await pilot.click(BoardView, offset=offset)
         assert screen.cursor == target
-        assert app.session.game.board.placements == 0  # type: ignore[union-attr]
+        assert session_of(app).game.board.placements == 0
         await pilot.click(BoardView, offset=offset)
         await pilot.pause()
-        assert app.session.game.moves[0][1].cell == target  # type: ignore[union-attr]
+        assert session_of(app).game.moves[0][1].cell == target
 
 
 async def test_click_hand_rotates(make_app: AppFactory) -> None:
@@ -86,7 +87,7 @@ async def test_preview_and_illegal_reason(make_app: AppFactory) -> None:
         preview = str(screen.query_one("#preview").render())
         assert "Can't place here: that cell holds a treasure tile" in preview
         await pilot.press("enter")
-        assert app.session.game.board.placements == 0  # type: ignore[union-attr]
+        assert session_of(app).game.board.placements == 0
 
 
 async def test_undo_goes_back_to_the_last_human_move_and_redo(make_app: AppFactory) -> None:
@@ -96,7 +97,7 @@ async def test_undo_goes_back_to_the_last_human_move_and_redo(make_app: AppFacto
         await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        game = app.session.game  # type: ignore[union-attr]
+        game = session_of(app).game
         assert game.board.placements == 2
         await pilot.press("u")
         await pilot.pause()
@@ -125,7 +126,7 @@ async def test_hot_seat_hides_the_other_hand(make_app: AppFactory) -> None:
         text = screen_text(app)
         assert "Hand of Ann" not in text and "Hand of Bob" not in text
         # Even the table underneath has let go of Ann's hand.
-        assert game_screen(app).query_one("#hand").tiles == ()  # type: ignore[attr-defined]
+        assert game_screen(app).query_one("#hand", HandView).tiles == ()
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and "Hand of Bob" in screen_text(app))
         text = screen_text(app)
@@ -140,7 +141,7 @@ async def test_bots_play_a_whole_game_to_the_end_screen(make_app: AppFactory) ->
         await pilot.pause()
         text = screen_text(app)
         assert "Final result" in text
-        game = app.session.game  # type: ignore[union-attr]
+        game = session_of(app).game
         assert game.over
         winner = game.standings()[0]
         assert str(winner.points) in text
@@ -163,7 +164,7 @@ async def test_resize_to_80x24_stays_playable(make_app: AppFactory) -> None:
         await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert app.session.game.board.placements == 2  # type: ignore[union-attr]
+        assert session_of(app).game.board.placements == 2
 
 
 async def test_escape_leaves_to_title_and_continue_resumes(make_app: AppFactory) -> None:
@@ -173,7 +174,7 @@ async def test_escape_leaves_to_title_and_continue_resumes(make_app: AppFactory)
         await pilot.press("d", "enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        moves = app.session.game.moves  # type: ignore[union-attr]
+        moves = session_of(app).game.moves
         assert len(moves) == 2
         assert isinstance(app.screen, GameScreen)
     # A fresh start of `indigo`: the title screen offers to continue exactly there.
@@ -189,7 +190,7 @@ async def test_escape_leaves_to_title_and_continue_resumes(make_app: AppFactory)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(again.screen, GameScreen)
-        assert again.session.game.moves == moves  # type: ignore[union-attr]
+        assert session_of(again).game.moves == moves
 
 
 async def test_arrow_keys_move_the_cursor_not_the_move_log(make_app: AppFactory) -> None:

@@ -18,6 +18,7 @@ from indigo_tui.ui.review_app import ReviewApp
 from indigo_tui.ui.review_store import review_path
 from indigo_tui.ui.screens import review as review_module
 from indigo_tui.ui.screens.review import ReviewScreen, marker_line
+from indigo_tui.ui.widgets.board import BoardView
 
 from .conftest import screen_text, until
 
@@ -54,7 +55,7 @@ async def test_stepping_with_keys_jump_and_mouse(tmp_path: Path) -> None:
         await pilot.press("left", "left")
         assert screen.position == 8
         board = screen.steps[8].board
-        assert screen.query_one("#review-board").board is board  # type: ignore[attr-defined]
+        assert screen.query_one("#review-board", BoardView).board is board
         assert board.placements == 8
         assert "Move 8 of 10" in text_of(app)
         await pilot.press("home")
@@ -77,7 +78,7 @@ async def test_stepping_with_keys_jump_and_mouse(tmp_path: Path) -> None:
         await pilot.click("#review-moves", offset=(5, 6))
         await pilot.pause()
         assert 0 < screen.position < 10
-        assert screen.query_one("#review-board").board is screen.steps[screen.position].board  # type: ignore[attr-defined]
+        assert screen.query_one("#review-board", BoardView).board is screen.steps[screen.position].board
 
 
 async def test_an_unfinished_hot_seat_game_shows_no_hand_and_no_ratings(tmp_path: Path) -> None:

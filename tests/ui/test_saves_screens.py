@@ -6,6 +6,7 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input, OptionList, Select
 
 from indigo_tui.cli import main
 from indigo_tui.engine import Match, Setup
@@ -14,8 +15,9 @@ from indigo_tui.ui.screens.confirm import ConfirmScreen
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.load import LoadScreen
 from indigo_tui.ui.screens.setup import SetupScreen
+from indigo_tui.ui.screens.title import TitleScreen
 
-from .conftest import AppFactory, notices, screen_text, until
+from .conftest import AppFactory, current, notices, screen_text, until
 
 
 def write_game(folder: Path, name: str, moves: int = 4) -> Path:
@@ -43,10 +45,9 @@ async def test_load_screen_lists_a_corrupt_save_loads_and_deletes(
         text = screen_text(app)
         assert "broken.indigo: cannot be read" in text
         assert "Ann, Greedy bot" in text and "move 5, Ann to move" in text
-        screen = app.screen
-        entries = screen.entries  # type: ignore[attr-defined]
-        broken_index = next(i for i, e in enumerate(entries) if e.path == broken)
-        screen.query_one("#saves").highlighted = broken_index  # type: ignore[attr-defined]
+        screen = current(app, LoadScreen)
+        broken_index = next(i for i, e in enumerate(screen.entries) if e.path == broken)
+        screen.query_one("#saves", OptionList).highlighted = broken_index
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, LoadScreen)
@@ -95,8 +96,8 @@ async def test_setup_screen_starts_a_tactical_game(make_app: AppFactory, save_di
         await pilot.pause()
         await pilot.press("enter")  # New game
         await until(pilot, lambda: isinstance(app.screen, SetupScreen))
-        app.screen.query_one("#variant").value = "tactical"  # type: ignore[attr-defined]
-        app.screen.query_one("#seed").value = "11"  # type: ignore[attr-defined]
+        app.screen.query_one("#variant", Select).value = "tactical"
+        app.screen.query_one("#seed", Input).value = "11"
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         session = app.session
@@ -297,7 +298,7 @@ async def test_a_game_open_in_another_window_is_refused_by_continue_and_delete(
         async with app.run_test(size=(120, 40)) as pilot:
             await app.workers.wait_for_complete()  # the title's scan of the folder
             await until(pilot, lambda: "Continue" in screen_text(app))
-            app.screen.action_pick("continue")  # type: ignore[attr-defined]
+            current(app, TitleScreen).action_pick("continue")
             await until(pilot, lambda: bool(said))
             assert said == [
                 "This game is open in another window (a browser tab or a terminal): play it there, "

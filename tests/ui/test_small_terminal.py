@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Select
+from textual.widgets import Button, Checkbox, Input, Select
 
 from indigo_tui.engine.board import EMPTY
 from indigo_tui.saves import default_seat_names, seats_from_kinds
@@ -145,7 +145,7 @@ async def test_the_setup_form_names_seats_like_the_command_line(make_app: AppFac
         assert isinstance(screen, SetupScreen)
         screen.query_one("#players", Select).value = 3
         await pilot.pause()
-        assert screen.query_one("#name-1").placeholder == "Greedy bot 1"  # type: ignore[attr-defined]
+        assert screen.query_one("#name-1", Input).placeholder == "Greedy bot 1"
         new = screen.read()
         assert [s.name for s in new.seats] == ["You", "Greedy bot 1", "Greedy bot 2"]
 

@@ -107,7 +107,8 @@ async def test_hints_the_host_allows_are_counted_for_every_terminal(tmp_path: Pa
         await until(pilots, lambda: not gscreen.hinting, seconds=60)
         await until(pilots, lambda: host.hint_counts == [1, 1] and gscreen.table.hints == [1, 1])
         # The counts are in the host's save, with the rule, for a resumed host.
-        saved = load_save(host.save_path)  # type: ignore[arg-type]
+        assert host.save_path is not None
+        saved = load_save(host.save_path)
         assert saved.header.meta["hints"] == "1,1"
         assert read_host_meta(saved.header.meta).hints
 

@@ -14,10 +14,11 @@ from indigo_tui.engine import Move, SeatView
 from indigo_tui.ui.describe import move_lines
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.game import GameScreen
+from indigo_tui.ui.screens.title import TitleScreen
 from indigo_tui.ui.widgets.board import BoardView
 from indigo_tui.ui.widgets.scoreboard import Scoreboard
 
-from .conftest import AppFactory, finish_round, game_screen, new_game, until
+from .conftest import AppFactory, current, finish_round, game_screen, new_game, session_of, until
 
 
 async def test_gem_animation_runs_and_any_key_skips_it(
@@ -146,7 +147,7 @@ async def test_a_storm_of_keys_and_resizes_never_breaks_the_table(make_app: AppF
                 break  # the round ended: the end screen is up
         await app.workers.wait_for_complete()
         await pilot.pause()
-        game = app.session.game  # type: ignore[union-attr]
+        game = session_of(app).game
         assert game.board.placements > 0
         assert app.return_code is None  # still running, no crash
         # What the screen shows agrees with the game: the board drawn is the
@@ -157,12 +158,11 @@ async def test_a_storm_of_keys_and_resizes_never_breaks_the_table(make_app: AppF
         numbers = [int(m.group(1)) for line in logged if (m := re.match(r"(\d+)\. ", line))]
         assert numbers == list(range(1, game.board.placements + 1))
         # The same words as the game's log in words (the panel wraps long lines).
-        expected = move_lines(game.log, app.session.name)  # type: ignore[union-attr]
+        expected = move_lines(game.log, session_of(app).name)
         assert "".join(logged).replace(" ", "") == "".join(expected).replace(" ", "")
 
 
 async def test_escape_to_the_title_and_continue_in_the_same_app(make_app: AppFactory) -> None:
-    from indigo_tui.ui.screens.title import TitleScreen
 
     app = make_app(new_game())
     async with app.run_test(size=(120, 40)) as pilot:
@@ -174,7 +174,7 @@ async def test_escape_to_the_title_and_continue_in_the_same_app(make_app: AppFac
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))
         await app.workers.wait_for_complete()  # the title scans the save folder in a worker
         await pilot.pause()
-        app.screen.action_pick("continue")  # type: ignore[attr-defined]
+        current(app, TitleScreen).action_pick("continue")
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted)
         await pilot.pause()
         assert app.session is not None and app.session.game.board.placements == 2
