@@ -225,15 +225,26 @@ async def test_the_door_waits_for_room_before_sending_the_next_connection(
     code = new_internet_code()
     accepted: list[socket.socket] = []
     room = asyncio.Event()
-    door = RelayDoor(
-        relay, code, accepted.append, lambda status: None, room=lambda: room.is_set() or not accepted
-    )
+    refused: list[int] = []  # the door's "no room" answers, counted
+
+    def has_room() -> bool:
+        if room.is_set() or not accepted:
+            return True
+        refused.append(len(accepted))
+        return False
+
+    door = RelayDoor(relay, code, accepted.append, lambda status: None, room=has_room)
     running = asyncio.create_task(door.run())
     try:
         first = await reach_host(relay, code, pair_timeout=LIMIT)
         # No room: the next guest waits at the relay, unpaired, until there is.
-        second = asyncio.create_task(reach_host(relay, code, pair_timeout=LIMIT))
-        await asyncio.sleep(0.5)
+        second_waits = asyncio.Event()
+        second = asyncio.create_task(reach_host(relay, code, pair_timeout=LIMIT, on_waiting=second_waits.set))
+        await asyncio.wait_for(second_waits.wait(), LIMIT)
+        # The door has since asked for room three times more and been told no:
+        # it waits for room, with no connection of its own at the relay.
+        asked = len(refused)
+        await until(lambda: len(refused) >= asked + 3)
         assert not second.done() and len(accepted) == 1
         room.set()
         async with asyncio.timeout(LIMIT):

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from polling import until
 
 from indigo_tui.commands.serve import BOARD_GLYPHS_VAR, BROWSER_BOARD_GLYPHS, app_environment, page_urls
 from indigo_tui.engine import Setup
@@ -37,9 +38,7 @@ async def test_a_tab_gets_the_title_screen_and_its_game_ends_with_the_tab(serve:
             assert "Lay path tiles" in text
             assert running.server.started == 1 and len(running.server.sessions) == 1
         # The tab closed: its game is asked to quit and its process ends.
-        async with asyncio.timeout(LIMIT):
-            while running.server.sessions:
-                await asyncio.sleep(0.05)
+        await until(lambda: not running.server.sessions)
         (pid,) = running.started
         assert running.ended == [pid]
         assert not process_alive(pid)
@@ -150,9 +149,7 @@ async def test_the_session_cap_shows_a_page_and_starts_nothing_more(serve: Serve
                 closing = await second.receive(timeout=LIMIT)
                 assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
             assert running.server.started == 1
-        async with asyncio.timeout(LIMIT):
-            while running.server.sessions:
-                await asyncio.sleep(0.05)
+        await until(lambda: not running.server.sessions)
         assert (await http.get(running.url + "/")).status == 200
 
 
