@@ -115,10 +115,10 @@ def terminal(monkeypatch: pytest.MonkeyPatch, **env: str) -> None:
 TMUX = {"TMUX": "/tmp/tmux-1000/default,1,0", "TERM": "tmux-256color"}
 
 
-def lasting_notices(app: object) -> None:
+def lasting_notices(app: App[Any]) -> None:
     """Notices stay up until the test reads them: a loaded machine can take
     longer than their five seconds to get there."""
-    app.NOTIFICATION_TIMEOUT = 600  # type: ignore[attr-defined]
+    app.NOTIFICATION_TIMEOUT = 600  # type: ignore[misc]  # this app only, not the class
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

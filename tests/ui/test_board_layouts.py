@@ -19,7 +19,17 @@ from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.review import ReviewScreen
 from indigo_tui.ui.screens.title import TitleScreen
 
-from .conftest import AppFactory, advance, footer_keys, footer_settled, new_game, screen_text, until
+from .conftest import (
+    AppFactory,
+    advance,
+    current,
+    footer_keys,
+    footer_settled,
+    game_screen,
+    new_game,
+    screen_text,
+    until,
+)
 
 SIZES = ((80, 24), (120, 40), (200, 60))
 #: A browser on a phone held upright (412x915 CSS pixels) in cells.
@@ -75,7 +85,7 @@ async def test_the_review_board_is_as_large_as_the_games(make_app: AppFactory, s
         if size == (80, 24):
             # Zoomed in (as the table), around the tile of the move on show, which its tag names.
             assert game_gap is None
-            last = review.screen.steps[-1].board.last_cell  # type: ignore[attr-defined]
+            last = current(review, ReviewScreen).steps[-1].board.last_cell
             from indigo_tui.engine.geometry import COORDS
 
             q, r = COORDS[last]
@@ -104,7 +114,7 @@ async def test_a_phone_upright_gets_the_board_the_full_width(make_app: AppFactor
         async with app.run_test(size=PHONE) as pilot:
             await until(pilot, lambda: isinstance(app.screen, GameScreen) and footer_settled(app))
             advance(app, 20, seed=3)
-            app.screen.refresh_all()  # type: ignore[attr-defined]
+            game_screen(app).refresh_all()
             await pilot.pause()
             rows = screen_text(app).replace("\xa0", " ").splitlines()
             # The board over the whole width, the side panel under it (its border a line).
