@@ -28,9 +28,11 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 #: The gettext domain: ``locale/<lang>/LC_MESSAGES/indigo.mo``.
 DOMAIN = "indigo"
@@ -58,6 +60,12 @@ LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _current = "en"
 _catalogs: dict[str, _gettext.NullTranslations] = {}
+#: English for this thread or task only, whatever the process speaks (see
+#: :func:`english`): a context variable, so other threads and tasks go on in
+#: the current language meanwhile.
+_in_english: ContextVar[bool] = ContextVar("indigo_in_english", default=False)
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 
 def catalog(code: str) -> _gettext.NullTranslations:
@@ -82,12 +90,15 @@ def use_language(code: str) -> None:
 
 
 def current_language() -> str:
-    return _current
+    """The language words are drawn in now (English inside :func:`english`)."""
+    return "en" if _in_english.get() else _current
 
 
 @contextmanager
 def in_language(code: str) -> Iterator[None]:
-    """Speak ``code`` inside the ``with`` block, then the language before it."""
+    """Speak ``code`` inside the ``with`` block, then the language before it.
+    It switches the whole process (tests, the command line): for words that
+    must be English whatever a person reads, use :func:`english`."""
     before = _current
     use_language(code)
     try:
@@ -96,20 +107,37 @@ def in_language(code: str) -> Iterator[None]:
         use_language(before)
 
 
+def english(say: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
+    """What ``say(*args, **kwargs)`` says, in English: the words a network peer
+    sends beside a code for older peers that read no codes. The same function
+    gives a person's words and the English, so each is written once; only this
+    thread or task speaks English meanwhile (the process's language is not
+    switched, so a screen drawing words at the same moment keeps its own)."""
+    token = _in_english.set(True)
+    try:
+        return say(*args, **kwargs)
+    finally:
+        _in_english.reset(token)
+
+
+def _speaking() -> _gettext.NullTranslations:
+    return catalog("en" if _in_english.get() else _current)
+
+
 def _(message: str) -> str:
     """``message`` in the current language."""
-    return catalog(_current).gettext(message)
+    return _speaking().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for ``n`` things, by the current language's plural rule."""
-    return catalog(_current).ngettext(singular, plural, n)
+    return _speaking().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, where the same English words need
     different translations (``pgettext("tile kind", "curve")``)."""
-    return catalog(_current).pgettext(context, message)
+    return _speaking().pgettext(context, message)
 
 
 def language_name(code: str) -> str:
@@ -141,7 +169,7 @@ def decimal(number: float, places: int | None = None) -> str:
     (Python's ``g``: ``0.5``, ``2``). Only for the screen and messages: files
     and the network keep Python's own ``0.5``."""
     text = f"{number:g}" if places is None else f"{number:.{places}f}"
-    return text.replace(".", decimal_separator(_current))
+    return text.replace(".", decimal_separator(current_language()))
 
 
 def N_(message: str) -> str:
@@ -250,6 +278,7 @@ __all__ = [
     "decimal",
     "decimal_separator",
     "discover_languages",
+    "english",
     "in_language",
     "language_code",
     "language_for",

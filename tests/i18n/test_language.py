@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from indigo_tui.i18n import (
     _,
     choose_language,
     current_language,
+    english,
     in_language,
     language_code,
     language_from_argv,
@@ -107,6 +109,32 @@ def test_words_follow_the_language_when_they_are_drawn() -> None:
         assert _(label) == "Partie speichern"
         use_language("en")
         assert _(label) == "Save game"
+
+
+def test_english_for_a_peer_leaves_the_process_in_its_language() -> None:
+    """The English a peer sends beside a code is drawn by the same function as
+    a person's words, in this thread only: a screen drawing words meanwhile
+    (another thread) keeps the player's language."""
+    label = N_("Save game")
+    seen: list[str] = []
+
+    def say(count: int) -> str:
+        # Another thread, at the same moment: the process still speaks German.
+        other = threading.Thread(target=lambda: seen.append(f"{current_language()} {_(label)}"))
+        other.start()
+        other.join()
+        said = ngettext("{n} gem", "{n} gems", count).format(n=count)
+        return f"{current_language()} {_(label)}, {said}"
+
+    words: Words[str | tuple[str, str], str | tuple[str, ...]] = {
+        "Save game": "Partie speichern",
+        ("{n} gem", "{n} gems"): ("{n} Edelstein", "{n} Edelsteine"),
+    }
+    with catalog_for("de", words), in_language("de"):
+        assert english(say, 3) == "en Save game, 3 gems"
+        assert seen == ["de Partie speichern"]
+        assert say(1) == "de Partie speichern, 1 Edelstein"
+        assert current_language() == "de"
 
 
 def test_french_counts_zero_as_one() -> None:
