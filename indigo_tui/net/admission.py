@@ -26,8 +26,8 @@ from .common import Teller
 from .guard import Budgets, GuessLimiter, accept_forever, listening_socket
 from .handshake import host_handshake
 from .notices import Problem
-from .protocol import Error, Join, ProtocolError, encode_body, frame
-from .reasons import host_error_text
+from .protocol import Join, ProtocolError, encode_body, frame
+from .reasons import Ending, error_message, error_text, fault_text
 from .relay import InternetCode, Relay, RelayDoor
 from .seal import SealBroken
 from .transport import CHUNK, Connection, ConnectionLost
@@ -162,8 +162,7 @@ class Door:
         ):
             with contextlib.suppress(OSError):
                 client.setblocking(False)
-                reason = "the host is busy with other connections; try again in a moment"
-                client.send(frame(encode_body(Error(reason, "busy"))))
+                client.send(frame(encode_body(error_message(Ending.BUSY))))
             client.close()
             self._stranger(_("{address}: refused, too many connections at once").format(address=address))
             return
@@ -234,19 +233,20 @@ class Door:
                 await self.serve(link)
         except ChannelRefused as exc:
             if conn is not None:
-                if exc.code != "code":  # wrong codes are announced once, by the limiter
-                    self._stranger(f"{conn.peer}: {host_error_text(exc.code, exc.reason, exc.numbers)}")
-                await conn.close(Error(exc.reason, exc.code, exc.numbers))
+                if exc.code != Ending.CODE:  # wrong codes are announced once, by the limiter
+                    self._stranger(f"{conn.peer}: {error_text(exc.error)}")
+                await conn.close(exc.error)
         except ProtocolError as exc:
             if conn is not None:
+                said = f"{conn.peer}: {fault_text(exc.fault) or exc.fault.code}"
                 if link is None:
-                    self._stranger(f"{conn.peer}: {exc}")
+                    self._stranger(said)
                 else:
-                    self.tell(Problem(f"{conn.peer}: {exc}"))
+                    self.tell(Problem(said))
                 # A frame that does not open was tampered with on the way: the guest
                 # is told so, and joins again on a new connection (net/rejoin.py).
-                code = "integrity" if isinstance(exc, SealBroken) else "protocol"
-                await conn.close(Error(str(exc), code))
+                ending = Ending.INTEGRITY if isinstance(exc, SealBroken) else Ending.PROTOCOL
+                await conn.close(error_message(ending, fault=exc.fault))
         except ConnectionLost as exc:
             if link is None:
                 self._stranger(str(exc) if conn is None else f"{conn.peer}: {exc}")

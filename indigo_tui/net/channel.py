@@ -34,10 +34,11 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from spake2 import SPAKE2_A, SPAKE2_B
 
 from ..i18n import _
-from .common import REASON_LIMIT, log_line
+from .common import REASON_LIMIT, JoinError, log_line, peer_error
 from .guard import HANDSHAKE_DEADLINE, GuessLimiter
 from .protocol import (
     PROTOCOL_VERSION,
+    Breach,
     Bye,
     Confirm,
     Error,
@@ -46,9 +47,8 @@ from .protocol import (
     Message,
     ProtocolError,
     encode_body,
-    version_mismatch,
 )
-from .reasons import farewell_text, host_error_text
+from .reasons import Ending, ending_of, error_message, error_text, farewell_text
 from .seal import MAX_SEALED_FRAME, Channel, SessionKeys
 from .transport import Connection
 
@@ -59,15 +59,14 @@ LABEL: Final = b"indigo-channel/2"
 
 
 class ChannelRefused(Exception):
-    """The handshake ended without a channel: ``reason`` is one line for
-    people and ``code`` the kind (``code``, ``version``, ``busy``, ``left``)."""
+    """The host refuses a caller before there is a channel (another version,
+    a wrong code, too busy): ``error`` is what it sends back in clear (its
+    code, numbers and English), said on the host's side with :func:`error_text`."""
 
-    def __init__(self, reason: str, code: str, numbers: tuple[int, ...] = ()) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.code = code
-        #: What the code is about (the seconds to wait, for "busy"), sent along as ``Error.args``.
-        self.numbers = numbers
+    def __init__(self, error: Error) -> None:
+        super().__init__(error.reason)
+        self.error = error
+        self.code = error.code
 
 
 def normal_secret(code: str) -> bytes:
@@ -106,21 +105,21 @@ def _spake_finish(side: SPAKE2_A | SPAKE2_B, theirs: bytes) -> bytes:
     try:
         return bytes(side.finish(theirs))
     except Exception:  # spake2 raises several kinds for a message that is no group element
-        raise ProtocolError("a key exchange message that is not one") from None
+        raise ProtocolError(Breach.NOT_A_KEY) from None
 
 
 def host_refusal(message: Message) -> Message:
     """``message``, unless it is the host refusing us or saying goodbye: then
-    :class:`ChannelRefused` with the host's reason, cleaned of control
-    characters and bounded, since it is a peer's words."""
+    :class:`~.common.JoinError`, said in this terminal's language from the
+    code (the host's words, cleaned and bounded, only for a code we do not know)."""
     match message:
-        case Error(reason=reason, code=code, args=numbers):
-            code = log_line(code, 20)
-            words = host_error_text(code, log_line(reason, REASON_LIMIT), numbers[:4])
-            raise ChannelRefused(_("refused by the host: {reason}").format(reason=words), code)
+        case Error() as error:
+            error = peer_error(error)
+            said = error_text(error)
+            raise JoinError(_("refused by the host: {reason}").format(reason=said), ending_of(error.code))
         case Bye(reason=reason, code=code, args=numbers):
             said = farewell_text(code, log_line(reason, REASON_LIMIT), numbers[:4])
-            raise ChannelRefused(_("the host said goodbye: {reason}").format(reason=said), "left")
+            raise JoinError(_("the host said goodbye: {reason}").format(reason=said), Ending.LEFT)
     return message
 
 
@@ -135,7 +134,8 @@ async def seal_as_guest(
 ) -> SessionKeys:
     """The guest's half: agree a key on ``code``, prove it, check the host's
     proof, and seal ``conn``. :class:`ChannelRefused` if the host refuses or
-    cannot prove the code, :class:`ProtocolError` if it breaks the steps."""
+    cannot prove the code (a :class:`~.common.JoinError`), :class:`ProtocolError`
+    if it breaks the steps."""
     spake = SPAKE2_A(normal_secret(code), idA=GUEST_ID, idB=HOST_ID)
     hello = Hello(protocol, app, spake.start())
     hello_body = encode_body(hello)
@@ -143,16 +143,16 @@ async def seal_as_guest(
     exchange_body = await conn.read_body(timeout)
     exchange = host_refusal(conn.decode(exchange_body))
     if not isinstance(exchange, Exchange):
-        raise ProtocolError(f"expected the host's key exchange, got a {type(exchange).__name__} message")
+        raise ProtocolError(Breach.EXPECTED_EXCHANGE, quoted=(type(exchange).__name__,))
     keys = derive_keys(_spake_finish(spake, exchange.pake), transcript_hash(hello_body, exchange_body))
     await conn.send(Confirm(confirmation(keys.confirm_guest, keys.transcript)))
     # The host may hold its answer back while others are guessing the code
     # (never past its handshake deadline).
     answer = host_refusal(await conn.read(max(timeout, confirm_timeout)))
     if not isinstance(answer, Confirm):
-        raise ProtocolError(f"expected the host's confirmation, got a {type(answer).__name__} message")
+        raise ProtocolError(Breach.EXPECTED_CONFIRMATION, quoted=(type(answer).__name__,))
     if not hmac.compare_digest(answer.mac, confirmation(keys.confirm_host, keys.transcript)):
-        raise ChannelRefused(_("the host could not prove it knows the join code; not joining"), "code")
+        raise JoinError(_("the host could not prove it knows the join code; not joining"), Ending.CODE)
     conn.seal(Channel.for_guest(keys), MAX_SEALED_FRAME)
     return keys
 
@@ -180,13 +180,14 @@ async def seal_as_host(
     hello_body = await conn.read_body(left())
     hello = conn.decode(hello_body)
     if not isinstance(hello, Hello):
-        raise ProtocolError(f"expected a hello, got a {type(hello).__name__} message")
+        raise ProtocolError(Breach.EXPECTED_HELLO, quoted=(type(hello).__name__,))
     if hello.protocol != PROTOCOL_VERSION:
-        raise ChannelRefused(version_mismatch(hello.protocol, hello.app, app_version), "version")
+        versions = (PROTOCOL_VERSION, hello.protocol)
+        raise ChannelRefused(error_message(Ending.VERSION, versions, quoted=(app_version, hello.app[:40])))
     # The exchange costs us real CPU: strangers get it at a bounded rate.
     turn = limiter.exchange(within=deadline - time.monotonic())
     if turn is None:
-        raise ChannelRefused("the host is busy with other connections; try again in a moment", "busy")
+        raise ChannelRefused(error_message(Ending.BUSY))
     if turn > 0:
         await asyncio.sleep(turn)
     spake = SPAKE2_B(normal_secret(code), idA=GUEST_ID, idB=HOST_ID)
@@ -196,18 +197,15 @@ async def seal_as_host(
     keys = derive_keys(shared, transcript_hash(hello_body, exchange_body))
     proof = conn.decode(await conn.read_body(left()))
     if not isinstance(proof, Confirm):
-        raise ProtocolError(f"expected a proof of the join code, got a {type(proof).__name__} message")
+        raise ProtocolError(Breach.EXPECTED_PROOF, quoted=(type(proof).__name__,))
     # Every proof waits for its turn, right or wrong, so a guesser cannot learn
     # early whether a guess failed; only failures use the turns up.
     wait = limiter.reserve(address)
     try:
         if wait > deadline - time.monotonic():
             limiter.cancel(address)
-            # English on the wire (each guest says it from the code and the seconds).
-            seconds = max(1, round(wait))
-            raise ChannelRefused(
-                f"too many wrong join codes lately; try again in {seconds} s", "busy", (seconds,)
-            )
+            # Each guest says it from the code and the seconds, in its own language.
+            raise ChannelRefused(error_message(Ending.BUSY, (max(1, round(wait)),)))
         if wait > 0:
             await asyncio.sleep(wait)
     except asyncio.CancelledError:
@@ -215,7 +213,7 @@ async def seal_as_host(
         raise
     if not hmac.compare_digest(proof.mac, confirmation(keys.confirm_guest, keys.transcript)):
         limiter.failed(address)
-        raise ChannelRefused("wrong join code", "code")
+        raise ChannelRefused(error_message(Ending.CODE))
     limiter.cancel(address)
     await conn.send(Confirm(confirmation(keys.confirm_host, keys.transcript)))
     conn.seal(Channel.for_host(keys), MAX_SEALED_FRAME)

@@ -16,7 +16,8 @@ from ..engine import Move, SeatView
 from ..i18n import _, ngettext
 from . import DEFAULT_PORT
 from .notices import Notice, Problem
-from .protocol import Heartbeat
+from .protocol import Error, Fault, Heartbeat
+from .reasons import Ending
 from .transport import Connection
 
 #: The most characters of a log line; a peer's text beyond it is cut.
@@ -31,13 +32,16 @@ Teller = Callable[[Notice], None]
 
 
 class JoinError(Exception):
-    """The session with the host cannot go on; ``code`` says what kind of end
-    (``code``, ``version``, ``full``, ``lost``, ``protocol``, ``desync``,
-    ``left``), the message says it in one line for people."""
+    """The session with the host cannot go on: ``code`` says what kind of end
+    (an :class:`~.reasons.Ending`; a guest tries to get its seat back after
+    ``lost`` and ``integrity``), the message says it in one line for people,
+    in their language; ``fault``, for a broken protocol or a desync, says how
+    (the host is told it as a code)."""
 
-    def __init__(self, message: str, code: str = "error") -> None:
+    def __init__(self, message: str, code: Ending = Ending.ERROR, fault: Fault | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.fault = fault
 
 
 def log_line(text: str, limit: int = LOG_LINE_LIMIT) -> str:
@@ -50,6 +54,18 @@ def log_line(text: str, limit: int = LOG_LINE_LIMIT) -> str:
     cut = len(clean) - limit
     more = ngettext("{n} more character", "{n} more characters", cut).format(n=cut)
     return f"{clean[:limit]}… ({more})"
+
+
+def peer_error(message: Error) -> Error:
+    """A peer's ``error`` as this terminal keeps it: its text cleaned of
+    control characters and bounded, its numbers and quotes few."""
+    return Error(
+        log_line(message.reason, REASON_LIMIT),
+        log_line(message.code, 20),
+        message.args[:8],
+        log_line(message.detail, 40),
+        tuple(log_line(text, 80) for text in message.quoted[:4]),
+    )
 
 
 def plain_name(text: str, limit: int = NAME_LIMIT) -> str:

@@ -16,12 +16,63 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from enum import StrEnum
+
+import msgspec
 
 from ..engine import Event, Game, IllegalMove, Move, Setup, TilePlaced, public_event, shuffled_deck
 from ..engine.tiles import COUNTS
-from ..i18n.words import refusal_text
 from ..saves import PlayedRound
-from .protocol import PastRound, ProtocolError
+from .protocol import Breach, PastRound, ProtocolError
+
+
+class DealCode(StrEnum):
+    """How a guest's check of a round's deal came out (:class:`Deal`); in
+    words: :func:`~indigo_tui.net.reasons.deal_text`."""
+
+    #: The deck matches the commitment and every draw this seat saw.
+    VERIFIED = "verified"
+    #: The revealed deck does not match the commitment made at the start.
+    COMMITMENT = "commitment"
+    #: The revealed deck is not the 54 path tiles.
+    NOT_THE_TILES = "not_the_tiles"
+    #: Numbers: the tiles drawn, the deck's size.
+    OVERDRAWN = "overdrawn"
+    #: Numbers: the draw (from 0), the tile this seat got, the tile the deck says.
+    DRAW_DIFFERS = "draw_differs"
+    #: The revealed deck does not allow the moves played.
+    MOVES_REFUSED = "moves_refused"
+    #: The revealed deck does not give the events that were played.
+    EVENTS_DIFFER = "events_differ"
+    #: Number: the round (from 0) whose deck differs from the one revealed before.
+    DECK_CHANGED = "deck_changed"
+    #: Number: the round (from 0) this seat did not see begin, so nothing was promised to it.
+    UNCHECKED = "unchecked"
+
+
+class Deal(msgspec.Struct, frozen=True):
+    """A round's deal as this seat checked it: a :class:`DealCode` and its
+    numbers. (From a record an older version wrote, ``code`` may be its
+    English words instead: shown as they are.)"""
+
+    code: str
+    args: tuple[int, ...] = ()
+
+    @property
+    def verified(self) -> bool:
+        return self.code == DealCode.VERIFIED
+
+    @classmethod
+    def of(cls, played: PlayedRound) -> Deal:
+        """The check a record keeps for a finished round."""
+        return cls(played.deal, tuple(played.deal_args))
+
+    def __str__(self) -> str:
+        # For developers and the save's metadata: people read deal_text's words.
+        return self.code if not self.args else f"{self.code}{list(self.args)}"
+
+
+VERIFIED = Deal(DealCode.VERIFIED)
 
 
 def secret_deck(seed: int | str | None, round_index: int, secret: str) -> tuple[int, ...]:
@@ -41,24 +92,24 @@ def commitment(deck: Sequence[int], salt: str) -> str:
 
 def verify_deal(
     commitment_hex: str, deck: Sequence[int], salt: str, my_draws: Sequence[tuple[int, int]], drawn: int
-) -> str | None:
+) -> Deal | None:
     """None if the revealed deck matches the commitment and every draw this
-    seat saw; else what does not match, in words."""
+    seat saw; else what does not match."""
     if commitment(deck, salt) != commitment_hex:
-        return "the revealed deck does not match the commitment made at the start"
+        return Deal(DealCode.COMMITMENT)
     if sorted(deck) != sorted(k for k, n in enumerate(COUNTS) for _ in range(n)):
-        return "the revealed deck is not the 54 path tiles"
+        return Deal(DealCode.NOT_THE_TILES)
     if drawn > len(deck):
-        return f"{drawn} tiles were drawn from a deck of {len(deck)}"
+        return Deal(DealCode.OVERDRAWN, (drawn, len(deck)))
     for index, tile in my_draws:
         if deck[index] != tile:
-            return f"draw {index + 1} gave this seat tile kind {tile} but the deck says {deck[index]}"
+            return Deal(DealCode.DRAW_DIFFERS, (index, tile, deck[index]))
     return None
 
 
 def replay_own(
     setup: Setup, round_index: int, events: Sequence[Event], deck: tuple[int, ...]
-) -> tuple[Game | None, str | None]:
+) -> tuple[Game | None, Deal | None]:
     """The round replayed from the revealed ``deck``; it must give the very
     ``events`` this seat saw. (game, None), or (None, what did not match)."""
     game = Game(setup, deck, round_index=round_index)
@@ -66,12 +117,12 @@ def replay_own(
         for event in events:
             if type(event) is TilePlaced:
                 game.push(Move(event.cell, event.tile, event.rotation))
-    except IllegalMove as exc:
-        return None, f"the revealed deck does not allow the moves played ({refusal_text(exc.refusal)})"
+    except IllegalMove:
+        return None, Deal(DealCode.MOVES_REFUSED)
     mine = [public_event(e) for e in events]
     theirs = [public_event(e) for e in game.log]
     if mine != theirs:
-        return None, "the revealed deck does not give the events that were played"
+        return None, Deal(DealCode.EVENTS_DIFFER)
     return game, None
 
 
@@ -83,24 +134,34 @@ def replay_round(setup: Setup, round_: PastRound, index: int) -> Game:
         for move in round_.moves:
             game.push(Move.make(move.cell, move.tile, move.rotation))
     except (IllegalMove, ValueError, IndexError, KeyError, TypeError) as exc:
-        raise ProtocolError(f"round {index + 1} as the host tells it cannot be replayed ({exc})") from None
+        raise ProtocolError(Breach.ROUND_REPLAY, (index,)) from exc
     if not game.over:
-        raise ProtocolError(f"round {index + 1} as the host tells it is not over")
+        raise ProtocolError(Breach.ROUND_NOT_OVER, (index,))
     return game
 
 
-def past_deal(round_: PastRound, index: int, known: PlayedRound | None, promised: str | None) -> str:
+def past_deal(round_: PastRound, index: int, known: PlayedRound | None, promised: str | None) -> Deal:
     """The check of a finished round told in a ``welcome``: against the
     round as this seat kept it (``known``), else against the commitment this
     seat was given for it (``promised``), else none could be made."""
     if known is not None:
         if known.deck != list(round_.deck) or known.salt != round_.salt:
-            return f"the host's deck of round {index + 1} differs from the one it revealed before"
-        return known.deal
+            return Deal(DealCode.DECK_CHANGED, (index,))
+        return Deal.of(known)
     if promised is not None:
         matches = commitment(round_.deck, round_.salt) == promised
-        return "verified" if matches else "the revealed deck does not match the commitment"
-    return f"not checked: this seat did not see round {index + 1} begin"
+        return VERIFIED if matches else Deal(DealCode.COMMITMENT)
+    return Deal(DealCode.UNCHECKED, (index,))
 
 
-__all__ = ["commitment", "past_deal", "replay_own", "replay_round", "secret_deck", "verify_deal"]
+__all__ = [
+    "VERIFIED",
+    "Deal",
+    "DealCode",
+    "commitment",
+    "past_deal",
+    "replay_own",
+    "replay_round",
+    "secret_deck",
+    "verify_deal",
+]

@@ -29,8 +29,8 @@ from ..saves import GuestRecord, PlayedRound, RecordKeeper, SeatInfo
 # Re-exported: the join screen finds a record to rejoin through the guest peer.
 from ..saves import find_record as find_record
 from .clock import MAX_TURN_TIME
-from .common import REASON_LIMIT, JoinError, Notices, heartbeat, log_line, normal_code, plain_name
-from .deal import past_deal, replay_own, replay_round, verify_deal
+from .common import REASON_LIMIT, JoinError, Notices, heartbeat, log_line, normal_code, peer_error, plain_name
+from .deal import VERIFIED, Deal, past_deal, replay_own, replay_round, verify_deal
 from .handshake import check_welcome, guest_handshake
 from .notices import (
     ClockStarted,
@@ -51,9 +51,11 @@ from .notices import (
 )
 from .protocol import (
     PROTOCOL_VERSION,
+    Breach,
     Bye,
     Claim,
     Error,
+    Fault,
     GameEvent,
     Heartbeat,
     HintCounts,
@@ -78,7 +80,19 @@ from .protocol import (
     Welcome,
     YourDraw,
 )
-from .reasons import Farewell, Why, farewell_english, farewell_text, host_error_text, seat_label, why_text
+from .reasons import (
+    Ending,
+    Farewell,
+    Why,
+    ending_of,
+    error_message,
+    error_text,
+    farewell_english,
+    farewell_text,
+    fault_text,
+    seat_label,
+    why_text,
+)
 from .relay import CodeError, Relay, RelayState, RelayStatus, open_relayed, parse_internet_code
 from .seal import SealBroken
 from .state import FoldError, SeatState
@@ -92,7 +106,21 @@ def integrity_lost(problem: str) -> JoinError:
     """A frame failed its integrity check on the way, either way: not the
     host's doing nor ours, so the connection is as good as lost (the guest
     joins again on a new one, with new keys; :mod:`.rejoin`)."""
-    return JoinError(_("the connection was tampered with: {problem}").format(problem=problem), "integrity")
+    return JoinError(
+        _("the connection was tampered with: {problem}").format(problem=problem), Ending.INTEGRITY
+    )
+
+
+def fault_words(fault: Fault) -> str:
+    """How this terminal found the host breaking the protocol, or the states
+    apart, in words (every code of our own has them)."""
+    return fault_text(fault) or fault.code
+
+
+def desync(fault: Fault) -> JoinError:
+    """The host's public state and this seat's came apart: the session ends
+    (the host is told why as a code)."""
+    return JoinError(fault_words(fault), Ending.DESYNC, fault)
 
 
 class GuestSession(Notices):
@@ -104,7 +132,7 @@ class GuestSession(Notices):
         port: int,
         code: str,
         *,
-        name: str = "Guest",
+        name: str = "",
         kind: str = "human",
         save_dir: Path | None = None,
         record: GuestRecord | None = None,
@@ -142,8 +170,8 @@ class GuestSession(Notices):
         self.state: SeatState | None = None
         self.welcome: Welcome | None = None
         self.conn: Connection | None = None
-        #: The current round's check of the deal: "" until its reveal.
-        self.deal: str = ""
+        #: The current round's check of the deal: None until its reveal.
+        self.deal: Deal | None = None
         self.final_save: Path | None = None
         #: The current round, whole, replayed from its revealed deck once it checks out.
         self.final_game: Game | None = None
@@ -241,13 +269,13 @@ class GuestSession(Notices):
         try:
             conn = await self._dial()
         except ConnectionLost as exc:
-            raise JoinError(str(exc), "lost") from None
+            raise JoinError(str(exc), Ending.LOST) from None
         self.conn = conn
         try:
             welcome = await self._handshake(conn, timeout or self.read_timeout)
         except JoinError as exc:
             await conn.close()
-            if exc.code == "code" and self.relay is not None:
+            if exc.code is Ending.CODE and self.relay is not None:
                 # Across the internet a wrong code may be a right one that met
                 # another game that drew the same nameplate.
                 raise JoinError(
@@ -255,21 +283,24 @@ class GuestSession(Notices):
                         "{problem} (or another game drew the number {nameplate}: if the code is right, "
                         "join again)"
                     ).format(problem=exc, nameplate=parse_internet_code(self.code).nameplate),
-                    "code",
+                    Ending.CODE,
                 ) from None
             raise
         except ConnectionLost as exc:
             await conn.close()
             raise JoinError(
-                _("the host closed the connection while we joined ({problem})").format(problem=exc), "lost"
+                _("the host closed the connection while we joined ({problem})").format(problem=exc),
+                Ending.LOST,
             ) from None
         except SealBroken as exc:
-            await conn.close(Error(str(exc), "integrity"))
-            raise integrity_lost(str(exc)) from None
+            await conn.close(error_message(Ending.INTEGRITY, fault=exc.fault))
+            raise integrity_lost(fault_words(exc.fault)) from None
         except ProtocolError as exc:
-            await conn.close(Error(str(exc), "protocol"))
+            await conn.close(error_message(Ending.PROTOCOL, fault=exc.fault))
             raise JoinError(
-                _("the host broke the protocol: {problem}").format(problem=exc), "protocol"
+                _("the host broke the protocol: {problem}").format(problem=fault_words(exc.fault)),
+                Ending.PROTOCOL,
+                exc.fault,
             ) from None
         self._beat_task = asyncio.create_task(heartbeat(conn, self.heartbeat))
         return welcome
@@ -285,7 +316,7 @@ class GuestSession(Notices):
         try:
             code = parse_internet_code(self.code)
         except CodeError as exc:
-            raise JoinError(str(exc), "malformed") from None
+            raise JoinError(str(exc), Ending.MALFORMED) from None
         return await open_relayed(
             relay,
             code,
@@ -315,13 +346,11 @@ class GuestSession(Notices):
             except FoldError:
                 state = SeatState(welcome.setup, welcome.seat)
         if state.length != welcome.from_seq:
-            raise ProtocolError(
-                f"the host resumes at event {welcome.from_seq} but this seat holds {state.length}"
-            )
+            raise ProtocolError(Breach.RESUME, (welcome.from_seq, state.length))
         self.state = state
         self.welcome = welcome
         self._pending_draws.clear()
-        self.deal, self.final_game = "", None
+        self.deal, self.final_game = None, None
         self.rounds, self.round, self.commitment = welcome.rounds, welcome.round, welcome.commitment
         self.started = welcome.started
         self.connected_seats = {s: kind != "remote" for s, kind in enumerate(welcome.seat_kinds)}
@@ -369,7 +398,9 @@ class GuestSession(Notices):
             known = record.past[index] if record is not None and index < len(record.past) else None
             promised = record.commitment if record is not None and record.round == index else None
             deal = past_deal(round_, index, known, promised)
-            self.past.append(PlayedRound(list(round_.deck), round_.salt, list(round_.moves), deal))
+            self.past.append(
+                PlayedRound(list(round_.deck), round_.salt, list(round_.moves), deal.code, list(deal.args))
+            )
             self.past_games.append(game)
 
     # -- playing ---------------------------------------------------------------
@@ -389,21 +420,26 @@ class GuestSession(Notices):
         except ConnectionLost as exc:
             if self._closing:
                 return
-            ended = JoinError(_("connection to the host lost: {problem}").format(problem=exc), "lost")
+            ended = JoinError(_("connection to the host lost: {problem}").format(problem=exc), Ending.LOST)
             raise ended from None
         except SealBroken as exc:
             # Tampered with on the way, not the host's doing: a new connection has new keys.
-            ended = integrity_lost(str(exc))
-            await conn.close(Error(str(exc), "integrity"))
+            ended = integrity_lost(fault_words(exc.fault))
+            await conn.close(error_message(Ending.INTEGRITY, fault=exc.fault))
             raise ended from None
         except ProtocolError as exc:
-            ended = JoinError(_("the host broke the protocol: {problem}").format(problem=exc), "protocol")
-            await conn.close(Error(str(exc), "protocol"))
+            problem = fault_words(exc.fault)
+            ended = JoinError(
+                _("the host broke the protocol: {problem}").format(problem=problem),
+                Ending.PROTOCOL,
+                exc.fault,
+            )
+            await conn.close(error_message(Ending.PROTOCOL, fault=exc.fault))
             raise ended from None
         except JoinError as exc:
             ended = exc
-            if exc.code == "desync":
-                await conn.close(Error(str(exc), "desync"))
+            if exc.code is Ending.DESYNC and exc.fault is not None:
+                await conn.close(error_message(Ending.DESYNC, fault=exc.fault))
             raise
         finally:
             self._fail_waiting(ended)
@@ -419,7 +455,7 @@ class GuestSession(Notices):
                 self._event(message)
             case YourDraw(seq=seq, tile=tile):
                 if len(self._pending_draws) >= 8:
-                    raise ProtocolError("draws announced for events that never came")
+                    raise ProtocolError(Breach.DRAWS_UNCLAIMED)
                 self._pending_draws[seq] = tile
             case MoveAck(id=reply_to) | MoveRejected(id=reply_to) | UndoResult(id=reply_to):
                 future = self._waiting.pop(reply_to, None)
@@ -436,10 +472,7 @@ class GuestSession(Notices):
                 self._seat_status(seat, connected, name)
             case Started(length=length):
                 if length != state.length:
-                    raise JoinError(
-                        f"desync: the host has {length} events where this seat has {state.length}",
-                        "desync",
-                    )
+                    raise desync(Fault(Breach.STARTED_LENGTH, (length, state.length)))
                 self.started = True
                 self.tell(PlayStarted())
                 self._check_turn()
@@ -450,7 +483,7 @@ class GuestSession(Notices):
             case TurnClock(seq=seq, seat=seat, seconds=seconds):
                 self._check_seat(seat)
                 if not 0 <= seconds <= MAX_TURN_TIME:
-                    raise ProtocolError(f"a turn clock of {seconds} s")
+                    raise ProtocolError(Breach.TURN_CLOCK, quoted=(str(seconds),))
                 self.clock = ClockStarted(seat, seconds, time.monotonic(), self.seat_name(seat))
                 self.clock_seq = seq
                 self.tell(self.clock)
@@ -460,7 +493,7 @@ class GuestSession(Notices):
             case HintCounts(counts=counts):
                 players = state.setup.players
                 if len(counts) != players or not all(0 <= n <= MAX_HINTS for n in counts):
-                    raise ProtocolError(f"hint counts {counts[:4]!r} for a {players}-player game")
+                    raise ProtocolError(Breach.HINT_COUNTS, (len(counts), players))
                 self.hint_counts = list(counts)
             case Reveal():
                 self._reveal(message)
@@ -474,39 +507,44 @@ class GuestSession(Notices):
                 # Said from the code in this terminal's language; the host's words only
                 # for a code we do not know.
                 words = farewell_text(code, log_line(said, REASON_LIMIT), numbers[:4])
-                raise JoinError(_("the host left: {reason}").format(reason=words), "left")
-            case Error(reason=reason, code="integrity"):
-                # The host could not open a frame of ours: tampered with on the way.
-                raise integrity_lost(host_error_text("integrity", log_line(reason, REASON_LIMIT)))
-            case Error(reason=reason, code=code):
-                code = log_line(code, 20)
-                words = host_error_text(code, log_line(reason, REASON_LIMIT))
-                raise JoinError(_("the host ended the session: {reason}").format(reason=words), code)
+                raise JoinError(_("the host left: {reason}").format(reason=words), Ending.LEFT)
+            case Error() as error:
+                # Said from the code in this terminal's language; the host's words only
+                # for a code we do not know.
+                error = peer_error(error)
+                if error.code == Ending.INTEGRITY:
+                    # The host could not open a frame of ours: tampered with on the way.
+                    raise integrity_lost(error_text(error))
+                words = error_text(error)
+                raise JoinError(
+                    _("the host ended the session: {reason}").format(reason=words), ending_of(error.code)
+                )
             case Heartbeat():
                 pass
             case _:
-                raise ProtocolError(f"a host may not send a {type(message).__name__} message here")
+                raise ProtocolError(Breach.HOST_MAY_NOT, quoted=(type(message).__name__,))
         return True
 
     def _next_round(self, round_index: int, promise: str) -> None:
         state = self.state
         assert state is not None
         if not (state.over and self.revealed and round_index == self.round + 1 < self.rounds):
-            raise ProtocolError(f"round {round_index + 1} began before round {self.round + 1} was over")
+            raise ProtocolError(Breach.ROUND_EARLY, (round_index, self.round))
         self.round, self.commitment = round_index, log_line(promise, 128)
         self.state = SeatState(state.setup, state.seat)
         self._pending_draws.clear()
-        self.deal, self.final_game = "", None
+        self.deal, self.final_game = None, None
         record = self.record
         if record is not None:
-            record.round, record.commitment, record.events, record.deal = round_index, self.commitment, [], ""
+            record.round, record.commitment, record.events = round_index, self.commitment, []
+            record.deal, record.deal_args = "", []
         self._save()
         self.tell(RoundStarted(round_index, self.rounds))
 
     def _check_seat(self, seat: int) -> None:
         players = self.state.setup.players if self.state is not None else 0
         if not 0 <= seat < players:
-            raise ProtocolError(f"a message about seat {seat + 1} of a {players}-player game")
+            raise ProtocolError(Breach.SEAT_OUT_OF_GAME, (seat, players))
 
     def seat_name(self, seat: int) -> str:
         """The name of ``seat``'s player as the host last told us ("" if unknown)."""
@@ -519,12 +557,10 @@ class GuestSession(Notices):
         state = self.state
         assert state is not None
         if not 0 <= length <= state.length:
-            raise JoinError(
-                f"desync: an undo back to event {length} but only {state.length} are here", "desync"
-            )
+            raise desync(Fault(Breach.UNDO_LENGTH, (length, state.length)))
         state.truncate(length)
         if state.last_hash != state_hash:
-            raise JoinError(f"desync after the undo at event {length}: public state differs", "desync")
+            raise desync(Fault(Breach.UNDO_STATE, (length,)))
         self._save()
         self.tell(LogChanged(length, undone=True))
         self._check_turn()
@@ -545,33 +581,25 @@ class GuestSession(Notices):
     def _event(self, message: GameEvent) -> None:
         state = self.state
         assert state is not None
-        if message.seq != state.length:
-            raise JoinError(
-                f"desync: expected event {state.length} from the host, got event {message.seq}", "desync"
-            )
+        seq = message.seq
+        if seq != state.length:
+            raise desync(Fault(Breach.EVENT_SEQ, (state.length, seq)))
         event = message.event
         if type(event) is TileDrawn and event.seat == self.seat:
-            tile = self._pending_draws.pop(message.seq, None)
+            tile = self._pending_draws.pop(seq, None)
             if tile is None:
-                raise JoinError(
-                    f"desync: this seat's draw at event {message.seq} came without its tile", "desync"
-                )
+                raise desync(Fault(Breach.DRAW_MISSING, (seq,)))
             event = TileDrawn(event.seat, tile)
         try:
             digest = state.apply(event)
         except FoldError as exc:
-            raise JoinError(f"desync at event {message.seq}: {exc}", "desync") from None
+            raise desync(exc.at(seq)) from None
         except (IndexError, KeyError, ValueError, TypeError):
             # Numbers no board has (a gem or slot out of range): the host is broken.
-            raise JoinError(
-                f"desync at event {message.seq}: an event this board cannot hold", "desync"
-            ) from None
+            raise desync(Fault(Breach.UNHOLDABLE, (seq,))) from None
         if digest != message.state_hash:
-            raise JoinError(
-                f"desync at event {message.seq}: the public state here ({digest}) differs from the host's "
-                f"({message.state_hash})",
-                "desync",
-            )
+            # The host's hash is a peer's text: quoted, plain and short.
+            raise desync(Fault(Breach.STATE_HASH, (seq,), (digest, log_line(message.state_hash, 32))))
         if message.end:
             self._save()
             self.tell(LogChanged(message.seq))
@@ -588,23 +616,23 @@ class GuestSession(Notices):
         state = self.state
         assert state is not None
         if not state.over:
-            raise ProtocolError("the host revealed the deck before the round was over")
+            raise ProtocolError(Breach.REVEAL_EARLY)
         if self.revealed:
-            raise ProtocolError("the host revealed the deck twice")
+            raise ProtocolError(Breach.REVEAL_TWICE)
         problem = verify_deal(self.commitment, message.deck, message.salt, state.my_draws, state.drawn)
         game = None
         if problem is None:
             game, problem = replay_own(state.setup, self.round, state.events, message.deck)
-        self.deal = "verified" if problem is None else problem
+        deal = self.deal = VERIFIED if problem is None else problem
         moves = [move for _, move in game.moves] if game is not None else []
-        self.past.append(PlayedRound(list(message.deck), message.salt, moves, self.deal))
+        self.past.append(PlayedRound(list(message.deck), message.salt, moves, deal.code, list(deal.args)))
         if game is not None:
             self.final_game = game
             self.past_games.append(game)
         if self.over:
             self._write_final()
         self._save()
-        self.tell(DealChecked(problem is None, len(state.my_draws), problem or "", self.round, self.rounds))
+        self.tell(DealChecked(deal, len(state.my_draws), self.round, self.rounds))
         if self.over:
             self.finished.set()
 
@@ -622,13 +650,15 @@ class GuestSession(Notices):
             SeatInfo(name, self.kind if s == self.seat else kind)
             for s, (name, kind) in enumerate(zip(record.seat_names, record.seat_kinds, strict=True))
         ]
-        deals = {played.deal for played in self.past}
+        # Codes, not words: the save's metadata is read by programs (one per round that did not check out).
+        deals = [Deal.of(played) for played in self.past]
+        problems = [str(deal) for deal in deals if not deal.verified]
         meta = {
             "net_role": "guest",
             "net_host": f"{self.host}:{self.port}",
             "net_seat": str(self.seat),
             "net_game_id": record.game_id,
-            "net_deal": "verified" if deals == {"verified"} else "; ".join(sorted(deals - {"verified"})),
+            "net_deal": "; ".join(problems) if problems else str(VERIFIED),
         }
         try:
             self.final_save = self.keeper.write_match(match, seats, meta)
@@ -645,7 +675,8 @@ class GuestSession(Notices):
         record.events = list(state.events)
         # Finalised with the match's last event: nothing is left to rejoin.
         record.over = self.over
-        record.deal = self.deal
+        deal = self.deal
+        record.deal, record.deal_args = ("", []) if deal is None else (deal.code, list(deal.args))
         record.past = list(self.past)
         # A failure is said once; the seat plays on in memory and says when saving works again.
         said = self.keeper.write()
@@ -664,15 +695,15 @@ class GuestSession(Notices):
         for future in self._waiting.values():
             if not future.done():
                 if ended is not None:
-                    future.set_exception(JoinError(str(ended), ended.code))
+                    future.set_exception(JoinError(str(ended), ended.code, ended.fault))
                 else:
-                    future.set_exception(JoinError(_("the connection to the host closed"), "lost"))
+                    future.set_exception(JoinError(_("the connection to the host closed"), Ending.LOST))
         self._waiting.clear()
 
     async def _ask(self, message: MoveRequest | UndoRequest, timeout: float) -> Message:
         conn = self.conn
         if conn is None or conn.closed:
-            raise JoinError(_("not connected to the host"), "lost")
+            raise JoinError(_("not connected to the host"), Ending.LOST)
         future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
         self._waiting[message.id] = future
         await conn.send(message)
@@ -684,7 +715,7 @@ class GuestSession(Notices):
                 return await future
         except TimeoutError:
             raise JoinError(
-                _("the host did not answer within {seconds} s").format(seconds=decimal(timeout)), "lost"
+                _("the host did not answer within {seconds} s").format(seconds=decimal(timeout)), Ending.LOST
             ) from None
         finally:
             self._waiting.pop(message.id, None)

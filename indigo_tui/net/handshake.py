@@ -19,10 +19,11 @@ from typing import Final
 import msgspec
 
 from ..engine import MAX_ROUNDS
-from .channel import ChannelRefused, host_refusal, seal_as_guest, seal_as_host
-from .common import REASON_LIMIT, JoinError, log_line, plain_name
+from ..i18n import _
+from .channel import host_refusal, seal_as_guest, seal_as_host
+from .common import plain_name
 from .guard import GuessLimiter
-from .protocol import Claim, Join, Message, ProtocolError, Welcome
+from .protocol import Breach, Claim, Join, ProtocolError, Welcome
 from .transport import Connection
 
 #: What a game id may be (it names a guest's save file).
@@ -50,16 +51,7 @@ async def host_handshake(
         case Join() as join:
             return join
         case other:
-            raise ProtocolError(f"expected a join, got a {type(other).__name__} message")
-
-
-def refused(message: Message) -> Message:
-    """``message``, unless it is the host refusing us or saying goodbye
-    (then :class:`JoinError` with the host's reason)."""
-    try:
-        return host_refusal(message)
-    except ChannelRefused as exc:
-        raise JoinError(exc.reason, exc.code) from None
+            raise ProtocolError(Breach.EXPECTED_JOIN, quoted=(type(other).__name__,))
 
 
 async def guest_handshake(
@@ -74,20 +66,16 @@ async def guest_handshake(
 ) -> Welcome:
     """The guest's side: seal the channel on ``code``, say who we are (and
     the seat we held, if coming back), get the host's welcome.
-    :class:`JoinError` if refused, :class:`ProtocolError` if the host does
+    :class:`~.common.JoinError` if refused, :class:`ProtocolError` if the host does
     not follow the steps."""
-    try:
-        await seal_as_guest(conn, code, app=app, timeout=timeout, protocol=protocol)
-    except ChannelRefused as exc:
-        # The reason may quote the host's words: no control characters, bounded.
-        raise JoinError(log_line(exc.reason, REASON_LIMIT), log_line(exc.code, 20)) from None
+    await seal_as_guest(conn, code, app=app, timeout=timeout, protocol=protocol)
     # Sealed from here: the name, the claim and its seat token are nobody else's business.
     await conn.send(Join(name, claim()))
-    match refused(await conn.read(timeout)):
+    match host_refusal(await conn.read(timeout)):
         case Welcome() as welcome:
             return welcome
         case other:
-            raise ProtocolError(f"expected a welcome, got a {type(other).__name__} message")
+            raise ProtocolError(Breach.EXPECTED_WELCOME, quoted=(type(other).__name__,))
 
 
 def check_welcome(welcome: Welcome) -> Welcome:
@@ -98,25 +86,25 @@ def check_welcome(welcome: Welcome) -> Welcome:
     as they are shown and saved here."""
     players = welcome.setup.players
     if not 0 <= welcome.seat < players or not len(welcome.seat_names) == len(welcome.seat_kinds) == players:
-        seat = welcome.seat + 1
-        raise ProtocolError(f"a welcome to seat {seat} that does not fit a {players}-player game")
+        raise ProtocolError(Breach.WELCOME_SEAT, (welcome.seat, players))
     if welcome.from_seq < 0:
-        raise ProtocolError("a welcome that resumes before the first event")
+        raise ProtocolError(Breach.WELCOME_BEFORE_START)
     if not GAME_ID.fullmatch(welcome.game_id):
         # It names this seat's save file: letters, digits and dashes only.
-        raise ProtocolError("a welcome with a game id that is not one")
+        raise ProtocolError(Breach.WELCOME_GAME_ID)
     if not (1 <= welcome.rounds <= MAX_ROUNDS and 0 <= welcome.round < welcome.rounds):
-        raise ProtocolError(f"a welcome to round {welcome.round + 1} of {welcome.rounds}")
+        raise ProtocolError(Breach.WELCOME_ROUND, (welcome.round, welcome.rounds))
     if len(welcome.past) != welcome.round:
-        raise ProtocolError(
-            f"a welcome to round {welcome.round + 1} with {len(welcome.past)} rounds behind it"
-        )
+        raise ProtocolError(Breach.WELCOME_PAST, (welcome.round, len(welcome.past)))
     return msgspec.structs.replace(
         welcome,
-        seat_names=[plain_name(n) or f"Player {i + 1}" for i, n in enumerate(welcome.seat_names)],
+        seat_names=[
+            plain_name(n) or _("Player {number}").format(number=i + 1)
+            for i, n in enumerate(welcome.seat_names)
+        ],
         seat_kinds=[plain_name(k) or "remote" for k in welcome.seat_kinds],
         app=plain_name(welcome.app),
     )
 
 
-__all__ = ["GAME_ID", "check_welcome", "guest_handshake", "host_handshake", "refused"]
+__all__ = ["GAME_ID", "check_welcome", "guest_handshake", "host_handshake"]

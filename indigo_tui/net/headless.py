@@ -24,7 +24,7 @@ from .common import JoinError, Thinker, lan_address, log_line, normal_code
 from .guest import GuestSession
 from .host import HostError, HostSession
 from .notices import ClockStarted, LogChanged, Notice, PlayEnded, PlayStarted, SessionClosed
-from .reasons import Farewell
+from .reasons import Ending, Farewell, deal_text
 from .rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
 from .relay import Relay, join_command
 
@@ -353,7 +353,7 @@ async def _run_guest(
             finished = await _play(session, bot, move_delay, stop, out)
         except JoinError as exc:
             _drain(session.notices, out)
-            if session.over and session.deal:
+            if session.over and session.deal is not None:
                 finished = True
             elif reconnect_timeout > 0 and may_rejoin(session, exc):
                 # The one rule of every guest (net/rejoin.py).
@@ -376,8 +376,9 @@ async def _run_guest(
         if not finished:
             raise NetRunError(_("interrupted; rejoin with the same indigo join command"))
         _drain(session.notices, out)
-        if session.deal != "verified":
-            problem = session.deal or _("the host did not reveal the deck")
+        deal = session.deal
+        if deal is None or not deal.verified:
+            problem = deal_text(deal) if deal is not None else _("the host did not reveal the deck")
             raise NetRunError(_("the deal could not be verified: {problem}").format(problem=problem))
         if session.final_save is not None:
             out(_("game over; saved to {path}").format(path=session.final_save))
@@ -446,7 +447,7 @@ async def _play(
                 if refusals >= 3:
                     raise JoinError(
                         _("the host refused this bot's moves three times: {reason}").format(reason=reason),
-                        "protocol",
+                        Ending.PROTOCOL,
                     )
     finally:
         stopper.cancel()

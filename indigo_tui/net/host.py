@@ -31,7 +31,7 @@ from . import DEFAULT_UNDO_LIMIT
 from .admission import Door
 from .broadcast import Broadcaster, Link
 from .clock import Turn, TurnTimer
-from .common import REASON_LIMIT, Notices, Thinker, heartbeat, log_line, normal_code, plain_name
+from .common import REASON_LIMIT, Notices, Thinker, heartbeat, log_line, normal_code, peer_error, plain_name
 from .deal import commitment, secret_deck
 from .guard import Allowance, Budgets, GuessLimiter, LineBudget, SeatBudgets
 from .notices import (
@@ -54,6 +54,7 @@ from .notices import (
     UndoSettled,
 )
 from .protocol import (
+    Breach,
     Bye,
     Error,
     Heartbeat,
@@ -79,13 +80,15 @@ from .protocol import (
     Welcome,
 )
 from .reasons import (
+    Ending,
     Farewell,
     NetRefusal,
     Why,
-    english,
+    english_why,
+    error_message,
+    error_text,
     farewell_english,
     farewell_text,
-    host_error_text,
     seat_label,
     why_text,
 )
@@ -450,7 +453,7 @@ class HostSession(Notices):
             raise HostError(_("the game is closed"))
         match = self.match
         if not self.started or not match.can_start_next_round:
-            raise HostError("the round is not over, or the match is")
+            raise HostError(_("the round is not over, or the match is"))
         index = match.round_index + 1
         while len(self.salts) <= index:
             self.salts.append(secrets.token_hex(16))
@@ -494,27 +497,20 @@ class HostSession(Notices):
             caller.claim, self.game_id, self.match.round_index, self.public
         )
         if seat is None:
-            reason = (
-                "the game is full: every remote seat is taken (a player coming back runs the same "
-                "indigo join, with the same --name, from the folder it joined from)"
-            )
-            await conn.close(Error(reason, "full"))
+            full = error_message(Ending.FULL)
+            await conn.close(full)
             self.tell(
-                Problem(
-                    _("{address}: refused, {reason}").format(
-                        address=conn.peer, reason=host_error_text("full", reason)
-                    )
-                )
+                Problem(_("{address}: refused, {reason}").format(address=conn.peer, reason=error_text(full)))
             )
             return None
-        name = plain_name(caller.name) or f"Player {seat + 1}"
+        # A name is the player's own, shown as it is everywhere (the host's default is in its language).
+        name = plain_name(caller.name) or _("Player {number}").format(number=seat + 1)
         old = self.links.pop(seat, None)
         if old is not None:
             # The seat's own token again: its player is back on a new connection
-            # (usually the old one is dead). The old one is told so, in so many
-            # words, and as an error: it must not try to win the seat back.
-            said = f"{name} took this seat over from another terminal, with this seat's own token"
-            await old.conn.close(Error(said, "taken"))
+            # (usually the old one is dead). The old one is told so, with the name
+            # of who took it, and as an error: it must not try to win the seat back.
+            await old.conn.close(error_message(Ending.TAKEN, quoted=(name,)))
             self.tell(SeatTakenOver(seat, name))
         self.seats[seat] = SeatInfo(name, "remote")
         token = self.tokens.setdefault(seat, secrets.token_hex(16))
@@ -617,8 +613,10 @@ class HostSession(Notices):
                 # player may ask twice); anything else is refused in words.
                 why = self.count_hint(link.seat)
                 if why is not None and why.code != NetRefusal.HINT_COUNTED:
-                    self.broadcaster.send(link, HintNotCounted(english(why, self._name), why.code, why.args))
-                    self._log_refusal(link, HintRefused(link.seat, english(why), link.name, why))
+                    self.broadcaster.send(
+                        link, HintNotCounted(english_why(why, self._name), why.code, why.args)
+                    )
+                    self._log_refusal(link, HintRefused(link.seat, english_why(why), link.name, why))
                 return True
             case Bye(reason=reason, code=code, args=numbers):
                 # Said from the code in this terminal's language; the guest's own words
@@ -630,14 +628,16 @@ class HostSession(Notices):
                     self.seating.release(link.seat)
                     self.save()
                 return False
-            case Error(reason=reason):
-                self._lost(link, _("gave up: {reason}").format(reason=log_line(reason, REASON_LIMIT)))
+            case Error() as error:
+                # A guest's desync or broken protocol, said in this terminal's language.
+                said = error_text(peer_error(error))
+                self._lost(link, _("gave up: {reason}").format(reason=said))
                 return False
-        raise ProtocolError(f"a guest may not send a {type(message).__name__} message")
+        raise ProtocolError(Breach.GUEST_MAY_NOT, quoted=(type(message).__name__,))
 
     def _undo_refused(self, link: Link, undo_id: int, why: Why) -> None:
         """Refuse a terminal's undo request at once (before any vote), in words."""
-        reason = english(why, self._name)
+        reason = english_why(why, self._name)
         self.broadcaster.send(link, UndoResult(undo_id, False, reason, why.code, why.args))
         names = tuple(self.seating.name(s) for s in range(len(self.seats)))
         self._log_refusal(link, UndoSettled(link.seat, False, reason, why, names))
@@ -773,7 +773,7 @@ class HostSession(Notices):
             why = self._apply(request.seat, request.move, MoveAck(request.id, 0))
         if why is not None:
             # The code for the guest to say in its language; English for an older guest.
-            reason = english(why, self._name)
+            reason = english_why(why, self._name)
             self.broadcaster.send(link, MoveRejected(request.id, reason, why.code, why.args))
             self._log_refusal(link, MoveRefused(link.seat, reason, link.name, why))
 
@@ -892,7 +892,7 @@ class HostSession(Notices):
 
     async def _undo_flow(self, seat: int, at_length: int, remote_id: int | None) -> tuple[bool, Why]:
         accepted, why = await self._settle_undo(seat, at_length)
-        reason = english(why, self._name)
+        reason = english_why(why, self._name)
         link = self.links.get(seat)
         names = tuple(self.seating.name(s) for s in range(len(self.seats)))
         settled = UndoSettled(seat, accepted, reason, why, names)

@@ -37,8 +37,6 @@ from .relay import (
 
 #: The most undo requests a seat may be allowed per round.
 MAX_UNDO_LIMIT = 99
-#: What a seat of a hosted game may be (words of the command line, the same in every language).
-SEAT_KINDS = "host, remote or bot:NAME"
 
 
 class HostingError(ValueError):
@@ -51,7 +49,8 @@ class HostPlan:
 
     #: One per seat: ``host`` (this terminal), ``remote`` (a guest) or ``bot:NAME``.
     kinds: list[str]
-    name: str = "Host"
+    #: The host player's name ("" for the host's own word for it).
+    name: str = ""
     variant: Variant = "classic"
     own_gates: bool = False
     rounds: int = 1
@@ -86,7 +85,8 @@ def check_kinds(kinds: list[str]) -> None:
     at least one seat is a guest's."""
     for kind in kinds:
         if kind not in ("host", "remote") and SeatInfo("", kind).bot is None:
-            raise HostingError(_("seat kind {kind}: use {kinds}").format(kind=repr(kind), kinds=SEAT_KINDS))
+            # translators: host, remote and bot:NAME are the command line's words, the same in every language
+            raise HostingError(_("seat kind {kind}: use host, remote or bot:NAME").format(kind=repr(kind)))
     if "remote" not in kinds:
         raise HostingError(_("a hosted game needs at least one remote seat"))
 

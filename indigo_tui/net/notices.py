@@ -20,7 +20,8 @@ from enum import StrEnum
 from ..engine import Move
 from ..i18n import _, decimal, ngettext
 from ..saves import shown_path
-from .reasons import Why, seat_label, why_text
+from .deal import Deal
+from .reasons import Why, deal_text, seat_label, why_text
 
 
 @dataclass(frozen=True)
@@ -293,24 +294,28 @@ class RoundStarted:
 
 @dataclass(frozen=True)
 class DealChecked:
-    """Guest: the revealed deck was checked against the commitment."""
+    """Guest: the revealed deck was checked against the commitment: ``deal``
+    says how it came out, over ``draws`` draws of this seat."""
 
-    ok: bool
+    deal: Deal
     draws: int
-    problem: str = ""
     #: Which round's deal (from 0), of how many.
     round: int = 0
     rounds: int = 1
 
     @property
+    def ok(self) -> bool:
+        return self.deal.verified
+
+    @property
     def text(self) -> str:
-        draws, problem = self.draws, self.problem
+        draws = self.draws
         if self.rounds == 1:
             if self.ok:
                 return _(
                     "deal verified: the deck matches the commitment and all {draws} of this seat's draws"
                 ).format(draws=draws)
-            return _("deal NOT verified: {problem}").format(problem=problem)
+            return _("deal NOT verified: {problem}").format(problem=deal_text(self.deal))
         if self.ok:
             return ngettext(
                 "deal of round {round} verified: the deck matches the commitment and the {n} draw "
@@ -320,7 +325,7 @@ class DealChecked:
                 draws,
             ).format(round=self.round + 1, n=draws)
         return _("deal of round {round} NOT verified: {problem}").format(
-            round=self.round + 1, problem=problem
+            round=self.round + 1, problem=deal_text(self.deal)
         )
 
 

@@ -14,6 +14,7 @@ encrypted body, the message inside is the same. This module is the codec only;
 from __future__ import annotations
 
 import struct
+from enum import StrEnum
 from typing import Final
 
 import msgspec
@@ -35,8 +36,116 @@ HEADER: Final = struct.Struct(">I")
 HEADER_SIZE: Final = HEADER.size
 
 
+class Breach(StrEnum):
+    """How a peer broke the protocol, or how its public state and ours came
+    apart (a desync): the ``detail`` of an :class:`Error` of code ``protocol``,
+    ``desync`` or ``integrity``, said by each terminal in its own language
+    (:func:`~indigo_tui.net.reasons.fault_text`). The numbers each carries are
+    the protocol's own (seats and rounds from 0, events by ``seq``); text from
+    the wire (a message's type, a decoder's words, a hash) is quoted as it is."""
+
+    #: Numbers: the frame's size, the limit.
+    TOO_LARGE = "too_large"
+    HEADER = "header"
+    EMPTY_FRAME = "empty_frame"
+    #: Quoted: the decoder's words.
+    MALFORMED = "malformed"
+    #: Quoted: the decoder's words.
+    NOT_A_MESSAGE = "not_a_message"
+    NOT_UTF8 = "not_utf8"
+    #: Number: the frame that did not open.
+    SEAL_BROKEN = "seal_broken"
+    #: A sealed direction used every frame number.
+    SPENT = "spent"
+    #: The SPAKE2 message is no group element.
+    NOT_A_KEY = "not_a_key"
+    #: Quoted, for each of the EXPECTED_ codes: the type of the message sent instead.
+    EXPECTED_HELLO = "expected_hello"
+    EXPECTED_EXCHANGE = "expected_exchange"
+    EXPECTED_PROOF = "expected_proof"
+    EXPECTED_CONFIRMATION = "expected_confirmation"
+    EXPECTED_JOIN = "expected_join"
+    EXPECTED_WELCOME = "expected_welcome"
+    #: Quoted: the type of a message a guest may not send.
+    GUEST_MAY_NOT = "guest_may_not"
+    #: Quoted: the type of a message a host may not send here.
+    HOST_MAY_NOT = "host_may_not"
+    #: Numbers: the seat, the players.
+    WELCOME_SEAT = "welcome_seat"
+    WELCOME_BEFORE_START = "welcome_before_start"
+    WELCOME_GAME_ID = "welcome_game_id"
+    #: Numbers: the round, the rounds.
+    WELCOME_ROUND = "welcome_round"
+    #: Numbers: the round, the finished rounds sent with it.
+    WELCOME_PAST = "welcome_past"
+    #: Numbers: the event the host resumes at, the events this seat holds.
+    RESUME = "resume"
+    DRAWS_UNCLAIMED = "draws_unclaimed"
+    #: Numbers: the counts sent, the players.
+    HINT_COUNTS = "hint_counts"
+    #: Quoted: the seconds.
+    TURN_CLOCK = "turn_clock"
+    #: Numbers: the round that began, the round being played.
+    ROUND_EARLY = "round_early"
+    #: Numbers: the seat, the players.
+    SEAT_OUT_OF_GAME = "seat_out_of_game"
+    REVEAL_EARLY = "reveal_early"
+    REVEAL_TWICE = "reveal_twice"
+    #: Number: the finished round that does not replay from its deck and moves.
+    ROUND_REPLAY = "round_replay"
+    #: Number: the finished round that is not over.
+    ROUND_NOT_OVER = "round_not_over"
+    # -- desyncs (an Error of code ``desync``) -------------------------------
+    #: Numbers: the host's events, this seat's.
+    STARTED_LENGTH = "started_length"
+    #: Numbers: the event the undo goes back to, this seat's events.
+    UNDO_LENGTH = "undo_length"
+    #: Number: the event the undo went back to.
+    UNDO_STATE = "undo_state"
+    #: Numbers: the event expected, the event sent.
+    EVENT_SEQ = "event_seq"
+    #: Number: the event of this seat's draw.
+    DRAW_MISSING = "draw_missing"
+    #: Number: the event no board can hold.
+    UNHOLDABLE = "unholdable"
+    #: Number: the event; quoted: this seat's state hash, the host's.
+    STATE_HASH = "state_hash"
+    # Each fold fault's first number is the event; the rest as said.
+    SECOND_START = "second_start"
+    SETUP_DIFFERS = "setup_differs"
+    BEFORE_START = "before_start"
+    #: Numbers: the event, the seat that placed, the seat to move.
+    OUT_OF_TURN = "out_of_turn"
+    #: Numbers: the event, then the refusal's; quoted: the refusal's code.
+    ILLEGAL_PLACEMENT = "illegal_placement"
+    NOT_HELD = "not_held"
+    EMPTY_DECK = "empty_deck"
+    #: Numbers: the event, the seat.
+    DRAW_FOR_NOBODY = "draw_for_nobody"
+    DRAW_WITHOUT_TILE = "draw_without_tile"
+    #: Numbers: the event, the seat whose tile was shown.
+    TILE_SHOWN = "tile_shown"
+
+
+class Fault(msgspec.Struct, frozen=True):
+    """A :class:`Breach` (or a newer peer's code) with its numbers and quoted text."""
+
+    code: str
+    args: tuple[int, ...] = ()
+    quoted: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        # For developers: people read fault_text's words.
+        return f"{self.code}{list(self.args)}" + (f" {list(self.quoted)}" if self.quoted else "")
+
+
 class ProtocolError(Exception):
-    """A peer broke the protocol; the message says how, in one line."""
+    """A peer broke the protocol: :attr:`fault` says how (in words:
+    :func:`~indigo_tui.net.reasons.fault_text`; ``str()`` is for developers)."""
+
+    def __init__(self, code: Breach, args: tuple[int, ...] = (), quoted: tuple[str, ...] = ()) -> None:
+        self.fault = Fault(code, args, quoted)
+        super().__init__(str(self.fault))
 
 
 class ChannelSpent(ProtocolError):
@@ -313,15 +422,21 @@ class Bye(_Msg, frozen=True, tag="bye"):
 
 
 class Error(_Msg, frozen=True, tag="error"):
-    """Either way: the sender refuses to go on; ``reason`` is one line for
-    people (in English), ``code`` the kind and ``args`` its numbers, from which
-    each terminal says it in its own language. ``integrity``: a sealed frame
-    did not open (tampered with on the way): the connection ends, and a seated
-    guest joins again on a new one."""
+    """Either way: the sender refuses to go on. ``code`` is the kind (an
+    :class:`~indigo_tui.net.reasons.Ending`), ``args`` its numbers, ``detail``
+    a :class:`Breach` for ``protocol``, ``desync`` and ``integrity``, and
+    ``quoted`` the text it names (a player's name, app versions, a message's
+    type), from which each terminal says it in its own language; ``reason``
+    is the same in English for older peers. ``integrity``: a sealed frame did
+    not open (tampered with on the way): the connection ends, and a seated
+    guest joins again on a new one. ``detail`` and ``quoted`` have defaults,
+    so an older peer's ``error`` still decodes and an older peer ignores them."""
 
     reason: str
     code: str = "error"
     args: tuple[int, ...] = ()
+    detail: str = ""
+    quoted: tuple[str, ...] = ()
 
 
 Message = (
@@ -366,7 +481,7 @@ def encode_frame(message: Message) -> bytes:
     """One frame: the body's length (4 bytes, big-endian), then the body."""
     body = _encoder.encode(message)
     if len(body) > MAX_FRAME:
-        raise FrameTooLarge(f"message of {len(body)} bytes is over the {MAX_FRAME}-byte limit")
+        raise FrameTooLarge(Breach.TOO_LARGE, (len(body), MAX_FRAME))
     return HEADER.pack(len(body)) + body
 
 
@@ -378,12 +493,12 @@ def frame(body: bytes) -> bytes:
 def body_length(header: bytes, limit: int = MAX_FRAME) -> int:
     """The body length a frame header announces; refuses one over ``limit``."""
     if len(header) != HEADER_SIZE:
-        raise ProtocolError("a frame header is 4 bytes")
+        raise ProtocolError(Breach.HEADER)
     (length,) = HEADER.unpack(header)
     if length > limit:
-        raise FrameTooLarge(f"a frame of {length} bytes is over the {limit}-byte limit")
+        raise FrameTooLarge(Breach.TOO_LARGE, (length, limit))
     if length == 0:
-        raise ProtocolError("an empty frame")
+        raise ProtocolError(Breach.EMPTY_FRAME)
     return int(length)
 
 
@@ -391,12 +506,12 @@ def decode_body(body: bytes) -> Message:
     try:
         return _decoder.decode(body)
     except msgspec.ValidationError as exc:
-        raise ProtocolError(f"an unknown or malformed message ({exc})") from None
+        raise ProtocolError(Breach.MALFORMED, quoted=(str(exc),)) from None
     except msgspec.DecodeError as exc:
-        raise ProtocolError(f"a frame that is not a message ({exc})") from None
+        raise ProtocolError(Breach.NOT_A_MESSAGE, quoted=(str(exc),)) from None
     except UnicodeDecodeError:
         # msgspec raises this, not DecodeError, for bad UTF-8 inside a string.
-        raise ProtocolError("a frame with text that is not UTF-8") from None
+        raise ProtocolError(Breach.NOT_UTF8) from None
 
 
 def decode_frames(data: bytes) -> tuple[list[Message], bytes]:
@@ -409,13 +524,3 @@ def decode_frames(data: bytes) -> tuple[list[Message], bytes]:
         messages.append(decode_body(data[HEADER_SIZE : HEADER_SIZE + length]))
         data = data[HEADER_SIZE + length :]
     return messages, data
-
-
-# -- refusals ------------------------------------------------------------------
-
-
-def version_mismatch(theirs: int, their_app: str, ours_app: str) -> str:
-    return (
-        f"protocol version mismatch: the host speaks version {PROTOCOL_VERSION} (indigo-tui {ours_app}), "
-        f"the guest version {theirs} (indigo-tui {their_app[:40]})"
-    )

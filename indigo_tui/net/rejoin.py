@@ -29,6 +29,7 @@ from typing import Final
 from ..i18n import _
 from .common import JoinError
 from .guest import GuestSession
+from .reasons import Ending
 
 #: Seconds between two attempts to get back in.
 REJOIN_PAUSE: Final = 0.5
@@ -37,7 +38,7 @@ REJOIN_TIMEOUT: Final = 30.0
 
 
 #: The ends of a session after which a guest tries to get its seat back.
-LOST: Final = frozenset({"lost", "integrity"})
+LOST: Final = frozenset({Ending.LOST, Ending.INTEGRITY})
 
 
 def may_rejoin(session: GuestSession, ended: JoinError) -> bool:
@@ -57,10 +58,12 @@ async def rejoin_seat(
     within ``within`` seconds, or was refused."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + within
-    last = JoinError(_("no answer"), "lost")
+    last = JoinError(_("no answer"), Ending.LOST)
     while not stopped():
         if loop.time() >= deadline:
-            raise JoinError(_("could not rejoin the host: {reason}").format(reason=last), last.code)
+            raise JoinError(
+                _("could not rejoin the host: {reason}").format(reason=last), last.code, last.fault
+            )
         try:
             await session.connect()
         except JoinError as exc:

@@ -16,7 +16,7 @@ from typing import Final
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
-from .protocol import MAX_FRAME, ChannelSpent, ProtocolError
+from .protocol import MAX_FRAME, Breach, ChannelSpent, ProtocolError
 
 #: Poly1305's tag: a sealed body is this much longer than the message.
 TAG_SIZE: Final = 16
@@ -53,7 +53,7 @@ class FrameCipher:
 
     def _nonce(self) -> bytes:
         if self.counter >= MAX_FRAMES:
-            raise ChannelSpent("the frame counter ran out; the connection must end")
+            raise ChannelSpent(Breach.SPENT)
         nonce = b"\0\0\0\0" + self.counter.to_bytes(8, "big")
         self.counter += 1
         return nonce
@@ -66,10 +66,7 @@ class FrameCipher:
         try:
             return self._aead.decrypt(self._nonce(), sealed, None)
         except InvalidTag:
-            raise SealBroken(
-                f"frame {counter} failed its integrity check "
-                "(altered, replayed, reordered, dropped or injected on the way)"
-            ) from None
+            raise SealBroken(Breach.SEAL_BROKEN, (counter,)) from None
 
 
 @dataclass

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from ..i18n import _
 from ..saves import SeatInfo
 from .protocol import Claim
 from .state import SeatState
@@ -34,7 +35,7 @@ class Seating:
         """A remote seat's player left before the start: the seat is open again,
         and the token it was given no longer gets anyone in."""
         self.tokens.pop(seat, None)
-        self.seats[seat] = SeatInfo(f"Player {seat + 1}", "remote")
+        self.seats[seat] = SeatInfo(_("Player {number}").format(number=seat + 1), "remote")
 
     def seat_for(
         self, claim: Claim | None, game_id: str, round_index: int, public: SeatState

@@ -20,13 +20,26 @@ from ..engine import Board, Event, GameStarted, GemMoved, Setup, TileDrawn, Tile
 from ..engine.events import GEM_INDEX, gem_triple
 from ..engine.tiles import COUNTS, TILE_TOTAL
 from ..engine.views import SeatView
-from ..i18n.words import refusal_text
+from .protocol import Breach, Fault
 
 _hash_encoder = msgspec.msgpack.Encoder()
 
 
 class FoldError(ValueError):
-    """Public events that do not fit the state they are folded into."""
+    """A public event that does not fit the state it is folded into:
+    ``code`` says how, ``args`` and ``quoted`` what it is about (a
+    :class:`~.protocol.Breach`, without the event's number, which the guest
+    adds when it tells the host of the desync)."""
+
+    def __init__(self, code: Breach, args: tuple[int, ...] = (), quoted: tuple[str, ...] = ()) -> None:
+        super().__init__(f"{code.value}{list(args)}")
+        self.code = code
+        self.numbers = args
+        self.quoted = quoted
+
+    def at(self, seq: int) -> Fault:
+        """The desync this fault makes at event ``seq``."""
+        return Fault(self.code, (seq, *self.numbers), self.quoted)
 
 
 def state_hash(length: int, board: Board, drawn: int) -> str:
@@ -82,32 +95,32 @@ class SeatState:
         """Fold one event (this seat's own draw carries its tile); returns the
         state hash after it. Raises :class:`FoldError` if it cannot follow."""
         board = self.board
-        # First whether the event can follow at all (seats in the words count from 1) ...
+        # First whether the event can follow at all (seats from 0, as on the wire) ...
         if type(event) is GameStarted:
             if self.events:
-                raise FoldError("a second start of the round")
+                raise FoldError(Breach.SECOND_START)
             if event.setup != self.setup:
-                raise FoldError("the round's setup differs from the one agreed")
+                raise FoldError(Breach.SETUP_DIFFERS)
         elif not self.events:
-            raise FoldError("events before the start of the round")
+            raise FoldError(Breach.BEFORE_START)
         elif type(event) is TilePlaced:
             if event.seat != board.turn:
-                raise FoldError(f"seat {event.seat + 1} placed a tile on seat {board.turn + 1}'s turn")
+                raise FoldError(Breach.OUT_OF_TURN, (event.seat, board.turn))
             refused = board.refusal(event.cell, event.tile, event.rotation)
             if refused is not None:
-                raise FoldError(f"an illegal placement: {refusal_text(refused)}")
+                raise FoldError(Breach.ILLEGAL_PLACEMENT, refused.args, (refused.code.value,))
             if event.seat == self.seat and event.tile not in self.hand:
-                raise FoldError("this seat placed a tile it does not hold")
+                raise FoldError(Breach.NOT_HELD)
         elif type(event) is TileDrawn:
             if self.drawn >= TILE_TOTAL:
-                raise FoldError("a tile was drawn from an empty deck")
+                raise FoldError(Breach.EMPTY_DECK)
             if not 0 <= event.seat < self.setup.players:
-                raise FoldError(f"a draw for seat {event.seat + 1}, which is not in the game")
+                raise FoldError(Breach.DRAW_FOR_NOBODY, (event.seat,))
             if event.seat == self.seat:
                 if event.tile is None or not 0 <= event.tile < len(COUNTS):
-                    raise FoldError("this seat's draw arrived without a tile it can hold")
+                    raise FoldError(Breach.DRAW_WITHOUT_TILE)
             elif event.tile is not None:
-                raise FoldError(f"seat {event.seat + 1}'s tile was shown to another seat")
+                raise FoldError(Breach.TILE_SHOWN, (event.seat,))
         # ... then the engine's one fold onto the board, then this seat's own part.
         board.fold(event)
         if type(event) is TilePlaced:

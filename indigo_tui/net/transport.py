@@ -20,6 +20,7 @@ from .protocol import (
     HEADER_SIZE,
     MAX_CLEAR_FRAME,
     MAX_FRAME,
+    Breach,
     ChannelSpent,
     FrameTooLarge,
     Message,
@@ -146,7 +147,7 @@ class Connection:
     def _frame(self, message: Message) -> bytes:
         body = encode_body(message)
         if len(body) > MAX_FRAME:
-            raise FrameTooLarge(f"message of {len(body)} bytes is over the {MAX_FRAME}-byte limit")
+            raise FrameTooLarge(Breach.TOO_LARGE, (len(body), MAX_FRAME))
         if self.channel is not None:
             body = self.channel.outgoing.seal(body)
         return HEADER.pack(len(body)) + body

@@ -44,8 +44,11 @@ class PlayedRound(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     deck: list[int]
     salt: str
     moves: list[Move]
-    #: "verified", or what did not match, or why it could not be checked.
+    #: How the deal checked out: a code ("verified", or what did not match,
+    #: or why it could not be checked; see ``indigo_tui.net.deal.DealCode``),
+    #: and its numbers. (An older version wrote its English words here.)
     deal: str
+    deal_args: list[int] = []
 
 
 class GuestRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -72,8 +75,9 @@ class GuestRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     events: list[Event] = []
     #: The match is over (its last round is): nothing is left to rejoin.
     over: bool = False
-    #: "" until the current round's end; then "verified" or what did not match.
+    #: "" until the current round's end; then the deal's check, as in :class:`PlayedRound`.
     deal: str = ""
+    deal_args: list[int] = []
     #: Rounds of the match, the current one (from 0), and those finished.
     rounds: int = 1
     round: int = 0

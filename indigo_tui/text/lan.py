@@ -42,7 +42,7 @@ from ..net.notices import (
     UndoAsked,
     UndoSettled,
 )
-from ..net.reasons import Farewell
+from ..net.reasons import Ending, Farewell
 from ..net.rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
 from ..net.relay import Relay, join_command
 from ..saves import find_record
@@ -315,7 +315,7 @@ def guest_session(
             record = found[1]
     if not code:
         if record is None:
-            raise JoinError(_("the host's join code is needed: --code CODE"), "code")
+            raise JoinError(_("the host's join code is needed: --code CODE"), Ending.CODE)
         code = record.code
     guest = GuestSession(host, port, code, name=name, save_dir=save_dir, record=record, relay=relay)
     if record is not None and record.code != guest.code:

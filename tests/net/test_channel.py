@@ -21,6 +21,7 @@ from polling import until
 from indigo_tui.bots import make_bot
 from indigo_tui.net.channel import confirmation, derive_keys, transcript_hash
 from indigo_tui.net.common import JoinError
+from indigo_tui.net.deal import VERIFIED
 from indigo_tui.net.guard import Budgets, GuessLimiter
 from indigo_tui.net.host import HostSession
 from indigo_tui.net.protocol import (
@@ -28,8 +29,10 @@ from indigo_tui.net.protocol import (
     HEADER_SIZE,
     MAX_CLEAR_FRAME,
     PROTOCOL_VERSION,
+    Breach,
     Error,
     Exchange,
+    Fault,
     Heartbeat,
     ProtocolError,
     decode_body,
@@ -37,6 +40,7 @@ from indigo_tui.net.protocol import (
     encode_body,
     encode_frame,
 )
+from indigo_tui.net.reasons import fault_text
 from indigo_tui.net.seal import Channel, FrameCipher, SealBroken, SessionKeys
 from indigo_tui.net.transport import Connection, ConnectionLost
 
@@ -161,8 +165,12 @@ def test_frames_open_only_in_order_and_only_that_way() -> None:
     guest, host = Channel.for_guest(keys), Channel.for_host(keys)
     sealed = [guest.outgoing.seal(f"frame {i}".encode()) for i in range(3)]
     assert host.incoming.open(sealed[0]) == b"frame 0"
-    with pytest.raises(SealBroken, match="frame 1 failed its integrity check"):
+    with pytest.raises(SealBroken) as broken:
         host.incoming.open(sealed[2])  # frame 1 was dropped
+    assert broken.value.fault == Fault(Breach.SEAL_BROKEN, (1,))
+    assert fault_text(broken.value.fault) == (
+        "frame 1 failed its integrity check (altered, replayed, reordered, dropped or injected on the way)"
+    )
     fresh = Channel.for_host(keys)
     assert fresh.incoming.open(sealed[0]) == b"frame 0"
     with pytest.raises(SealBroken):
@@ -311,7 +319,7 @@ async def test_a_relay_records_nothing_after_the_key_exchange_that_decodes(
         await asyncio.wait_for(guest.connect(), LIMIT)
         host.begin()
         await asyncio.wait_for(play_guest(guest, make_bot("random", 5)), LIMIT)
-        assert host.game.over and guest.deal == "verified"
+        assert host.game.over and guest.deal == VERIFIED
         await guest.close()
     finally:
         relay.close()
@@ -366,7 +374,7 @@ async def test_a_frame_altered_on_the_way_ends_that_connection_and_the_game_goes
         asyncio.gather(play_guest(again, make_bot("random", 1)), play_guest(other, make_bot("random", 2))),
         LIMIT,
     )
-    assert host.game.over and again.deal == other.deal == "verified"
+    assert host.game.over and again.deal == other.deal == VERIFIED
 
 
 async def test_a_frame_altered_on_the_way_to_the_guest_ends_its_session_clearly(listening: Listening) -> None:
@@ -472,9 +480,9 @@ async def test_before_the_code_is_proven_frames_are_small(listening: Listening) 
     # By the header alone: a host that waited for the body would say nothing
     # until its 30 s read timeout, and then not this.
     replies = await _raw(port, HEADER.pack(MAX_CLEAR_FRAME + 1))
-    assert replies == [
-        Error(f"a frame of {MAX_CLEAR_FRAME + 1} bytes is over the 1024-byte limit", "protocol")
-    ]
+    # The English for older guests, and the code and numbers for each guest to say in its language.
+    reason = f"a frame of {MAX_CLEAR_FRAME + 1} bytes is over the 1024-byte limit"
+    assert replies == [Error(reason, "protocol", (MAX_CLEAR_FRAME + 1, 1024), "too_large")]
 
 
 @pytest.mark.parametrize(

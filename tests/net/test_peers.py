@@ -38,6 +38,7 @@ from indigo_tui.net.channel import (
     transcript_hash,
 )
 from indigo_tui.net.common import JoinError
+from indigo_tui.net.deal import VERIFIED
 from indigo_tui.net.guard import GuessLimiter
 from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.host import HostError, HostSession
@@ -46,6 +47,7 @@ from indigo_tui.net.protocol import (
     HEADER,
     MAX_FRAME,
     PROTOCOL_VERSION,
+    Breach,
     Bye,
     Confirm,
     Error,
@@ -65,7 +67,7 @@ from indigo_tui.net.protocol import (
     encode_body,
     encode_frame,
 )
-from indigo_tui.net.reasons import Farewell
+from indigo_tui.net.reasons import Farewell, fault_text
 from indigo_tui.net.state import SeatState
 from indigo_tui.net.transport import Connection
 from indigo_tui.saves import load_record, record_path
@@ -103,7 +105,7 @@ async def test_whole_game_guest_sees_only_its_own_tiles(listening: Listening, tm
     await asyncio.wait_for(play_guest(guest, make_bot("random", 1)), LIMIT)
 
     game = host.game
-    assert game.over and guest.over and guest.deal == "verified"
+    assert game.over and guest.over and guest.deal == VERIFIED
     assert guest.state is not None
     assert guest.state.events == list(game.view(1).events)
     # The raw frames, as they came off the wire: no other seat's tile, no deck before the end.
@@ -263,7 +265,7 @@ async def test_a_dropped_guest_rejoins_at_the_same_move(listening: Listening, tm
     assert again.seat == 1 and again.welcome is not None
     assert again.welcome.from_seq == len(record.events)  # nothing sent twice
     await asyncio.wait_for(play_guest(again, bot), LIMIT)
-    assert host.game.over and again.deal == "verified"
+    assert host.game.over and again.deal == VERIFIED
     assert again.state is not None and again.state.events == list(host.game.view(1).events)
 
 
@@ -299,7 +301,7 @@ async def test_garbage_at_the_port_leaves_the_host_serving(listening: Listening)
     guest = await _joined(port)
     host.begin()
     await asyncio.wait_for(play_guest(guest, make_bot("random", 2)), LIMIT)
-    assert host.game.over and guest.deal == "verified"
+    assert host.game.over and guest.deal == VERIFIED
 
 
 async def _fake_host(handler: Callable[[Connection], Awaitable[None]]) -> tuple[asyncio.Server, int]:
@@ -614,8 +616,11 @@ async def test_hints_count_only_where_the_host_allows_them(listening: Listening,
 def test_hint_counts_that_do_not_fit_the_game_break_the_protocol(counts: list[int]) -> None:
     guest = GuestSession("127.0.0.1", 9, CODE)
     guest.state = SeatState(Setup(2), 1)
-    with pytest.raises(ProtocolError, match="hint counts"):
+    with pytest.raises(ProtocolError) as broken:
         guest._handle(HintCounts(counts))
+    assert broken.value.fault.code is Breach.HINT_COUNTS
+    plural = "" if len(counts) == 1 else "s"
+    assert fault_text(broken.value.fault) == f"{len(counts)} hint count{plural} for a 2-player game"
 
 
 # -- goodbyes: a code each terminal says in its own language -------------------

@@ -10,16 +10,18 @@ import pytest
 
 from indigo_tui.engine import Game, GameStarted, Move, Setup, TileDrawn, public_event, shuffled_deck
 from indigo_tui.net.common import new_join_code, parse_address
-from indigo_tui.net.deal import commitment, verify_deal
+from indigo_tui.net.deal import Deal, DealCode, commitment, verify_deal
 from indigo_tui.net.protocol import (
     HEADER,
     MAX_FRAME,
     PROTOCOL_VERSION,
+    Breach,
     Bye,
     Claim,
     Confirm,
     Error,
     Exchange,
+    Fault,
     FrameTooLarge,
     GameEvent,
     Heartbeat,
@@ -52,7 +54,8 @@ from indigo_tui.net.protocol import (
     decode_frames,
     encode_frame,
 )
-from indigo_tui.net.state import SeatState
+from indigo_tui.net.reasons import deal_text, fault_text
+from indigo_tui.net.state import FoldError, SeatState
 from indigo_tui.net.transport import Connection, ConnectionLost
 
 SETUP = Setup(2)
@@ -148,10 +151,12 @@ def test_frames_split_anywhere_decode_the_same() -> None:
 
 
 def test_a_header_over_the_limit_is_refused_by_the_header_alone() -> None:
-    with pytest.raises(FrameTooLarge, match="over the"):
+    with pytest.raises(FrameTooLarge) as large:
         body_length(HEADER.pack(MAX_FRAME + 1))
-    with pytest.raises(ProtocolError, match="empty frame"):
+    assert large.value.fault == Fault(Breach.TOO_LARGE, (MAX_FRAME + 1, MAX_FRAME))
+    with pytest.raises(ProtocolError) as empty:
         body_length(HEADER.pack(0))
+    assert fault_text(empty.value.fault) == "an empty frame"
 
 
 @pytest.mark.parametrize(
@@ -263,8 +268,11 @@ def test_seat_state_refuses_another_seats_tile() -> None:
     game = Game.new(SETUP, 3)
     state = SeatState(SETUP, 1)
     state.apply(public_event(game.log[0]))
-    with pytest.raises(ValueError, match="shown to another seat"):
+    with pytest.raises(FoldError) as refused:
         state.apply(game.log[1])  # seat 0's draw with its tile
+    fault = refused.value.at(1)
+    assert fault == Fault(Breach.TILE_SHOWN, (1, 0))
+    assert fault_text(fault) == "desync at event 1: seat 1's tile was shown to another seat"
 
 
 def test_deal_commitment_verifies_and_names_a_mismatch() -> None:
@@ -276,14 +284,18 @@ def test_deal_commitment_verifies_and_names_a_mismatch() -> None:
         seat.apply(event)
     promise = commitment(deck, "salt")
     assert verify_deal(promise, deck, "salt", seat.my_draws, seat.drawn) is None
-    assert "commitment" in (verify_deal(promise, deck, "other", seat.my_draws, seat.drawn) or "")
+    assert verify_deal(promise, deck, "other", seat.my_draws, seat.drawn) == Deal(DealCode.COMMITMENT)
     # A host that swapped one of this seat's tiles and re-committed is caught by the draws.
     index, tile = seat.my_draws[0]
     other = next(i for i, t in enumerate(deck) if t != tile)
     forged = list(deck)
     forged[index], forged[other] = forged[other], forged[index]
     problem = verify_deal(commitment(forged, "s"), forged, "s", seat.my_draws, seat.drawn)
-    assert problem is not None and f"draw {index + 1}" in problem
+    assert problem == Deal(DealCode.DRAW_DIFFERS, (index, tile, forged[index]))
+    assert (
+        deal_text(problem)
+        == f"draw {index + 1} gave this seat tile kind {tile} but the deck says {forged[index]}"
+    )
 
 
 async def test_a_thinker_runs_slow_bots_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:

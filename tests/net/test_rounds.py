@@ -14,9 +14,11 @@ from polling import until
 
 from indigo_tui import saves
 from indigo_tui.bots import Bot, make_bot
+from indigo_tui.net.deal import Deal, DealCode
 from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.host import HostSession
 from indigo_tui.net.notices import DealChecked, Notice, PlayEnded, RoundStarted
+from indigo_tui.net.reasons import deal_text
 from indigo_tui.net.table import GuestMatch
 
 from .conftest import LIMIT, Listening, make_guest, make_host, play_guest
@@ -142,5 +144,7 @@ async def test_a_newcomer_in_round_two_cannot_check_round_one(listening: Listeni
     assert lost.token == token
     again = make_guest(port, kind="bot:random", record=lost)
     await asyncio.wait_for(again.connect(), LIMIT)
-    assert again.past[0].deal == "not checked: this seat did not see round 1 begin"
+    unchecked = Deal.of(again.past[0])
+    assert unchecked == Deal(DealCode.UNCHECKED, (0,))
+    assert deal_text(unchecked) == "not checked: this seat did not see round 1 begin"
     assert len(again.past_games) == 1 and again.past_games[0].over

@@ -25,7 +25,7 @@ from indigo_tui.bots import make_bot
 from indigo_tui.engine import Move, shuffled_deck
 from indigo_tui.i18n import in_language
 from indigo_tui.net import DEFAULT_UNDO_LIMIT
-from indigo_tui.net.deal import secret_deck
+from indigo_tui.net.deal import VERIFIED, secret_deck
 from indigo_tui.net.guard import Bucket, LineBudget, SeatBudgets
 from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.host import HostSession
@@ -373,7 +373,7 @@ async def test_the_turn_clock_plays_for_a_seat_that_does_not_move(
             assert "Zeit" in timed_out[0].text, timed_out[0].text
         clocks = [n for n in told if isinstance(n, ClockStarted)]
         assert clocks and all(n.seconds == 0.2 for n in clocks)
-        assert idle.deal == "verified"
+        assert idle.deal == VERIFIED
     finally:
         reader.cancel()
         with contextlib.suppress(BaseException):
@@ -397,7 +397,7 @@ async def test_a_seated_player_who_knows_the_seed_cannot_predict_the_deck(tmp_pa
         predicted = hits = 0
         for round_index in range(2):
             await _play_on(guest, 3, until=lambda: guest.revealed)
-            assert guest.state is not None and guest.deal == "verified"
+            assert guest.state is not None and guest.deal == VERIFIED
             # What the seed alone deals (a local game's deck) is not the deck it was dealt from ...
             known = shuffled_deck(31337, round_index)
             hits += sum(known[index] == tile for index, tile in guest.state.my_draws)

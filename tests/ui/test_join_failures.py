@@ -25,7 +25,7 @@ from indigo_tui.net import channel, protocol
 from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.host import HostSession
 from indigo_tui.net.hosting import HostPlan, build_host
-from indigo_tui.net.reasons import Farewell, farewell_text, host_error_text
+from indigo_tui.net.reasons import Ending, Farewell, error_message, error_text, farewell_text
 from indigo_tui.ui.net_app import NetApp
 from indigo_tui.ui.screens.join import JoinScreen
 from indigo_tui.ui.screens.waiting_room import WaitScreen
@@ -125,11 +125,14 @@ async def failure(kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
                 # Someone else took the one remote seat first.
                 first = GuestSession("127.0.0.1", host.address[1], host.code, name="Ida")
                 await first.connect(timeout=30.0)
-                yield Failure(address, host.code, guest_dir, lambda: [host_error_text("full", "")])
+                yield Failure(address, host.code, guest_dir, lambda: [error_text(error_message(Ending.FULL))])
                 await first.close()
             elif kind == "version":
                 yield Failure(
-                    address, host.code, guest_dir, lambda: [lead(host_error_text("version", "{details}"))]
+                    address,
+                    host.code,
+                    guest_dir,
+                    lambda: [lead(_("the host runs another version of indigo-tui ({details})"))],
                 )
             else:
                 assert kind == "code"

@@ -18,6 +18,7 @@ from textual.widgets import Static
 from ...engine import GemMoved, Move, TilePlaced
 from ...i18n import N_, _, ngettext, pgettext
 from ...net.common import JoinError
+from ...net.deal import Deal
 from ...net.notices import (
     ClockStarted,
     DealChecked,
@@ -39,6 +40,7 @@ from ...net.notices import (
     UndoAsked,
     UndoSettled,
 )
+from ...net.reasons import deal_text
 from ..describe import cell_name
 from ..net_link import NetLink, NetNotice
 from ..net_table import GuestTable, NetTable
@@ -49,15 +51,15 @@ from .end import EndScreen
 from .game import GameScreen
 
 
-def deal_text(deal: str, draws: int) -> str:
-    """A guest's check of the deal, in words: ``deal`` is "verified" or what did not match."""
-    if deal == "verified":
+def deal_words(deal: Deal, draws: int) -> str:
+    """A guest's check of the deal, in words: verified, or what did not match."""
+    if deal.verified:
         return ngettext(
             "Deal verified: the deck matches the commitment and this seat's {count} draw.",
             "Deal verified: the deck matches the commitment and all {count} of this seat's draws.",
             draws,
         ).format(count=draws)
-    return _("Deal NOT verified: {reason}.").format(reason=deal)
+    return _("Deal NOT verified: {reason}.").format(reason=deal_text(deal))
 
 
 class NetEndScreen(EndScreen):
@@ -275,9 +277,9 @@ class NetGameScreen(GameScreen):
         ):
             return
         self._shown_end = len(self.game.log)
-        if guest is not None and guest.deal and not self.deal:
+        if guest is not None and guest.deal is not None and not self.deal:
             # The reveal was checked before its notice came round.
-            self.deal = deal_text(guest.deal, len(guest.state.my_draws) if guest.state else 0)
+            self.deal = deal_words(guest.deal, len(guest.state.my_draws) if guest.state else 0)
         self.app.push_screen(NetEndScreen(self.table, self.deal), self._after_end)
 
     def _after_end(self, action: str | None) -> None:
