@@ -37,6 +37,7 @@ from ..engine import Game, Move, SeatView
 from ..engine.geometry import COORDS
 from ..engine.setup import Setup
 from ..engine.tiles import TILE_TOTAL, rotated_paths
+from ..i18n import _
 from .base import BotSpecError
 from .mcts import Budget, MctsBot, PlaceKey, Search, Tuning
 from .registry import make_bot
@@ -165,8 +166,11 @@ class Reviewer:
         bot = make_bot(spec, seed)
         if not isinstance(bot, MctsBot):
             raise BotSpecError(
-                f"{spec!r} cannot rate moves: a review needs the search bot "
-                "(mcts:iter=N, mcts:SECONDS, easy, medium, hard or expert)"
+                # translators: mcts:iter=N, mcts:SECONDS and the level names are the command line's words
+                _(
+                    "{spec} cannot rate moves: a review needs the search bot "
+                    "(mcts:iter=N, mcts:SECONDS, easy, medium, hard or expert)"
+                ).format(spec=repr(spec))
             )
         self.spec = spec
         self.name = bot.name
@@ -195,9 +199,9 @@ class Reviewer:
         """A hint: the move the search bot would play from ``view`` (the seat to
         move's own view), and every seat's expected final points after it."""
         if not view.my_turn:
-            raise ValueError("a hint is for the seat to move")
+            raise ValueError(_("a hint is for the seat to move"))
         if is_open(view):
-            raise ValueError("a game without hands has no tile to suggest")
+            raise ValueError(_("a game without hands has no tile to suggest"))
         seed = f"hint:{self.seed}:{view.board.placements}:{view.seat}"
         find, best = self._find(Knowledge.of(view), seed, None)
         return Move(*best), find.mean_points(best)

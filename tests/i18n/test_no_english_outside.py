@@ -1,13 +1,20 @@
-"""No words for people outside the catalogs: an AST scan of the modules that
-show words (the screens and widgets, the commands, ``cli``, the headless
-runners) for string literals a person would read that do not go through
-``_()``, ``ngettext()``, ``pgettext()``, ``N_()`` or ``N_plural()``.
+"""No words for people outside the catalogs, in any layer: an AST scan of
+every module of the package but ``i18n/`` (where the words are said) for
+string literals a person would read that do not go through ``_()``,
+``ngettext()``, ``pgettext()``, ``N_()`` or ``N_plural()``. The engine, the
+bots, the saves and the network carry codes and numbers (docs/i18n.md); the
+screens, the commands and the text mode say them.
 
 What must stay as it is (CSS ids and classes, key names, codes, file
 suffixes, format strings without words, the line scripts read) is either
 recognised by its shape and place (below) or listed in :data:`ALLOWED` with
-its reason. A new literal that people read: wrap it (docs/i18n.md); one that
-must not be translated: add it to :data:`ALLOWED` and say why.
+its reason. A programming error is for developers and stays English: an
+``assert``'s message, a ``__repr__``, and the exceptions of
+:data:`DEVELOPER_ERRORS` (a caller's mistake, never shown to people); a
+``ValueError`` may reach a screen (``except ValueError as exc``), so each one
+raised with words is listed in :data:`ALLOWED` with why no person meets it.
+A new literal that people read: wrap it (docs/i18n.md); one that must not be
+translated: add it to :data:`ALLOWED` and say why.
 """
 
 from __future__ import annotations
@@ -20,16 +27,8 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "indigo_tui"
-SCANNED = sorted(
-    [
-        *PACKAGE.joinpath("ui").rglob("*.py"),
-        *PACKAGE.joinpath("commands").rglob("*.py"),
-        *PACKAGE.joinpath("text").rglob("*.py"),
-        PACKAGE / "bots" / "engine_seat.py",
-        PACKAGE / "cli.py",
-        PACKAGE / "net" / "headless.py",
-    ]
-)
+#: Every module but those of ``i18n/``, which say the codes in words.
+SCANNED = sorted(path for path in PACKAGE.rglob("*.py") if "i18n" not in path.relative_to(PACKAGE).parts)
 
 #: The calls that put words in the catalogs.
 MARKERS = {"_", "ngettext", "pgettext", "N_", "N_plural"}
@@ -102,6 +101,21 @@ CODE_CALLS = {
     "Binding",  # its description is checked apart: see test_binding_descriptions_are_marked
 }
 
+#: Exceptions that say a programming error (a caller broke a precondition,
+#: the rules' invariants broke, a pipe of our own closed): for developers,
+#: never shown to a person. What a person may meet is raised as a code
+#: (``IllegalMove``, ``LogError``, ``ProtocolError``, ...) or in words.
+DEVELOPER_ERRORS = {
+    "AssertionError",
+    "TypeError",
+    "IndexError",
+    "KeyError",
+    "RuntimeError",
+    "NotImplementedError",
+    "EOFError",
+    "RulesViolation",
+}
+
 #: Keyword arguments whose values are names and codes.
 CODE_KEYWORDS = {
     "id",
@@ -143,6 +157,7 @@ CODE_KEYWORDS = {
     "language",
     "glyphs",
     "board_glyphs",
+    "samesite",
     # words sent to peers in English beside a code (see net/reasons.py)
     "english",
 }
@@ -163,6 +178,42 @@ ALLOWED: dict[str, str] = {
     "a network move goes to the host and is answered later (send_move)": (
         "a programming error: the screens never ask a network table to play at once"
     ),
+    # ValueErrors of a caller's mistake (every caller checks first), for developers:
+    "no move to choose": "a bot asked to move with no move left (every caller checks the turn first)",
+    "no move to choose: it is not this seat's turn": "the same, for the search bot",
+    "no move to choose: the game is over": "the same, for the random bot",
+    "no seat {seat} in a {self.setup.players}-player game": "Game.view of a seat the game has not",
+    "a deck must hold exactly the 54 path tiles": (
+        "a Game built from a deck that is not one (saves and peers check theirs first, in words)"
+    ),
+    "a match has at least one round": "Match(rounds=0): the setup form and the command line check first",
+    "the round is not over, or the match is": (
+        "Match.next_round out of turn: callers check can_start_next_round (the host says it in words)"
+    ),
+    "the view is not the mover's": "Reviewer.rate of a view that is not the mover's (review builds them)",
+    "the public state has no seat to view": "SeatState.view of the host's public state",
+    "no seat {seat + 1} in a {state.setup.players}-player game": "GuestGame.view of a seat the game has not",
+    # Text for programs, never for people:
+    "{len(line)} characters": "the detail of a program's too long line (ReplyError, for developers)",
+    "indigo join {code}": "a command line to type, the same in every language",
+    "indigo join {code} --relay {relay}": "a command line to type, the same in every language",
+    "[Errno {errno.ECONNREFUSED}]": "matched against the operating system's error text",
+    "frame-ancestors 'none'": "an HTTP header's value",
+    (
+        "<!DOCTYPE html><html lang='{current_language()}'><head><meta charset='utf-8'>"
+        "<title>{html.escape(title)}</title><style>body{background:#0c181f;color:#e8eef2;"
+        "font-family:sans-serif;display:flex;align-items:center;justify-content:center;height:90vh}"
+        "div{max-width:36em;line-height:1.5}</style></head><body><div><h1>{html.escape(title)}</h1>"
+        "<p>{html.escape(text)}</p></div></body></html>"
+    ): "HTML around words said through _()",
+    # Lines of indigo serve's diagnostic log (Python logging, beside aiohttp's own
+    # English lines; web/server.py's _say), for whoever runs the server:
+    "not a message of textual-serve's": "why a browser's message was refused, for the server's log",
+    "a message of kind {kinds[:20]} or shape it does not have": "the same",
+    " ({self._refusals_unsaid} more since the last line)": "the same",
+    "a browser sent {refused}: its game was closed": "the same",
+    "a browser started games too fast: a game was refused": "the same",
+    "games were started too fast on this server: a game was refused": "the same",
 }
 
 #: Literals that are code by their shape: CSS selectors and rules.
@@ -238,8 +289,10 @@ def unwrapped_words(tree: ast.AST) -> Iterator[tuple[int, str]]:
             parent = parents[child]
             if isinstance(parent, ast.Call):
                 name = call_name(parent)
-                if name in MARKERS or name in CODE_CALLS:
+                if name in MARKERS or name in CODE_CALLS or name in DEVELOPER_ERRORS:
                     return True
+            if isinstance(parent, ast.Assert) and child is parent.msg:
+                return True  # a broken invariant, for developers
                 # ``print(x, file=sys.stderr)`` and friends: the keyword's value only.
             if isinstance(parent, ast.keyword) and parent.arg in CODE_KEYWORDS:
                 return True
@@ -254,6 +307,8 @@ def unwrapped_words(tree: ast.AST) -> Iterator[tuple[int, str]]:
                     return True
             if isinstance(parent, ast.Expr) and isinstance(parent.value, ast.Constant):
                 return True  # a docstring
+            if isinstance(parent, ast.FunctionDef) and parent.name == "__repr__":
+                return True  # for developers
             if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Module):
                 return False
             if isinstance(parent, ast.JoinedStr) and child is not node:
@@ -289,9 +344,36 @@ class Screen:
             self.notify("Saved.")
         print(ngettext("{n} gem", "{n} gems", n).format(n=n))
         yield Button("Quit")
+def fold(event, seat):
+    assert seat >= 0, "seats count from 0"
+    if seat > 4:
+        raise TypeError(f"not an event: {event!r}")
+    if event is None:
+        raise ProtocolError(Breach.EMPTY_FRAME)
+    if seat == 3:
+        raise ValueError("no tile to place")
+    raise ProtocolError(f"seat {seat} played out of turn")
+class Game:
+    def __repr__(self):
+        return f"<Game move {self.moves}>"
 """
-    found = [text for _line, text in unwrapped_words(ast.parse(source))]
-    assert found == ["Choose a seat", "{name} scores {points}", "Saved.", "Quit"]
+    found = sorted(text for _line, text in unwrapped_words(ast.parse(source)))
+    assert found == sorted(
+        [
+            "Choose a seat",
+            "{name} scores {points}",
+            "Saved.",
+            "Quit",
+            "no tile to place",
+            "seat {seat} played out of turn",
+        ]
+    )
+
+
+def test_every_layer_is_scanned() -> None:
+    layers = {path.relative_to(PACKAGE).parts[0] for path in SCANNED}
+    assert {"engine", "bots", "saves", "net", "ui", "commands", "text", "web", "cli.py"} <= layers
+    assert "i18n" not in layers
 
 
 @pytest.mark.parametrize("path", SCANNED, ids=lambda p: str(p.relative_to(PACKAGE)))
