@@ -109,12 +109,15 @@ def finish_round(app: IndigoApp, seed: int = 1) -> None:
 
 
 async def until(
-    pilots: Pilot[Any] | Sequence[Pilot[Any]], condition: Callable[[], bool], seconds: float = 30.0
+    pilots: Pilot[Any] | Sequence[Pilot[Any]], condition: Callable[[], bool], seconds: float = 120.0
 ) -> None:
     """Let the app (or every app, for two in one test) run until ``condition``
     holds; bounded, and fails loudly. The one waiting helper of the UI tests.
     The bound only stops a hang: generous, for a loaded machine (a condition
-    met at once costs nothing)."""
+    met at once costs nothing). A whole network game through two apps takes
+    about a minute on a quiet 2-core machine, and its bots, key exchanges and
+    saves run in threads that a machine at load 20 gives a tenth of a core:
+    30 s was reached there by steps that took 3 s when quiet."""
     group = [pilots] if isinstance(pilots, Pilot) else list(pilots)
     for _ in range(max(1, int(seconds / (0.01 * len(group))))):
         if condition():

@@ -24,7 +24,7 @@ async def test_a_hint_sets_cursor_and_rotation_and_is_counted(make_app: AppFacto
         view = session.game.view(0)
         expected_move, _ = Reviewer().suggest(view.detached())
         await pilot.press("h")
-        await until(pilot, lambda: not screen.hinting, seconds=60)
+        await until(pilot, lambda: not screen.hinting)
         assert (screen.cursor, screen.rotation) == (expected_move.cell, expected_move.rotation)
         assert screen.held_move() == expected_move
         assert "Hint:" in screen.message and "Expected final points: you" in screen.message

@@ -137,7 +137,7 @@ async def test_hot_seat_hides_the_other_hand(make_app: AppFactory) -> None:
 async def test_bots_play_a_whole_game_to_the_end_screen(make_app: AppFactory) -> None:
     app = make_app(new_game(("bot:random", "bot:random")))
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, EndScreen), seconds=30)
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
         await pilot.pause()
         text = screen_text(app)
         assert "Final result" in text

@@ -107,7 +107,7 @@ async def test_a_finished_game_shows_every_hand_and_is_rated_once(tmp_path: Path
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
         screen = _screen(app)
-        await until(pilot, lambda: not screen.rating_running, seconds=60)
+        await until(pilot, lambda: not screen.rating_running)
         assert len(screen.ratings) == len(game.moves)
         screen.go_to(1)
         await pilot.pause()
@@ -147,14 +147,14 @@ async def test_a_damaged_side_file_is_ignored_with_a_notice_and_rating_stops(
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
         screen = _screen(app)
         assert "is damaged and was ignored" in screen.notice and "damaged" in text_of(app)
-        await until(pilot, lambda: len(screen.ratings) >= 2, seconds=60)
+        await until(pilot, lambda: len(screen.ratings) >= 2)
         await pilot.press("s")
         await until(pilot, lambda: not screen.rating_running)
         kept = len(screen.ratings)
         # Whatever the stopped worker was still rating has come back (a worker
         # thread hands each rating over and waits until the screen took it)
         # once its ratings are no longer read: then nothing more can arrive.
-        await until(pilot, rated.is_set, seconds=60)
+        await until(pilot, rated.is_set)
         await pilot.pause()
         assert len(screen.ratings) == kept < len(game.moves)
         assert "Stopped after" in text_of(app)

@@ -38,7 +38,7 @@ async def test_a_french_review_says_debut_and_writes_decimal_commas() -> None:
             await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
             screen = app.screen
             assert isinstance(screen, ReviewScreen)
-            await until(pilot, lambda: not screen.rating_running, seconds=60)
+            await until(pilot, lambda: not screen.rating_running)
             screen.go_to(3)
             await until(pilot, lambda: "points perdus par coup" in screen_text(app))
             text = screen_text(app)

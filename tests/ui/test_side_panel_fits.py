@@ -62,7 +62,7 @@ async def test_the_scoreboard_fits_in_every_language(make_app: AppFactory, size:
                 def shown_now(seen: str = seen) -> bool:
                     return all(word in screen_text(app) for word in (seen, LONG_NAMES[1]))
 
-                await until(pilot, shown_now, seconds=30)
+                await until(pilot, shown_now)
                 await pilot.pause()
                 shown = region_rows(screen_text(app), board)
                 # Every line the scoreboard draws is a line of its own text: nothing wrapped.
@@ -99,7 +99,7 @@ async def drawn(pilot: Pilot[Any], app: IndigoApp, panel: TextPanel, words: str)
         rows = status_rows(screen_text(app), panel)
         return plain(words) in " ".join(rows) or any(row.endswith("…") for row in rows)
 
-    await until(pilot, there, seconds=30)
+    await until(pilot, there)
 
 
 def status_rows(app_text: str, status: TextPanel) -> list[str]:
@@ -125,7 +125,7 @@ async def test_the_status_and_a_hint_fit_at_80x24_in_a_match_in_every_language(m
                 def answered(wanted: int = wanted) -> bool:
                     return len(session.game.moves) == wanted
 
-                await until(pilot, answered, seconds=60)
+                await until(pilot, answered)
                 await until(
                     pilot, lambda: screen.thinking is None and LONG_NAMES[1] in screen.message, seconds=60
                 )
@@ -137,7 +137,7 @@ async def test_the_status_and_a_hint_fit_at_80x24_in_a_match_in_every_language(m
                 assert " ".join(rows[2:]) == plain(screen.message), (language, rows)
                 assert "…" not in "".join(rows) and len(rows) <= 4, (language, rows)
                 await pilot.press("h")
-                await until(pilot, lambda: not screen.hinting and screen.message != "", seconds=60)
+                await until(pilot, lambda: not screen.hinting and screen.message != "")
                 await drawn(pilot, app, status, screen.message)
                 rows = status_rows(screen_text(app), status)
                 round_ = _("round {number}/{rounds}").format(number=1, rounds=2)
@@ -151,7 +151,7 @@ async def test_the_status_and_a_hint_fit_at_80x24_in_a_match_in_every_language(m
             # The bot thinks (and goes on thinking: its pace is long): the status says so in a line.
             app.bot_delay = 3600.0
             await pilot.press("enter")
-            await until(pilot, lambda: screen.thinking == 1, seconds=60)
+            await until(pilot, lambda: screen.thinking == 1)
             for language in LANGUAGES:
                 await app.set_language(language)
                 round_ = _("round {number}/{rounds}").format(number=1, rounds=2)
@@ -176,7 +176,7 @@ async def test_a_hint_at_120x40_says_everything_with_decimal_commas(make_app: Ap
             screen = game_screen(app)
             await app.set_language("de")
             await pilot.press("h")
-            await until(pilot, lambda: not screen.hinting and screen.message != "", seconds=60)
+            await until(pilot, lambda: not screen.hinting and screen.message != "")
             assert screen.message.startswith("Tipp: ") and "Cursor und Drehung gesetzt" in screen.message
             assert re.search(r"du \d+,\d, Bob \d+,\d\.$", screen.message), screen.message
             # A resize to 80x24 says the same hint in its short words, in two lines.
@@ -280,7 +280,7 @@ async def test_a_hint_fits_at_80x24_in_a_game_of_four_in_every_language(make_app
             for language in LANGUAGES:
                 await app.set_language(language)
                 await pilot.press("h")
-                await until(pilot, lambda: not screen.hinting and screen.message != "", seconds=60)
+                await until(pilot, lambda: not screen.hinting and screen.message != "")
                 await drawn(pilot, app, status, screen.message)
                 rows = status_rows(screen_text(app), status)
                 assert rows[0].endswith(_("round {number}/{rounds}").format(number=1, rounds=2)), rows

@@ -98,13 +98,13 @@ async def test_hints_the_host_allows_are_counted_for_every_terminal(tmp_path: Pa
         assert hscreen.table.offers_hints and gscreen.table.offers_hints
         # The host's seat asks first: the search moves its cursor, the count reaches the guest.
         await hp.press("h")
-        await until(pilots, lambda: not hscreen.hinting, seconds=60)
+        await until(pilots, lambda: not hscreen.hinting)
         await until(pilots, lambda: gscreen.table.hints == [1, 0])
         await place_legal(app, hp)
         await until(pilots, lambda: gscreen.table.game.board.placements == 1)
         # The guest's hint is searched at the guest (its own view) and counted by the host.
         await gp.press("h")
-        await until(pilots, lambda: not gscreen.hinting, seconds=60)
+        await until(pilots, lambda: not gscreen.hinting)
         await until(pilots, lambda: host.hint_counts == [1, 1] and gscreen.table.hints == [1, 1])
         # The counts are in the host's save, with the rule, for a resumed host.
         assert host.save_path is not None
