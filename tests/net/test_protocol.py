@@ -104,6 +104,7 @@ EXAMPLES: list[Message] = [
     Bye("the game is over"),
     Bye("seat 2 did not come back", "not_back", (1,)),
     Error("wrong join code", "code"),
+    Error("desync at event 3: …", "desync", (3,), "state_hash", ("0123456789abcdef", "fedcba9876543210")),
     HintUsed(),
     HintCounts([0, 2]),
     HintNotCounted("a hint is counted only on the seat's own turn", "hint_not_your_turn"),
