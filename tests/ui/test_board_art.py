@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from itertools import combinations, pairwise
+from itertools import combinations, pairwise, product
 from pathlib import Path
 
 import pytest
@@ -28,6 +28,7 @@ from indigo_tui.ui.board_art.hexgrid import (
     hex_shape,
     path_pixels,
 )
+from indigo_tui.ui.board_art.labels import gate_label
 from indigo_tui.ui.board_art.picture import (
     GEM_GHOST,
     GEM_GLYPH,
@@ -321,19 +322,23 @@ def _cell_chars(art: Art, cell: int) -> set[tuple[int, int]]:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_gate_labels_are_on_their_owners_colours_at_every_size(players: int) -> None:
+def test_gate_labels_name_their_owners_on_their_colours_at_every_size(players: int) -> None:
     game = Game.new(Setup(players=players), seed=1)
     gates = game.board.setup.gates
-    for cols, rows in [*BOARD_SPACES, (136, 55), (180, 56), (250, 70)]:
-        art = Art(fit_whole(cols, rows, 2, 2), QUADRANT)
+    for (cols, rows), encoder in product([*BOARD_SPACES, (136, 55), (180, 56), (250, 70)], ENCODERS.values()):
+        art = Art(fit_whole(cols, rows, encoder.cols, encoder.rows), encoder)
         picture = draw_board(game.board, art)
-        for gate, (col, row) in enumerate(gate_label_places(art)):
+        for gate, (col, row) in enumerate(gate_label_places(art, gates)):
             i = row * picture.cols + col
-            assert picture.chars[i] == str(gate + 1), (cols, rows, gate)
+            # The number on the first owner's colour, each owner's letter on its own.
+            label = gate_label(gate, gates[gate])
+            assert "".join(picture.chars[i : i + len(label)]) == label, (cols, rows, encoder.name, gate)
             assert picture.bg[i] == R.SEAT0 + gates[gate][0]
-            assert picture.bg[i + 1] == R.SEAT0 + gates[gate][-1]
+            for k, seat in enumerate(gates[gate]):
+                assert picture.bg[i + 1 + k] == R.SEAT0 + seat
         for gate in range(6):
-            assert picture.text().count(str(gate + 1)) == 1, (cols, rows, gate)
+            assert picture.text().count(str(gate + 1)) == 1, (cols, rows, encoder.name, gate)
+            assert picture.text().count(gate_label(gate, gates[gate])) == 1, (cols, rows, encoder.name, gate)
 
 
 def test_a_shared_gate_band_shows_both_owners() -> None:

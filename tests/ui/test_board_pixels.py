@@ -19,6 +19,7 @@ from indigo_tui.ui import palette  # noqa: E402
 from indigo_tui.ui.board_art import roles as R  # noqa: E402
 from indigo_tui.ui.board_art.detect import choose  # noqa: E402
 from indigo_tui.ui.board_art.hexgrid import hex_shape, path_pixels  # noqa: E402
+from indigo_tui.ui.board_art.labels import gate_label  # noqa: E402
 from indigo_tui.ui.board_art.picture import Pen, Raster  # noqa: E402
 from indigo_tui.ui.board_art.pixels import (  # noqa: E402
     PixelLayout,
@@ -135,7 +136,7 @@ def test_the_overlays_are_in_the_picture() -> None:
         assert _rgb(R.GEM_ROLE[move.kind]) in colours
     for gate in range(len(GATE_CELLS)):
         owner = game.board.setup.gates[gate][0]
-        lx, ly = label_point(layout, gate)
+        lx, ly = label_point(layout, gate, gate_label(gate, game.board.setup.gates[gate]))
         near = {data[int(lx) + dx, int(ly) + dy] for dx in range(-s * 3, s * 3 + 1) for dy in (-s * 3, s * 3)}
         assert _rgb(R.SEAT0 + owner) in near, gate
     for corner in CORNER_ARROWS:
@@ -230,7 +231,7 @@ def test_a_zoomed_picture_follows_the_cursor_and_labels_only_gates_in_view() -> 
     width, height = layout.size
     x, y = layout.to_screen(*layout.art.board.centres[top])
     assert 0 <= x < width and 0 <= y < height
-    _, bottom_y = label_point(layout, 3)  # gate 4, across the board
+    _, bottom_y = label_point(layout, 3, "4B")  # gate 4, across the board
     assert bottom_y > height
-    gx, gy = label_point(layout, 0)
+    gx, gy = label_point(layout, 0, "1A")
     assert 0 <= gx < width and 0 <= gy < height

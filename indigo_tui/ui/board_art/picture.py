@@ -54,6 +54,7 @@ from .hexgrid import (
     largest_fit,
     path_pixels,
 )
+from .labels import gate_label, seat_letter
 
 GEM_GLYPH: Final = {"amber": "◆", "emerald": "●", "sapphire": "★"}
 #: Hollow glyphs for where a gem *would* come to rest in a preview.
@@ -432,14 +433,16 @@ def _band(grid: HexGrid, edge: int) -> tuple[Pixel, ...]:
     return tuple(sorted(first | second))
 
 
-def gate_label_places(art: Art) -> list[tuple[int, int]]:
-    """Where each gate's label starts (column, row of the picture): outside the middle
-    of its side, always inside the picture."""
+def gate_label_places(art: Art, gates: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]]:
+    """Where each gate's label (:func:`gate_label`: its number and its owners'
+    letters) starts (column, row of the picture): outside the middle of its side,
+    always inside the picture."""
     board = art.board
     grid = art.grid
     cols, rows = picture_size(art)
     places = []
     for gate, cells in enumerate(GATE_CELLS):
+        width = len(gate_label(gate, gates[gate]))
         middle = cells[1]
         cx, cy = board.centres[middle]
         ax, ay = grid.edge_vector(gate)
@@ -453,8 +456,9 @@ def gate_label_places(art: Art) -> list[tuple[int, int]]:
         row += LABEL_ROWS
         if gate in (0, 3):
             row = 0 if gate == 0 else rows - 1
-        col -= 1 if gate in (0, 3) else (0 if gate in (1, 2) else 1)
-        places.append((max(0, min(cols - 2, col)), max(0, min(rows - 1, row))))
+        # Centred on the top and bottom sides; away from the board on the others.
+        col -= 1 if gate in (0, 3) else (0 if gate in (1, 2) else width - 1)
+        places.append((max(0, min(cols - width, col)), max(0, min(rows - 1, row))))
     return places
 
 
@@ -532,11 +536,12 @@ def _static(
         cx, cy = board.centres[corner]
         col, row = board.char_of(cx, cy)
         static.stamp(col + LABEL_COLS, row + LABEL_ROWS, ARROW_GLYPH[arrow], R.ARROW)
-    for gate, (col, row) in enumerate(gate_label_places(art)):
+    for gate, (col, row) in enumerate(gate_label_places(art, gates)):
+        # The number on the first owner's colour, each owner's letter on its own.
         owners = gates[gate]
-        first, second = R.SEAT0 + owners[0], R.SEAT0 + owners[-1]
-        static.stamp(col, row, str(gate + 1), R.INK, first)
-        static.stamp(col + 1, row, " ", R.INK, second)
+        static.stamp(col, row, str(gate + 1), R.INK, R.SEAT0 + owners[0])
+        for k, seat in enumerate(owners):
+            static.stamp(col + 1 + k, row, seat_letter(seat), R.INK, R.SEAT0 + seat)
     slots, centre = gems
     # The centre tile's gems, in the order they leave it, in rows that fit the hexagon.
     grid = art.grid

@@ -6,7 +6,7 @@ sub-pixel across and two down), drawn into the same raster of roles with the
 same cursor, held tile, what-if routes and traced route, and every sub-pixel
 becomes ``scale`` x ``scale`` screen pixels, so paths and rims stay crisp
 lines ``scale`` pixels wide. What the text picture shows as characters (gems,
-arrows, gate numbers, where a route ends) is drawn here as shapes.
+arrows, gate labels, where a route ends) is drawn here as shapes.
 
 The picture is exactly the board widget's cell area times the terminal's cell
 size in pixels, so the terminal shows it pixel for pixel (nothing rescales it).
@@ -29,6 +29,7 @@ from ...engine.geometry import CELL_COUNT, CENTRE, CORNER_ARROWS, GATE_CELLS
 from . import roles as R
 from .glyphs import HALFBLOCK
 from .hexgrid import SQRT3, fit_whole, fit_zoom, hex_shape
+from .labels import gate_label
 from .picture import Art, Marks, Raster, board_raster, coordinate_text
 from .roles import RGB, Colours
 
@@ -223,20 +224,30 @@ def _shapes(
         side = (-uy * r * 0.9, ux * r * 0.9)
         draw.polygon([tip, (back[0] + side[0], back[1] + side[1]), (back[0] - side[0], back[1] - side[1])],
                      fill=roles[R.ARROW], outline=rim)  # fmt: skip
-    # Gate numbers on their owners' colours, at the corner that sticks out in the middle of each side.
+    # Gate labels (the number and the owners' letters) on their owners' colours,
+    # at the corner that sticks out in the middle of each side.
     label = _label_radius(layout)
     font = _font(round(label * 1.5))
     for gate in range(len(GATE_CELLS)):
         owners = board.setup.gates[gate]
-        lx, ly = label_point(layout, gate)
-        box = (lx - label, ly - label, lx + label, ly + label)
+        text = gate_label(gate, owners)
+        lx, ly = label_point(layout, gate, text)
+        half = _label_half_width(layout, text)
+        box = (lx - half, ly - label, lx + half, ly + label)
         first, second = owners[0], owners[-1]
-        draw.ellipse(box, fill=roles[R.SEAT0 + first], outline=rim, width=line)
+        draw.rounded_rectangle(box, label, fill=roles[R.SEAT0 + first])
+        # A shared gate: from its second letter on, the second owner's colour.
+        head = text[:-1] if second != first else text
+        split = lx - _font_length(font, text) / 2 + _font_length(font, head)
         if second != first:
-            # A shared gate: the right half in the second owner's colour.
-            draw.pieslice(box, -90, 90, fill=roles[R.SEAT0 + second], outline=rim, width=line)
-        draw.text((lx, ly), str(gate + 1), fill=colours.ink_on_seat[first], font=font, anchor="mm",
-                  stroke_width=max(1, s // 2), stroke_fill=roles[R.SEAT0 + first])  # fmt: skip
+            draw.rounded_rectangle((split, box[1], box[2], box[3]), label, fill=roles[R.SEAT0 + second],
+                                   corners=(False, True, True, False))  # fmt: skip
+        draw.rounded_rectangle(box, label, outline=rim, width=line)
+        left = lx - _font_length(font, text) / 2
+        for part, owner, x in ((head, first, left), (text[len(head) :], second, split)):
+            if part:
+                draw.text((x, ly), part, fill=colours.ink_on_seat[owner], font=font, anchor="lm",
+                          stroke_width=max(1, s // 2), stroke_fill=roles[R.SEAT0 + owner])  # fmt: skip
     # The centre's gems, in rows of three.
     kinds = [GEM_KIND[g] for g in board.centre if g not in marks.hidden_gems]
     cx, cy = point(*bgrid.centres[CENTRE])
@@ -305,10 +316,11 @@ def _coordinates(draw: ImageDraw.ImageDraw, layout: PixelLayout, colours: Colour
         draw.text((x, y), text, fill=roles[R.INK], font=font, anchor="mm")
 
 
-def label_point(layout: PixelLayout, gate: int) -> tuple[float, float]:
-    """Where a gate's number sits in the picture: a little beyond the corner that
-    sticks out in the middle of its side (on the band, clear of the paths), kept
-    inside the picture; in a zoomed view, only the gates at its edge or in it."""
+def label_point(layout: PixelLayout, gate: int, text: str) -> tuple[float, float]:
+    """Where the middle of a gate's label ``text`` sits in the picture: a little
+    beyond the corner that sticks out in the middle of its side (on the band,
+    clear of the paths), kept inside the picture; in a zoomed view, only the
+    gates at its edge or in it."""
     art = layout.art
     grid = art.grid
     cx, cy = art.board.centres[GATE_CELLS[gate][1]]
@@ -316,15 +328,26 @@ def label_point(layout: PixelLayout, gate: int) -> tuple[float, float]:
     bx, by = grid.edge_vector((gate + 1) % 6)
     # The corner is a third of the way to the two neighbours' centres.
     x, y = layout.to_screen(cx + (ax + bx) * 0.4, cy + (ay + by) * 0.4)
-    room = _label_radius(layout) + 1
+    room_x = _label_half_width(layout, text) + 1
+    room_y = _label_radius(layout) + 1
     width, height = layout.size
-    if layout.zoomed and not (-room <= x <= width + room and -room <= y <= height + room):
+    if layout.zoomed and not (-room_x <= x <= width + room_x and -room_y <= y <= height + room_y):
         return x, y  # a gate out of the zoomed view has no label in it
-    return max(room, min(width - room, x)), max(room, min(height - room, y))
+    return max(room_x, min(width - room_x, x)), max(room_y, min(height - room_y, y))
 
 
 def _label_radius(layout: PixelLayout) -> float:
     return max(5.0, layout.art.grid.width * layout.scale * 0.17)
+
+
+def _label_half_width(layout: PixelLayout, text: str) -> float:
+    """Half a label's width: its text with a margin of half its height each side."""
+    label = _label_radius(layout)
+    return max(label, _font_length(_font(round(label * 1.5)), text) / 2 + label * 0.5)
+
+
+def _font_length(font: ImageFont.FreeTypeFont | ImageFont.ImageFont, text: str) -> float:
+    return float(font.getlength(text))
 
 
 def cell_at(layout: PixelLayout, px: float, py: float) -> int | None:

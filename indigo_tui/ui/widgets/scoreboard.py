@@ -14,6 +14,7 @@ from ...i18n import _, ngettext
 from ...i18n.words import bot_seat_name
 from ...saves import SeatInfo
 from .. import palette
+from ..board_art.labels import seat_letter
 from ..board_art.picture import GEM_GLYPH
 
 Row = tuple[str, str, tuple[int, ...], tuple[int, int, int] | None, bool, bool]
@@ -32,7 +33,8 @@ MOST_POINTS = sum(GEM_POINTS[kind] for kind in GEM_KIND)
 class _Seat:
     """One seat's pieces of text, before they are laid out in lines."""
 
-    #: "▶ ■ Ann (Greedy bot)": the marks, the name and the bot that plays it.
+    #: "▶ A Ann (Greedy bot)": the marks (the seat's letter on its colour), the name and
+    #: the bot that plays it.
     head: Text
     #: "thinking…" while the seat's bot thinks, else "".
     thinking: str
@@ -51,7 +53,7 @@ class _Seat:
 
 
 class Scoreboard(Widget):
-    """Two lines per seat: colour, name, kind; gates, and gems or "hidden".
+    """Two lines per seat: letter on its colour, name, kind; gates, and gems or "hidden".
 
     The lines are laid out for the width they get, from the words of the
     current language: "= 4 points" ends the gems' line where that line fits
@@ -85,7 +87,9 @@ class Scoreboard(Widget):
             colour = palette.seat_colour(seat, dark)
             head = Text()
             head.append("▶ " if to_move else "  ", style="bold")
-            head.append("■ ", style=colour)
+            # The seat's letter on its colour: gate labels on the board name their owners by it.
+            head.append(seat_letter(seat), style=f"bold {palette.ink_on_seat(seat, dark)} on {colour}")
+            head.append(" ")
             head.append(name, style=f"bold {colour}")
             bot_spec = SeatInfo(name, kind).bot
             if bot_spec is not None and not self.compact:
