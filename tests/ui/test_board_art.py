@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from itertools import combinations, pairwise, product
+from itertools import combinations, product
 from pathlib import Path
 
 import pytest
@@ -18,7 +18,9 @@ from indigo_tui.engine.geometry import (
     INDEX,
     NEIGHBOUR_SLOT,
 )
+from indigo_tui.engine.routes import routes_through
 from indigo_tui.ui.board_art import roles as R
+from indigo_tui.ui.board_art.cells import Art, cell_at, cell_char, picture_size
 from indigo_tui.ui.board_art.glyphs import ENCODERS, HALFBLOCK, OCTANT, QUADRANT, SEXTANT, Encoder
 from indigo_tui.ui.board_art.hexgrid import (
     HexGrid,
@@ -32,19 +34,14 @@ from indigo_tui.ui.board_art.labels import gate_label
 from indigo_tui.ui.board_art.picture import (
     GEM_GHOST,
     GEM_GLYPH,
-    Art,
     Marks,
-    Picture,
-    cell_at,
-    cell_char,
     draw_board,
     draw_map,
     draw_tile,
     gate_label_places,
-    picture_size,
-    routes_through,
     tile_art,
 )
+from indigo_tui.ui.board_art.raster import Picture
 from indigo_tui.ui.describe import move_lines, preview_lines
 
 unicodedata2 = pytest.importorskip("unicodedata2", reason="unicodedata2 (test extra) names Unicode 16 glyphs")
@@ -363,21 +360,12 @@ def test_the_preview_draws_each_route_in_its_gem_colour_and_marks_its_end() -> N
         assert GEM_GHOST["emerald"] in picture.text()
 
 
-def test_a_trace_follows_placed_paths_from_end_to_end() -> None:
+def test_a_trace_is_drawn_route_by_route() -> None:
+    """Each route through a tile (engine.routes, tested there) thick in the trace colour."""
     game = _midgame(moves=40)
     board = game.board
     placed = next(c for c in range(CELL_COUNT) if board.tiles[c] >= 0 and c != CENTRE)
-    routes = routes_through(board, placed)
-    assert len(routes) == 3  # one for each path of the tile there
-    for route in routes:
-        assert sum(1 for cell, _, _ in route if cell == placed) == 1
-        for (cell, a, b), (nxt, c, _) in pairwise(route):
-            assert board.exits[cell * 6 + a] == cell * 6 + b or cell in CORNERS
-            # Each path ends where the next begins: one continuous route.
-            assert NEIGHBOUR_SLOT[cell * 6 + b] == nxt * 6 + c
-    empty = board.empty_cells[0]
-    for route in routes_through(board, empty):
-        assert route and route[0][0] != empty
+    assert len(routes_through(board, placed)) == 3
     art = Art(fit_whole(84, 39, 2, 2), QUADRANT)
     drawn = [draw_board(board, art, Marks(trace=placed, trace_index=i)) for i in range(3)]
     assert all(R.TRACE in p.fg or R.TRACE in p.bg for p in drawn)

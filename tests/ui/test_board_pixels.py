@@ -20,7 +20,6 @@ from indigo_tui.ui.board_art import roles as R  # noqa: E402
 from indigo_tui.ui.board_art.detect import choose  # noqa: E402
 from indigo_tui.ui.board_art.hexgrid import hex_shape, path_pixels  # noqa: E402
 from indigo_tui.ui.board_art.labels import gate_label  # noqa: E402
-from indigo_tui.ui.board_art.picture import Pen, Raster  # noqa: E402
 from indigo_tui.ui.board_art.pixels import (  # noqa: E402
     PixelLayout,
     cell_at,
@@ -29,6 +28,7 @@ from indigo_tui.ui.board_art.pixels import (  # noqa: E402
     pixel_layout,
     raster_image,
 )
+from indigo_tui.ui.board_art.raster import Pen, Raster  # noqa: E402
 from indigo_tui.ui.board_pixels import KITTY, PixelSupport, probe  # noqa: E402
 from indigo_tui.ui.screens.game import GameScreen  # noqa: E402
 from indigo_tui.ui.widgets.board import BoardView  # noqa: E402

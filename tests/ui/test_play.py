@@ -9,7 +9,7 @@ from textual.widgets import OptionList
 
 from indigo_tui.engine.geometry import CENTRE, COORDS, INDEX
 from indigo_tui.saves import list_saves
-from indigo_tui.ui.board_art.picture import cell_char
+from indigo_tui.ui.board_art.cells import cell_char
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.widgets.board import START_CELL, BoardView

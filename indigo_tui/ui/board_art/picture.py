@@ -11,15 +11,17 @@ Drawing happens in three layers, each cached as far as it can be:
 3. *glyphs* (gems, arrows, gate labels, where routes end), laid over the
    characters.
 
-A :class:`Picture` holds characters with a foreground and a background
-*role* each (see :mod:`.roles`); the palette turns roles into colours. Nothing
-here imports Textual.
+The raster primitives (:class:`~.raster.Raster`, :class:`~.raster.Pen`, the
+:class:`~.raster.Picture` of characters with a foreground and a background
+*role* each) are in :mod:`.raster`; where cells lie in the picture, in
+:mod:`.cells`; routes through a cell are the engine's (:mod:`indigo_tui.engine.routes`).
+The palette turns roles into colours. Nothing here imports Textual.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 from typing import Final
@@ -37,289 +39,30 @@ from ...engine.geometry import (
     neighbour,
     outward_edges,
 )
+from ...engine.routes import routes_through
 from ...engine.tiles import rotated_paths
 from . import roles as R
+from .cells import Art, art_for, cell_chars, coordinate_text, picture_size, tag_places, to_picture
 from .glyphs import Encoder
 from .hexgrid import (
     CELL_ASPECT,
     LABEL_COLS,
     LABEL_ROWS,
-    BoardGrid,
     HexGrid,
     Pixel,
-    board_grid,
-    bridge_gap,
     grid_for,
     hex_shape,
     largest_fit,
     path_pixels,
 )
 from .labels import gate_label, seat_letter
+from .raster import Pen, Picture, Raster, encode_cell, memo_for, tile_drawing
 
 GEM_GLYPH: Final = {"amber": "◆", "emerald": "●", "sapphire": "★"}
 #: Hollow glyphs for where a gem *would* come to rest in a preview.
 GEM_GHOST: Final = {"amber": "◇", "emerald": "○", "sapphire": "☆"}
 ARROW_GLYPH: Final = ("↖", "↗", "→", "↘", "↙", "←")
 MET_GLYPH: Final = "✕"
-
-
-# -- the encoded picture --------------------------------------------------------------------
-
-
-#: Lines of pictures already split into runs, by their characters and roles (the
-#: oldest dropped first): a few hundred lines of the board's picture at each size.
-_LINES: dict[tuple[str, bytes, bytes, bytes], list[tuple[str, int, int, bool]]] = {}
-LINES_KEPT: Final = 2048
-
-
-@dataclass
-class Picture:
-    """Characters with a foreground and background role each (row by row)."""
-
-    cols: int
-    rows: int
-    chars: list[str]
-    fg: list[int]
-    bg: list[int]
-    bold: list[bool] = field(default_factory=list)
-    #: The picture this one was copied from, and the rows changed since: an
-    #: unchanged row's runs come from there (worked out once per position).
-    base: Picture | None = None
-    dirty: set[int] = field(default_factory=set)
-    _runs: dict[tuple[int, int, int], list[tuple[str, int, int, bool]]] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if not self.bold:
-            self.bold = [False] * (self.cols * self.rows)
-
-    @classmethod
-    def blank(cls, cols: int, rows: int) -> Picture:
-        n = cols * rows
-        return cls(cols, rows, [" "] * n, [R.BG] * n, [R.BG] * n)
-
-    def copy(self) -> Picture:
-        return Picture(self.cols, self.rows, self.chars[:], self.fg[:], self.bg[:], self.bold[:], base=self)
-
-    def put(self, col: int, row: int, text: str, fg: int, bg: int | None = None, bold: bool = True) -> None:
-        """Glyphs over the characters; the background stays unless given."""
-        for offset, char in enumerate(text):
-            c = col + offset
-            if 0 <= c < self.cols and 0 <= row < self.rows:
-                self.dirty.add(row)
-                i = row * self.cols + c
-                self.chars[i] = char
-                self.fg[i] = fg
-                if bg is not None:
-                    self.bg[i] = bg
-                self.bold[i] = bold
-
-    def line(self, row: int, start: int = 0, end: int | None = None) -> list[tuple[str, int, int, bool]]:
-        """One row as runs of ``(text, fg, bg, bold)``, neighbours with one style merged."""
-        stop = self.cols if end is None else min(end, self.cols)
-        if self.base is not None and row not in self.dirty:
-            return self.base.line(row, start, stop)
-        key = (row, start, stop)
-        if self.base is None and key in self._runs:
-            return self._runs[key]
-        runs = self._line(row, start, stop)
-        if self.base is None:
-            self._runs[key] = runs
-        return runs
-
-    def _line(self, row: int, start: int, stop: int) -> list[tuple[str, int, int, bool]]:
-        first, end = row * self.cols + max(0, start), row * self.cols + stop
-        chars = self.chars[first:end]
-        if not chars:
-            return []
-        fg, bg, bold = self.fg[first:end], self.bg[first:end], self.bold[first:end]
-        # The same line comes back as the cursor moves to and fro: its runs are kept.
-        key = ("".join(chars), bytes(fg), bytes(bg), bytes(bold))
-        found = _LINES.get(key)
-        if found is not None:
-            return found
-        # A space shows only its background: merge it with any foreground.
-        styles = [
-            (-1, b, False) if c == " " else (f, b, d) for c, f, b, d in zip(chars, fg, bg, bold, strict=True)
-        ]
-        runs: list[tuple[str, int, int, bool]] = []
-        begin = 0
-        style = styles[0]
-        for i, here in enumerate(styles):
-            if here != style:
-                runs.append(("".join(chars[begin:i]), *style))
-                begin, style = i, here
-        runs.append(("".join(chars[begin:]), *style))
-        if len(_LINES) >= LINES_KEPT:
-            _LINES.pop(next(iter(_LINES)))
-        _LINES[key] = runs
-        return runs
-
-    def text(self) -> str:
-        """The characters alone (for tests and logs)."""
-        return "\n".join(
-            "".join(self.chars[r * self.cols : (r + 1) * self.cols]).rstrip() for r in range(self.rows)
-        )
-
-
-def encode_cell(values: list[int], enc: Encoder) -> tuple[str, int, int]:
-    """One character for the roles of its sub-pixels: the best two colours and the pattern."""
-    first = values[0]
-    if values.count(first) == len(values):
-        return " ", first, first
-    counts: dict[int, int] = {}
-    for v in values:
-        counts[v] = counts.get(v, 0) + 1
-    priority = R.PRIORITY
-    # The foreground: the most important role (thin paths and rims survive),
-    # then the rarer one; the background: the most frequent of the others.
-    fg = max(counts, key=lambda v: (priority[v], -counts[v], v))
-    bg = max((v for v in counts if v != fg), key=lambda v: (counts[v], priority[v], v))
-    pattern = 0
-    for k, v in enumerate(values):
-        if v == fg:
-            pattern |= 1 << k
-    return enc.chars[pattern], fg, bg
-
-
-@dataclass
-class Raster:
-    """Sub-pixel roles, ``width`` x ``height`` (whole characters)."""
-
-    width: int
-    height: int
-    pixels: bytearray
-
-    @classmethod
-    def blank(cls, width: int, height: int, role: int = R.BG) -> Raster:
-        return cls(width, height, bytearray([role]) * (width * height))
-
-    def encode(self, enc: Encoder) -> Picture:
-        """Every character of the raster (the same sub-pixels always give the same character)."""
-        cols, rows = self.width // enc.cols, self.height // enc.rows
-        picture = Picture.blank(cols, rows)
-        memo = _memo(enc)
-        width, pixels = self.width, self.pixels
-        span = enc.cols
-        i = 0
-        for row in range(rows):
-            lines = [
-                pixels[(row * enc.rows + dy) * width : (row * enc.rows + dy + 1) * width]
-                for dy in range(enc.rows)
-            ]
-            for col in range(cols):
-                a = col * span
-                key = b"".join(line[a : a + span] for line in lines)
-                found = memo.get(key)
-                if found is None:
-                    found = memo[key] = encode_cell(list(key), enc)
-                picture.chars[i], picture.fg[i], picture.bg[i] = found
-                i += 1
-        return picture
-
-
-@lru_cache(maxsize=8)
-def _memo(enc: Encoder) -> dict[bytes, tuple[str, int, int]]:
-    """Characters already worked out, by their sub-pixels' roles."""
-    return {}
-
-
-class Pen:
-    """Draws roles into a raster, or into an overlay over it (remembering which characters it touched)."""
-
-    def __init__(self, raster: Raster, overlay: dict[int, int] | None = None) -> None:
-        self.raster = raster
-        self.overlay = overlay
-
-    def set(self, x: int, y: int, role: int) -> None:
-        r = self.raster
-        if 0 <= x < r.width and 0 <= y < r.height:
-            if self.overlay is None:
-                r.pixels[y * r.width + x] = role
-            else:
-                self.overlay[y * r.width + x] = role
-
-    def get(self, x: int, y: int) -> int:
-        r = self.raster
-        if not (0 <= x < r.width and 0 <= y < r.height):
-            return R.BG
-        i = y * r.width + x
-        if self.overlay is not None and i in self.overlay:
-            return self.overlay[i]
-        return r.pixels[i]
-
-    def fill_hex(self, grid: HexGrid, centre: Pixel, role: int) -> None:
-        cx, cy = centre
-        r = self.raster
-        if self.overlay is None:
-            fill = bytes([role])
-            for y, x0, x1 in hex_shape(grid).rows:
-                yy = cy + y
-                if 0 <= yy < r.height:
-                    a, b = max(0, cx + x0), min(r.width, cx + x1 + 1)
-                    if a < b:
-                        r.pixels[yy * r.width + a : yy * r.width + b] = fill * (b - a)
-        else:
-            for y, x0, x1 in hex_shape(grid).rows:
-                for x in range(x0, x1 + 1):
-                    self.set(cx + x, cy + y, role)
-
-    def pixels(self, centre: Pixel, points: tuple[Pixel, ...] | list[Pixel], role: int) -> None:
-        cx, cy = centre
-        for x, y in points:
-            self.set(cx + x, cy + y, role)
-
-    def rim(self, grid: HexGrid, centre: Pixel, role: int, gap_role: int | None = None) -> None:
-        """The rim of a cell; with ``gap_role``, every other sub-pixel of it takes that role (dotted)."""
-        cx, cy = centre
-        for x, y in hex_shape(grid).rim:
-            dotted = gap_role is not None and (x + y) % 2
-            self.set(cx + x, cy + y, gap_role if dotted and gap_role is not None else role)
-
-    def tile_paths(self, grid: HexGrid, centre: Pixel, paths: tuple[tuple[int, int], ...], role: int,
-                   fill: int) -> None:  # fmt: skip
-        """A tile's paths, with their bridges (see :func:`tile_drawing`)."""
-        cx, cy = centre
-        ink, gaps = tile_drawing(grid, paths)
-        for x, y in gaps:
-            self.set(cx + x, cy + y, fill)
-        for x, y in ink:
-            self.set(cx + x, cy + y, role)
-
-    def thick_path(self, grid: HexGrid, centre: Pixel, a: int, b: int, role: int) -> None:
-        """A path two sub-pixels wide (a route), kept inside its cell."""
-        cx, cy = centre
-        inside = hex_shape(grid).pixels
-        for x, y in path_pixels(grid, a, b):
-            for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1)):
-                p = (x + dx, y + dy)
-                if p in inside:
-                    self.set(cx + p[0], cy + p[1], role)
-
-
-@lru_cache(maxsize=512)
-def tile_drawing(
-    grid: HexGrid, paths: tuple[tuple[int, int], ...]
-) -> tuple[frozenset[Pixel], frozenset[Pixel]]:
-    """A tile's paths as sub-pixels to ink, and the gaps beside its bridges.
-
-    A straight crosses the curves on a bridge (the curve has a gap beside it),
-    and one long curve crosses the other, so which edges pair up stays plain.
-    Straights cross each other at the centre without gaps: a star reads as straights."""
-    drawn: list[tuple[tuple[Pixel, ...], bool]] = []
-    ink: set[Pixel] = set()
-    gaps: set[Pixel] = set()
-    for a, b in sorted(paths, key=lambda p: (p[1] - p[0]) % 6 == 3):
-        points = path_pixels(grid, a, b)
-        straight = (b - a) % 6 == 3
-        for under, under_straight in drawn:
-            if not (straight and under_straight):
-                gap = bridge_gap(points, under)
-                ink -= gap
-                gaps |= gap
-        ink |= set(points)
-        gaps -= set(points)
-        drawn.append((points, straight))
-    return frozenset(ink), frozenset(gaps)
 
 
 # -- the board ------------------------------------------------------------------------------
@@ -351,29 +94,6 @@ class Marks:
     tagged: int | None = None
     #: Every cell's coordinates at its middle (the coordinates key).
     coordinates: bool = False
-
-
-@dataclass(frozen=True)
-class Art:
-    """How to draw: the hexagon lattice, the encoder and whether there is colour."""
-
-    grid: HexGrid
-    encoder: Encoder
-    mono: bool = False
-
-    @property
-    def board(self) -> BoardGrid:
-        return board_grid(self.grid)
-
-
-def art_for(width: int, encoder: Encoder, mono: bool = False) -> Art:
-    return Art(grid_for(width, encoder.cols, encoder.rows), encoder, mono)
-
-
-def picture_size(art: Art) -> tuple[int, int]:
-    """Characters (across, down) of the whole board's picture."""
-    bg = art.board
-    return bg.cols + 2 * LABEL_COLS, bg.rows + 2 * LABEL_ROWS
 
 
 @dataclass
@@ -545,7 +265,7 @@ def _static(
     slots, centre = gems
     # The centre tile's gems, in the order they leave it, in rows that fit the hexagon.
     grid = art.grid
-    col, row = _to_picture(art, *board.centres[CENTRE])
+    col, row = to_picture(art, *board.centres[CENTRE])
     kinds = [GEM_KIND[g] for g in centre]
     inner = max(1, (grid.width * 2 // 3) // grid.sub_cols)
     chunks = [kinds[i : i + inner] for i in range(0, len(kinds), inner)]
@@ -558,53 +278,8 @@ def _static(
         if slot >= 0:
             x, y = board.midpoint(slot // 6, slot % 6)
             kind = GEM_KIND[gem]
-            static.stamp(*_to_picture(art, x + 0.5, y + 0.5), GEM_GLYPH[kind], R.GEM_ROLE[kind])
+            static.stamp(*to_picture(art, x + 0.5, y + 0.5), GEM_GLYPH[kind], R.GEM_ROLE[kind])
     return static
-
-
-def _to_picture(art: Art, x: float, y: float) -> tuple[int, int]:
-    col, row = art.board.char_of(x, y)
-    return col + LABEL_COLS, row + LABEL_ROWS
-
-
-Piece = tuple[int, int, int]  # a path on the board: (cell, edge, edge)
-
-
-def _outwards(board: Board, start: int) -> list[Piece]:
-    """The placed paths a gem leaving ``start`` (a slot) would follow, in order."""
-    pieces: list[Piece] = []
-    here = start
-    for _ in range(CELL_COUNT * 3):
-        entry = NEIGHBOUR_SLOT[here]
-        if entry < 0:
-            break
-        out = board.exits[entry]
-        if out < 0:
-            break
-        pieces.append((entry // 6, entry % 6, out % 6))
-        here = out
-    return pieces
-
-
-def routes_through(board: Board, cell: int) -> list[list[Piece]]:
-    """The routes through a cell, each from end to end: one per path of the tile
-    there (both ways out), or one per edge of an empty cell or the centre (outwards)."""
-    packed = board.tiles[cell]
-    if cell in CORNER_ARROWS:
-        arrow = CORNER_ARROWS[cell]
-        paths: tuple[tuple[int, int], ...] = (((arrow - 1) % 6, (arrow + 1) % 6),)
-    elif packed >= 0:
-        kind, rot = divmod(packed, 6)
-        paths = rotated_paths(kind, rot)
-    else:
-        routes = [_outwards(board, cell * 6 + e) for e in range(6)]
-        return [route for route in routes if route]
-    routes = []
-    for a, b in paths:
-        # From the far end behind edge a, through this cell, to the far end beyond edge b.
-        behind = [(c, y, x) for c, x, y in reversed(_outwards(board, cell * 6 + a))]
-        routes.append([*behind, (cell, a, b), *_outwards(board, cell * 6 + b)])
-    return routes
 
 
 def focus_cells(
@@ -729,7 +404,7 @@ def draw_board(board: Board, art: Art, marks: Marks = Marks()) -> Picture:
                 picture.dirty.add(k // cols)
     if overlay:
         enc = art.encoder
-        memo = _memo(enc)
+        memo = memo_for(enc)
         width = static.raster.width
         touched = {((i // width) // enc.rows, (i % width) // enc.cols) for i in overlay}
         for row, col in touched:
@@ -760,32 +435,10 @@ def draw_board(board: Board, art: Art, marks: Marks = Marks()) -> Picture:
     return picture
 
 
-@lru_cache(maxsize=16)
-def cell_chars(art: Art) -> tuple[tuple[int, ...], ...]:
-    """Per cell, the characters of the picture (row * cols + col) whose middle lies in it."""
-    board = art.board
-    grid = art.grid
-    shape = hex_shape(grid)
-    cols, rows = picture_size(art)
-    owned: list[tuple[int, ...]] = []
-    for cx, cy in board.centres:
-        first_col, first_row = _to_picture(art, cx + shape.left, cy + shape.top)
-        last_col, last_row = _to_picture(art, cx + shape.right, cy + shape.bottom)
-        mine = []
-        for row in range(max(0, first_row), min(rows, last_row + 1)):
-            for col in range(max(0, first_col), min(cols, last_col + 1)):
-                x = (col - LABEL_COLS) * grid.sub_cols + grid.sub_cols // 2
-                y = (row - LABEL_ROWS) * grid.sub_rows + grid.sub_rows // 2
-                if (x - cx, y - cy) in shape.pixels:
-                    mine.append(row * cols + col)
-        owned.append(tuple(mine))
-    return tuple(owned)
-
-
 def _put_at(
     picture: Picture, art: Art, x: float, y: float, glyph: str, role: int, bg: int | None = None
 ) -> None:
-    col, row = _to_picture(art, x, y)
+    col, row = to_picture(art, x, y)
     picture.put(col, row, glyph, role, bg)
 
 
@@ -813,7 +466,7 @@ def _glyphs(board: Board, art: Art, marks: Marks, picture: Picture) -> None:
                 continue  # its tag says them
             text = coordinate_text(cell)
             cx, cy = bgrid.centres[cell]
-            col, row = _to_picture(art, cx, cy)
+            col, row = to_picture(art, cx, cy)
             col -= len(text) // 2
             # In the middle, else just below or above it: never over a gem.
             for here in (row, row + 1, row - 1):
@@ -842,24 +495,6 @@ def _put_tag(picture: Picture, art: Art, cell: int) -> None:
 def _is_glyph(picture: Picture, col: int, row: int) -> bool:
     """Whether a character of the picture is a glyph laid over the raster (glyphs are bold)."""
     return 0 <= col < picture.cols and 0 <= row < picture.rows and picture.bold[row * picture.cols + col]
-
-
-def coordinate_text(cell: int) -> str:
-    """A cell's coordinates as the words name cells ("2,-3", in "(2,-3)")."""
-    q, r = COORDS[cell]
-    return f"{q},{r}"
-
-
-def tag_places(art: Art, cell: int) -> tuple[tuple[int, int], tuple[int, int]]:
-    """Where a cell's coordinate tag may start (column, row of the picture): centred
-    under the cell's middle, on the row of its lowest corner, else of its highest."""
-    cx, cy = art.board.centres[cell]
-    shape = hex_shape(art.grid)
-    col, _row = _to_picture(art, cx, cy)
-    col -= len(coordinate_text(cell)) // 2
-    _col, bottom = _to_picture(art, cx, cy + shape.bottom)
-    _col, top = _to_picture(art, cx, cy + shape.top)
-    return (col, bottom), (col, top)
 
 
 def route_points(art: Art, route: tuple[int, ...], per_path: int = 4) -> list[tuple[float, float]]:
@@ -949,28 +584,3 @@ def draw_map(board: Board, cursor: int | None, shown: frozenset[int], enc: Encod
         pen.set(x, y, role)
         pen.set(x + 1, y, role)
     return raster.encode(enc)
-
-
-#: Re-exported for the widget: the characters a cell's centre falls in.
-def cell_char(art: Art, cell: int) -> tuple[int, int]:
-    cx, cy = art.board.centres[cell]
-    return _to_picture(art, cx, cy)
-
-
-def cell_at(art: Art, col: int, row: int) -> int | None:
-    """The cell under a character of the picture, or None off the board."""
-    bgrid = art.board
-    x = (col - LABEL_COLS) * art.grid.sub_cols + art.grid.sub_cols / 2
-    y = (row - LABEL_ROWS) * art.grid.sub_rows + art.grid.sub_rows / 2
-    shape = hex_shape(art.grid)
-    best, best_d = None, float("inf")
-    for cell, (cx, cy) in enumerate(bgrid.centres):
-        d = ((x - cx) * art.grid.pixel_w) ** 2 + ((y - cy) * art.grid.pixel_h) ** 2
-        if d < best_d:
-            best, best_d = cell, d
-    if best is None:
-        return None
-    cx, cy = bgrid.centres[best]
-    if (math.floor(x - cx), math.floor(y - cy)) not in shape.pixels:
-        return None
-    return best

@@ -27,10 +27,12 @@ from ...engine.board import Board
 from ...engine.events import GEM_KIND
 from ...engine.geometry import CELL_COUNT, CENTRE, CORNER_ARROWS, GATE_CELLS
 from . import roles as R
+from .cells import Art, coordinate_text
 from .glyphs import HALFBLOCK
 from .hexgrid import SQRT3, fit_whole, fit_zoom, hex_shape
 from .labels import gate_label
-from .picture import Art, Marks, Raster, board_raster, coordinate_text
+from .picture import Marks, board_raster
+from .raster import Raster
 from .roles import RGB, Colours
 
 #: Sub-pixels across a hexagon the scale aims at: paths are about a

@@ -28,11 +28,12 @@ from ...bots.base import Bot
 from ...bots.engine_seat import take_notices
 from ...engine import GemMoved, Move, SeatView
 from ...engine.geometry import hex_distance, neighbour, vertical_neighbour
+from ...engine.routes import routes_through
 from ...engine.tiles import KIND_CODES
 from ...i18n import N_, _, decimal, ngettext, pgettext
 from ...i18n.words import refusal_text
 from ...saves import SaveError
-from ..board_art.picture import Marks, focus_cells, routes_through
+from ..board_art.picture import Marks, focus_cells
 from ..describe import cell_name, move_lines, preview_lines
 from ..localise import Localised, hide_in_footer
 from ..table import Table, TableGame

@@ -30,19 +30,11 @@ from ...engine.board import Board
 from ...engine.events import GemMoved
 from ...engine.geometry import COORDS, INDEX
 from .. import palette
+from ..board_art.cells import Art, cell_at, cell_char, picture_size
 from ..board_art.glyphs import ENCODERS, QUADRANT, Encoder
 from ..board_art.hexgrid import HexGrid, fit_whole, fit_zoom
-from ..board_art.picture import (
-    Art,
-    Marks,
-    Picture,
-    cell_at,
-    cell_char,
-    draw_board,
-    draw_map,
-    picture_size,
-    route_points,
-)
+from ..board_art.picture import Marks, draw_board, draw_map, route_points
+from ..board_art.raster import Picture
 from ..board_pixels import PixelSupport, image_widget
 
 if TYPE_CHECKING:
