@@ -75,6 +75,14 @@ def palette_name(name: str) -> str:
     return pgettext("palette", "default")
 
 
+async def _relocalise(screen: Screen[Any]) -> None:
+    """Put a mounted screen's words in the language now spoken."""
+    if isinstance(screen, Relocalisable):
+        await screen.relocalise()
+    else:
+        await screen.recompose()
+
+
 def _title_screen_type() -> type[TitleScreen]:
     # Imported when needed: `indigo play` goes straight to the table.
     from .screens.title import TitleScreen
@@ -218,10 +226,13 @@ class IndigoApp(LocalPaletteApp):
         failed = remember_language(code)
         translate_all([self, *self.screen_stack])
         for screen in list(self.screen_stack):
-            if isinstance(screen, Relocalisable):
-                await screen.relocalise()
+            if screen.is_mounted:
+                await _relocalise(screen)
             else:
-                await screen.recompose()
+                # Still being pushed: its own compose is mounting its widgets, and
+                # composing it again now would mount them twice (DuplicateIds).
+                # Its messages wait until it is mounted; then it takes the words.
+                screen.call_later(_relocalise, screen)
         self.notify(failed or _("Language: {name}.").format(name=language_name(code)))
 
     def next_board_glyphs(self) -> str:

@@ -16,7 +16,7 @@ import pytest
 from textual.widgets import OptionList
 
 import indigo_tui.i18n as i18n
-from indigo_tui.i18n import use_language
+from indigo_tui.i18n import _, use_language
 from indigo_tui.ui.app import IndigoApp
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.language import LanguageScreen
@@ -309,3 +309,27 @@ async def test_the_save_list_that_comes_while_the_load_screen_changes_language_i
         await switching
         await until(pilot, lambda: len(screen.query_one("#saves", OptionList).options) == 1)
         assert app.is_running and app.return_code is None
+
+
+@pytest.mark.parametrize("kind", ["load", "setup"])
+async def test_a_switch_while_a_screen_is_pushed_puts_it_in_the_language_once(
+    save_dir: Path, kind: str
+) -> None:
+    """The language changes (the palette's worker) while a screen is still being
+    pushed: the screen is composed once, and then says its words in the new
+    language (composing it again beside its own compose mounted every widget
+    twice: DuplicateIds, and the app ended)."""
+    from indigo_tui.ui.screens.load import LoadScreen
+    from indigo_tui.ui.screens.setup import SetupScreen
+
+    app = IndigoApp(save_dir=save_dir, animate=False, bot_delay=0.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        screen = LoadScreen(save_dir) if kind == "load" else SetupScreen()
+        app.push_screen(screen)  # not awaited: its compose is under way
+        await app.set_language("de")
+        title = _("Saved games") if kind == "load" else _("New game")
+        assert title != ("Saved games" if kind == "load" else "New game")  # German, not English
+        await until(pilot, lambda: screen.is_mounted and title in screen_text(app))
+        assert app.is_running and app.return_code is None
+        assert screen_text(app).count(title) == 1
