@@ -84,7 +84,8 @@ def review(
     if bot is not None:
         command += ["--bot", bot]
     started = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
+    # From the tree's own folder: ``python -m`` puts the current folder first on the path.
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env=env, cwd=tree)
     seconds = time.perf_counter() - started
     return [json.loads(line) for line in done.stdout.splitlines()], seconds
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from test_cli import indigo, one_line_failure, write_save
 
+from indigo_tui.bots.review import sure_verdict
 from indigo_tui.engine import notation
 
 
@@ -26,12 +27,12 @@ def test_json_is_one_object_per_placement_and_repeatable(tmp_path: Path) -> None
     record = notation.to_json(match.game)
     assert len(rows) == len(record["moves"]) == 12
     for index, (row, move) in enumerate(zip(rows, record["moves"], strict=True)):
-        assert list(row) == ["move", "seat", "played", "best", "loss", "verdict"]
+        assert list(row) == ["move", "seat", "played", "best", "loss", "uncertainty", "verdict"]
         assert row["move"] == index and row["seat"] == move["seat"]
         assert row["played"] == {"cell": move["cell"], "tile": move["tile"]}
         assert set(row["best"]) == {"cell", "tile"} and len(row["best"]["tile"]) == 3
-        assert row["loss"] >= 0
-        assert row["verdict"] in ("best", "good", "inaccuracy", "mistake", "blunder")
+        assert row["loss"] >= 0 and row["uncertainty"] >= 0
+        assert row["verdict"] == sure_verdict(row["loss"], row["uncertainty"])
 
 
 def test_a_canonical_record_is_reviewed_too(tmp_path: Path) -> None:

@@ -1,23 +1,31 @@
-"""Game review: the search bot rates every placement of a game.
+"""Game review: every placement of a game rated from its mover's view.
 
-For each placement the search is given only what the mover could see at that
-moment (the mover's :class:`~indigo_tui.engine.SeatView`: the public board and
-log, its own hand and gems) and estimates the mover's expected final points
-of the move played and of the best move it finds. The difference, never
-below zero, is the "points given up", and a verdict names it (thresholds in
-:data:`THRESHOLDS`, stated in ``docs/bots.md``).
+Each placement is rated with only what the mover could see at that moment
+(the mover's :class:`~indigo_tui.engine.SeatView`: the public board and log,
+its own hand and gems); the other hands and the deck order are guessed, as
+the search bot guesses them. A move's worth is the mover's expected *lead*
+(its points less the mean of the other seats' points) once every other seat
+has placed one tile after it, each playing as the search's playouts do: the
+best scoring placement next to a gem when one scores, else a quiet one that
+gives nothing away. Lead, not own points: handing a gem to another seat
+costs as much as missing it. One round, not the whole round of the game:
+measured (benchmarks/review_quality.py, docs/bots.md), longer horizons rate
+the moves by set-ups that the playouts' opponents never block, and rate
+greedy worse than random, though greedy beats it by 0.3 points a move.
 
-Two searches per placement, both seeded by public facts only (the review's
+1. *screen*: every legal placement is played out on a few guesses
+   (:data:`SCREEN_SAMPLES`); the :data:`CANDIDATES` with the best lead go on.
+2. *measure*: those and the move played, on more guesses (the budget), each
+   guess with its :class:`Luck` dealt alike to every move (common random
+   numbers). The best found is the one with the best mean lead; the points
+   of lead given up (``loss``) is its mean lead less the played move's, and
+   ``uncertainty`` is 1.96 standard errors of that difference over the
+   guesses. The verdict goes by what the move *surely* gave up, ``loss -
+   uncertainty`` (:func:`sure_verdict`): a flag only for what clears the noise.
+
+Every guess and random stream is seeded by public facts only (the review's
 seed, the move's index and the seat), so a review is repeatable with an
-iteration budget and cannot depend on anything hidden:
-
-1. *find*: the search bot's ordinary search from the mover's view; its best
-   move is the root child with most visits, as when the bot plays.
-2. *compare* (only when the move played is not that one): a search whose
-   root alternates between the move played and the best move, each followed
-   by ordinary search below it, so both get the same number of playouts; the
-   mean of the mover's final points over each child's playouts is that
-   move's expected final points.
+iteration budget and cannot depend on anything hidden.
 
 A canonical ``indigo-game/1`` record has no deck and no hands. There the
 review assumes only what the record proves, that the mover held the tile it
@@ -28,6 +36,9 @@ follows from the number of placements).
 
 from __future__ import annotations
 
+import math
+import random
+import statistics
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, Literal
 
@@ -41,26 +52,49 @@ from ..i18n import _
 from .base import BotSpecError
 from .mcts import Budget, MctsBot, PlaceKey, Search, Tuning
 from .registry import make_bot
-from .sim import Knowledge, is_open
+from .sim import ALLOWED, Knowledge, SimState, is_open
 
 Verdict = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 VERDICTS: Final[tuple[Verdict, ...]] = ("best", "good", "inaccuracy", "mistake", "blunder")
-#: A verdict by points given up: below 0.5 good, below 1 an inaccuracy, below 2
-#: a mistake, from 2 a blunder. "best" is the search's own choice, or a move
-#: whose estimate is not below it (nothing given up).
+#: A verdict by points of lead given up: below 1 good, below 2 an
+#: inaccuracy, below 3 a mistake, from 3 (a sapphire's worth) a blunder.
+#: Lead counts a point handed to another seat as well as a point missed, so
+#: these are twice what they would be in one's own points. "best" is the
+#: move found best, or one not measurably worse (:func:`sure_verdict`).
 THRESHOLDS: Final[tuple[tuple[float, Verdict], ...]] = (
-    (0.5, "good"),
-    (1.0, "inaccuracy"),
-    (2.0, "mistake"),
+    (1.0, "good"),
+    (2.0, "inaccuracy"),
+    (3.0, "mistake"),
 )
 #: The reviewer when none is named: deterministic, a few seconds a game.
 DEFAULT_SPEC: Final = "mcts:iter=300"
-#: The compare search runs as long as the find search (its two moves share
-#: it), but never fewer playouts than this.
-MIN_COMPARE: Final = 40
+#: How many of the screened moves go on to be measured (besides the move played).
+CANDIDATES: Final = 6
+#: Guesses of the hidden tiles per move in the screen of every legal move.
+SCREEN_SAMPLES: Final = 4
+#: Guesses of the hidden tiles for the expected final points of the move
+#: played and the best one (the viewer's plot; not part of the rating).
+FINAL_SAMPLES: Final = 16
+#: Never fewer guesses per candidate than this, whatever the budget.
+MIN_SAMPLES: Final = 24
+#: A time budget's guesses per candidate per second of budget.
+SAMPLES_PER_SECOND: Final = 200
+#: A loss's uncertainty is this many standard errors of its estimate (95%).
+CONFIDENCE_Z: Final = 1.96
 #: Bumped when the analysis changes what it computes, so that stored reviews
 #: made by an older analysis are not trusted.
-ANALYSIS_VERSION: Final = 1
+ANALYSIS_VERSION: Final = 2
+
+
+def sure_verdict(loss: float, uncertainty: float) -> Verdict:
+    """The verdict of what a move surely gave up: ``loss`` less its
+    ``uncertainty``. A move not measurably worse than the best is "best"; one
+    measurably worse by less than 1 is "good"; the flags (inaccuracy and
+    worse) go only to losses that clear the noise."""
+    surely = loss - uncertainty
+    if surely <= 0.0:
+        return "best"
+    return verdict_for(surely)
 
 
 def verdict_for(loss: float) -> Verdict:
@@ -90,6 +124,9 @@ class MoveRating(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     #: Every seat's expected final points after the move played, as the mover
     #: could estimate them (for the plot of expected scores).
     expected: tuple[float, ...]
+    #: Half the width of the 95% interval of ``loss``: the true loss is
+    #: within ``loss ± uncertainty`` (0 when the move played is the best found).
+    uncertainty: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         """The headless output's object, with cells and tiles as in ``indigo-game/1``."""
@@ -99,6 +136,7 @@ class MoveRating(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             "played": placement_json(self.played),
             "best": placement_json(self.best),
             "loss": round(self.loss, 3),
+            "uncertainty": round(self.uncertainty, 3),
             "verdict": self.verdict,
         }
 
@@ -178,12 +216,6 @@ class Reviewer:
         self.budget: Budget = bot.budget
         self.tuning: Tuning = bot.tuning
 
-    def _compare_budget(self) -> Budget:
-        if self.budget.iterations is not None:
-            count = max(MIN_COMPARE, self.budget.iterations)
-            return Budget(iterations=count + count % 2)
-        return self.budget
-
     def _find(self, knowledge: Knowledge, seed: str, root_kind: int | None) -> tuple[Search, PlaceKey]:
         """The search bot's own search and the move it would play."""
         find = Search(knowledge, seed, self.tuning, root_kind=root_kind)
@@ -213,40 +245,167 @@ class Reviewer:
         seat = view.seat
         played = Move.make(played.cell, played.tile, played.rotation)
         seed = f"review:{self.seed}:{index}:{seat}"
-        open_game = is_open(view)
-        knowledge = open_knowledge(view, played.tile) if open_game else Knowledge.of(view)
-        root_kind = played.tile if open_game else None
+        knowledge = open_knowledge(view, played.tile) if is_open(view) else Knowledge.of(view)
         played_key: PlaceKey = (played.cell, played.tile, played.rotation)
-        find, best_key = self._find(knowledge, seed + ":find", root_kind)
-        if best_key == played_key:
-            expected = find.mean_points(best_key)
-            return MoveRating(
-                index, seat, played, played, expected[seat], expected[seat], 0.0, "best", expected
+        base = knowledge.base
+        moves = [
+            (cell, kind, rotation)
+            for kind in sorted(set(base.hands[seat]))
+            for cell in base.empty
+            for rotation in ALLOWED[cell][kind]
+        ]
+        if played_key not in moves:  # pragma: no cover - the engine allowed it, so the search does
+            moves.append(played_key)
+        # Each move's worth: the mover's lead once every other seat has
+        # placed a tile after it (see the module's docstring).
+        horizon = base.players
+        if len(moves) > CANDIDATES:
+            screened = outcomes(knowledge, moves, SCREEN_SAMPLES, horizon, seed + ":screen", self.tuning)
+            order = sorted(
+                range(len(moves)),
+                key=lambda i: (-statistics.fmean(margins(screened[i], seat)), moves[i]),
             )
-        compare = Search(
-            knowledge,
-            seed + ":compare",
-            self.tuning,
-            root_kind=root_kind,
-            forced=(played_key, best_key),
-            paired=True,
-        )
-        compare.run(self._compare_budget())
-        expected = compare.mean_points(played_key)
-        best_expected = compare.mean_points(best_key)
-        best_points = best_expected[seat]
-        loss = max(0.0, best_points - expected[seat])
+            candidates = [moves[i] for i in order[:CANDIDATES]]
+            if played_key not in candidates:
+                candidates.append(played_key)
+        else:
+            candidates = moves
+        measured = outcomes(knowledge, candidates, self._samples(), horizon, seed + ":measure", self.tuning)
+        leads = [margins(found, seat) for found in measured]
+        means = [statistics.fmean(lead) for lead in leads]
+        at = candidates.index(played_key)
+        # The best found; a tie goes to the move played (nothing given up).
+        top = max(range(len(candidates)), key=lambda i: (means[i], i == at, candidates[i]))
+        if top == at:
+            (expected,) = self._final_points(knowledge, [played_key], seed)
+            return MoveRating(
+                index, seat, played, played, expected[seat], expected[seat], 0.0, "best", expected, 0.0
+            )
+        differences = [b - p for b, p in zip(leads[top], leads[at], strict=True)]
+        loss = max(0.0, statistics.fmean(differences))
+        uncertainty = CONFIDENCE_Z * statistics.stdev(differences) / math.sqrt(len(differences))
+        expected, best_expected = self._final_points(knowledge, [played_key, candidates[top]], seed)
         return MoveRating(
             index,
             seat,
             played,
-            Move(*best_key),
+            Move(*candidates[top]),
             expected[seat],
-            best_points,
+            best_expected[seat],
             loss,
-            verdict_for(loss),
+            sure_verdict(loss, uncertainty),
             expected,
+            uncertainty,
         )
+
+    def _final_points(
+        self, knowledge: Knowledge, moves: list[PlaceKey], seed: str
+    ) -> list[tuple[float, ...]]:
+        """Every seat's expected points at the end of the round after each of
+        ``moves``: what the viewer's lines and plot of expected scores show."""
+        found = outcomes(knowledge, moves, FINAL_SAMPLES, None, seed + ":final", self.tuning)
+        return [tuple(statistics.fmean(column) for column in zip(*samples, strict=True)) for samples in found]
+
+    def _samples(self) -> int:
+        """Guesses of the hidden tiles per candidate move in the measure step."""
+        if self.budget.iterations is not None:
+            return max(MIN_SAMPLES, self.budget.iterations // (CANDIDATES + 1))
+        assert self.budget.seconds is not None
+        return max(MIN_SAMPLES, round(self.budget.seconds * SAMPLES_PER_SECOND))
+
+
+def margins(finals: Sequence[Sequence[int]], seat: int) -> list[float]:
+    """``seat``'s points less the mean of the other seats' points, per sample."""
+    return [points[seat] - (sum(points) - points[seat]) / (len(points) - 1) for points in finals]
+
+
+class Luck:
+    """One sample's luck, dealt once and met alike by every move compared
+    (common random numbers): a guess of the hidden tiles, an order of the
+    empty cells, and for each placement to come where in that order a quiet
+    placement looks first and which rotation and tile it takes. Where two
+    moves lead to the same board the playouts go on alike, so the difference
+    of their outcomes is what the moves changed, not the dice."""
+
+    __slots__ = ("dealt", "order", "spins", "starts")
+
+    def __init__(self, knowledge: Knowledge, rng: random.Random) -> None:
+        self.dealt = knowledge.sample(rng)
+        self.order = self.dealt.empty[:]
+        rng.shuffle(self.order)
+        plies = len(self.order)
+        self.starts = [int(rng.random() * plies) for _ in range(plies)]
+        self.spins = [rng.random() for _ in range(plies)]
+
+
+def quiet_move(state: SimState, luck: Luck, ply: int, active: list[int], tuning: Tuning) -> PlaceKey:
+    """The playout's placement when nothing scores: the first empty cell in
+    the luck's order from this placement's start that takes the tile and
+    (after a few tries) gives nothing away, as the search's playouts place
+    at random."""
+    seat = state.turn
+    hand = state.hands[seat]
+    spin = luck.spins[ply]
+    kind = hand[int(spin * len(hand))]
+    order = luck.order
+    count = len(order)
+    start = luck.starts[ply]
+    position = state.position
+    fallback: PlaceKey | None = None
+    tries = 0
+    for step in range(count):
+        cell = order[(start + step) % count]
+        if position[cell] < 0:
+            continue
+        rotations = ALLOWED[cell][kind]
+        if not rotations:
+            continue
+        rotation = rotations[int(spin * 7919) % len(rotations)]
+        if tries >= tuning.avoid_tries or cell not in active or state.gain(cell, kind, rotation, seat) >= 0:
+            return cell, kind, rotation
+        if fallback is None:
+            fallback = (cell, kind, rotation)
+        tries += 1
+    assert fallback is not None, "a seat to move has a placement"
+    return fallback
+
+
+def outcomes(
+    knowledge: Knowledge,
+    moves: Sequence[PlaceKey],
+    samples: int,
+    horizon: int | None,
+    seed: str,
+    tuning: Tuning,
+) -> list[list[list[int]]]:
+    """Every seat's points ``horizon`` placements on (at the end of the round
+    when None or sooner), per move and sample, when the seat to move plays
+    each of ``moves`` and the search's playout policy plays on: the best
+    scoring placement next to a gem when one scores, else a quiet one
+    (:func:`quiet_move`). Each sample's :class:`Luck` is the same for every
+    move."""
+    rng = random.Random(seed)
+    found: list[list[list[int]]] = [[] for _ in moves]
+    for _sample in range(samples):
+        luck = Luck(knowledge, rng)
+        for index, (cell, kind, rotation) in enumerate(moves):
+            state = luck.dealt.copy()
+            state.play(cell, kind, rotation)
+            ply = 1
+            while not state.over and (horizon is None or ply < horizon):
+                seat = state.turn
+                active = state.active_cells()
+                move: PlaceKey | None = None
+                if active:
+                    gain, at, tile, turn = state.best_scoring(seat, list(set(state.hands[seat])), active)
+                    if gain > 0:
+                        move = (at, tile, turn)
+                if move is None:
+                    move = quiet_move(state, luck, ply, active, tuning)
+                state.play(*move)
+                ply += 1
+            found[index].append(state.scores[:])
+    return found
 
 
 def iter_ratings(game: Game, reviewer: Reviewer, done: Sequence[MoveRating] = ()) -> Iterator[MoveRating]:
@@ -292,5 +451,6 @@ __all__ = [
     "iter_ratings",
     "review_game",
     "summarise",
+    "sure_verdict",
     "verdict_for",
 ]

@@ -25,10 +25,11 @@ def register(subparsers: SubParsers) -> None:
             "Open a saved game (or a canonical indigo-game/1 record) in the review viewer: step "
             "through it move by move and see the search bot's rating of every move. With --json, "
             "print instead one JSON object per placement, in order: move, seat, the placement played "
-            "and the best one found (cell and tile as in indigo-game/1), the points given up (loss) "
-            "and a verdict. A file that cannot be read gets one line on stderr, as 'indigo replay' "
-            "gives, and exit status 2. Of a match of several rounds, the latest round is reviewed "
-            "unless --round names another."
+            "and the best one found (cell and tile as in indigo-game/1), the points of lead given up "
+            "(loss), how sure that is (uncertainty: the loss is within plus or minus it, 95 times in "
+            "100) and a verdict, which counts only what clears that noise. A file that cannot be "
+            "read gets one line on stderr, as 'indigo replay' gives, and exit status 2. Of a match "
+            "of several rounds, the latest round is reviewed unless --round names another."
         ),
     )
     parser.add_argument("path", type=Path, metavar=_("FILE"), help=_("a save file or a JSON record"))
@@ -38,8 +39,8 @@ def register(subparsers: SubParsers) -> None:
         default=None,
         metavar=_("SPEC"),
         help=_(
-            "the search bot that rates: mcts:iter=N (repeatable), mcts:SECONDS or a level "
-            "such as hard (default mcts:iter=300)"
+            "how long to rate: mcts:iter=N, N playouts a move (repeatable), mcts:SECONDS or a "
+            "level such as hard (default mcts:iter=300)"
         ),
     )
     parser.add_argument("--seed", default="0", metavar=_("SEED"), help=_("the review's seed (default 0)"))

@@ -564,8 +564,14 @@ class LineTable:
         head = _("Move {number}, {name}, {move}").format(
             number=rating.move + 1, name=self.name(rating.seat), move=rating.played
         )
-        if rating.verdict == "best":
+        if rating.best == rating.played:
             return _("{move}: {verdict}.").format(move=head, verdict=verdict)
-        return _("{move}: {verdict}, {points} points given up; best was {best}.").format(
-            move=head, verdict=verdict, points=decimal(rating.loss, 1), best=rating.best
+        return _(
+            "{move}: {verdict}, {points} ± {uncertainty} points of lead given up; best was {best}."
+        ).format(
+            move=head,
+            verdict=verdict,
+            points=decimal(rating.loss, 1),
+            uncertainty=decimal(rating.uncertainty, 1),
+            best=rating.best,
         )

@@ -21,7 +21,7 @@ from typing import Final, Literal
 
 import msgspec
 
-from ..bots.review import ANALYSIS_VERSION, MoveRating, Reviewer, verdict_for
+from ..bots.review import ANALYSIS_VERSION, MoveRating, Reviewer, sure_verdict
 from ..engine import Game
 from ..i18n import _
 from ..i18n.words import os_problem
@@ -72,12 +72,18 @@ def _check(ratings: Sequence[MoveRating], game: Game) -> str | None:
         if rating.move != index or rating.seat != seat or rating.played != move:
             return _("rating {index} is not of move {index}").format(index=index)
         view = replay.view(seat)
-        numbers = (rating.loss, rating.played_points, rating.best_points, *rating.expected)
+        numbers = (
+            rating.loss,
+            rating.uncertainty,
+            rating.played_points,
+            rating.best_points,
+            *rating.expected,
+        )
         if (
             not view.is_legal(rating.best)
             or len(rating.expected) != game.setup.players
             or not all(math.isfinite(x) and x >= 0 for x in numbers)
-            or rating.verdict != verdict_for(rating.loss)
+            or rating.verdict != sure_verdict(rating.loss, rating.uncertainty)
         ):
             return _("rating {index} does not hold together").format(index=index)
         replay.push(move)

@@ -15,13 +15,14 @@ from indigo_tui.bots.review import (
     open_hand_sizes,
     review_game,
     summarise,
+    sure_verdict,
     verdict_for,
 )
 from indigo_tui.engine import Game, Setup, notation
 
 
 def test_verdicts_follow_the_stated_thresholds() -> None:
-    assert [verdict_for(x) for x in (0.0, 0.01, 0.49, 0.5, 0.99, 1.0, 1.99, 2.0, 7.5)] == [
+    assert [verdict_for(x) for x in (0.0, 0.01, 0.99, 1.0, 1.99, 2.0, 2.99, 3.0, 7.5)] == [
         "best",
         "good",
         "good",
@@ -32,6 +33,17 @@ def test_verdicts_follow_the_stated_thresholds() -> None:
         "blunder",
         "blunder",
     ]
+
+
+def test_a_verdict_flags_only_what_clears_the_noise() -> None:
+    # Rated by what the move surely gave up, the loss less its uncertainty.
+    assert sure_verdict(0.0, 0.0) == "best"
+    assert sure_verdict(0.3, 0.4) == "best"  # not measurably worse than the best found
+    assert sure_verdict(0.3, 0.1) == "good"
+    assert sure_verdict(2.4, 0.5) == "inaccuracy"  # a mistake by the estimate, but it might be 1.9
+    assert sure_verdict(2.4, 0.3) == "mistake"
+    assert sure_verdict(3.5, 0.6) == "mistake"
+    assert sure_verdict(3.5, 0.1) == "blunder"
 
 
 def test_only_the_search_bot_can_rate() -> None:
@@ -105,7 +117,8 @@ def test_a_canonical_record_rates_placements_of_the_tile_played(setup: Setup) ->
     assert [(r.seat, r.played) for r in ratings] == game.moves
     for rating in ratings:
         assert rating.best.tile == rating.played.tile
-        assert rating.loss >= 0 and rating.verdict == verdict_for(rating.loss)
+        assert rating.loss >= 0 and rating.uncertainty >= 0
+        assert rating.verdict == sure_verdict(rating.loss, rating.uncertainty)
 
 
 @pytest.mark.slow

@@ -114,7 +114,10 @@ async def test_a_finished_game_shows_every_hand_and_is_rated_once(tmp_path: Path
         text = text_of(app)
         hands = screen.steps[1].hands
         assert "Tiles in hand: Ann " + " ".join(KIND_CODES[t] for t in hands[0]) in text
-        assert "gave up" in text or "own choice" in text
+        # A rating says how sure it is: points of lead given up, plus or minus.
+        assert (
+            "gave up" in text and "±" in text and "points of lead" in text
+        ) or "the best move found" in text
         assert "▲" in text
     stored = review_path(path).read_bytes()
     # Opened again: the ratings come from the side file, nothing is rated.
@@ -194,3 +197,35 @@ async def test_a_rating_that_comes_back_as_the_app_closes_is_dropped(tmp_path: P
     screen._finished()
     assert screen.ratings == done
     assert (side_file.read_bytes() if side_file.exists() else None) == stored
+
+
+async def test_a_rating_says_how_sure_it_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rating beside the board gives the points of lead given up with their
+    uncertainty, and says when the verdict is milder than the estimate because
+    the rest is within the noise."""
+    game = _game(Setup(2), 7, None)
+    (seat0, first), (seat1, second) = game.moves[:2]
+    other = first  # any other placement will do as the "best" shown
+
+    def two_ratings(*args: Any, **kwargs: Any) -> Iterator[MoveRating]:
+        yield MoveRating(0, seat0, first, first, 7.5, 7.5, 0.0, "best", (7.5, 6.0), 0.0)
+        # 2.4 ± 0.5: surely 1.9, an inaccuracy, though the estimate alone says a mistake.
+        yield MoveRating(1, seat1, second, other, 5.0, 6.5, 2.4, "inaccuracy", (7.0, 5.0), 0.5)
+
+    monkeypatch.setattr(review_module, "iter_ratings", two_ratings)
+    app = ReviewApp(None, game, ["Ann", "Bob"], Reviewer("mcts:iter=4"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        screen = _screen(app)
+        await until(pilot, lambda: not screen.rating_running)
+        screen.go_to(1)
+        await pilot.pause()
+        text = text_of(app)
+        assert "Best: the best move found." in text
+        assert "Ann could expect 7.5 points after this move." in text or "Bob could expect 7.5" in text
+        screen.go_to(2)
+        await pilot.pause()
+        text = text_of(app)
+        assert "Inaccuracy: gave up 2.40 ± 0.50 points of lead." in text
+        assert "Rated by what it surely gave up, 1.90: the rest is within the noise." in text
+        assert f"Best found: {KIND_CODES[other.tile]}" in text

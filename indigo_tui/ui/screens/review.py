@@ -31,7 +31,7 @@ from textual.widgets import Footer, Input, OptionList, ProgressBar, Sparkline, S
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from ...bots.review import VERDICTS, MoveRating, Reviewer, iter_ratings, summarise
+from ...bots.review import VERDICTS, MoveRating, Reviewer, iter_ratings, summarise, verdict_for
 from ...engine import Game
 from ...engine.board import Board
 from ...engine.tiles import KIND_CODES
@@ -308,16 +308,27 @@ class ReviewScreen(Localised, Screen[None]):
             return
         rating = self.ratings[index]
         text = Text()
-        if rating.verdict == "best" and rating.best == rating.played:
-            line = _("{verdict}: the search's own choice.")
+        found_best = rating.best == rating.played
+        if found_best:
+            line = _("{verdict}: the best move found.")
         else:
-            line = _("{verdict}: gave up {points} points.")
+            line = _("{verdict}: gave up {points} ± {uncertainty} points of lead.")
+        points, uncertainty = decimal(rating.loss, 2), decimal(rating.uncertainty, 2)
         # The verdict in its colour, wherever the language puts it in the sentence.
         before, _marker, after = line.partition("{verdict}")
-        text.append(before.format(points=decimal(rating.loss, 2)))
+        text.append(before.format(points=points, uncertainty=uncertainty))
         text.append(_(VERDICT_NAME[rating.verdict]), style=VERDICT_STYLE[rating.verdict] or "bold")
-        text.append(after.format(points=decimal(rating.loss, 2)))
-        if not (rating.verdict == "best" and rating.best == rating.played):
+        text.append(after.format(points=points, uncertainty=uncertainty))
+        if not found_best:
+            if verdict_for(rating.loss) != rating.verdict:
+                # The estimate alone would say worse: say why the verdict does not.
+                text.append("\n")
+                text.append(
+                    _("Rated by what it surely gave up, {points}: the rest is within the noise.").format(
+                        points=decimal(max(0.0, rating.loss - rating.uncertainty), 2)
+                    ),
+                    style="dim",
+                )
             text.append("\n")
             text.append(
                 _("Best found: {tile} at {cell}, expecting {points}.").format(
