@@ -35,6 +35,7 @@ def saved_game(folder: Path) -> None:
     for _ in range(26):
         session.play(rng.choice(session.game.legal_moves))
     assert session.autosave()
+    session.close()  # lets go of the save (one window per game), so the served game may continue it
 
 
 def main() -> int:

@@ -2,19 +2,22 @@
 (A to D in seating order), shown on the scoreboard beside its name, and every
 gate's label on the board is its number and its owners' letters ("3A", "3AB"
 for a shared gate), on the screen at 80x24, 120x40 and 200x60, without colour
-too, and in the pixel picture."""
+too, and in the pixel picture; the review names each seat by its letter as well."""
 
 from __future__ import annotations
 
 import pytest
 
+from indigo_tui.bots.review import Reviewer
 from indigo_tui.engine import Game, Setup
 from indigo_tui.engine.geometry import GATE_CELLS
 from indigo_tui.ui import palette
 from indigo_tui.ui.board_art import roles as R
 from indigo_tui.ui.board_art.labels import SEAT_LETTERS, gate_label
 from indigo_tui.ui.board_art.picture import Marks
+from indigo_tui.ui.review_app import ReviewApp
 from indigo_tui.ui.screens.game import GameScreen
+from indigo_tui.ui.screens.review import ReviewScreen
 
 from .conftest import AppFactory, new_game, screen_text, until
 
@@ -111,3 +114,23 @@ def test_pixel_gate_labels_write_the_owners_letters(players: int) -> None:
         grounds = {data[x, y] for x, y in spots}
         for seat in owners:
             assert colours.roles[R.SEAT0 + seat] in grounds, (label, seat)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_the_review_names_each_seat_by_its_letter(size: tuple[int, int]) -> None:
+    """The review's board labels gates with the owners' letters; its points say whose they are."""
+    game = Game.new(Setup(players=4), seed=3)
+    for _ in range(8):
+        game.push(game.legal_moves[0])
+    names = ["Ann", "Bob", "Cat", "Dan"]
+    app = ReviewApp(None, game, names, Reviewer("mcts:iter=5"))
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        await pilot.press("s")  # no rating needed here
+        await pilot.pause()
+        said = " ".join(screen_text(app).split())
+        for seat, name in enumerate(names):
+            assert f"{SEAT_LETTERS[seat]} {name} " in said, said
+        if size == (120, 40):  # the whole board, as large as the game's
+            for gate, owners in enumerate(game.setup.gates):
+                assert gate_label(gate, owners) in said

@@ -36,6 +36,7 @@ from ...engine import Game
 from ...engine.board import Board
 from ...engine.tiles import KIND_CODES
 from ...i18n import N_, _, decimal, ngettext, pgettext
+from ..board_art.labels import seat_letter
 from ..board_art.picture import Marks, focus_cells
 from ..describe import cell_name, move_lines
 from ..localise import Localised, hide_in_footer
@@ -282,7 +283,8 @@ class ReviewScreen(Localised, Screen[None]):
         else:
             parts.append(_("Move {number} of {count}").format(number=self.position, count=self.total))
             parts.append(self.lines[index].partition(". ")[2] if index < len(self.lines) else "")
-        scores = " · ".join(f"{self.name_of(s)} {p}" for s, p in enumerate(step.scores))
+        # Each seat by its letter too: the gates' labels on the board name their owners by it.
+        scores = " · ".join(f"{seat_letter(s)} {self.name_of(s)} {p}" for s, p in enumerate(step.scores))
         parts.append(_("Points: {scores}").format(scores=scores))
         if self.game.over and self.game.deck is not None:
             hands = " · ".join(
