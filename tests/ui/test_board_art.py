@@ -20,7 +20,8 @@ from indigo_tui.engine.geometry import (
 )
 from indigo_tui.engine.routes import routes_through
 from indigo_tui.ui.board_art import roles as R
-from indigo_tui.ui.board_art.cells import Art, cell_at, cell_char, picture_size
+from indigo_tui.ui.board_art.cells import Art, cell_at, cell_char, picture_size, to_picture
+from indigo_tui.ui.board_art.glyph_places import Arrow, Gem, RouteEnd, mark_glyphs, position_glyphs
 from indigo_tui.ui.board_art.glyphs import ENCODERS, HALFBLOCK, OCTANT, QUADRANT, SEXTANT, Encoder
 from indigo_tui.ui.board_art.hexgrid import (
     HexGrid,
@@ -32,8 +33,10 @@ from indigo_tui.ui.board_art.hexgrid import (
 )
 from indigo_tui.ui.board_art.labels import gate_label
 from indigo_tui.ui.board_art.picture import (
+    ARROW_GLYPH,
     GEM_GHOST,
     GEM_GLYPH,
+    MET_GLYPH,
     Marks,
     draw_board,
     draw_map,
@@ -460,3 +463,32 @@ def test_an_empty_board_draws_the_same_for_the_same_position() -> None:
     first = draw_board(Board(Setup(players=2)), art)
     second = draw_board(Board(Setup(players=2)), art)
     assert first.chars == second.chars and first.fg == second.fg
+
+
+def test_the_text_picture_draws_the_shared_list_of_glyphs() -> None:
+    """The arrows, the gems at rest and where each what-if route ends are where
+    glyph_places puts them (the pixel picture draws the same list as shapes)."""
+    game = _midgame()
+    marks = _busy_marks(game)
+    art = Art(fit_whole(84, 39, 2, 2), QUADRANT)
+    picture = draw_board(game.board, art, marks)
+    board = game.board
+    slots = tuple(board.gem_slot)
+    glyphs = [
+        *position_glyphs(art.grid, board.setup.gates, slots, tuple(board.centre)),
+        *mark_glyphs(art.grid, marks.preview, marks.moving, marks.coordinates, marks.tagged),
+    ]
+    assert any(isinstance(g, RouteEnd) for g in glyphs)
+    for glyph in glyphs:
+        if isinstance(glyph, Arrow):
+            shown = ARROW_GLYPH[glyph.edge]
+        elif isinstance(glyph, Gem):
+            shown = GEM_GLYPH[glyph.kind]
+        elif isinstance(glyph, RouteEnd):
+            shown = {"gate": GEM_GLYPH[glyph.kind], "met": MET_GLYPH}.get(
+                glyph.outcome, GEM_GHOST[glyph.kind]
+            )
+        else:
+            continue  # labels, the centre's gems and coordinates are laid out around their place
+        col, row = to_picture(art, glyph.x, glyph.y)
+        assert picture.chars[row * picture.cols + col] == shown, glyph

@@ -9,7 +9,8 @@ Drawing happens in three layers, each cached as far as it can be:
    routes, a traced route): sub-pixels drawn into a dict over the static
    raster, so only the characters it touches are encoded again;
 3. *glyphs* (gems, arrows, gate labels, where routes end), laid over the
-   characters.
+   characters: the list of them and where they go is :mod:`.glyph_places`'s,
+   which the pixel picture (:mod:`.pixels`) draws as shapes.
 
 The raster primitives (:class:`~.raster.Raster`, :class:`~.raster.Pen`, the
 :class:`~.raster.Picture` of characters with a foreground and a background
@@ -28,9 +29,8 @@ from typing import Final
 
 from ...engine.board import EMPTY as EMPTY_CELL
 from ...engine.board import Board
-from ...engine.events import GEM_KIND, GemMoved
+from ...engine.events import GemMoved
 from ...engine.geometry import (
-    CELL_COUNT,
     CENTRE,
     COORDS,
     CORNER_ARROWS,
@@ -43,6 +43,16 @@ from ...engine.routes import routes_through
 from ...engine.tiles import rotated_paths
 from . import roles as R
 from .cells import Art, art_for, cell_chars, coordinate_text, picture_size, tag_places, to_picture
+from .glyph_places import (
+    Arrow,
+    CentreGems,
+    Coordinates,
+    GateLabel,
+    Gem,
+    RouteEnd,
+    mark_glyphs,
+    position_glyphs,
+)
 from .glyphs import Encoder
 from .hexgrid import (
     CELL_ASPECT,
@@ -157,29 +167,22 @@ def gate_label_places(art: Art, gates: tuple[tuple[int, ...], ...]) -> list[tupl
     """Where each gate's label (:func:`gate_label`: its number and its owners'
     letters) starts (column, row of the picture): outside the middle of its side,
     always inside the picture."""
-    board = art.board
-    grid = art.grid
+    labels = [g for g in position_glyphs(art.grid, gates, (), ()) if isinstance(g, GateLabel)]
+    return [_label_place(art, label) for label in labels]
+
+
+def _label_place(art: Art, label: GateLabel) -> tuple[int, int]:
+    """Where a gate label's characters start: at its anchor, on the picture's top
+    or bottom row for the top and bottom sides (centred there), away from the
+    board on the others, always inside the picture."""
     cols, rows = picture_size(art)
-    places = []
-    for gate, cells in enumerate(GATE_CELLS):
-        width = len(gate_label(gate, gates[gate]))
-        middle = cells[1]
-        cx, cy = board.centres[middle]
-        ax, ay = grid.edge_vector(gate)
-        bx, by = grid.edge_vector((gate + 1) % 6)
-        # The corner between the side's two edges is a third of the way to the
-        # two neighbours' sum; the label sits a little beyond it.
-        x = cx + (ax + bx) * 0.45
-        y = cy + (ay + by) * 0.45
-        col, row = board.char_of(x, y)
-        col += LABEL_COLS
-        row += LABEL_ROWS
-        if gate in (0, 3):
-            row = 0 if gate == 0 else rows - 1
-        # Centred on the top and bottom sides; away from the board on the others.
-        col -= 1 if gate in (0, 3) else (0 if gate in (1, 2) else width - 1)
-        places.append((max(0, min(cols - width, col)), max(0, min(rows - 1, row))))
-    return places
+    gate = label.gate
+    width = len(gate_label(gate, label.owners))
+    col, row = to_picture(art, label.x, label.y)
+    if gate in (0, 3):
+        row = 0 if gate == 0 else rows - 1
+    col -= 1 if gate in (0, 3) else (0 if gate in (1, 2) else width - 1)
+    return max(0, min(cols - width, col)), max(0, min(rows - 1, row))
 
 
 @lru_cache(maxsize=24)
@@ -240,7 +243,6 @@ def _static(
 ) -> _Static:
     """The static raster encoded once, with the gate labels, the corners' arrows and
     the gems on it (a cursor move then redraws only the lines its marks touch)."""
-    board = art.board
     raster = _static_raster(art, tiles, gates, last, quiet)
     encoded = raster.encode(art.encoder)
     cols, rows = picture_size(art)
@@ -252,33 +254,30 @@ def _static(
         picture.fg[dst : dst + encoded.cols] = encoded.fg[src : src + encoded.cols]
         picture.bg[dst : dst + encoded.cols] = encoded.bg[src : src + encoded.cols]
     static = _Static(raster, picture, {})
-    for corner, arrow in CORNER_ARROWS.items():
-        cx, cy = board.centres[corner]
-        col, row = board.char_of(cx, cy)
-        static.stamp(col + LABEL_COLS, row + LABEL_ROWS, ARROW_GLYPH[arrow], R.ARROW)
-    for gate, (col, row) in enumerate(gate_label_places(art, gates)):
-        # The number on the first owner's colour, each owner's letter on its own.
-        owners = gates[gate]
-        static.stamp(col, row, str(gate + 1), R.INK, R.SEAT0 + owners[0])
-        for k, seat in enumerate(owners):
-            static.stamp(col + 1 + k, row, seat_letter(seat), R.INK, R.SEAT0 + seat)
     slots, centre = gems
-    # The centre tile's gems, in the order they leave it, in rows that fit the hexagon.
     grid = art.grid
-    col, row = to_picture(art, *board.centres[CENTRE])
-    kinds = [GEM_KIND[g] for g in centre]
-    inner = max(1, (grid.width * 2 // 3) // grid.sub_cols)
-    chunks = [kinds[i : i + inner] for i in range(0, len(kinds), inner)]
-    top = row - (len(chunks) - 1) // 2
-    for k, chunk in enumerate(chunks):
-        for j, kind in enumerate(chunk):
-            static.stamp(col - len(chunk) // 2 + j, top + k, GEM_GLYPH[kind], R.GEM_ROLE[kind])
-    # Gems resting on edges.
-    for gem, slot in enumerate(slots):
-        if slot >= 0:
-            x, y = board.midpoint(slot // 6, slot % 6)
-            kind = GEM_KIND[gem]
-            static.stamp(*to_picture(art, x + 0.5, y + 0.5), GEM_GLYPH[kind], R.GEM_ROLE[kind])
+    for glyph in position_glyphs(grid, gates, slots, centre):
+        if isinstance(glyph, Arrow):
+            static.stamp(*to_picture(art, glyph.x, glyph.y), ARROW_GLYPH[glyph.edge], R.ARROW)
+        elif isinstance(glyph, GateLabel):
+            # The number on the first owner's colour, each owner's letter on its own.
+            col, row = _label_place(art, glyph)
+            owners = glyph.owners
+            static.stamp(col, row, str(glyph.gate + 1), R.INK, R.SEAT0 + owners[0])
+            for k, seat in enumerate(owners):
+                static.stamp(col + 1 + k, row, seat_letter(seat), R.INK, R.SEAT0 + seat)
+        elif isinstance(glyph, CentreGems):
+            # In the order they leave the centre, in rows that fit the hexagon.
+            col, row = to_picture(art, glyph.x, glyph.y)
+            kinds = glyph.kinds
+            inner = max(1, (grid.width * 2 // 3) // grid.sub_cols)
+            chunks = [kinds[i : i + inner] for i in range(0, len(kinds), inner)]
+            top = row - (len(chunks) - 1) // 2
+            for k, chunk in enumerate(chunks):
+                for j, kind in enumerate(chunk):
+                    static.stamp(col - len(chunk) // 2 + j, top + k, GEM_GLYPH[kind], R.GEM_ROLE[kind])
+        elif isinstance(glyph, Gem):
+            static.stamp(*to_picture(art, glyph.x, glyph.y), GEM_GLYPH[glyph.kind], R.GEM_ROLE[glyph.kind])
     return static
 
 
@@ -431,7 +430,7 @@ def draw_board(board: Board, art: Art, marks: Marks = Marks()) -> Picture:
                 picture.chars[k], picture.fg[k] = glyph[0], glyph[1]
                 picture.bg[k] = bg if glyph[2] is None else glyph[2]
             picture.dirty.add(row + LABEL_ROWS)
-    _glyphs(board, art, marks, picture)
+    _glyphs(art, marks, picture)
     return picture
 
 
@@ -442,39 +441,33 @@ def _put_at(
     picture.put(col, row, glyph, role, bg)
 
 
-def _glyphs(board: Board, art: Art, marks: Marks, picture: Picture) -> None:
+def _glyphs(art: Art, marks: Marks, picture: Picture) -> None:
     """What the marks write as characters (the gems at rest are on the static picture)."""
-    bgrid = art.board
-    # Where each what-if route ends: out through a gate (on the scorer's colour), a meeting, a rest.
-    for move in marks.preview:
-        last = move.route[-1]
-        role = R.GEM_ROLE[move.kind]
-        if move.outcome == "gate":
-            ex, ey = bgrid.edge_point(last // 6, last % 6, out=0.35)
-            seat_bg = R.SEAT0 + move.scorers[0] if move.scorers else None
-            ink = R.INK if seat_bg is not None else role
-            _put_at(picture, art, ex, ey, GEM_GLYPH[move.kind], ink, seat_bg)
-        else:
-            mx, my = bgrid.midpoint(last // 6, last % 6)
-            glyph = MET_GLYPH if move.outcome == "met" else GEM_GHOST[move.kind]
-            _put_at(picture, art, mx + 0.5, my + 0.5, glyph, role)
-    for moving_kind, ax, ay in marks.moving:
-        _put_at(picture, art, ax, ay, GEM_GLYPH[moving_kind], R.GEM_ROLE[moving_kind])
-    if marks.coordinates:
-        for cell in range(CELL_COUNT):
-            if cell == marks.tagged:
-                continue  # its tag says them
-            text = coordinate_text(cell)
-            cx, cy = bgrid.centres[cell]
-            col, row = to_picture(art, cx, cy)
+    glyphs = mark_glyphs(art.grid, marks.preview, marks.moving, marks.coordinates, marks.tagged)
+    for glyph in glyphs:
+        if isinstance(glyph, RouteEnd):
+            # Out through a gate (on the scorer's colour), a meeting, a rest.
+            role = R.GEM_ROLE[glyph.kind]
+            if glyph.outcome == "gate":
+                seat_bg = R.SEAT0 + glyph.scorer if glyph.scorer is not None else None
+                ink = R.INK if seat_bg is not None else role
+                _put_at(picture, art, glyph.x, glyph.y, GEM_GLYPH[glyph.kind], ink, seat_bg)
+            else:
+                mark = MET_GLYPH if glyph.outcome == "met" else GEM_GHOST[glyph.kind]
+                _put_at(picture, art, glyph.x, glyph.y, mark, role)
+        elif isinstance(glyph, Gem):
+            _put_at(picture, art, glyph.x, glyph.y, GEM_GLYPH[glyph.kind], R.GEM_ROLE[glyph.kind])
+        elif isinstance(glyph, Coordinates) and not glyph.tagged:
+            text = coordinate_text(glyph.cell)
+            col, row = to_picture(art, glyph.x, glyph.y)
             col -= len(text) // 2
             # In the middle, else just below or above it: never over a gem.
             for here in (row, row + 1, row - 1):
                 if not any(_is_glyph(picture, col + k, here) for k in range(len(text))):
                     picture.put(col, here, text, R.COORD, R.BG, bold=False)
                     break
-    if marks.tagged is not None:
-        _put_tag(picture, art, marks.tagged)
+        elif isinstance(glyph, Coordinates):
+            _put_tag(picture, art, glyph.cell)
 
 
 def _put_tag(picture: Picture, art: Art, cell: int) -> None:

@@ -6,7 +6,8 @@ sub-pixel across and two down), drawn into the same raster of roles with the
 same cursor, held tile, what-if routes and traced route, and every sub-pixel
 becomes ``scale`` x ``scale`` screen pixels, so paths and rims stay crisp
 lines ``scale`` pixels wide. What the text picture shows as characters (gems,
-arrows, gate labels, where a route ends) is drawn here as shapes.
+arrows, gate labels, where a route ends) is drawn here as shapes, from the
+same list of glyphs and places (:mod:`.glyph_places`).
 
 The picture is exactly the board widget's cell area times the terminal's cell
 size in pixels, so the terminal shows it pixel for pixel (nothing rescales it).
@@ -24,10 +25,20 @@ from typing import Final
 from PIL import Image, ImageDraw, ImageFont
 
 from ...engine.board import Board
-from ...engine.events import GEM_KIND
-from ...engine.geometry import CELL_COUNT, CENTRE, CORNER_ARROWS, GATE_CELLS
+from ...engine.geometry import CENTRE
 from . import roles as R
 from .cells import Art, coordinate_text
+from .glyph_places import (
+    Arrow,
+    CentreGems,
+    Coordinates,
+    GateLabel,
+    Gem,
+    RouteEnd,
+    gate_label_anchor,
+    mark_glyphs,
+    position_glyphs,
+)
 from .glyphs import HALFBLOCK
 from .hexgrid import SQRT3, fit_whole, fit_zoom, hex_shape
 from .labels import gate_label
@@ -202,7 +213,6 @@ def _shapes(
     draw: ImageDraw.ImageDraw, board: Board, layout: PixelLayout, colours: Colours, marks: Marks
 ) -> None:
     art = layout.art
-    bgrid = art.board
     grid = art.grid
     s = layout.scale
     roles = colours.roles
@@ -215,107 +225,99 @@ def _shapes(
     def gem_role(kind: str) -> RGB:
         return roles[R.GEM_ROLE[kind]]
 
-    # Corner tiles' arrows: a head pointing the way gems are sent.
-    for corner, arrow in CORNER_ARROWS.items():
-        cx, cy = point(*bgrid.centres[corner])
-        vx, vy = grid.edge_vector(arrow)
-        length = math.hypot(vx, vy * grid.pixel_h / grid.pixel_w) or 1.0
-        ux, uy = vx / length, vy * grid.pixel_h / grid.pixel_w / length
-        tip = (cx + ux * r * 1.6, cy + uy * r * 1.6)
-        back = (cx - ux * r * 0.4, cy - uy * r * 0.4)
-        side = (-uy * r * 0.9, ux * r * 0.9)
-        draw.polygon([tip, (back[0] + side[0], back[1] + side[1]), (back[0] - side[0], back[1] - side[1])],
-                     fill=roles[R.ARROW], outline=rim)  # fmt: skip
-    # Gate labels (the number and the owners' letters) on their owners' colours,
-    # at the corner that sticks out in the middle of each side.
+    # The glyphs the text picture draws as characters, as shapes here.
+    hidden = marks.hidden_gems
+    slots = tuple(-1 if gem in hidden else slot for gem, slot in enumerate(board.gem_slot))
+    centre = tuple(gem for gem in board.centre if gem not in hidden)
+    glyphs = [
+        *position_glyphs(grid, board.setup.gates, slots, centre),
+        *mark_glyphs(grid, marks.preview, marks.moving, marks.coordinates, marks.tagged),
+    ]
     label = _label_radius(layout)
     font = _font(round(label * 1.5))
-    for gate in range(len(GATE_CELLS)):
-        owners = board.setup.gates[gate]
-        text = gate_label(gate, owners)
-        lx, ly = label_point(layout, gate, text)
-        half = _label_half_width(layout, text)
-        box = (lx - half, ly - label, lx + half, ly + label)
-        first, second = owners[0], owners[-1]
-        draw.rounded_rectangle(box, label, fill=roles[R.SEAT0 + first])
-        # A shared gate: from its second letter on, the second owner's colour.
-        head = text[:-1] if second != first else text
-        split = lx - _font_length(font, text) / 2 + _font_length(font, head)
-        if second != first:
-            draw.rounded_rectangle((split, box[1], box[2], box[3]), label, fill=roles[R.SEAT0 + second],
-                                   corners=(False, True, True, False))  # fmt: skip
-        draw.rounded_rectangle(box, label, outline=rim, width=line)
-        left = lx - _font_length(font, text) / 2
-        for part, owner, x in ((head, first, left), (text[len(head) :], second, split)):
-            if part:
-                draw.text((x, ly), part, fill=colours.ink_on_seat[owner], font=font, anchor="lm",
-                          stroke_width=max(1, s // 2), stroke_fill=roles[R.SEAT0 + owner])  # fmt: skip
-    # The centre's gems, in rows of three.
-    kinds = [GEM_KIND[g] for g in board.centre if g not in marks.hidden_gems]
-    cx, cy = point(*bgrid.centres[CENTRE])
-    rows = [kinds[i : i + 3] for i in range(0, len(kinds), 3)]
-    step = r * 2.2
-    for k, row in enumerate(rows):
-        y = cy + (k - (len(rows) - 1) / 2) * step
-        for j, kind in enumerate(row):
-            x = cx + (j - (len(row) - 1) / 2) * step
-            _gem(draw, kind, x, y, r, gem_role(kind), rim, line)
-    # Gems resting on edges.
-    for gem, slot in enumerate(board.gem_slot):
-        if slot < 0 or gem in marks.hidden_gems:
-            continue
-        mx, my = bgrid.midpoint(slot // 6, slot % 6)
-        kind = GEM_KIND[gem]
-        _gem(draw, kind, *point(mx + 0.5, my + 0.5), r, gem_role(kind), rim, line)
-    # Where each what-if route ends: out through a gate (on the scorer's colour), a meeting, a rest.
-    for move in marks.preview:
-        last = move.route[-1]
-        colour = gem_role(move.kind)
-        if move.outcome == "gate":
-            ex, ey = point(*bgrid.edge_point(last // 6, last % 6, out=0.3))
-            seat = move.scorers[0] if move.scorers else None
-            if seat is not None:
-                draw.ellipse((ex - r * 1.3, ey - r * 1.3, ex + r * 1.3, ey + r * 1.3),
-                             fill=roles[R.SEAT0 + seat], outline=rim, width=line)  # fmt: skip
-            _gem(draw, move.kind, ex, ey, r, colour, rim, line)
-        else:
-            x, y = point(*(v + 0.5 for v in bgrid.midpoint(last // 6, last % 6)))
-            if move.outcome == "met":
+    for glyph in glyphs:
+        if isinstance(glyph, Arrow):
+            # A corner tile's arrow: a head pointing the way gems are sent.
+            cx, cy = point(glyph.x, glyph.y)
+            vx, vy = grid.edge_vector(glyph.edge)
+            length = math.hypot(vx, vy * grid.pixel_h / grid.pixel_w) or 1.0
+            ux, uy = vx / length, vy * grid.pixel_h / grid.pixel_w / length
+            tip = (cx + ux * r * 1.6, cy + uy * r * 1.6)
+            back = (cx - ux * r * 0.4, cy - uy * r * 0.4)
+            side = (-uy * r * 0.9, ux * r * 0.9)
+            wings = [(back[0] + side[0], back[1] + side[1]), (back[0] - side[0], back[1] - side[1])]
+            draw.polygon([tip, *wings], fill=roles[R.ARROW], outline=rim)
+        elif isinstance(glyph, GateLabel):
+            # The number and the owners' letters on their owners' colours.
+            owners = glyph.owners
+            text = gate_label(glyph.gate, owners)
+            lx, ly = label_point(layout, glyph.gate, text)
+            half = _label_half_width(layout, text)
+            box = (lx - half, ly - label, lx + half, ly + label)
+            first, second = owners[0], owners[-1]
+            draw.rounded_rectangle(box, label, fill=roles[R.SEAT0 + first])
+            # A shared gate: from its second letter on, the second owner's colour.
+            head = text[:-1] if second != first else text
+            split = lx - _font_length(font, text) / 2 + _font_length(font, head)
+            if second != first:
+                draw.rounded_rectangle((split, box[1], box[2], box[3]), label, fill=roles[R.SEAT0 + second],
+                                       corners=(False, True, True, False))  # fmt: skip
+            draw.rounded_rectangle(box, label, outline=rim, width=line)
+            left = lx - _font_length(font, text) / 2
+            for part, owner, x in ((head, first, left), (text[len(head) :], second, split)):
+                if part:
+                    draw.text((x, ly), part, fill=colours.ink_on_seat[owner], font=font, anchor="lm",
+                              stroke_width=max(1, s // 2), stroke_fill=roles[R.SEAT0 + owner])  # fmt: skip
+        elif isinstance(glyph, CentreGems):
+            # The centre's gems, in rows of three.
+            cx, cy = point(glyph.x, glyph.y)
+            rows = [glyph.kinds[i : i + 3] for i in range(0, len(glyph.kinds), 3)]
+            step = r * 2.2
+            for k, row in enumerate(rows):
+                y = cy + (k - (len(rows) - 1) / 2) * step
+                for j, kind in enumerate(row):
+                    x = cx + (j - (len(row) - 1) / 2) * step
+                    _gem(draw, kind, x, y, r, gem_role(kind), rim, line)
+        elif isinstance(glyph, Gem):
+            _gem(draw, glyph.kind, *point(glyph.x, glyph.y), r, gem_role(glyph.kind), rim, line)
+        elif isinstance(glyph, RouteEnd):
+            # Out through a gate (on the scorer's colour), a meeting, a rest.
+            x, y = point(glyph.x, glyph.y)
+            colour = gem_role(glyph.kind)
+            if glyph.outcome == "gate":
+                if glyph.scorer is not None:
+                    draw.ellipse((x - r * 1.3, y - r * 1.3, x + r * 1.3, y + r * 1.3),
+                                 fill=roles[R.SEAT0 + glyph.scorer], outline=rim, width=line)  # fmt: skip
+                _gem(draw, glyph.kind, x, y, r, colour, rim, line)
+            elif glyph.outcome == "met":
                 for dx in (-1, 1):
                     draw.line((x - r, y - dx * r, x + r, y + dx * r), fill=colour, width=max(2, 2 * s))
             else:
                 # A hollow gem where it would come to rest.
-                _gem(draw, move.kind, x, y, r, None, colour, max(2, 2 * s))
-    for moving_kind, gx, gy in marks.moving:
-        _gem(draw, moving_kind, *point(gx, gy), r, gem_role(moving_kind), rim, line)
-    _coordinates(draw, layout, colours, marks)
+                _gem(draw, glyph.kind, x, y, r, None, colour, max(2, 2 * s))
+    _coordinates(draw, layout, colours, [g for g in glyphs if isinstance(g, Coordinates)])
 
 
-def _coordinates(draw: ImageDraw.ImageDraw, layout: PixelLayout, colours: Colours, marks: Marks) -> None:
+def _coordinates(
+    draw: ImageDraw.ImageDraw, layout: PixelLayout, colours: Colours, glyphs: list[Coordinates]
+) -> None:
     """Every cell's coordinates a little below its middle (clear of the centre's gems),
     and the tagged cell's in a tag on its lowest corner, as the text picture has them."""
-    art = layout.art
-    grid = art.grid
-    bgrid = art.board
-    shape = hex_shape(grid)
+    shape = hex_shape(layout.art.grid)
     roles = colours.roles
-    font = _font(round(grid.width * layout.scale * 0.16))
-    if marks.coordinates:
-        for cell in range(CELL_COUNT):
-            if cell == marks.tagged:
-                continue
-            cx, cy = bgrid.centres[cell]
-            x, y = layout.to_screen(cx, cy + shape.bottom * 0.45)
-            draw.text((x, y), coordinate_text(cell), fill=roles[R.COORD], font=font, anchor="mm",
+    font = _font(round(layout.art.grid.width * layout.scale * 0.16))
+    for glyph in glyphs:
+        text = coordinate_text(glyph.cell)
+        if not glyph.tagged:
+            x, y = layout.to_screen(glyph.x, glyph.y + shape.bottom * 0.45)
+            draw.text((x, y), text, fill=roles[R.COORD], font=font, anchor="mm",
                       stroke_width=max(1, layout.scale), stroke_fill=roles[R.BG])  # fmt: skip
-    if marks.tagged is not None:
-        cx, cy = bgrid.centres[marks.tagged]
-        x, y = layout.to_screen(cx, cy + shape.bottom)
-        text = coordinate_text(marks.tagged)
-        left, top, right, bottom = draw.textbbox((x, y), text, font=font, anchor="mm")
-        pad = max(2, layout.scale)
-        draw.rectangle((left - pad, top - pad, right + pad, bottom + pad), fill=roles[R.CURSOR_RIM])
-        draw.text((x, y), text, fill=roles[R.INK], font=font, anchor="mm")
+        else:
+            x, y = layout.to_screen(glyph.x, glyph.y + shape.bottom)
+            left, top, right, bottom = draw.textbbox((x, y), text, font=font, anchor="mm")
+            pad = max(2, layout.scale)
+            draw.rectangle((left - pad, top - pad, right + pad, bottom + pad), fill=roles[R.CURSOR_RIM])
+            draw.text((x, y), text, fill=roles[R.INK], font=font, anchor="mm")
 
 
 def label_point(layout: PixelLayout, gate: int, text: str) -> tuple[float, float]:
@@ -323,13 +325,7 @@ def label_point(layout: PixelLayout, gate: int, text: str) -> tuple[float, float
     beyond the corner that sticks out in the middle of its side (on the band,
     clear of the paths), kept inside the picture; in a zoomed view, only the
     gates at its edge or in it."""
-    art = layout.art
-    grid = art.grid
-    cx, cy = art.board.centres[GATE_CELLS[gate][1]]
-    ax, ay = grid.edge_vector(gate)
-    bx, by = grid.edge_vector((gate + 1) % 6)
-    # The corner is a third of the way to the two neighbours' centres.
-    x, y = layout.to_screen(cx + (ax + bx) * 0.4, cy + (ay + by) * 0.4)
+    x, y = layout.to_screen(*gate_label_anchor(layout.art.grid, gate))
     room_x = _label_half_width(layout, text) + 1
     room_y = _label_radius(layout) + 1
     width, height = layout.size
