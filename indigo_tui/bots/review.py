@@ -197,8 +197,10 @@ def open_knowledge(view: SeatView, played_tile: int) -> Knowledge:
 
 
 class Reviewer:
-    """Rates placements with the search bot named by ``spec`` (``mcts:iter=N``,
-    ``mcts:SECONDS`` or a level name such as ``hard``)."""
+    """Rates placements with the search bot's playouts, as long as ``spec``
+    says (``mcts:iter=N``: N playouts a placement, shared by the moves
+    measured; ``mcts:SECONDS`` or a level name such as ``hard``); a hint
+    (:meth:`suggest`) is that search bot's own search."""
 
     def __init__(self, spec: str = DEFAULT_SPEC, seed: int | str = 0) -> None:
         bot = make_bot(spec, seed)
