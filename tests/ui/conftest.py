@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 import random
 import re
@@ -117,11 +118,19 @@ async def until(
     met at once costs nothing). A whole network game through two apps takes
     about a minute on a quiet 2-core machine, and its bots, key exchanges and
     saves run in threads that a machine at load 20 gives a tenth of a core:
-    30 s was reached there by steps that took 3 s when quiet."""
+    30 s was reached there by steps that took 3 s when quiet. The bound is
+    ``seconds`` worth of 10 ms turns, however long the machine makes them, and
+    at most four times ``seconds`` on the clock: a condition that takes a
+    screenshot each time it is asked once made a failing test spin for 18
+    minutes (30 s of turns) before it said so."""
     group = [pilots] if isinstance(pilots, Pilot) else list(pilots)
+    loop = asyncio.get_running_loop()
+    latest = loop.time() + 4 * seconds
     for _ in range(max(1, int(seconds / (0.01 * len(group))))):
         if condition():
             return
+        if loop.time() > latest:
+            break
         for pilot in group:
             await pilot.pause(0.01)
     if not condition():
