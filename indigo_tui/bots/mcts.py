@@ -48,18 +48,20 @@ PlaceKey = tuple[int, int, int]  # (cell, kind, rotation)
 
 #: The named levels' budgets: iterations a move. A fixed count makes a level
 #: play the same games on any machine and in either build, as strong on a slow
-#: machine as on a fast one; benchmarks/ladder.py plays each level against the
-#: one below it (docs/bots.md, "Strength").
+#: machine as on a fast one. Each beats the one below it: benchmarks/ladder.py,
+#: 34 to 36 games a step, every Wilson 95% interval above 50% (docs/bots.md,
+#: "Strength").
 LEVEL_ITERATIONS: Final[dict[str, int]] = {"easy": 50, "medium": 200, "hard": 800, "expert": 3200}
 #: The named levels, weakest first.
 LEVELS: Final[tuple[str, ...]] = tuple(LEVEL_ITERATIONS)
 #: About how many seconds of one core a move of each level takes, in the
 #: compiled build and in plain Python: CPU seconds a move over whole games of
-#: benchmarks/ladder.py (docs/bots.md, "Strength"). The setup form and the
-#: help say the figure of the build that runs.
+#: benchmarks/ladder.py, compiled, and the plain build's slower search
+#: measured beside it (docs/bots.md). The setup form and the help say the
+#: figure of the build that runs.
 LEVEL_SECONDS: Final[dict[str, dict[str, float]]] = {
-    "compiled": {"easy": 0.01, "medium": 0.05, "hard": 0.2, "expert": 0.8},
-    "plain": {"easy": 0.03, "medium": 0.1, "hard": 0.4, "expert": 1.8},
+    "compiled": {"easy": 0.01, "medium": 0.04, "hard": 0.17, "expert": 0.73},
+    "plain": {"easy": 0.03, "medium": 0.1, "hard": 0.41, "expert": 1.8},
 }
 
 
