@@ -21,7 +21,7 @@ from ..engine import Move
 from ..i18n import _, decimal, ngettext
 from ..saves import shown_path
 from .deal import Deal
-from .reasons import Why, deal_text, seat_label, why_text
+from .reasons import Ending, Why, deal_text, seat_label, why_text
 
 
 @dataclass(frozen=True)
@@ -357,11 +357,12 @@ class SaveState:
 @dataclass(frozen=True)
 class SessionClosed:
     """The session ended; ``final`` when nothing more will come (no rejoin),
-    ``code`` the kind of end (see :class:`~indigo_tui.net.guest.JoinError`)."""
+    ``code`` the kind of end (see :class:`~indigo_tui.net.common.JoinError`;
+    None when the host closed the game or this terminal left)."""
 
     reason: str
     final: bool = False
-    code: str = ""
+    code: Ending | None = None
 
     @property
     def text(self) -> str:

@@ -24,6 +24,7 @@ from ...i18n.words import os_problem
 from ...net import EXAMPLE_CODE
 from ...net.common import JoinError, parse_address, plain_name
 from ...net.guest import GuestSession, find_record
+from ...net.reasons import Ending
 from ...net.relay import InternetCode, Relay, looks_like_internet_code, parse_internet_code, relay_from
 from ...saves import shown_path
 from ..localise import Localised, recompose_keeping_values
@@ -223,12 +224,12 @@ class JoinScreen(Localised, Screen[None]):
             save_dir = self.save_dir if self.save_dir is not None else app_save_dir(self.app)
             table = await join_game(address, code, name, save_dir, rejoin=self.rejoin, relay=self.relay)
         except JoinError as exc:
-            if exc.code == "code" and internet is not None:
+            if exc.code is Ending.CODE and internet is not None:
                 words = _(
                     "Wrong code, or another game drew the number {nameplate}: check the code and try again."
                 ).format(nameplate=internet.nameplate)
                 self._failed(_("wrong join code"), words)
-            elif exc.code == "code":
+            elif exc.code is Ending.CODE:
                 words = _("Wrong join code: the host refused it. Check the code and try again.")
                 self._failed(_("wrong join code"), words)
             else:
