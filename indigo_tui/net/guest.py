@@ -93,13 +93,31 @@ from .reasons import (
     seat_label,
     why_text,
 )
-from .relay import CodeError, Relay, RelayState, RelayStatus, open_relayed, parse_internet_code
+from .relay import (
+    PAIR_TIMEOUT,
+    CodeError,
+    Relay,
+    RelayState,
+    RelayStatus,
+    open_relayed,
+    parse_internet_code,
+)
 from .seal import SealBroken
 from .state import FoldError, SeatState
-from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost, open_connection
+from .transport import (
+    CONNECT_TIMEOUT,
+    HEARTBEAT_INTERVAL,
+    READ_TIMEOUT,
+    Connection,
+    ConnectionLost,
+    open_connection,
+)
 
 #: More hints than a seat could ask for in any round: a count above it is a broken host.
 MAX_HINTS: Final = 100_000
+#: The shortest a step of a connection attempt with a deadline is given (seconds):
+#: one begun just before its deadline still gets a moment to answer.
+MIN_STEP: Final = 0.1
 
 
 def integrity_lost(problem: str) -> JoinError:
@@ -260,19 +278,27 @@ class GuestSession(Notices):
     def record_file(self) -> Path | None:
         return self.keeper.path if self.welcome is not None else None
 
-    async def connect(self, timeout: float | None = None) -> Welcome:
+    async def connect(self, timeout: float | None = None, *, within: float | None = None) -> Welcome:
         """Connect, prove the code, take a seat; :class:`JoinError` if refused.
         Called again after a lost connection (:mod:`.rejoin`), it claims the
-        same seat with this seat's record and picks the game up from there."""
+        same seat with this seat's record and picks the game up from there.
+        ``within``: the seconds the whole attempt may take (reaching the host,
+        waiting at the relay included, and the handshake), so that a rejoin
+        ends when its time does."""
         self.keeper.remove_stale_temps()
         self._closing = False
+        loop = asyncio.get_running_loop()
+        deadline = None if within is None else loop.time() + within
         try:
-            conn = await self._dial()
+            conn = await self._dial(within)
         except ConnectionLost as exc:
             raise JoinError(str(exc), Ending.LOST) from None
         self.conn = conn
+        handshake_time = timeout or self.read_timeout
+        if deadline is not None:
+            handshake_time = min(handshake_time, max(MIN_STEP, deadline - loop.time()))
         try:
-            welcome = await self._handshake(conn, timeout or self.read_timeout)
+            welcome = await self._handshake(conn, handshake_time)
         except JoinError as exc:
             await conn.close()
             if exc.code is Ending.CODE and self.relay is not None:
@@ -305,13 +331,18 @@ class GuestSession(Notices):
         self._beat_task = asyncio.create_task(heartbeat(conn, self.heartbeat))
         return welcome
 
-    async def _dial(self) -> Connection:
+    async def _dial(self, within: float | None = None) -> Connection:
         """The connection to the host, in clear: straight to its address on a
-        LAN, or through the transit relay; :class:`ConnectionLost` if none."""
+        LAN, or through the transit relay, within ``within`` seconds if given;
+        :class:`ConnectionLost` if none."""
         relay = self.relay
         if relay is None:
             return await open_connection(
-                self.host, self.port, read_timeout=self.read_timeout, on_frame=self.on_frame
+                self.host,
+                self.port,
+                CONNECT_TIMEOUT if within is None else max(MIN_STEP, min(CONNECT_TIMEOUT, within)),
+                read_timeout=self.read_timeout,
+                on_frame=self.on_frame,
             )
         try:
             code = parse_internet_code(self.code)
@@ -320,6 +351,7 @@ class GuestSession(Notices):
         return await open_relayed(
             relay,
             code,
+            pair_timeout=PAIR_TIMEOUT if within is None else max(MIN_STEP, min(PAIR_TIMEOUT, within)),
             read_timeout=self.read_timeout,
             on_frame=self.on_frame,
             on_waiting=lambda: self.tell(RelayStatus(RelayState.SEEKING, str(relay))),

@@ -17,7 +17,7 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .. import __version__, saves
@@ -44,6 +44,8 @@ from .notices import (
     PlayEnded,
     PlayStarted,
     Problem,
+    RelayState,
+    RelayStatus,
     RoundStarted,
     SaveState,
     SeatJoined,
@@ -292,6 +294,13 @@ class HostSession(Notices):
     def ready(self) -> bool:
         """Whether every remote seat has a terminal, so :meth:`begin` may start."""
         return self.all_remote_connected
+
+    def tell(self, notice: Notice) -> None:
+        if isinstance(notice, RelayStatus) and notice.state is RelayState.WAITING:
+            # Once every seat is taken (or play is on), the connection waiting
+            # at the relay is there for a seat that drops, not for friends.
+            notice = replace(notice, seats_taken=self.started or self.ready)
+        super().tell(notice)
 
     def host_meta(self) -> HostMeta:
         """What a resumed host needs to take the game up again."""

@@ -386,17 +386,22 @@ class RelayState(StrEnum):
 class RelayStatus:
     """A peer's relay, as people read it: ``state``, the ``relay``, and for
     :attr:`RelayState.UNREACHABLE` the ``problem`` (one line) and the
-    seconds between tries."""
+    seconds between tries. ``seats_taken``: the host's every remote seat has
+    its terminal, so what waits at the relay waits for a seat that rejoins,
+    not for friends."""
 
     state: RelayState
     relay: str
     problem: str = ""
     seconds: float = 0.0
+    seats_taken: bool = False
 
     @property
     def text(self) -> str:
         if self.state is RelayState.REACHING:
             return _("reaching the relay at {relay}").format(relay=self.relay)
+        if self.state is RelayState.WAITING and self.seats_taken:
+            return _("the relay {relay} stays open for a seat that has to rejoin").format(relay=self.relay)
         if self.state is RelayState.WAITING:
             return _("waiting for friends at the relay {relay}").format(relay=self.relay)
         if self.state is RelayState.SEEKING:

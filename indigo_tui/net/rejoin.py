@@ -15,9 +15,10 @@ it holds. The rule, for ``indigo join --headless`` and the game screen alike:
   once, as trying again would not change it;
 * never once the match is over, and never for a guest with no record to
   claim its seat with;
-* one attempt every :data:`REJOIN_PAUSE` seconds (each bounded by the
-  session's read timeout), for up to the rejoin time (:data:`REJOIN_TIMEOUT`
-  unless told otherwise), and not after the player has asked to stop.
+* one attempt every :data:`REJOIN_PAUSE` seconds, for up to the rejoin time
+  (:data:`REJOIN_TIMEOUT` unless told otherwise), each ending by that time too
+  (reaching the host, through the relay as well, and the handshake), and not
+  after the player has asked to stop.
 """
 
 from __future__ import annotations
@@ -65,7 +66,9 @@ async def rejoin_seat(
                 _("could not rejoin the host: {reason}").format(reason=last), last.code, last.fault
             )
         try:
-            await session.connect()
+            # Each attempt ends by the deadline too: waiting at the relay for
+            # the host alone could otherwise take PAIR_TIMEOUT beyond it.
+            await session.connect(within=deadline - loop.time())
         except JoinError as exc:
             if exc.code not in LOST:
                 raise

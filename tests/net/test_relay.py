@@ -11,11 +11,15 @@ import socket
 import pytest
 from polling import until
 
+from indigo_tui.net.common import JoinError
+from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.protocol import HEADER, Heartbeat, encode_body, frame
+from indigo_tui.net.rejoin import rejoin_seat
 from indigo_tui.net.relay import (
     DEFAULT_RELAY,
     GUEST_SIDE,
     HOST_SIDE,
+    PAIR_TIMEOUT,
     RELAY_ENV,
     Backoff,
     CodeError,
@@ -307,6 +311,19 @@ async def test_a_guest_with_no_host_behind_the_code_is_told_in_one_line(
         f"no game answered at the relay {relay} for code {code.nameplate} within 0.5 s: check the code, "
         "that the host has started, and that you both use the same relay"
     )
+
+
+async def test_a_rejoin_through_the_relay_ends_when_its_time_does(recording_relay: RecordingRelay) -> None:
+    # Nobody hosts behind the code: each attempt waits at the relay for a host
+    # that never comes, yet no longer than the rejoin has left (not PAIR_TIMEOUT).
+    relay = parse_relay(recording_relay.address)
+    session = GuestSession(relay.host, relay.port, str(new_internet_code()), relay=relay)
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    with pytest.raises(JoinError, match=r"^could not rejoin the host: no game answered at the relay"):
+        async with asyncio.timeout(LIMIT):
+            await rejoin_seat(session, 1.0)
+    assert loop.time() - began < PAIR_TIMEOUT
 
 
 async def test_a_guest_connection_through_the_relay_carries_frames(

@@ -131,6 +131,9 @@ def test_the_relay_restarts_mid_game_and_both_sides_come_back(
     assert guest.finish() == (0, "")
     assert host.finish() == (0, "")
     guest.wait_for(r"^back in the game|^joined ")
+    # Every seat is taken: the host's door at the relay waits for the seat that rejoins, not for friends.
+    host.wait_for(rf"^the relay {relay} stays open for a seat that has to rejoin$")
+    assert sum("waiting for friends" in line for line in host.lines) == 1
     assert_same_game(tmp_path, "guest")
 
 

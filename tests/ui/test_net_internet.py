@@ -71,7 +71,17 @@ async def test_a_game_across_the_internet_is_set_up_through_the_screens(
             await until([hp, gp], lambda: isinstance(guest.screen, WaitScreen), 30.0)
             await until([hp, gp], lambda: lobby.host.ready)
             await hp.pause()
-            assert "Gus" in screen_text(host) and "Everyone is here" in screen_text(host)
+            await gp.pause()
+            shown = screen_text(host)
+            assert "Gus" in shown and "Everyone is here" in shown
+            # Nobody more is waited for: the relay stays open for a seat that drops.
+            flat = " ".join(shown.split())
+            assert "waiting for friends" not in flat
+            assert f"the relay {relay.address} stays open for a seat that has to rejoin" in flat
+            # The guest reaches the relay, not the host: the address is said as the relay's.
+            seen = " ".join(screen_text(guest).split())
+            assert f"joined through the relay {relay.address}" in seen
+            assert f"({relay.address})" not in seen
     assert len(relay.pairs) == 1
 
 

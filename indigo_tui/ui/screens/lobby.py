@@ -7,6 +7,7 @@ is built (or taken up from its save) by :mod:`indigo_tui.net.hosting`.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -126,8 +127,11 @@ class LobbyScreen(Localised, Screen[None]):
                     command=join_command(code, relay)
                 ),
             ]
-            if self.relay_status is not None:
-                lines.append(self.relay_status.text)
+            status = self.relay_status
+            if status is not None:
+                # Said as the seats stand now: once every one is taken, nobody
+                # more is waited for at the relay.
+                lines.append(replace(status, seats_taken=self.host.ready).text)
             self.query_one("#lobby-share", Static).update("\n".join(lines))
             return
         lines = [_("Tell the other players:")]
@@ -160,6 +164,8 @@ class LobbyScreen(Localised, Screen[None]):
                 self.problem = text
             case SeatJoined() | SeatLeft():
                 self.problem = ""
+                if self.relay_status is not None and self.query("#lobby-share"):
+                    self.show_share()
         self.refresh_seats()
 
     def refresh_seats(self) -> None:

@@ -86,10 +86,17 @@ class WaitScreen(Localised, Screen[None]):
             # between): relocalise refreshes the seats afterwards.
             return
         guest = self.table.guest
-        you_are = _("You are seat {number} of {players}").format(
-            number=guest.seat + 1, players=self.table.setup.players
-        )
-        lines = [f"{you_are}  ({guest.host}:{guest.port})"]
+        if guest.relay is not None:
+            # Across the internet what this terminal reaches is the relay, not the host.
+            you_are = _("You are seat {number} of {players}, joined through the relay {relay}").format(
+                number=guest.seat + 1, players=self.table.setup.players, relay=guest.relay
+            )
+        else:
+            you_are = _("You are seat {number} of {players}").format(
+                number=guest.seat + 1, players=self.table.setup.players
+            )
+            you_are = f"{you_are}  ({guest.host}:{guest.port})"
+        lines = [you_are]
         for seat, info in enumerate(self.table.raw_seats):
             here = guest.connected_seats.get(seat, False)
             if seat == guest.seat:
