@@ -55,24 +55,31 @@ def build_parser() -> CommandParser:
     )
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
-    for command in dict.fromkeys(subparsers.choices.values()):
-        add_language_option(command)  # `indigo play --lang fr` as well as `indigo --lang fr play`
+    for name, command in subparsers.choices.items():
+        # `indigo play --lang fr` as well as `indigo --lang fr play`.
+        add_language_option(command, plays=name not in WORDS_ONLY)
     importlib.import_module("indigo_tui.commands.play").install_default(parser)  # bare `indigo`: title screen
     return parser
 
 
-def add_language_option(parser: CommandParser) -> None:
+#: The commands that play no game: their --lang is the language of their words.
+WORDS_ONLY = frozenset({"replay", "review", "selfplay"})
+
+
+def add_language_option(parser: CommandParser, *, plays: bool = True) -> None:
     # The value was read before the parser was built (choose_language); argparse only
     # has to accept it. SUPPRESS: a sub-command's default must not hide the top level's.
-    parser.add_argument(
-        "--lang",
-        metavar=_("LANG"),
-        default=argparse.SUPPRESS,
-        help=_(
+    if plays:
+        words = _(
             "the language to play in: de, en, fr or nl (default: the one chosen in the game, "
             "else the system's, else en)"
-        ),
-    )
+        )
+    else:
+        words = _(
+            "the language of its messages and its viewer: de, en, fr or nl (default: the one "
+            "chosen in the game, else the system's, else en)"
+        )
+    parser.add_argument("--lang", metavar=_("LANG"), default=argparse.SUPPRESS, help=words)
 
 
 def choose_from_command_line(argv: Sequence[str]) -> None:

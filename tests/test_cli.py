@@ -70,8 +70,13 @@ def test_the_console_script_runs() -> None:
         (("selfplay", "--bots", "random,random", "--games", "many"), "invalid int value"),
         (("selfplay", "--bots", "random,random", "--own-gates"), "three players"),
         (("selfplay", "--games", "3"), "--bots"),
-        (("replay", "somefile.json"), "--json"),
         (("replay", "--json"), "PATH"),
+        # Given but empty is not the default game, said in one line (issue #17).
+        (("play", "--seats", ""), "--seats names no seat"),
+        (("host", "--seats", ""), "--seats names no seat"),
+        # A known bot written wrong: its own words, with the form to write.
+        (("play", "--seats", "human,bot:mcts:iter=abc"), "use mcts:iter=N"),
+        (("play", "--seats", "human,bot:nosuchbot"), "unknown seat 'bot:nosuchbot'"),
         (("no-such-command",), "invalid choice"),
     ],
 )
@@ -148,6 +153,15 @@ def test_replay_of_only_good_files_succeeds(tmp_path: Path) -> None:
     done = indigo("replay", "--json", path)
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout == notation.dumps(match.game) + "\n"
+    # JSON is the only format, as its help says: the flag may be left out.
+    assert indigo("replay", path).stdout == done.stdout
+    assert "with or without --json" in " ".join(indigo("replay", "--help").stdout.split())
+
+
+@pytest.mark.parametrize("command", ["replay", "review", "selfplay"])
+def test_lang_of_a_command_that_plays_no_game_is_the_language_of_its_words(command: str) -> None:
+    words = " ".join(indigo(command, "--help").stdout.split())
+    assert "the language of its messages" in words and "to play in" not in words
 
 
 # -- self-play ---------------------------------------------------------------------------

@@ -239,8 +239,10 @@ def _seat_kinds(args: argparse.Namespace) -> list[str]:
     from ..net.hosting import HostingError, check_kinds
     from ..saves import seat_kinds
 
-    if args.seats:
+    if args.seats is not None:
         kinds = seat_kinds(args.seats)
+        if not kinds:
+            raise CommandError(_("--seats names no seat: give one kind per seat, e.g. host,remote"))
     else:
         players = args.players if args.players is not None else 2
         kinds = ["host"] + ["remote"] * (players - 1)
@@ -313,6 +315,12 @@ def _host_on_screen(args: argparse.Namespace, hosted: Hosted, save_dir: Path) ->
         save_dir=save_dir,
         palette=args.palette,
     ).run()
+    session = hosted.session
+    if session.started and not session.match.over and session.save_path is not None:
+        # Left before the end: how to take it up again, where the host looks now.
+        from ..ui.screens.net_game import resume_words
+
+        print(resume_words(session.save_path))
     return 0
 
 

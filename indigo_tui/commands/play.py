@@ -174,6 +174,9 @@ def new_game_from_args(args: argparse.Namespace) -> NewGame:
     from ..saves import SeatInfo, seat_kinds, seats_from_kinds
     from ..ui.session import NewGame
 
+    if args.seats is not None and not seat_kinds(args.seats):
+        # Given but empty (--seats ''): not the default game without a word.
+        raise CommandError(_("--seats names no seat: give one kind per seat, e.g. human,bot:greedy"))
     kinds = seat_kinds(args.seats) if args.seats else ["human", "bot:greedy"][: args.players or 2]
     players = args.players if args.players is not None else len(kinds)
     if args.seats is None and players > len(kinds):
@@ -199,10 +202,13 @@ def new_game_from_args(args: argparse.Namespace) -> NewGame:
         except BotSpecError as exc:
             if kind.startswith("engine:"):
                 raise CommandError(str(exc)) from None
-            bots = ", ".join(sorted(available_bots()))
+            bots = available_bots()
+            if bot is not None and bot.partition(":")[0].strip().lower() in bots:
+                # A bot we know, written wrong (mcts:iter=abc): its own words say how.
+                raise CommandError(_("seat {kind}: {reason}").format(kind=repr(kind), reason=exc)) from None
             raise CommandError(
                 _("unknown seat {kind}: use human, bot:NAME ({bots}) or engine:COMMAND").format(
-                    kind=repr(kind), bots=bots
+                    kind=repr(kind), bots=", ".join(sorted(bots))
                 )
             ) from None
     if not rounds_allowed(args.rounds):

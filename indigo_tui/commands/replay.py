@@ -20,7 +20,8 @@ def register(subparsers: SubParsers) -> None:
         help=_("replay saved or canonical games and print their records"),
         description=_(
             "Replay each game from its moves and print, one line per file, its canonical "
-            "indigo-game/1 JSON with the result recomputed. A file may be a save file or a "
+            "indigo-game/1 JSON with the result recomputed (the only output, with or without "
+            "--json). A file may be a save file or a "
             "canonical JSON record. A file that cannot be read or holds an illegal move gets one "
             "line on stderr naming the file (and the move's number, from 1, and the reason); the other files "
             "still print, and the exit status is 2."
@@ -29,8 +30,9 @@ def register(subparsers: SubParsers) -> None:
     parser.add_argument(
         "paths", nargs="+", type=Path, metavar=_("PATH"), help=_("save files or JSON records")
     )
+    # Kept for the scripts that always gave it: JSON is what replay prints.
     parser.add_argument(
-        "--json", action="store_true", required=True, help=_("print canonical JSON (the only output format)")
+        "--json", action="store_true", help=_("print canonical JSON (the default, and the only format)")
     )
     parser.set_defaults(run=run)
 

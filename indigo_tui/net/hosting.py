@@ -181,7 +181,7 @@ def build_host(
     except HostError as exc:
         raise HostingError(str(exc)) from None
     if save_dir is not None:
-        session.save_path = save_folder(save_dir) / f"net-{session.game_id}-host{saves.SUFFIX}"
+        session.save_path = save_folder(save_dir) / host_save_name(session.game_id)
         session.save_lock = _claim(session.save_path)
     return Hosted(session, own if host_bot is None else [], plan.relay)
 
@@ -208,6 +208,12 @@ def _join_code(given: str, relay: Relay | None) -> str:
         return str(parse_internet_code(given))
     except CodeError as exc:
         raise HostingError(str(exc)) from None
+
+
+def host_save_name(game_id: str) -> str:
+    """The file name a hosted game is saved under (in the save folder's ``net``),
+    which a guest can name too: it knows the game's id."""
+    return f"net-{game_id}-host{saves.SUFFIX}"
 
 
 def resume_host(
@@ -287,4 +293,13 @@ def resume_host(
     return Hosted(session, own if host_bot is None else [], relay)
 
 
-__all__ = ["HostPlan", "Hosted", "HostingError", "build_host", "check_kinds", "resume_host", "save_folder"]
+__all__ = [
+    "HostPlan",
+    "Hosted",
+    "HostingError",
+    "build_host",
+    "check_kinds",
+    "host_save_name",
+    "resume_host",
+    "save_folder",
+]

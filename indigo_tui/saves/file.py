@@ -27,7 +27,7 @@ import msgspec
 
 from .. import __version__
 from ..engine import Event, Game, LogError, Match, Setup, SetupError
-from ..i18n import _, ngettext
+from ..i18n import LANGUAGES, _, in_language, ngettext
 from ..i18n.words import bot_seat_name, log_error_text, os_problem, setup_error_text
 from .places import shown_path
 
@@ -429,6 +429,24 @@ def default_seat_names(kinds: Sequence[str]) -> list[str]:
         alike = [i for i, other in enumerate(bots) if other == bots[index] and kinds[i] != "human"]
         names.append(label if len(alike) == 1 else f"{label} {alike.index(index) + 1}")
     return names
+
+
+def follow_language(seats: Sequence[SeatInfo]) -> list[SeatInfo]:
+    """``seats``, each name that is its seat's default name in one of our
+    languages ("You", "Du", "Greedy bot", "Gieriger Bot") said in the current
+    language instead: a name nobody chose follows a change of language (or a
+    save made in another one), a name someone typed stays as typed."""
+    kinds = [info.kind for info in seats]
+    made_in: list[set[str]] = [set() for _seat in seats]
+    for code in LANGUAGES:
+        with in_language(code):
+            for index, name in enumerate(default_seat_names(kinds)):
+                made_in[index].add(name)
+    now = default_seat_names(kinds)
+    return [
+        SeatInfo(now[index], info.kind) if info.name in made_in[index] else info
+        for index, info in enumerate(seats)
+    ]
 
 
 def default_seat_name(index: int, kind: str) -> str:

@@ -54,6 +54,7 @@ GAME_COMMANDS: Final = (
         "action_coordinates",
         None,
     ),
+    (N_("Result"), N_("The round's result again, with its review (after the round)"), "action_result", None),
     (N_("Game help"), N_("Keys, mouse and how to read the board"), "action_help", None),
     (N_("Leave to title screen"), N_("The game stays saved"), "action_leave", None),
 )

@@ -64,8 +64,26 @@ class LocalCommandPalette(CommandPalette):
         self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)
 
 
+#: The actions that quit, whose key the Ctrl+C notice names (a network table's
+#: quits after saying goodbye to the other terminals).
+QUIT_ACTIONS: Final = frozenset({"quit", "app.quit", "quit_net"})
+
+
 class LocalPaletteApp(App[None]):
     """An app whose palette speaks the current language (put it where ``App`` would be)."""
+
+    def action_help_quit(self) -> None:
+        # Textual's own (Ctrl+C no longer quits: which key does) is English,
+        # and knows only its own quit actions.
+        for active in self.active_bindings.values():
+            binding = active.binding
+            if binding.action in QUIT_ACTIONS and active.enabled:
+                self.notify(
+                    _("Press {key} to quit.").format(key=self.get_key_display(binding)),
+                    title=_("Do you want to quit?"),
+                    markup=False,
+                )
+                return
 
     def action_command_palette(self) -> None:
         # CommandPalette.is_open, which wants an App[object]: an open palette is the screen.
@@ -88,4 +106,10 @@ class LocalPaletteApp(App[None]):
         return SystemCommand(_(title), _(help_text), command.callback, command.discover)
 
 
-__all__ = ["TEXTUAL_BINDING_WORDS", "TEXTUAL_COMMANDS", "LocalCommandPalette", "LocalPaletteApp"]
+__all__ = [
+    "QUIT_ACTIONS",
+    "TEXTUAL_BINDING_WORDS",
+    "TEXTUAL_COMMANDS",
+    "LocalCommandPalette",
+    "LocalPaletteApp",
+]

@@ -11,13 +11,17 @@ two owners of a shared gate alike.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Final
+
+from rich.cells import cell_len
 
 from ..engine.events import GEM_POINTS, Event, GameOver, GemMoved, TilePlaced
 from ..engine.geometry import COORDS
 from ..engine.tiles import KIND_CODES
 from ..i18n import N_, _
 from ..i18n.words import edge_name, tile_description
+from ..saves import shown_path, visitor_folder
 
 Namer = Callable[[int], str]
 
@@ -107,6 +111,35 @@ def names_list(names: Sequence[str]) -> str:
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
+def command_path(path: Path) -> str:
+    """A file's path as short as it stays true in a command typed at this
+    terminal: from the current folder if it is under it, else from the home
+    folder (``~/...``), else whole; in a visitor's game under ``indigo
+    serve``, named as :func:`saves.shown_path` names it (nothing of the server)."""
+    if visitor_folder() is not None:
+        return shown_path(path)
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        pass
+    try:
+        return str(Path("~") / path.resolve().relative_to(Path.home().resolve()))
+    except (ValueError, OSError, RuntimeError):
+        return str(path)
+
+
+def fitted_file_name(name: str, width: int) -> str:
+    """A file's name in at most ``width`` columns, so that a panel's word
+    wrapping never breaks it (a word longer than a line is cut mid-word):
+    whole if it fits, else its start and its end with "…" between, the end
+    (the date and the suffix) kept."""
+    if cell_len(name) <= width or width < 8:
+        return name
+    tail = max(1, (width - 1) * 2 // 3)
+    head = width - 1 - tail
+    return f"{name[:head]}…{name[-tail:]}"
+
+
 def tile_name(kind: int) -> str:
     return f"{KIND_CODES[kind]} ({tile_description(kind)})"
 
@@ -134,7 +167,8 @@ def gem_outcome(
 
 def winners_line(winners: Sequence[str]) -> str:
     if len(winners) == 1:
-        return _("Game over: {name} wins").format(name=winners[0])
+        # translators: never a verb agreeing with {name}, which may be "You"
+        return _("Game over. Winner: {name}").format(name=winners[0])
     return _("Game over: {names} share the win").format(names=names_list(winners))
 
 

@@ -105,6 +105,9 @@ class NetTable(ABC):
     def name(self, seat: int) -> str:
         return self.raw_seats[seat].name
 
+    def follow_language(self) -> None:  # noqa: B027 (deliberately nothing, not a forgotten abstract method)
+        """Nothing: a network game's names are the host's, the same on every terminal."""
+
     @property
     def seats(self) -> list[SeatInfo]:
         """The seats as the scoreboard shows them: a person at another terminal
@@ -179,8 +182,9 @@ class NetTable(ABC):
         (``indigo host --turn-time``); None without a clock."""
 
     def review(self) -> tuple[Game, Path | None] | None:
-        """None: a network table may hold only this peer's view of the game
-        (its saved file can be reviewed from the load screen)."""
+        """The round whole, and its file, once it is over and every hand is
+        known here (the host's own game; a guest's replay of the revealed
+        deck); None before."""
         return None
 
 
@@ -251,6 +255,10 @@ class HostTable(NetTable):
         turn = self.host.clock.turn
         return None if turn is None else (turn.seat, turn.left())
 
+    def review(self) -> tuple[Game, Path | None] | None:
+        game = self.host.game
+        return (game, self.host.save_path) if game.over else None
+
     def next_round(self) -> None:
         """Deal the next round to every terminal (the guests follow)."""
         try:
@@ -317,3 +325,8 @@ class GuestTable(NetTable):
 
     def time_left(self) -> tuple[int, float] | None:
         return self.guest.time_left()
+
+    def review(self) -> tuple[Game, Path | None] | None:
+        # The round replayed from the deck the host revealed at its end (checked against the deal).
+        final = self.guest.final_game
+        return (final, None) if final is not None and self.game.over else None

@@ -26,6 +26,7 @@ from ..saves import (
     SaveLock,
     SeatInfo,
     delete_save,
+    follow_language,
     hint_counts_meta,
     make_header,
     new_save_path,
@@ -90,7 +91,8 @@ class Session:
         lock = SaveLock.acquire(saved.path) if saved.path is not None else None
         session = cls(
             saved.match,
-            list(header.seats),
+            # A save made in another language: the names nobody chose in this one.
+            follow_language(header.seats),
             header.open_scores,
             save_dir,
             saved.path,
@@ -131,6 +133,9 @@ class Session:
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
+
+    def follow_language(self) -> None:
+        self.seats = follow_language(self.seats)
 
     @property
     def hot_seat(self) -> bool:
@@ -275,7 +280,8 @@ class Session:
             header = self.header()
             write_save(self.save_path, header, self.match)
         except SaveError as exc:
-            self.save_error = str(exc)
+            # Without the file's name: the status line says it of this game's own file.
+            self.save_error = exc.detail
             return False
         self.created = header.created
         self.save_error = None

@@ -118,6 +118,11 @@ class Table(Protocol):
 
     def name(self, seat: int) -> str: ...
 
+    def follow_language(self) -> None:
+        """After a change of language: the names nobody chose ("You", "Greedy
+        bot") in the new one (a network game's names are the host's)."""
+        ...
+
     @property
     def humans(self) -> list[int]:
         """The seats played by people at this terminal."""
@@ -202,8 +207,8 @@ class Table(Protocol):
         ...
 
     def review(self) -> tuple[Game, Path | None] | None:
-        """The whole round and its file, for the review viewer; None when this
-        terminal holds only its own seat's view of it."""
+        """The whole round and its file, for the review viewer; None while
+        this terminal holds only its own seat's view of it."""
         ...
 
 

@@ -76,7 +76,7 @@ def test_a_guest_plays_a_whole_network_game_by_lines(tmp_path: Path, lang: str) 
     assert_plain(output)
     winners = [player.names[s] for s in player.game.winners]
     if len(winners) == 1:
-        assert catalog(lang).gettext("Game over: {name} wins").format(name=winners[0]) in output
+        assert catalog(lang).gettext("Game over. Winner: {name}").format(name=winners[0]) in output
     # The guest's record of the game, as every guest keeps one.
     assert list((tmp_path / "guest").glob("*.indigo"))
 

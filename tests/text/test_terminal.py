@@ -66,7 +66,7 @@ def test_a_whole_game_against_a_bot(lang: str, tmp_path: Path) -> None:
     # The round's end was said in the language played, and the save holds the game.
     winners = [player.names[s] for s in player.game.winners]
     if len(winners) == 1:
-        assert words(lang, "Game over: {name} wins").format(name=winners[0]) in output
+        assert words(lang, "Game over. Winner: {name}").format(name=winners[0]) in output
     (save,) = tmp_path.glob("*.indigo")
     loaded = saves.load_save(save)
     assert loaded.match.game.log == player.game.log

@@ -25,12 +25,14 @@ class ConfirmScreen(Localised, ModalScreen[bool]):
         Binding("y", "answer(True)", N_("Yes")),
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, *, wide: bool = False) -> None:
         super().__init__()
         self.question = question
+        #: Wider than the usual dialog: the question holds a command to copy.
+        self.wide = wide
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        with Vertical(classes="dialog -wide" if self.wide else "dialog"):
             # Questions name players, whose names may come from the network or a file.
             yield Label(self.question, markup=False)
             with Horizontal(classes="buttons"):

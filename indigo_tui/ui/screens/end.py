@@ -31,11 +31,12 @@ def tie_note(standings: list[Standing], names: list[str]) -> str:
         return _("{names} tie on points and on gems, and share the win.").format(names=who)
     if len(standings) > 1 and standings[0].points == standings[1].points:
         first, second = standings[0], standings[1]
+        # translators: never a verb agreeing with {first} alone, which may be "You"
         return ngettext(
             "{first} and {second} tie on {points} point; "
-            "{first} wins with more gems ({gems} to {other_gems}).",
+            "the win goes to {first}, with more gems ({gems} to {other_gems}).",
             "{first} and {second} tie on {points} points; "
-            "{first} wins with more gems ({gems} to {other_gems}).",
+            "the win goes to {first}, with more gems ({gems} to {other_gems}).",
             first.points,
         ).format(
             first=names[first.seat],
@@ -44,7 +45,8 @@ def tie_note(standings: list[Standing], names: list[str]) -> str:
             gems=first.gems,
             other_gems=second.gems,
         )
-    return _("{name} wins on points.").format(name=names[standings[0].seat])
+    # translators: never a verb agreeing with {name}, which may be "You"
+    return _("Winner on points: {name}.").format(name=names[standings[0].seat])
 
 
 #: The end box's width in indigo.tcss (#end-box), where the terminal is wide enough.
@@ -61,19 +63,43 @@ def needs_two_columns(labels: list[str], width: int) -> bool:
 
 
 class EndScreen(Localised, ModalScreen[str | None]):
-    """Ranking, gems by colour, points, ties; for a match the totals and the next round."""
+    """Ranking, gems by colour, points, ties; for a match the totals and the next round.
 
+    The button that has the focus keeps the result: the next round, else the
+    review, else a new game; never "Back to board", so that a stray Enter
+    (a player still placing tiles when the dialog comes) loses nothing. On
+    the board afterwards ``o`` brings the dialog back."""
+
+    #: The first of the buttons (the next round, the review, a new game) has the focus.
+    AUTO_FOCUS = ".buttons > Button"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('next')", N_("Next round")),
+        # The same key once the match is over (only one of the two is offered).
+        Binding("n", "choose('new')", N_("New game")),
         Binding("b", "choose(None)", N_("Back to board")),
         Binding("v", "review", N_("Review")),
         Binding("escape", "choose('title')", N_("Title screen")),
         Binding("q", "app.quit", N_("Quit")),
     ]
 
-    def __init__(self, session: GameTable) -> None:
+    def __init__(self, session: GameTable, *, new_game: bool = False) -> None:
         super().__init__()
         self.session = session
+        #: Offer a new game once the match is over (a game at this terminal).
+        self.new_game = new_game
+
+    @property
+    def offers_new_game(self) -> bool:
+        return self.new_game and not self.session.match.can_start_next_round
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("next",):
+            return self.session.match.can_start_next_round
+        if action == "choose" and parameters == ("new",):
+            return self.offers_new_game
+        if action == "review":
+            return self.session.review() is not None
+        return True
 
     def compose(self) -> ComposeResult:
         session = self.session
@@ -130,13 +156,18 @@ class EndScreen(Localised, ModalScreen[str | None]):
             if any(hints):
                 used = ", ".join(f"{names[s]} {n}" for s, n in enumerate(hints))
                 yield Static(Text(_("Hints used: {counts}").format(counts=used)), id="hints-used")
+            # What keeps the result comes first (and has the focus): the next
+            # round, the review, a new game; then back to the board, the title.
             buttons = []
             if match.can_start_next_round:
-                buttons.append(Button(_("Next round (n)"), id="next", variant="primary"))
-            buttons.append(Button(_("Back to board (b)"), id="board"))
+                buttons.append(Button(_("Next round (n)"), id="next"))
             if session.review() is not None:
                 buttons.append(Button(_("Review (v)"), id="review"))
+            if self.offers_new_game:
+                buttons.append(Button(_("New game (n)"), id="new"))
+            buttons.append(Button(_("Back to board (b)"), id="board"))
             buttons.append(Button(_("Title screen (esc)"), id="title"))
+            buttons[0].variant = "primary"
             labels = [str(button.label) for button in buttons]
             # Composed again in each new language: the columns are chosen here, and on a resize.
             wrap = needs_two_columns(labels, self.app.size.width)
@@ -155,9 +186,10 @@ class EndScreen(Localised, ModalScreen[str | None]):
         match = self.session.match
         winners = [names[s] for s in match.winners]
         if len(winners) == 1:
+            # translators: never a verb agreeing with {name}, which may be "You"
             return ngettext(
-                "The match is over after {rounds} round: {name} wins.",
-                "The match is over after {rounds} rounds: {name} wins.",
+                "The match is over after {rounds} round. Winner: {name}.",
+                "The match is over after {rounds} rounds. Winner: {name}.",
                 match.rounds,
             ).format(rounds=match.rounds, name=winners[0])
         return ngettext(
@@ -170,7 +202,7 @@ class EndScreen(Localised, ModalScreen[str | None]):
         if event.button.id == "review":
             self.action_review()
             return
-        choice = {"next": "next", "board": None, "title": "title"}[event.button.id or "board"]
+        choice = {"next": "next", "new": "new", "board": None, "title": "title"}[event.button.id or "board"]
         self.dismiss(choice)
 
     def action_review(self) -> None:
@@ -188,6 +220,4 @@ class EndScreen(Localised, ModalScreen[str | None]):
         self.app.push_screen(ReviewScreen(game, names, path))
 
     def action_choose(self, choice: str | None) -> None:
-        if choice == "next" and not self.session.match.can_start_next_round:
-            return
         self.dismiss(choice)

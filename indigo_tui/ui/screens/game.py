@@ -34,7 +34,7 @@ from ...i18n import N_, _, decimal, ngettext, pgettext
 from ...i18n.words import refusal_text
 from ...saves import SaveError
 from ..board_art.picture import Marks, focus_cells
-from ..describe import cell_name, move_lines, preview_lines
+from ..describe import cell_name, fitted_file_name, move_lines, preview_lines
 from ..localise import Localised, hide_in_footer
 from ..table import Table, TableGame
 from ..widgets.board import START_CELL, BoardView, encoder_named
@@ -92,6 +92,9 @@ class GameScreen(Localised, Screen[None]):
         Binding("1", "choose_tile(0)", N_("Tile 1"), show=False),
         Binding("2", "choose_tile(1)", N_("Tile 2"), show=False),
         Binding("enter,space", "place", N_("Place")),
+        # Once the round is over (Place is gone): the result and its review again.
+        Binding("o", "result", N_("Result")),
+        Binding("enter,space", "result", N_("Result"), show=False),
         # Not in the footer: it would push Menu and Quit off an 80-column one.
         Binding("h", "hint", N_("Hint"), show=False),
         Binding("u", "undo", N_("Undo")),
@@ -138,6 +141,8 @@ class GameScreen(Localised, Screen[None]):
         self._hint_said = ""
         #: Every cell's coordinates on the board (the coordinates key).
         self.coordinates = False
+        #: Whether the footer shows the keys of a table where tiles are placed.
+        self._playing_shown = True
 
     # -- structure -------------------------------------------------------------------
 
@@ -236,8 +241,31 @@ class GameScreen(Localised, Screen[None]):
         view = self._view()
         if view is None or not view.my_turn or not view.hand or not self.session.human_to_move:
             return None
+        if not self.playing:
+            return None  # a network game that stopped: no tile in hand, no what-if
         tile = view.hand[min(self.chosen, len(view.hand) - 1)]
         return Move(self.cursor, tile, self.rotation % 6)
+
+    @property
+    def playing(self) -> bool:
+        """Whether tiles are still placed at this table (not once the round is over)."""
+        return not self.game.over
+
+    #: What a table where nobody places tiles any more does not offer (the footer drops them).
+    PLAY_ACTIONS = frozenset({"rotate", "place", "next_tile", "choose_tile", "hint"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.PLAY_ACTIONS:
+            return self.playing
+        if action == "result":
+            return not self.playing
+        return True
+
+    def _follow_play(self) -> None:
+        """The footer's keys follow whether tiles are placed (asked once per change)."""
+        if self._playing_shown != self.playing:
+            self._playing_shown = self.playing
+            self.refresh_bindings()
 
     def watch_cursor(self) -> None:
         self.refresh_board()
@@ -314,7 +342,7 @@ class GameScreen(Localised, Screen[None]):
         if view is None:
             hand.show("", (), 0, 0, _("Hands are hidden."))
         else:
-            note = "" if view.my_turn else _("(waiting)")
+            note = "" if view.my_turn or not self.playing else _("(waiting)")
             hand.show(session.name(view.seat), view.hand, self.chosen, self.rotation % 6, note)
         # What-if, in words.
         lines = [_("Cursor at {cell}").format(cell=cell_name(self.cursor))]
@@ -338,6 +366,7 @@ class GameScreen(Localised, Screen[None]):
             self.query_one(selector, TextPanel).set_text(text)
 
     def refresh_status(self) -> None:
+        self._follow_play()
         session = self.session
         lines = [self._whose_move(), self._counters()]
         if session.save_error:
@@ -364,7 +393,9 @@ class GameScreen(Localised, Screen[None]):
         shorter words where the usual ones would wrap (a 14-letter name)."""
         session, game = self.session, self.game
         if game.over:
-            return _("The round is over.")
+            said = _("The round is over: o shows the result and its review.")
+            # translators: the status at 80 columns, at most 24 characters
+            return self._fitting(said, _("Round over (o: result)."))
         if self.thinking is not None:
             name = session.name(self.thinking)
             said = _("{name} is thinking…").format(name=name)
@@ -380,6 +411,11 @@ class GameScreen(Localised, Screen[None]):
         said = _("{name} to move.").format(name=name)
         # translators: the status at 80 columns, at most 24 characters with a 14-letter name
         return self._fitting(said, pgettext("narrow status", "{name} to move.").format(name=name))
+
+    def _status_width(self) -> int:
+        """The columns of a line of the status panel now."""
+        width = self.query_one("#status", TextPanel).content_region.width
+        return width if width > 0 else COMPACT_TEXT_WIDTH
 
     def _fitting(self, words: str, shorter: str) -> str:
         """``words``, or at 80 columns ``shorter`` if ``words`` would wrap there."""
@@ -478,9 +514,24 @@ class GameScreen(Localised, Screen[None]):
         if self._shown_end == self.session.generation:
             return
         self._shown_end = self.session.generation
+        self.app.push_screen(self._end_screen(), self._after_end)
+
+    def _end_screen(self) -> Screen[str | None]:
+        """The dialog with the round's result."""
         from .end import EndScreen
 
-        self.app.push_screen(EndScreen(self.session), self._after_end)
+        return EndScreen(self.session, new_game=True)
+
+    def action_result(self) -> None:
+        """The round's result again (after "Back to board"), with its review."""
+        from .end import EndScreen
+
+        if not self.game.over:
+            self.message = _("The result comes at the end of the round.")
+            self.refresh_status()
+            return
+        if not any(isinstance(screen, EndScreen) for screen in self.app.screen_stack):
+            self.app.push_screen(self._end_screen(), self._after_end)
 
     def _after_end(self, action: str | None) -> None:
         if action == "next":
@@ -488,6 +539,11 @@ class GameScreen(Localised, Screen[None]):
             self.cursor = START_CELL
             self.chosen = 0
             self.next_turn()
+        elif action == "new":
+            from .setup import SetupScreen
+
+            # Back from the form comes back here, to the finished board.
+            self.app.push_screen(SetupScreen())
         elif action == "title":
             self.indigo.to_title()
 
@@ -588,7 +644,7 @@ class GameScreen(Localised, Screen[None]):
     def action_place(self) -> None:
         move = self.held_move()
         if move is None:
-            self.message = _("It is not your turn.") if not self.game.over else _("The round is over.")
+            self.message = _("It is not your turn.") if self.playing else _("The round is over.")
             self.refresh_status()
             return
         view = self._view()
@@ -709,9 +765,11 @@ class GameScreen(Localised, Screen[None]):
             try:
                 path = self.session.save_as(title)
             except SaveError as exc:
-                self.message = _("Not saved: {reason}").format(reason=exc)
+                self.message = _("Not saved: {reason}").format(reason=exc.detail)
             else:
-                self.message = _("Saved as {file}.").format(file=path.name)
+                # Whole on a line of the panel (less its full stop), never broken mid-word.
+                name = fitted_file_name(path.name, self._status_width() - 1)
+                self.message = _("Saved as {file}.").format(file=name)
             self.refresh_status()
 
         self.app.push_screen(SaveAsScreen(), done)
@@ -803,6 +861,7 @@ class GameScreen(Localised, Screen[None]):
 
     async def relocalise(self) -> None:
         """After a change of language: every text of the table in the new words."""
+        self.session.follow_language()
         self._texts.clear()
         self._logged_generation = -1
         self.message = ""

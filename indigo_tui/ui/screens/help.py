@@ -35,6 +35,7 @@ ACTIONS: Final = (
     ("`t`", N_("trace the routes through the cursor cell, one by one, then off")),
     ("`c`", N_("every cell's coordinates on the board, or only the cursor's tag")),
     ("`g`", N_("other board glyphs, of those this terminal is known to draw (remembered)")),
+    ("`o`", N_("after the round: its result again, and from there its review")),
     ("`ctrl+p`", N_("command palette: every action by name")),
     ("`?`", N_("this help")),
     ("`escape`", N_("back to the title screen (the game is saved)")),

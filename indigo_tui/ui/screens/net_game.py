@@ -10,6 +10,8 @@ goodbye to the other terminals.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from pathlib import Path
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
@@ -19,6 +21,7 @@ from ...engine import GemMoved, Move, TilePlaced
 from ...i18n import N_, _, ngettext, pgettext
 from ...net.common import JoinError
 from ...net.deal import Deal
+from ...net.hosting import host_save_name
 from ...net.notices import (
     ClockStarted,
     DealChecked,
@@ -41,7 +44,8 @@ from ...net.notices import (
     UndoSettled,
 )
 from ...net.reasons import deal_text
-from ..describe import cell_name
+from ..describe import cell_name, command_path
+from ..localise import translate_bindings
 from ..net_link import NetLink, NetNotice
 from ..net_table import GuestTable, NetTable
 from ..table import TableRefusal
@@ -60,6 +64,34 @@ def deal_words(deal: Deal, draws: int) -> str:
             draws,
         ).format(count=draws)
     return _("Deal NOT verified: {reason}.").format(reason=deal_text(deal))
+
+
+def end_for_everyone_question(save_path: Path | None) -> str:
+    """The host's question before its leaving ends the game for every terminal."""
+    question = _("End the game for everyone? The others' screens will say that it has stopped.")
+    if save_path is None:
+        return question + "\n\n" + _("It cannot be taken up again: it is not saved.")
+    # The command on a line of its own: a path is never broken mid-word.
+    return "\n".join(
+        [
+            question,
+            "",
+            _("Nothing is lost: it is saved, and this takes it up again, with the same code:"),
+            f"  indigo host --resume {command_path(save_path)}",
+            _("The others then join again."),
+        ]
+    )
+
+
+def resume_words(save_path: Path) -> str:
+    """How a host takes a game it left up again (the command on a line of its own)."""
+    return "\n".join(
+        [
+            _("The game is saved. This takes it up again, with the same code:"),
+            f"  indigo host --resume {command_path(save_path)}",
+            _("The others then join again."),
+        ]
+    )
 
 
 class NetEndScreen(EndScreen):
@@ -94,9 +126,15 @@ class NetGameScreen(GameScreen):
         # Each peer saves by itself, and there is nothing to redo over the network.
         Binding("y", "redo", N_("Redo"), show=False),
         Binding("s", "save_as", N_("Save as"), show=False),
+        # Only once a guest's game has stopped before its end (the host left).
+        Binding("j", "join_again", N_("Join again")),
     ]
 
     def __init__(self, table: NetTable, link: NetLink) -> None:
+        #: Why a guest's game stopped before its end (the host left, or the
+        #: connection is gone for good), or None: then no tile is placed here.
+        self.stopped: str | None = None
+        # (Before the table's own set-up, which asks binding_words.)
         super().__init__(table)
         self.table = table
         self.link = link
@@ -112,9 +150,31 @@ class NetGameScreen(GameScreen):
         self.link.attach(self)
         # The turn clock's seconds left, said again each second while it runs.
         self.set_interval(1.0, self._tick_clock)
-        if self.link.ended is not None:
-            self.message = _("The game has ended: {reason}").format(reason=self.link.ended)
+        ended = self.link.ended
+        if ended is not None and self.link.guest is not None and not self.game.over:
+            self.stopped = ended
+        elif ended is not None:
+            self.message = _("The game has ended: {reason}").format(reason=ended)
         super().on_mount()
+        if self.stopped is not None:
+            self._show_stopped()
+
+    @property
+    def playing(self) -> bool:
+        return super().playing and self.stopped is None
+
+    def binding_words(self) -> Mapping[str, str]:
+        if self.stopped is None:
+            return {}
+        # translators: the footer's o once a network game has stopped: how it goes on
+        return {"result": pgettext("stopped game", "What now")}
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.stopped is None
+        if action == "join_again":
+            return self.stopped is not None
+        return super().check_action(action, parameters)
 
     def on_screen_resume(self) -> None:
         self.link.attach(self)
@@ -155,11 +215,20 @@ class NetGameScreen(GameScreen):
             case SessionClosed(final=final):
                 if final or not self.game.over:
                     self._ended = True
+                    if not self.game.over and self.link.guest is not None:
+                        self._stop(notice.text)
+                        return
                     self.message = _("The game has ended: {reason}.").format(reason=notice.text)
                     self.refresh_status()
                     if self.game.over:
                         self._show_end()
-            case Problem() | SaveState() | RelayStatus():
+            case SaveState(ok=ok, detail=detail):
+                # As a local table says it: the status line has no room for the
+                # file's path, which a narrow panel would break mid-word.
+                failed = _("Not saved: {reason}").format(reason=detail)
+                self.message = _("Saving works again.") if ok else failed
+                self.refresh_status()
+            case Problem() | RelayStatus():
                 self.message = notice.text
                 self.refresh_status()
             case ClockStarted():
@@ -170,6 +239,47 @@ class NetGameScreen(GameScreen):
             case HintRefused() | LinesHeld():
                 self.message = _("{news}.").format(news=notice.text[:1].upper() + notice.text[1:])
                 self.refresh_status()
+
+    # -- a game that stopped before its end ------------------------------------------
+
+    def _stop(self, reason: str) -> None:
+        """The game stopped for this guest before its end: no more moves here,
+        and the player is told how it comes back."""
+        self.stopped = reason
+        self.message = ""
+        translate_bindings(self)  # o is "What now" from here on
+        self.refresh_all()
+        self._show_stopped()
+
+    def _show_stopped(self) -> None:
+        from .stopped import StoppedScreen
+
+        guest = self.link.guest
+        if self.stopped is None or guest is None or isinstance(self.app.screen, StoppedScreen):
+            return
+        record = guest.record
+        game_id = record.game_id if record is not None else "…"
+        resume = f"…/net/{host_save_name(game_id)}"
+        screen = StoppedScreen(self.stopped, resume, f"{guest.host}:{guest.port}")
+        self.app.push_screen(screen, self._after_stopped)
+
+    def _after_stopped(self, answer: str | None) -> None:
+        if answer == "join":
+            self.action_join_again()
+        elif answer == "title":
+            self.action_leave()
+
+    def action_join_again(self) -> None:
+        """Back to the join form, filled in to take this seat again (once the host is back)."""
+        from .join import JoinScreen
+
+        guest = self.link.guest
+        if guest is None:
+            return
+        form = JoinScreen(
+            f"{guest.host}:{guest.port}", guest.code, guest.name, rejoin=True, save_dir=guest.save_dir
+        )
+        self.app.switch_screen(form)
 
     def _new_round(self, notice: RoundStarted) -> None:
         """The host dealt the next round: its end screen goes, the new board comes."""
@@ -190,7 +300,12 @@ class NetGameScreen(GameScreen):
             self.refresh_status()
 
     def _whose_move(self) -> str:
-        """Whose move it is and, with a turn clock, the seconds left for it."""
+        """Whose move it is and, with a turn clock, the seconds left for it;
+        once a guest's game has stopped, that it has."""
+        if self.stopped is not None:
+            said = _("The game has stopped: o tells how it goes on.")
+            # translators: the status at 80 columns, at most 24 characters
+            return self._fitting(said, _("Game stopped (o: more)."))
         said = super()._whose_move()
         clock = None if self.game.over else self.table.time_left()
         if clock is None:
@@ -264,6 +379,24 @@ class NetGameScreen(GameScreen):
         if self.game.over:
             self._show_end()
 
+    def action_result(self) -> None:
+        if self.stopped is not None:
+            self._show_stopped()
+            return
+        guest = self.link.guest
+        if self.game.over and guest is not None and not guest.revealed and not self._ended:
+            self.message = _("The round is over; checking the deal…")
+            self.refresh_status()
+            return
+        super().action_result()
+
+    def _end_screen(self) -> NetEndScreen:
+        guest = self.link.guest
+        if guest is not None and guest.deal is not None and not self.deal:
+            # The reveal was checked before its notice came round.
+            self.deal = deal_words(guest.deal, len(guest.state.my_draws) if guest.state else 0)
+        return NetEndScreen(self.table, self.deal)
+
     def _show_end(self) -> None:
         guest = self.link.guest
         if guest is not None and not guest.revealed and not self._ended:
@@ -277,10 +410,7 @@ class NetGameScreen(GameScreen):
         ):
             return
         self._shown_end = len(self.game.log)
-        if guest is not None and guest.deal is not None and not self.deal:
-            # The reveal was checked before its notice came round.
-            self.deal = deal_words(guest.deal, len(guest.state.my_draws) if guest.state else 0)
-        self.app.push_screen(NetEndScreen(self.table, self.deal), self._after_end)
+        self.app.push_screen(self._end_screen(), self._after_end)
 
     def _after_end(self, action: str | None) -> None:
         if action == "title":
@@ -364,15 +494,39 @@ class NetGameScreen(GameScreen):
         self.refresh_status()
 
     def action_leave(self) -> None:
-        self.run_worker(self._leave(to_title=True), group="net-leave", exclusive=True)
+        self._ask_to_leave(to_title=True)
 
     def action_quit_net(self) -> None:
-        self.run_worker(self._leave(to_title=False), group="net-leave", exclusive=True)
+        self._ask_to_leave(to_title=False)
+
+    def _ask_to_leave(self, to_title: bool) -> None:
+        """A host leaving a match that is not over ends it for everyone: asked
+        first, with what follows. A guest leaves its own seat (it can rejoin)."""
+        from .confirm import ConfirmScreen
+
+        host = self.link.host
+        if host is None or self.table.match.over or self.link.closing:
+            self.run_worker(self._leave(to_title), group="net-leave", exclusive=True)
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.run_worker(self._leave(to_title), group="net-leave", exclusive=True)
+
+        self.app.push_screen(ConfirmScreen(end_for_everyone_question(host.save_path), wide=True), answer)
 
     async def _leave(self, to_title: bool) -> None:
+        host = self.link.host
+        unfinished = host is not None and not host.match.over
         await self.link.close()  # this terminal's player quit
         if to_title:
+            app = self.app
             self.indigo.to_title()
+            if unfinished and host is not None and host.save_path is not None:
+                from .notice import NoticeScreen
+
+                # Said over the title screen, where the host now looks, until read.
+                app.push_screen(NoticeScreen(resume_words(host.save_path)))
         else:
             self.app.exit()
 

@@ -1,0 +1,172 @@
+"""Leaving a network game is a choice with its consequences said, read from
+the screens of a host and a guest (two apps, over 127.0.0.1): the host is
+asked before its leaving ends the game for everyone; the guest's screen then
+says that the game has stopped and how it comes back (the host's resume
+command, and joining again), stops offering moves, and gets back in at the
+same move once the host has resumed. At 80x24, 120x40 and 200x60, in every
+language."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from indigo_tui.i18n import _
+from indigo_tui.net.hosting import HostPlan, host_save_name, resume_host
+from indigo_tui.net.reasons import farewell_text
+from indigo_tui.ui.net_app import NetApp
+from indigo_tui.ui.net_table import GuestTable, HostTable
+from indigo_tui.ui.screens.confirm import ConfirmScreen
+from indigo_tui.ui.screens.join import JoinScreen
+from indigo_tui.ui.screens.lobby import LobbyScreen
+from indigo_tui.ui.screens.net_game import NetGameScreen, end_for_everyone_question, resume_words
+from indigo_tui.ui.screens.notice import NoticeScreen
+from indigo_tui.ui.screens.stopped import StoppedScreen, stopped_text
+from indigo_tui.ui.screens.title import TitleScreen
+
+from .conftest import NET_SIZE, guest_app, host_app, lobby_port, place_legal, screen_text, until
+from .sight import SIZES, seen_at_every_size
+
+LANGUAGES = ("en", "de", "fr", "nl")
+
+
+@dataclass
+class Game:
+    app: NetApp
+    guest: NetApp
+    hp: Pilot[None]
+    gp: Pilot[None]
+    table: HostTable
+    port: int
+
+    @property
+    def pilots(self) -> list[Pilot[None]]:
+        return [self.hp, self.gp]
+
+
+@asynccontextmanager
+async def one_move_played(tmp_path: Path) -> AsyncIterator[Game]:
+    """Hazel hosts, Gus joins, the game starts and Hazel places a tile."""
+    app, table = host_app(tmp_path / "host", HostPlan(["host", "remote"], name="Hazel", seed=7))
+    host = table.host
+    async with app.run_test(size=NET_SIZE) as hp:
+        port = await lobby_port(hp, host)
+        guest = guest_app(tmp_path / "guest", port, host.code, "Gus")
+        async with guest.run_test(size=NET_SIZE) as gp:
+            pilots = [hp, gp]
+            await until(pilots, lambda: host.ready and isinstance(app.screen, LobbyScreen))
+            await hp.press("ctrl+s")
+            await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
+            await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
+            await until(pilots, lambda: "Hand of Gus" in screen_text(guest))
+            await place_legal(app, hp)
+            await until(pilots, lambda: guest_placements(guest) == 1)
+            yield Game(app, guest, hp, gp, table, port)
+
+
+def guest_placements(guest: NetApp) -> int:
+    for screen in guest.screen_stack:
+        if isinstance(screen, NetGameScreen):
+            return screen.game.board.placements
+    return -1
+
+
+def guest_table(guest: NetApp) -> GuestTable:
+    screen = next(s for s in guest.screen_stack if isinstance(s, NetGameScreen))
+    assert isinstance(screen.table, GuestTable)
+    return screen.table
+
+
+def footer_line(app: NetApp) -> str:
+    return screen_text(app).rstrip("\n").split("\n")[-1]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_host_is_asked_and_the_guest_told_how_the_game_comes_back(
+    tmp_path: Path, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The save's path is said from the current folder (saves/net/...), as a host sees it.
+    monkeypatch.chdir(tmp_path)
+    async with one_move_played(tmp_path) as game:
+        app, guest, hp, gp = game.app, game.guest, game.hp, game.gp
+        await app.set_language(language)
+        await guest.set_language(language)
+        host = game.table.host
+        assert host.save_path is not None
+        # q asks first, saying what follows; no keeps the game going for everyone.
+        await hp.press("q")
+        await until(game.pilots, lambda: isinstance(app.screen, ConfirmScreen))
+        await seen_at_every_size(app, hp, [end_for_everyone_question(host.save_path)])
+        await hp.press("n")
+        await until(game.pilots, lambda: isinstance(app.screen, NetGameScreen))
+        assert not isinstance(guest.screen, StoppedScreen)
+        # Escape asks too; yes ends it, and the host is told how to take it up again.
+        await hp.press("escape")
+        await until(game.pilots, lambda: isinstance(app.screen, ConfirmScreen))
+        await hp.press("y")
+        await until(game.pilots, lambda: isinstance(app.screen, NoticeScreen))
+        await seen_at_every_size(app, hp, [resume_words(host.save_path)])
+        await hp.press("enter")
+        await until(game.pilots, lambda: isinstance(app.screen, TitleScreen))
+        # The guest: the game has stopped, how it comes back, in its words.
+        await until(game.pilots, lambda: isinstance(guest.screen, StoppedScreen))
+        table = guest_table(guest)
+        record = table.guest.record
+        assert record is not None
+        reason = _("the host left: {reason}").format(reason=farewell_text("host_quit", ""))
+        words = stopped_text(reason, f"…/net/{host_save_name(record.game_id)}", f"127.0.0.1:{game.port}")
+        await seen_at_every_size(guest, gp, words.split("\n\n"))
+        # Back on the board: no moves offered, the stop said, a key to join again.
+        await gp.press("b")
+        await until(game.pilots, lambda: isinstance(guest.screen, NetGameScreen))
+        for size in ((80, 24), (120, 40), (200, 60)):
+            await gp.resize_terminal(*size)
+            await until(game.pilots, lambda: f"j {_('Join again')}" in footer_line(guest))
+            footer = footer_line(guest)
+            assert _("Place") not in footer and _("Rotate") not in footer, footer
+        await seen_at_every_size(guest, gp, [_("The game has stopped: o tells how it goes on.")], SIZES[1:])
+        await seen_at_every_size(guest, gp, [_("Game stopped (o: more).")], SIZES[:1])
+        assert _("{name} to move.").format(name="Hazel") not in screen_text(guest)
+        await gp.press("o")
+        await until(game.pilots, lambda: isinstance(guest.screen, StoppedScreen))
+
+
+async def test_after_the_host_resumes_the_guest_joins_again_at_the_same_move(tmp_path: Path) -> None:
+    async with one_move_played(tmp_path) as game:
+        app, guest, hp, gp = game.app, game.guest, game.hp, game.gp
+        host = game.table.host
+        save = host.save_path
+        assert save is not None
+        await hp.press("q")
+        await until(game.pilots, lambda: isinstance(app.screen, ConfirmScreen))
+        await hp.press("y")
+        await until(game.pilots, lambda: isinstance(guest.screen, StoppedScreen))
+        await until(game.pilots, lambda: not app.is_running)
+        # What the guest's screen says the host does: indigo host --resume FILE (same port here).
+        resumed = resume_host(save)
+        table = HostTable(resumed.session, resumed.own)
+        table.host.move_delay = 0.0
+        again = NetApp(
+            lambda: LobbyScreen(table, bind="127.0.0.1", port=game.port),
+            save_dir=tmp_path / "host",
+            animate=False,
+        )
+        async with again.run_test(size=NET_SIZE) as hp2:
+            pilots = [hp2, gp]
+            await lobby_port(hp2, table.host)
+            # And what it says the guest does: j, then the filled-in form's Join.
+            await gp.press("j")
+            await until(pilots, lambda: isinstance(guest.screen, JoinScreen))
+            await gp.press("enter")
+            await until(pilots, lambda: table.host.ready and isinstance(again.screen, LobbyScreen))
+            await hp2.press("ctrl+s")
+            await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
+            await until(pilots, lambda: guest_placements(guest) == 1 and "Hand of Gus" in screen_text(guest))
+            screen = guest.screen
+            assert isinstance(screen, NetGameScreen) and screen.stopped is None
+            assert _("Place") in footer_line(guest)

@@ -1,0 +1,134 @@
+"""A round's result is never lost, read from the screen: the final dialog's
+focused button keeps it (the review; a stray Enter from a player still
+placing tiles opens it), and back on the board ``o`` (in the footer, in the
+help and in the palette) brings the dialog back, at 80x24, 120x40 and
+200x60 and in every language; the board stops offering placements."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.pilot import Pilot
+
+from indigo_tui.bots.review import Reviewer
+from indigo_tui.i18n import _, use_language
+from indigo_tui.ui.app import IndigoApp
+from indigo_tui.ui.screens import review
+from indigo_tui.ui.screens.end import EndScreen
+from indigo_tui.ui.screens.game import GameScreen
+from indigo_tui.ui.screens.review import ReviewScreen
+from indigo_tui.ui.screens.setup import SetupScreen
+
+from .conftest import AppFactory, footer_settled, game_screen, new_game, screen_text, until
+from .sight import SIZES, seen_at_every_size
+
+LANGUAGES = ("en", "de", "fr", "nl")
+
+
+@pytest.fixture(autouse=True)
+def _quick_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review a test opens rates its moves with a tiny search."""
+    monkeypatch.setattr(review, "Reviewer", lambda: Reviewer("mcts:iter=2"))
+
+
+async def play_to_the_end(app: IndigoApp, pilot: Pilot[None]) -> None:
+    """Every move of the round (random, seeded), then the table notices the end."""
+    await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted)
+    session = app.session
+    assert session is not None
+    rng = random.Random(4)
+    while not session.game.over:
+        session.play(rng.choice(session.game.legal_moves))
+    game_screen(app).next_turn()
+    await until(pilot, lambda: isinstance(app.screen, EndScreen))
+
+
+def session_moves(app: IndigoApp) -> list[object]:
+    session = app.session
+    assert session is not None
+    return list(session.game.moves)
+
+
+def footer_line(app: IndigoApp) -> str:
+    return screen_text(app).rstrip("\n").split("\n")[-1]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_enter_keeps_the_result_and_o_brings_it_back(make_app: AppFactory, language: str) -> None:
+    use_language(language)
+    app = make_app(new_game(("human", "bot:greedy")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_the_end(app, pilot)
+        await seen_at_every_size(app, pilot, [_("Final result"), _("Review (v)")])
+        # Enter, as a player still placing tiles presses it: the review, not the board.
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        last = len(session_moves(app))
+        await seen_at_every_size(app, pilot, [_("Move {number} of {count}").format(number=last, count=last)])
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        # Back to the board: it offers the result again, and no more placements.
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and footer_settled(app))
+        for size in ((80, 24), (120, 40), (200, 60)):
+            await pilot.resize_terminal(*size)
+            await until(pilot, lambda: footer_settled(app) and f"o {_('Result')}" in footer_line(app))
+            footer = footer_line(app)
+            assert _("Place") not in footer and _("Rotate") not in footer, footer
+        said = _("The round is over: o shows the result and its review.")
+        await seen_at_every_size(app, pilot, [said], SIZES[1:])
+        # At 80 columns, in the words that fit on one line of the panel.
+        await seen_at_every_size(app, pilot, [_("Round over (o: result).")], SIZES[:1])
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await seen_at_every_size(app, pilot, [_("Final result")])
+        # And Enter on the board after the round does the same (Place is gone).
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+
+
+async def test_the_help_and_the_palette_name_the_result_key(make_app: AppFactory) -> None:
+    app = make_app(new_game(("human", "bot:greedy")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_to_the_end(app, pilot)
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("question_mark")
+        await until(pilot, lambda: "How to play" in screen_text(app))
+        # The help scrolls: read it page by page, as a player does.
+        for _page in range(30):
+            if "after the round: its result again" in screen_text(app):
+                break
+            await pilot.press("pagedown")
+            await pilot.pause(0.05)
+        assert "after the round: its result again" in screen_text(app)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("ctrl+p")
+        await pilot.press(*"result")
+        await until(pilot, lambda: "The round's result again" in screen_text(app))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+
+
+async def test_a_match_focuses_the_next_round_and_its_end_a_new_game(make_app: AppFactory) -> None:
+    app = make_app(new_game(("human", "bot:greedy"), rounds=2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_to_the_end(app, pilot)
+        await until(pilot, lambda: "Round result" in screen_text(app))
+        await pilot.press("enter")  # the next round has the focus
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and not app.screen.game.over)
+        await play_to_the_end(app, pilot)
+        await until(pilot, lambda: "The match is over" in screen_text(app))
+        assert "New game (n)" in screen_text(app)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        # Back from the form: the finished board, its result still a key away.
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        assert "The match is over" in screen_text(app)
