@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from textual.message_pump import MessagePump
 
 from indigo_tui.i18n import _, use_language
 from indigo_tui.i18n.words import os_problem
@@ -25,8 +26,10 @@ from indigo_tui.net import channel, protocol
 from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.host import HostSession
 from indigo_tui.net.hosting import HostPlan, build_host
+from indigo_tui.net.notices import SessionClosed
 from indigo_tui.net.reasons import Ending, Farewell, error_message, error_text, farewell_text
 from indigo_tui.ui.net_app import NetApp
+from indigo_tui.ui.net_link import NetLink
 from indigo_tui.ui.screens.join import JoinScreen
 from indigo_tui.ui.screens.waiting_room import WaitScreen
 
@@ -188,5 +191,31 @@ async def test_a_host_gone_before_the_start_is_said_in_the_waiting_room(
             await until(pilot, lambda: host.ready)
             await host.close(Farewell.LOBBY_CLOSED)
             reason = _("the host left: {reason}").format(reason=farewell_text("lobby_closed", ""))
+            said = _("No game: {reason}. Leave with Escape, and join again when the host hosts again.")
+            await seen_at_every_size(app, pilot, [said.format(reason=reason)])
+
+
+async def test_a_host_gone_before_the_waiting_room_listens_is_said_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The race seen once in a loaded run of the test above: the host's goodbye
+    # reached the link while the form was still the screen it told, just
+    # before the waiting room took over. Made certain here by telling the
+    # link its session ended at that very moment.
+    reason = _("the host left: {reason}").format(reason=farewell_text("lobby_closed", ""))
+    attach = NetLink.attach
+
+    def late(link: NetLink, screen: MessagePump) -> None:
+        if isinstance(screen, WaitScreen) and link.ended is None:
+            link.tell(SessionClosed(reason, final=True))
+        attach(link, screen)
+
+    monkeypatch.setattr(NetLink, "attach", late)
+    async with listening_host(tmp_path) as host:
+        assert host.address is not None
+        fail = Failure(f"127.0.0.1:{host.address[1]}", host.code, tmp_path / "guest", list)
+        app = join_app(fail)
+        async with app.run_test(size=SIZES[0]) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, WaitScreen))
             said = _("No game: {reason}. Leave with Escape, and join again when the host hosts again.")
             await seen_at_every_size(app, pilot, [said.format(reason=reason)])

@@ -64,6 +64,10 @@ class WaitScreen(Localised, Screen[None]):
         if (welcome is not None and welcome.started) or guest.turn_ready.is_set():
             self._to_table()
             return
+        if self.link.ended is not None and self.ended is None:
+            # The host went before this room could listen (its notice went to
+            # the screen before): said here all the same.
+            self.ended = self.link.ended
         self.refresh_seats()
 
     def on_net_notice(self, message: NetNotice) -> None:
