@@ -35,9 +35,11 @@ def register(subparsers: SubParsers) -> None:
     host.add_argument(
         "--port",
         type=int,
-        default=DEFAULT_PORT,
+        default=None,
         metavar=_("PORT"),
-        help=_("TCP port (default {port}; 0 picks one)").format(port=DEFAULT_PORT),
+        help=_("TCP port (default {port}, or the one a resumed game used; 0 picks one)").format(
+            port=DEFAULT_PORT
+        ),
     )
     host.add_argument(
         "--bind", default="0.0.0.0", metavar=_("ADDRESS"), help=_("address to listen on (default all)")
@@ -286,7 +288,7 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
                 own_gates=args.own_gates,
                 hints=args.hints,
                 rounds=args.rounds,
-                port=args.port,
+                port=DEFAULT_PORT if args.port is None else args.port,
                 bind=args.bind,
                 code=args.code or "",
                 seed=seed,
@@ -400,12 +402,15 @@ def run_host(args: argparse.Namespace) -> int:
     from ..net.headless import run_host as serve
     from ..net.host import HostError
 
-    if not 0 <= args.port < 65536:
+    if args.port is not None and not 0 <= args.port < 65536:
         raise CommandError(_("--port must be from 0 to 65535"))
     if args.text and (args.headless or args.bot):
         raise CommandError(_("--text is a person's seat: leave out --headless and --bot"))
     save_dir = _usable_save_dir(args.save_dir)
     hosted = _hosted(args, parse_seed(args.seed), save_dir)
+    if args.port is None:
+        # A resumed game opens the port its guests were told to rejoin at.
+        args.port = DEFAULT_PORT if hosted.port is None else hosted.port
     if args.text:
         return _host_by_text(args, hosted)
     if not args.headless:

@@ -78,6 +78,9 @@ class Hosted:
     own: list[int] = field(default_factory=list)
     #: The transit relay the game is played through (across the internet), or None.
     relay: Relay | None = None
+    #: The port a resumed game's host listened on last, or None: the guests were
+    #: told to rejoin there, so the host opens it again unless told otherwise.
+    port: int | None = None
 
 
 def check_kinds(kinds: list[str]) -> None:
@@ -290,7 +293,15 @@ def resume_host(
         lock.release()
         raise HostingError(f"{path}: {exc}") from None
     session.save_lock = lock
-    return Hosted(session, own if host_bot is None else [], relay)
+    return Hosted(session, own if host_bot is None else [], relay, _saved_port(facts.address))
+
+
+def _saved_port(address: str) -> int | None:
+    """The port of a saved "ADDRESS:PORT" (IPv6 in brackets), or None."""
+    _, colon, port = address.rpartition(":")
+    if not colon or not port.isdigit() or not 0 < int(port) < 65536:
+        return None
+    return int(port)
 
 
 __all__ = [

@@ -126,3 +126,29 @@ def test_a_resumed_host_never_starts_a_program_its_save_names(tmp_path: Path) ->
     path = played(HostPlan(["host", "remote", f"engine:{sys.executable} -c pass"], seed=4), tmp_path)
     engine = resume_host(path).session.local_bots[2]
     assert isinstance(engine, EngineSeat) and not engine.programs
+
+
+async def test_a_resumed_host_opens_the_port_its_guests_were_told(tmp_path: Path) -> None:
+    # The guests' screens say "indigo join ADDRESS:PORT --rejoin" with the port
+    # the host listened on; a resumed host that opened the default port instead
+    # left them at a closed door.
+    hosted = build_host(HostPlan(["host", "remote"], seed=3), tmp_path)
+    session = hosted.session
+    await session.listen("127.0.0.1", 0)
+    try:
+        assert session.address is not None
+        port = session.address[1]
+        session.started = True
+        assert session._apply(session.game.turn, session.game.legal_moves[0]) is None
+        assert session.save() and session.save_path is not None
+        path = session.save_path
+    finally:
+        await session.close()
+    resumed = resume_host(path)
+    try:
+        assert resumed.port == port
+    finally:
+        assert resumed.session.save_lock is not None
+        resumed.session.save_lock.release()
+    # A save that names no address (or one unreadable) leaves the port to the command line.
+    assert build_host(HostPlan(["host", "remote"]), None).port is None
