@@ -14,8 +14,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
-from rich.cells import cell_len
-
 from ..engine.events import GEM_POINTS, Event, GameOver, GemMoved, TilePlaced
 from ..engine.geometry import COORDS
 from ..engine.tiles import KIND_CODES
@@ -133,6 +131,9 @@ def fitted_file_name(name: str, width: int) -> str:
     wrapping never breaks it (a word longer than a line is cut mid-word):
     whole if it fits, else its start and its end with "…" between, the end
     (the date and the suffix) kept."""
+    # Imported here: text mode shares this module and never loads Rich or Textual.
+    from rich.cells import cell_len
+
     if cell_len(name) <= width or width < 8:
         return name
     tail = max(1, (width - 1) * 2 // 3)

@@ -6,6 +6,7 @@ that is not cut, in every language."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -48,14 +49,21 @@ def board_columns(app: Any) -> int:
 
 
 def gate_gap(app: Any, edge: int) -> int | None:
-    """The columns between the numbers of gates 6 and 2, on their row of the board
-    (both on the whole board; None when a zoomed view leaves one out)."""
+    """The columns between the labels of gates 6 and 2 (the number and its
+    owners' letters, "6B"), on their row of the board (both on the whole
+    board; None when a zoomed view leaves one out)."""
     for line in screen_text(app).splitlines():
         board = line[:edge]
-        left, right = board.find("6 "), board.rfind("2")
-        if left >= 0 and right > left and board.count("6") == 1 and board.count("2") == 1:
-            return right - left
+        six, two = GATE_6.findall(board), GATE_2.findall(board)
+        if len(six) == 1 and len(two) == 1:
+            left, right = board.find(six[0]), board.rfind(two[0])
+            if right > left:
+                return right - left
     return None
+
+
+GATE_6 = re.compile(r"(?<![\d,.-])6[A-D]{1,2}(?![\d,])")
+GATE_2 = re.compile(r"(?<![\d,.-])2[A-D]{1,2}(?![\d,])")
 
 
 def played(moves: int) -> Game:

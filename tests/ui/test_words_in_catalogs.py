@@ -44,6 +44,9 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("ui/net_table.py", "a network move goes to the host and is answered later (send_move)"): (
         "a programming error (the screens never ask a network table to play at once)"
     ),
+    ("ui/screens/net_game.py", "  indigo host --resume "): "a command, typed the same in every language",
+    ("ui/screens/stopped.py", "  indigo host --resume "): "a command, typed the same in every language",
+    ("ui/screens/stopped.py", "  indigo join "): "a command, typed the same in every language",
 }
 
 #: The UI's modules scanned; the board's drawing has no words, the network screens are checked too.

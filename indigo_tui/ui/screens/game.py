@@ -765,7 +765,9 @@ class GameScreen(Localised, Screen[None]):
             try:
                 path = self.session.save_as(title)
             except SaveError as exc:
-                self.message = _("Not saved: {reason}").format(reason=exc.detail)
+                # The status line says a failed save while it lasts: not twice.
+                said = self.session.save_error is not None
+                self.message = "" if said else _("Not saved: {reason}").format(reason=exc.detail)
             else:
                 # Whole on a line of the panel (less its full stop), never broken mid-word.
                 name = fitted_file_name(path.name, self._status_width() - 1)
