@@ -109,6 +109,11 @@ def normal_code(code: str) -> str:
     return code.strip().upper()
 
 
+def address_text(host: str, port: int) -> str:
+    """``HOST:PORT`` (``[IPv6]:PORT``), as :func:`parse_address` reads it."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
     """``HOST``, ``HOST:PORT`` or ``[IPv6]:PORT``; ValueError with a reason."""
     text = text.strip()

@@ -31,7 +31,17 @@ from . import DEFAULT_UNDO_LIMIT
 from .admission import Door
 from .broadcast import Broadcaster, Link
 from .clock import Turn, TurnTimer
-from .common import REASON_LIMIT, Notices, Thinker, heartbeat, log_line, normal_code, peer_error, plain_name
+from .common import (
+    REASON_LIMIT,
+    Notices,
+    Thinker,
+    address_text,
+    heartbeat,
+    log_line,
+    normal_code,
+    peer_error,
+    plain_name,
+)
 from .deal import commitment, secret_deck
 from .guard import Allowance, Budgets, GuessLimiter, LineBudget, SeatBudgets
 from .notices import (
@@ -312,7 +322,7 @@ class HostSession(Notices):
             tokens=dict(sorted(self.tokens.items())),
             host_seats=list(self.host_seats),
             commitment=commitment,
-            address=f"{self.address[0]}:{self.address[1]}" if self.address else "",
+            address=address_text(*self.address) if self.address else "",
             hints=self.hints_allowed,
             relay=str(self.relay) if self.relay is not None else "",
             turn_time=self.clock.seconds,

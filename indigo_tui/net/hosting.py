@@ -23,7 +23,7 @@ from ..i18n.words import os_problem, rounds_text, setup_error_text
 from ..saves import SeatInfo, default_seat_names
 from . import DEFAULT_PORT, DEFAULT_UNDO_LIMIT
 from .clock import turn_time_problem
-from .common import new_join_code, normal_code, plain_name
+from .common import new_join_code, normal_code, parse_address, plain_name
 from .deal import secret_deck
 from .host import HostError, HostSession
 from .relay import (
@@ -298,10 +298,10 @@ def resume_host(
 
 def _saved_port(address: str) -> int | None:
     """The port of a saved "ADDRESS:PORT" (IPv6 in brackets), or None."""
-    _, colon, port = address.rpartition(":")
-    if not colon or not port.isdigit() or not 0 < int(port) < 65536:
+    try:
+        return parse_address(address, default_port=0)[1] or None
+    except ValueError:
         return None
-    return int(port)
 
 
 __all__ = [

@@ -11,7 +11,8 @@ import pytest
 from indigo_tui import saves
 from indigo_tui.bots.engine_seat import EngineSeat
 from indigo_tui.engine import Match, Setup
-from indigo_tui.net.hosting import HostingError, HostPlan, build_host, resume_host
+from indigo_tui.net.common import address_text, parse_address
+from indigo_tui.net.hosting import HostingError, HostPlan, _saved_port, build_host, resume_host
 from indigo_tui.saves import HostMeta, SeatInfo, make_header, read_host_meta, write_save
 
 
@@ -152,3 +153,15 @@ async def test_a_resumed_host_opens_the_port_its_guests_were_told(tmp_path: Path
         resumed.session.save_lock.release()
     # A save that names no address (or one unreadable) leaves the port to the command line.
     assert build_host(HostPlan(["host", "remote"]), None).port is None
+
+
+def test_a_saved_address_is_read_back_with_its_port_ipv6_too() -> None:
+    # The save writes the address as parse_address reads it: an IPv6 host in brackets.
+    assert address_text("::", 7811) == "[::]:7811" and address_text("0.0.0.0", 7811) == "0.0.0.0:7811"
+    assert parse_address(address_text("::", 7811)) == ("::", 7811)
+    assert [_saved_port(text) for text in ("[::]:7811", "0.0.0.0:7812", "", "garbled]:x")] == [
+        7811,
+        7812,
+        None,
+        None,
+    ]
