@@ -6,7 +6,9 @@ import asyncio
 import html
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -24,7 +26,7 @@ from indigo_tui.net.hosting import HostPlan, build_host
 from indigo_tui.saves import SeatInfo
 from indigo_tui.ui.app import IndigoApp
 from indigo_tui.ui.net_app import NetApp
-from indigo_tui.ui.net_table import HostTable
+from indigo_tui.ui.net_table import GuestTable, HostTable
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.join import JoinScreen
 from indigo_tui.ui.screens.lobby import LobbyScreen
@@ -284,3 +286,53 @@ async def play_to_the_end(
         await place_legal(side, pilot)
         await until(pilots, placed)
     assert host.game.over
+
+
+def hazel(**plan: object) -> HostPlan:
+    """Hazel hosts a game for one guest (seed 7)."""
+    return HostPlan(["host", "remote"], name="Hazel", seed=7, **plan)  # type: ignore[arg-type]
+
+
+@dataclass
+class Hosted:
+    """A started network game in one test: the host's app and the guest's, their pilots and tables."""
+
+    app: NetApp
+    guest: NetApp
+    hp: Pilot[None]
+    gp: Pilot[None]
+    table: HostTable
+    gtable: GuestTable
+    #: The port the host's lobby listens on.
+    port: int
+
+    @property
+    def pilots(self) -> list[Pilot[None]]:
+        return [self.hp, self.gp]
+
+
+@asynccontextmanager
+async def hosted_game(tmp_path: Path, clock: float = 0.0, **plan: object) -> AsyncIterator[Hosted]:
+    """Host a game (Hazel) in one app, join it (Gus) from another over
+    127.0.0.1, start it, and hand over both once each shows its table.
+    ``clock``: seconds a move on the host's turn clock (shorter than its form allows)."""
+    app, table = host_app(tmp_path / "host", hazel(**plan))
+    host = table.host
+    if clock:
+        host.clock.seconds = clock
+    async with app.run_test(size=NET_SIZE) as hp:
+        port = await lobby_port(hp, host)
+        guest = guest_app(tmp_path / "guest", port, host.code, "Gus")
+        async with guest.run_test(size=NET_SIZE) as gp:
+            pilots = [hp, gp]
+            await until(pilots, lambda: host.ready and isinstance(app.screen, LobbyScreen))
+            await hp.press("ctrl+s")
+            await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
+            await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
+            # Pushed is not yet drawn: each table shows its own hand once laid out.
+            await until(
+                pilots, lambda: "Hand of Hazel" in screen_text(app) and "Hand of Gus" in screen_text(guest)
+            )
+            gscreen = guest.screen
+            assert isinstance(gscreen, NetGameScreen) and isinstance(gscreen.table, GuestTable)
+            yield Hosted(app, guest, hp, gp, table, gscreen.table, port)

@@ -182,8 +182,7 @@ async def test_news_from_the_network_while_the_lobby_changes_language(
     from indigo_tui.ui.net_link import NetNotice
     from indigo_tui.ui.screens.lobby import LobbyScreen
 
-    from .conftest import NET_SIZE, host_app, lobby_port
-    from .test_net_ui import hazel
+    from .conftest import NET_SIZE, hazel, host_app, lobby_port
 
     app, table = host_app(tmp_path / "host", hazel())
     async with app.run_test(size=NET_SIZE) as pilot:
@@ -209,8 +208,7 @@ async def test_news_from_the_network_while_the_waiting_room_changes_language(
     from indigo_tui.ui.net_link import NetNotice
     from indigo_tui.ui.screens.waiting_room import WaitScreen
 
-    from .conftest import NET_SIZE, guest_app, host_app, lobby_port
-    from .test_net_ui import hazel
+    from .conftest import NET_SIZE, guest_app, hazel, host_app, lobby_port
 
     app, table = host_app(tmp_path / "host", hazel())
     host = table.host

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 
 from indigo_tui.i18n import _
-from indigo_tui.net.hosting import HostPlan, host_save_name, resume_host
+from indigo_tui.net.hosting import host_save_name, resume_host
 from indigo_tui.net.reasons import farewell_text
 from indigo_tui.ui.net_app import NetApp
 from indigo_tui.ui.net_table import GuestTable, HostTable
@@ -29,44 +27,19 @@ from indigo_tui.ui.screens.notice import NoticeScreen
 from indigo_tui.ui.screens.stopped import StoppedScreen, stopped_text
 from indigo_tui.ui.screens.title import TitleScreen
 
-from .conftest import NET_SIZE, guest_app, host_app, lobby_port, place_legal, screen_text, until
+from .conftest import NET_SIZE, Hosted, hosted_game, lobby_port, place_legal, screen_text, until
 from .sight import SIZES, seen_at_every_size
 
 LANGUAGES = ("en", "de", "fr", "nl")
 
 
-@dataclass
-class Game:
-    app: NetApp
-    guest: NetApp
-    hp: Pilot[None]
-    gp: Pilot[None]
-    table: HostTable
-    port: int
-
-    @property
-    def pilots(self) -> list[Pilot[None]]:
-        return [self.hp, self.gp]
-
-
 @asynccontextmanager
-async def one_move_played(tmp_path: Path) -> AsyncIterator[Game]:
+async def one_move_played(tmp_path: Path) -> AsyncIterator[Hosted]:
     """Hazel hosts, Gus joins, the game starts and Hazel places a tile."""
-    app, table = host_app(tmp_path / "host", HostPlan(["host", "remote"], name="Hazel", seed=7))
-    host = table.host
-    async with app.run_test(size=NET_SIZE) as hp:
-        port = await lobby_port(hp, host)
-        guest = guest_app(tmp_path / "guest", port, host.code, "Gus")
-        async with guest.run_test(size=NET_SIZE) as gp:
-            pilots = [hp, gp]
-            await until(pilots, lambda: host.ready and isinstance(app.screen, LobbyScreen))
-            await hp.press("ctrl+s")
-            await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
-            await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
-            await until(pilots, lambda: "Hand of Gus" in screen_text(guest))
-            await place_legal(app, hp)
-            await until(pilots, lambda: guest_placements(guest) == 1)
-            yield Game(app, guest, hp, gp, table, port)
+    async with hosted_game(tmp_path) as game:
+        await place_legal(game.app, game.hp)
+        await until(game.pilots, lambda: guest_placements(game.guest) == 1)
+        yield game
 
 
 def guest_placements(guest: NetApp) -> int:

@@ -22,8 +22,16 @@ from indigo_tui.ui.screens.net_game import NetGameScreen
 from indigo_tui.ui.session import Session
 from indigo_tui.ui.table import Table, TableRefusal
 
-from .conftest import NET_SIZE, AppFactory, game_screen, new_game, place_legal, screen_text, until
-from .test_net_ui import hosted_game
+from .conftest import (
+    NET_SIZE,
+    AppFactory,
+    game_screen,
+    hosted_game,
+    new_game,
+    place_legal,
+    screen_text,
+    until,
+)
 
 
 def shows_the_table(app: App[Any], table: Table) -> None:
