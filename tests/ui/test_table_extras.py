@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from functools import partial
 
 import pytest
 from textual.widgets import RichLog
 
 from indigo_tui.bots.base import Bot
-from indigo_tui.engine import Move, SeatView
+from indigo_tui.engine import Event, Move, SeatView
 from indigo_tui.ui.describe import move_lines
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.title import TitleScreen
+from indigo_tui.ui.session import Session
 from indigo_tui.ui.widgets.board import BoardView
 from indigo_tui.ui.widgets.scoreboard import Scoreboard
 
@@ -96,6 +98,82 @@ async def test_undo_while_a_bot_thinks_discards_its_answer(make_app: AppFactory)
         game = app.session.game
         assert game.board.placements == 0 and game.turn == 0
         assert screen.thinking is None
+
+
+class QuickBot:
+    """A bot that answers at once, and says when it has."""
+
+    name = "timed"
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.answered = threading.Event()
+
+    def choose(self, view: SeatView) -> Move:
+        move = self.bot.choose(view)
+        self.answered.set()
+        return move
+
+
+def timed_plays(session: Session, monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """When each placement reaches the game from now on (the clock's time)."""
+    played: list[float] = []
+    play = session.play
+
+    def timed(move: Move) -> list[Event]:
+        played.append(time.monotonic())
+        return play(move)
+
+    monkeypatch.setattr(session, "play", timed)
+    return played
+
+
+async def test_a_bot_keeps_the_pace_then_moves(make_app: AppFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot that answers at once is still shown thinking for the bot pace,
+    counted from when it began to think; then its placement comes."""
+    app = make_app(new_game())
+    app.bot_delay = 0.5
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.session is not None and isinstance(app.screen, GameScreen))
+        session = session_of(app)
+        bot = QuickBot(session.bots[1])
+        session.bots[1] = bot
+        played = timed_plays(session, monkeypatch)
+        await pilot.press("enter")
+        screen = game_screen(app)
+        await until(pilot, lambda: session.game.board.placements == 2 and screen.thinking is None)
+        # The pace runs from the bot's turn, which began after Ann's placement.
+        # A lower bound only: a loaded machine may take longer, never shorter.
+        assert len(played) == 2 and played[1] - played[0] >= 0.5
+        assert "greedy bot placed at" in str(screen.query_one("#status").render())
+
+
+async def test_a_game_left_while_its_bot_keeps_the_pace_gets_no_move(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot has answered and waits for its pace (an hour): the table still
+    says it thinks; leaving for the title ends the wait, and the answer never
+    reaches the game."""
+    app = make_app(new_game())
+    app.bot_delay = 3600.0
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.session is not None and isinstance(app.screen, GameScreen))
+        session = session_of(app)
+        bot = QuickBot(session.bots[1])
+        session.bots[1] = bot
+        played = timed_plays(session, monkeypatch)
+        await pilot.press("enter")
+        screen = game_screen(app)
+        await until(pilot, bot.answered.is_set)
+        await pilot.pause()
+        assert "greedy bot is thinking" in str(screen.query_one("#status").render())
+        assert session.game.board.placements == 1
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        # The wait is cancelled with the table, not sat out.
+        await until(pilot, lambda: not [worker for worker in app.workers if worker.group == "bots"])
+        await pilot.pause()
+        assert len(played) == 1 and session.game.board.placements == 1
 
 
 async def test_a_match_goes_on_to_the_next_round(make_app: AppFactory) -> None:

@@ -11,6 +11,7 @@ on screen.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -547,22 +548,25 @@ class GameScreen(Localised, Screen[None]):
         elif action == "title":
             self.indigo.to_title()
 
-    @work(thread=True, exclusive=True, group="bots")
-    def bot_turn(self, bot: Bot, seat: int, generation: int, view: SeatView) -> None:
-        """Think in a worker thread on a detached copy of the bot's own view."""
-        worker = get_current_worker()
+    @work(exclusive=True, group="bots")
+    async def bot_turn(self, bot: Bot, seat: int, generation: int, view: SeatView) -> None:
+        """A bot's move: thought out in a thread, on a detached copy of the
+        bot's own view, and shown here no sooner than the bot pace says.
+
+        The thread only thinks; the pace is waited for on the app's loop, so
+        that undo, redo and leaving (which cancel the "bots" group), a newer
+        bot turn (exclusive) and a closing app end the wait at once."""
         started = time.monotonic()
         try:
-            move: Move | None = bot.choose(view)
+            move: Move = await asyncio.to_thread(bot.choose, view)
         except Exception as exc:  # a broken bot must not take the table down
-            self.app.call_from_thread(self._bot_failed, f"{exc}")
+            self._bot_failed(f"{exc}")
             return
-        # The pace: let a person follow what the bots do.
-        delay = float(self.indigo.bot_delay)
-        while not worker.is_cancelled and time.monotonic() - started < delay:
-            time.sleep(0.02)
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self._bot_moved, generation, seat, move)
+        # The pace, from when the bot began to think: a person follows what the bots do.
+        rest = float(self.indigo.bot_delay) - (time.monotonic() - started)
+        if rest > 0:
+            await asyncio.sleep(rest)
+        self._bot_moved(generation, seat, move)
 
     @property
     def _on_stage(self) -> bool:
