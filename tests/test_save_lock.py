@@ -160,7 +160,7 @@ def hosted_save(folder: Path) -> tuple[HostSession, Path]:
 
 async def test_a_save_being_hosted_is_not_played_in_another_window(tmp_path: Path) -> None:
     session, save = hosted_save(tmp_path)
-    assert session.save_lock is not None and session.save_lock.held
+    assert session.keeper.lock is not None and session.keeper.lock.held
     # A local `indigo load` of the hosted file (or a second host) would write
     # the same file after every move: refused while the host plays it.
     held = claim_elsewhere(save)
@@ -173,8 +173,8 @@ async def test_a_save_being_hosted_is_not_played_in_another_window(tmp_path: Pat
 
 def test_a_hosted_save_open_in_another_window_is_not_hosted_again(tmp_path: Path) -> None:
     session, save = hosted_save(tmp_path)
-    assert session.save_lock is not None
-    session.save_lock.release()  # as a host that closed (the test keeps no loop running)
+    assert session.keeper.lock is not None
+    session.keeper.lock.release()  # as a host that closed (the test keeps no loop running)
     process = subprocess.Popen(
         [sys.executable, "-c", HOLD, str(save)],
         stdin=subprocess.PIPE,
@@ -194,5 +194,5 @@ def test_a_hosted_save_open_in_another_window_is_not_hosted_again(tmp_path: Path
         process.kill()
         process.wait(timeout=60)
     resumed = resume_host(save).session  # the other window has closed
-    assert resumed.save_lock is not None and resumed.save_lock.held
-    resumed.save_lock.release()
+    assert resumed.keeper.lock is not None and resumed.keeper.lock.held
+    resumed.keeper.lock.release()

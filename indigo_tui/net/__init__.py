@@ -18,9 +18,12 @@ The game:
 - :mod:`.reasons`: why a move, an undo or a session was refused or ended, as codes and words;
 - :mod:`.notices`: what a peer tells whoever shows its game, one typed notice per kind;
 - :mod:`.common`: what both peers share (limits, notices, heartbeat, codes, addresses);
-- :mod:`.host`: the host peer, with :mod:`.seating` (who sits where),
-  :mod:`.broadcast` (what each guest is sent), :mod:`.undo` (undo votes)
-  and :mod:`.clock` (the turn clock);
+- :mod:`.host`: the host peer's authority over the game (moves, turns,
+  rounds, seats), with :mod:`.seating` (who sits where), :mod:`.broadcast`
+  (what each guest is sent), :mod:`.serving` (each guest's messages read
+  and answered), :mod:`.undo` (undo requests and their votes),
+  :mod:`.bot_seats` (the host's bots, and stand-ins for a seat out of time),
+  :mod:`.clock` (the turn clock) and :mod:`.hints` (the hints counted);
 - :mod:`.hosting`: a hosted game set up, or taken up from its save;
 - :mod:`.guest`: the guest peer, and :mod:`.rejoin`, its one way back after a lost connection;
 - :mod:`.table`: a guest's game in the shape a game screen reads;

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Game, TileDrawn
-from .guard import Allowance, SeatBudgets
+from .guard import Allowance, LineBudget, SeatBudgets
+from .notices import LinesHeld, Notice
 from .protocol import GameEvent, Message, Reveal, YourDraw
 from .state import SeatState
 from .transport import Connection
@@ -51,6 +52,15 @@ class Link:
         self.tasks.discard(task)
         if not task.cancelled():
             task.exception()
+
+    def tell_refusal(self, notice: Notice, tell: Callable[[Notice], None]) -> None:
+        """Tell of this terminal's refused request (``notice``) within its
+        lines a minute: then once that the rest are held, then nothing."""
+        said = self.allowance.lines.admit()
+        if said == LineBudget.SAY:
+            tell(notice)
+        elif said == LineBudget.SAY_QUIET:
+            tell(LinesHeld(self.seat, self.name))
 
     def cancel(self) -> None:
         """Stop every task of this link (its connection is over)."""

@@ -246,7 +246,7 @@ async def _run_host(
     if session.saved:
         out(_("game over; saved to {path}").format(path=session.save_path))
     elif session.save_path is not None:
-        problem = session.save_problem or _("the save file is missing")
+        problem = session.keeper.problem or _("the save file is missing")
         out(_("game over; NOT saved: {problem}").format(problem=problem))
     else:
         out(_("game over"))

@@ -184,8 +184,8 @@ def build_host(
     except HostError as exc:
         raise HostingError(str(exc)) from None
     if save_dir is not None:
-        session.save_path = save_folder(save_dir) / host_save_name(session.game_id)
-        session.save_lock = _claim(session.save_path)
+        path = save_folder(save_dir) / host_save_name(session.game_id)
+        session.keeper = saves.HostKeeper(path, lock=_claim(path))
     return Hosted(session, own if host_bot is None else [], plan.relay)
 
 
@@ -280,8 +280,7 @@ def resume_host(
             salts=facts.salts,
             tokens=facts.tokens,
             host_seats=own,
-            save_path=path,
-            created=saved.header.created,
+            keeper=saves.HostKeeper(path, created=saved.header.created, lock=lock),
             move_delay=max(0.0, move_delay),
             extra_meta=saves.without_host_meta(saved.header.meta),
             hints=facts.hints,
@@ -292,7 +291,6 @@ def resume_host(
     except HostError as exc:
         lock.release()
         raise HostingError(f"{path}: {exc}") from None
-    session.save_lock = lock
     return Hosted(session, own if host_bot is None else [], relay, _saved_port(facts.address))
 
 

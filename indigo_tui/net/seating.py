@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from ..i18n import _
 from ..saves import SeatInfo
 from .protocol import Claim
+from .reasons import NetRefusal, Why, seat_label
 from .state import SeatState
 
 
@@ -30,6 +31,20 @@ class Seating:
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name if 0 <= seat < len(self.seats) else ""
+
+    def names(self) -> tuple[str, ...]:
+        """Every seat's name, for the words of a code about seats."""
+        return tuple(info.name for info in self.seats)
+
+    def label(self, seat: int) -> str:
+        """A seat as people read it, for the words that go with a code."""
+        return seat_label(seat, self.name(seat))
+
+    def not_yours(self, own: int, seat: int) -> Why:
+        """Why the terminal playing ``own`` may not act for ``seat``."""
+        if not 0 <= seat < len(self.seats):
+            return Why(NetRefusal.NO_SEAT, (seat,))
+        return Why(NetRefusal.NOT_THIS_TERMINAL, (own, seat))
 
     def release(self, seat: int) -> None:
         """A remote seat's player left before the start: the seat is open again,

@@ -5,7 +5,8 @@
 - :mod:`.folder`: the save folder, fresh file names, and listings that read
   headers only;
 - :mod:`.guest`: a network guest's record of what its seat may know;
-- :mod:`.host`: what a hosted network game keeps in its save's header;
+- :mod:`.host`: what a hosted network game keeps in its save's header, and
+  the host's keeper of that save;
 - :mod:`.hints`: the hints each seat asked for, kept in a save's header;
 - :mod:`.lock`: one window at a time plays a save;
 - :mod:`.places`: how a file or folder is named on a screen (never the
@@ -68,7 +69,7 @@ from .guest import (
     record_path,
 )
 from .hints import HINTS_KEY, hint_counts_meta, read_hint_counts
-from .host import HOST_KEY, ROLE_KEY, HostMeta, is_hosted, read_host_meta, without_host_meta
+from .host import HOST_KEY, ROLE_KEY, HostKeeper, HostMeta, is_hosted, read_host_meta, without_host_meta
 from .lock import SaveLock, SaveOpenElsewhere, open_elsewhere
 from .places import VISITOR_VAR, shown_path, visitor_folder
 
@@ -85,6 +86,7 @@ __all__ = [
     "VERSION",
     "VISITOR_VAR",
     "GuestRecord",
+    "HostKeeper",
     "HostMeta",
     "PlayedRound",
     "RecordKeeper",

@@ -8,16 +8,23 @@ Saves written before it kept the same facts as loose strings
 (``net_tokens`` = ``"1:TOKEN,2:TOKEN"``, ``net_host_seats`` = ``"0"``, ...);
 :func:`read_host_meta` still reads those. Seat numbers here are 0-based
 indices, like the canonical record's.
+
+The host peer (:mod:`indigo_tui.net.host`) keeps its save through a
+:class:`HostKeeper`, written whole after every change.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Final
 
 import msgspec
 
+from ..engine import Match
 from ..i18n import _
-from .file import SaveError, decode_as
+from .file import SaveError, SeatInfo, decode_as, make_header, remove_stale_temps, write_save
+from .lock import SaveLock
 
 #: The ``meta`` key holding a hosted game's :class:`HostMeta` as JSON.
 HOST_KEY: Final = "net_host_game"
@@ -114,9 +121,71 @@ def without_host_meta(meta: dict[str, str]) -> dict[str, str]:
     return {k: v for k, v in meta.items() if k not in old and k not in (HOST_KEY, ROLE_KEY)}
 
 
+class HostKeeper:
+    """A hosted game's save: the file at ``path`` (None: kept in memory
+    only), written whole after every change (:meth:`save`), and this
+    process's claim on it (``lock``: no other window plays the save
+    meanwhile). A save that fails is said once, and so is the first that
+    works again; the game goes on in memory meanwhile."""
+
+    def __init__(
+        self, path: Path | None = None, *, created: str | None = None, lock: SaveLock | None = None
+    ) -> None:
+        self.path = path
+        #: When the game was first saved (kept by every later save), once it was.
+        self.created = created
+        self.lock = lock
+        #: Why the last save failed, while it keeps failing.
+        self.problem: str | None = None
+
+    def write(self, match: Match, seats: Sequence[SeatInfo], meta: dict[str, str]) -> None:
+        """Write the game whole to :attr:`path`; :class:`SaveError` if it cannot be."""
+        assert self.path is not None, "a game is written where it is kept"
+        header = make_header(match, seats, created=self.created, meta=meta)
+        if self.created is None:
+            self.created = header.created
+        write_save(self.path, header, match)
+
+    def check(self, match: Match, seats: Sequence[SeatInfo], meta: dict[str, str]) -> None:
+        """:class:`SaveError` unless the game can be saved at :attr:`path`
+        (written there once, after the temporary files of writes killed
+        mid-way are cleared); nothing to check without a path."""
+        if self.path is not None:
+            remove_stale_temps(self.path.parent)
+            self.write(match, seats, meta)
+
+    def save(self, match: Match, seats: Sequence[SeatInfo], meta: dict[str, str]) -> tuple[bool, str] | None:
+        """Write the game (if it has a :attr:`path`). Something to say only
+        when it changed: (False, why) for the first save that fails, (True,
+        "") for the first that works again; else None."""
+        if self.path is None:
+            return None
+        try:
+            self.write(match, seats, meta)
+        except SaveError as exc:
+            first = self.problem is None
+            self.problem = exc.detail
+            return (False, exc.detail) if first else None
+        if self.problem is not None:
+            self.problem = None
+            return True, ""
+        return None
+
+    @property
+    def saved(self) -> bool:
+        """Whether the game as it stands is on disk, whole (the last save worked)."""
+        return self.path is not None and self.problem is None and self.path.is_file()
+
+    def release(self) -> None:
+        """Let go of the claim (saved for the last time: another window may take the game up)."""
+        if self.lock is not None:
+            self.lock.release()
+
+
 __all__ = [
     "HOST_KEY",
     "ROLE_KEY",
+    "HostKeeper",
     "HostMeta",
     "is_hosted",
     "read_host_meta",

@@ -232,18 +232,18 @@ class HostTable(NetTable):
         movers = [seat for seat, _move in self.game.moves if seat in self.own]
         if not movers:
             return False, _("you have no move to take back")
-        return await self.host.request_undo(movers[-1])
+        return await self.host.undo.request(movers[-1])
 
     def vote_undo(self, ask: UndoAsked, accept: bool) -> None:
-        self.host.vote_undo(ask.undo_id, ask.voter, accept)
+        self.host.undo.vote(ask.undo_id, ask.voter, accept)
 
     @property
     def offers_hints(self) -> bool:
-        return self.host.hints_allowed
+        return self.host.hints.allowed
 
     @property
     def hints(self) -> list[int]:
-        return self.host.hint_counts
+        return list(self.host.hints.counts)
 
     def count_hint(self, seat: int) -> None:
         why = self.host.count_hint(seat)

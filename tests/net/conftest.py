@@ -24,7 +24,7 @@ from indigo_tui.engine import Match, Setup
 from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.headless import run_host
 from indigo_tui.net.host import HostSession
-from indigo_tui.saves import SeatInfo
+from indigo_tui.saves import HostKeeper, SeatInfo
 
 CODE = "K7WQ2M"
 LIMIT = 60.0  # no test in this folder waits on the network for longer (only a hang-stop)
@@ -49,7 +49,7 @@ def make_host(
         seats,
         CODE,
         local_bots=bots,
-        save_path=save_path,
+        keeper=HostKeeper(save_path),
         read_timeout=read_timeout,
         heartbeat=heartbeat,
     )

@@ -219,7 +219,7 @@ def failing_fsync(monkeypatch: pytest.MonkeyPatch, error: int) -> Callable[[bool
 
 def play_some(host: HostSession, moves: int) -> None:
     for _ in range(moves):
-        assert host._apply(host.game.turn, host.game.legal_moves[0]) is None
+        assert host.apply(host.game.turn, host.game.legal_moves[0]) is None
 
 
 @pytest.mark.parametrize("error", [errno.EROFS, errno.ENOSPC, errno.EISDIR, errno.EACCES])

@@ -22,7 +22,7 @@ def played(plan: HostPlan, save_dir: Path, moves: int = 4, **options: object) ->
     session.tokens[1] = "token-of-seat-2"
     session.started = True
     for _ in range(moves):
-        assert session._apply(session.game.turn, session.game.legal_moves[0]) is None
+        assert session.apply(session.game.turn, session.game.legal_moves[0]) is None
     assert session.save() and session.save_path is not None
     return session.save_path
 
@@ -64,10 +64,10 @@ def test_a_save_with_the_older_loose_strings_is_still_taken_up(tmp_path: Path) -
     # On a screen, the host's seat (saved as its headless bot) is a person's again.
     on_screen = resume_host(path)
     assert on_screen.own == [0] and on_screen.session.seats[0] == SeatInfo("Hazel", "human")
-    assert set(on_screen.session.local_bots) == {2} and on_screen.session.salt == "5a1t"
+    assert set(on_screen.session.bot_seats.bots) == {2} and on_screen.session.salt == "5a1t"
     # Headless with --bot, that bot plays it.
     headless = resume_host(path, own_bot="random", code="tiger")
-    assert headless.own == [] and set(headless.session.local_bots) == {0, 2}
+    assert headless.own == [] and set(headless.session.bot_seats.bots) == {0, 2}
     assert headless.session.code == "TIGER"
     # Saved again, the facts take the typed form and nothing else in meta is lost.
     headless.session.save()
@@ -83,7 +83,7 @@ def test_the_lobby_and_the_headless_host_resume_the_same_way(tmp_path: Path) -> 
     screen = resume_host(path)
     assert screen.own == [0] and screen.session.seats[0].kind == "human"
     headless = resume_host(path, own_bot="greedy")
-    assert headless.own == [] and 0 in headless.session.local_bots
+    assert headless.own == [] and 0 in headless.session.bot_seats.bots
     assert screen.session.game_id == headless.session.game_id
 
 
@@ -125,7 +125,7 @@ def test_resuming_what_is_not_a_hosted_game_is_one_line(tmp_path: Path) -> None:
 def test_a_resumed_host_never_starts_a_program_its_save_names(tmp_path: Path) -> None:
     # An engine seat's command is in the save; a file someone sent must not run it.
     path = played(HostPlan(["host", "remote", f"engine:{sys.executable} -c pass"], seed=4), tmp_path)
-    engine = resume_host(path).session.local_bots[2]
+    engine = resume_host(path).session.bot_seats.bots[2]
     assert isinstance(engine, EngineSeat) and not engine.programs
 
 
@@ -140,7 +140,7 @@ async def test_a_resumed_host_opens_the_port_its_guests_were_told(tmp_path: Path
         assert session.address is not None
         port = session.address[1]
         session.started = True
-        assert session._apply(session.game.turn, session.game.legal_moves[0]) is None
+        assert session.apply(session.game.turn, session.game.legal_moves[0]) is None
         assert session.save() and session.save_path is not None
         path = session.save_path
     finally:
@@ -149,8 +149,8 @@ async def test_a_resumed_host_opens_the_port_its_guests_were_told(tmp_path: Path
     try:
         assert resumed.port == port
     finally:
-        assert resumed.session.save_lock is not None
-        resumed.session.save_lock.release()
+        assert resumed.session.keeper.lock is not None
+        resumed.session.keeper.lock.release()
     # A save that names no address (or one unreadable) leaves the port to the command line.
     assert build_host(HostPlan(["host", "remote"]), None).port is None
 

@@ -221,7 +221,7 @@ async def test_undo_is_a_request_the_others_accept_or_decline(listening: Listeni
                 notice = await host.notices.get()
                 if isinstance(notice, UndoAsked):
                     assert notice.asker == 1 and notice.voter == 0
-                    host.vote_undo(notice.undo_id, notice.voter, accept)
+                    host.undo.vote(notice.undo_id, notice.voter, accept)
                     return
 
         voter = asyncio.create_task(answer(False))
@@ -271,8 +271,8 @@ async def test_a_dropped_guest_rejoins_at_the_same_move(listening: Listening, tm
 
 async def test_garbage_at_the_port_leaves_the_host_serving(listening: Listening) -> None:
     host = make_host(["bot:greedy", "remote"])
-    generous = host.read_timeout
-    host.read_timeout = 0.5  # the silent attacker's wait
+    generous = host.door.read_timeout
+    host.door.read_timeout = 0.5  # the silent attacker's wait
     port = await listening(host)
 
     async def attack(data: bytes, *, close: bool) -> bytes:
@@ -297,7 +297,7 @@ async def test_garbage_at_the_port_leaves_the_host_serving(listening: Listening)
     assert silent_reply == b""
     # The real guest gets the usual read timeout: 0.5 s would leave its
     # 0.3 s heartbeat too little room on a loaded machine.
-    host.read_timeout = generous
+    host.door.read_timeout = generous
     guest = await _joined(port)
     host.begin()
     await asyncio.wait_for(play_guest(guest, make_bot("random", 2)), LIMIT)
@@ -513,7 +513,7 @@ async def test_undo_asks_every_other_person_including_remote_seats(listening: Li
         while True:
             notice = await host.notices.get()
             if isinstance(notice, UndoAsked):
-                host.vote_undo(notice.undo_id, 0, accept)
+                host.undo.vote(notice.undo_id, 0, accept)
                 return
 
     try:
@@ -580,12 +580,12 @@ async def test_hints_count_only_where_the_host_allows_them(listening: Listening,
     # The host reads in order: once the goodbye is handled, so was the HintUsed before it.
     await guest.close()
     await until(lambda: 1 not in host.links)
-    assert host.hint_counts == [0, 0]
+    assert host.hints.counts == [0, 0]
 
     # A host that allows them: one per own turn for each seat, kept in the save and
     # told to every terminal.
     allowed = make_host(["human", "remote"], save_path=tmp_path / "on.indigo")
-    allowed.hints_allowed = True
+    allowed.hints.allowed = True
     port = await listening(allowed)
     guest = await _joined(port)
     task = asyncio.create_task(guest.run())
@@ -596,7 +596,7 @@ async def test_hints_count_only_where_the_host_allows_them(listening: Listening,
         await until(lambda: guest.hint_counts == [1, 0])
         guest.count_hint()  # not seat 2's turn: refused, in words
         refused = await _notice(guest, HintRefused)
-        assert "own turn" in refused.text and allowed.hint_counts == [1, 0]
+        assert "own turn" in refused.text and allowed.hints.counts == [1, 0]
         await allowed.play(0, allowed.game.legal_moves[0])
         await until(lambda: guest.state is not None and guest.state.board.turn == 1)
         guest.count_hint()
@@ -609,7 +609,7 @@ async def test_hints_count_only_where_the_host_allows_them(listening: Listening,
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await task
-    assert allowed.hint_counts == [1, 1]
+    assert allowed.hints.counts == [1, 1]
 
 
 @pytest.mark.parametrize("counts", [[1], [0, 1, 2], [-1, 0], [0, 10**9]])
@@ -725,10 +725,10 @@ async def test_a_move_still_unanswered_when_the_host_quits_ends_with_the_hosts_g
         assert guest.state is not None
         asked: list[MoveRequest] = []
 
-        async def busy(link: object, request: MoveRequest) -> None:
-            asked.append(request)  # the host quits before it gets round to the move
+        def busy(request: MoveRequest) -> None:
+            asked.append(request)  # the host quits before it gets round to the move (no answer)
 
-        monkeypatch.setattr(host, "_guest_move", busy)
+        monkeypatch.setattr(host, "guest_move", busy)
         move = asyncio.create_task(guest.play(guest.state.view().legal_moves[0]))
         await until(lambda: bool(asked))
         await host.close(Farewell.HOST_QUIT)

@@ -123,11 +123,18 @@ class Table:
                 await guest.close()
 
 
-async def _table(listening: Listening, tmp_path: Path, **host_options: object) -> Table:
+async def _table(
+    listening: Listening,
+    tmp_path: Path,
+    *,
+    hints: bool = False,
+    seat_budgets: SeatBudgets = UNPACED,
+    undo_limit: int = DEFAULT_UNDO_LIMIT,
+) -> Table:
     host = make_host(["bot:greedy", "remote", "remote"], save_path=tmp_path / "host.indigo")
-    host.seat_budgets = UNPACED
-    for name, value in host_options.items():
-        setattr(host, name, value)
+    host.seat_budgets = seat_budgets
+    host.hints.allowed = hints
+    host.undo.limit = undo_limit
     port = await listening(host)
     cheat = await _seated(host, port, "Cheat", tmp_path)
     honest = await _seated(host, port, "Honest", tmp_path)
@@ -150,7 +157,7 @@ async def _answered(cheat: GuestSession) -> None:
 async def test_a_flood_of_hint_reports_counts_one_per_own_turn_and_locks_nobody_out(
     listening: Listening, tmp_path: Path
 ) -> None:
-    table = await _table(listening, tmp_path, hints_allowed=True)
+    table = await _table(listening, tmp_path, hints=True)
     host, cheat, honest = table.host, table.cheat, table.honest
     try:
         await until(lambda: cheat.state is not None and cheat.state.board.turn == cheat.seat)
@@ -158,14 +165,14 @@ async def test_a_flood_of_hint_reports_counts_one_per_own_turn_and_locks_nobody_
             _sending(cheat).send_nowait(HintUsed())
         await _answered(cheat)
         # One hint on its own turn is counted; the rest of the flood is not.
-        assert host.hint_counts == [0, 1, 0]
+        assert host.hints.counts == [0, 1, 0]
         assert saves.read_hint_counts(saves.load_save(tmp_path / "host.indigo").header.meta, 3) == [0, 1, 0]
         assert cheat.state is not None
         await cheat.play(cheat.state.view().legal_moves[0])
         for _ in range(FLOOD):
             _sending(cheat).send_nowait(HintUsed())
         await _answered(cheat)
-        assert host.hint_counts == [0, 1, 0]
+        assert host.hints.counts == [0, 1, 0]
         # The cheat is told why, in its own words (the code travels), the host's log says a few lines.
         refused = [n for n in _taken(cheat.notices) if isinstance(n, HintRefused)]
         assert len(refused) == FLOOD
@@ -325,7 +332,7 @@ async def test_undo_cannot_stall_a_game_against_bot_voters(listening: Listening,
         refused = [said for accepted, said in answers if not accepted]
         assert len(taken) == DEFAULT_UNDO_LIMIT and refused, answers[:6]
         assert "zo vaak als dit spel toestaat" in refused[0], refused[0]
-        assert host.undos[staller.seat] == DEFAULT_UNDO_LIMIT
+        assert host.undo.counts[staller.seat] == DEFAULT_UNDO_LIMIT
     finally:
         reader.cancel()
         with contextlib.suppress(BaseException):
@@ -341,7 +348,7 @@ async def test_the_undo_limit_is_the_hosts_to_set_and_kept_in_the_save(tmp_path:
         facts = saves.read_host_meta(saves.load_save(session.save_path).header.meta)
         assert (facts.undo_limit, facts.turn_time) == (0, 30.0)
         resumed = resume_host(session.save_path).session
-        assert (resumed.undo_limit, resumed.clock.seconds) == (0, 30.0)
+        assert (resumed.undo.limit, resumed.clock.seconds) == (0, 30.0)
     finally:
         await session.close()
     for plan in (HostPlan(["remote", "host"], turn_time=2), HostPlan(["remote", "host"], undo_limit=100)):

@@ -218,7 +218,7 @@ def host_app(save_dir: Path, plan: HostPlan) -> tuple[NetApp, HostTable]:
     127.0.0.1 (the host's bots move at once), and its table."""
     hosted = build_host(plan, save_dir)
     table = HostTable(hosted.session, hosted.own)
-    table.host.move_delay = 0.0
+    table.host.bot_seats.move_delay = 0.0
     app = NetApp(lambda: LobbyScreen(table, bind="127.0.0.1", port=0), save_dir=save_dir, animate=False)
     return app, table
 

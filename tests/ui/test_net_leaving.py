@@ -123,7 +123,7 @@ async def test_after_the_host_resumes_the_guest_joins_again_at_the_same_move(tmp
         # What the guest's screen says the host does: indigo host --resume FILE (same port here).
         resumed = resume_host(save)
         table = HostTable(resumed.session, resumed.own)
-        table.host.move_delay = 0.0
+        table.host.bot_seats.move_delay = 0.0
         again = NetApp(
             lambda: LobbyScreen(table, bind="127.0.0.1", port=game.port),
             save_dir=tmp_path / "host",

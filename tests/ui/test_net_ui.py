@@ -196,11 +196,11 @@ def test_a_hosted_game_is_taken_up_from_its_save(tmp_path: Path) -> None:
     host.started = True
     for _ in range(4):
         move = host.game.legal_moves[0]
-        assert host._apply(host.game.turn, move) is None
+        assert host.apply(host.game.turn, move) is None
     again = resume_host(host.save_path)
     assert again.session.game_id == host.game_id and again.session.code == "ABC"
     assert again.session.tokens == {1: "token-of-seat-2"}
-    assert again.own == [0] and set(again.session.local_bots) == {2}
+    assert again.own == [0] and set(again.session.bot_seats.bots) == {2}
     assert [e for e in again.session.game.log] == [e for e in host.game.log]
     # A local game's save is not a hosted game.
     local = tmp_path / "local.indigo"

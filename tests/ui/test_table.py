@@ -94,7 +94,7 @@ async def test_a_game_screen_over_the_host_and_a_guest_table(tmp_path: Path) -> 
         # The guest asks for a hint: this host allows none, and the screen says so.
         await gp.press("h")
         await until(pilots, lambda: gscreen.message == "The host allows no hints in this game.")
-        assert not gscreen.hinting and host.hint_counts == [0, 0]
+        assert not gscreen.hinting and host.hints.counts == [0, 0]
 
 
 async def test_hints_the_host_allows_are_counted_for_every_terminal(tmp_path: Path) -> None:
@@ -113,7 +113,7 @@ async def test_hints_the_host_allows_are_counted_for_every_terminal(tmp_path: Pa
         # The guest's hint is searched at the guest (its own view) and counted by the host.
         await gp.press("h")
         await until(pilots, lambda: not gscreen.hinting)
-        await until(pilots, lambda: host.hint_counts == [1, 1] and gscreen.table.hints == [1, 1])
+        await until(pilots, lambda: host.hints.counts == [1, 1] and gscreen.table.hints == [1, 1])
         # The counts are in the host's save, with the rule, for a resumed host.
         assert host.save_path is not None
         saved = load_save(host.save_path)

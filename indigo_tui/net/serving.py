@@ -1,0 +1,158 @@
+"""Serving a seated guest: its messages read at a bounded pace, and each one answered.
+
+Once the door (:mod:`.admission`) has seated a guest, :class:`GuestServer`
+reads its link until the connection ends: a heartbeat goes out meanwhile,
+its messages are read no faster than its budget allows (:mod:`.guard`), and
+none is read while the answers to the last ones wait to be sent, so a guest
+that asks without reading the answers is read no faster than it reads. Each
+message is answered by its kind: a move by the host (:class:`GuestAnswers`),
+an undo request or vote by :mod:`.undo`, a hint by the host's ledger; a
+refusal goes back to the guest as a code with English words, and into the
+host's log within the terminal's lines a minute. A goodbye or an error ends
+the connection; any other message is a breach of the protocol.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Protocol
+
+from ..i18n import _
+from .broadcast import Broadcaster, Link
+from .common import REASON_LIMIT, Teller, heartbeat, log_line, peer_error
+from .notices import HintRefused, MoveRefused
+from .protocol import (
+    Breach,
+    Bye,
+    Error,
+    Heartbeat,
+    HintNotCounted,
+    HintUsed,
+    Message,
+    MoveRejected,
+    MoveRequest,
+    ProtocolError,
+    UndoRequest,
+    UndoVote,
+)
+from .reasons import NetRefusal, Why, english_why, error_text, farewell_text
+from .seating import Seating
+from .undo import UndoRequests
+
+
+class GuestAnswers(Protocol):
+    """What serving a guest needs of the host: its answers to the guest's requests."""
+
+    @property
+    def closed(self) -> bool: ...
+
+    def guest_move(self, request: MoveRequest) -> Why | None:
+        """Play a guest's move for its own seat (acknowledged with its
+        events); why not, if it may not be played."""
+        ...
+
+    def count_hint(self, seat: int) -> Why | None:
+        """``seat`` asked for a hint: count it, or why not."""
+        ...
+
+    def lose(self, link: Link, why: str) -> None:
+        """``link``'s connection is over (``why``, in words)."""
+
+    def leave(self, link: Link, why: str) -> None:
+        """``link``'s player said goodbye (``why``, in words)."""
+
+
+class GuestServer:
+    """Reads and answers seated guests, each until its connection ends;
+    see the module docstring. ``heartbeat`` is the seconds between the
+    heartbeats each guest is sent."""
+
+    def __init__(
+        self,
+        host: GuestAnswers,
+        seating: Seating,
+        broadcaster: Broadcaster,
+        undo: UndoRequests,
+        tell: Teller,
+        heartbeat: float,
+    ) -> None:
+        self.host = host
+        self.seating = seating
+        self.broadcaster = broadcaster
+        self.undo = undo
+        self.tell = tell
+        self.heartbeat = heartbeat
+
+    async def serve(self, link: Link) -> None:
+        """Read and answer ``link``'s guest until its connection ends (or another link takes its seat)."""
+        link.keep(asyncio.create_task(heartbeat(link.conn, self.heartbeat)))
+        pace = link.allowance.messages
+        try:
+            while not self.host.closed:
+                message = await link.conn.read()
+                if self.broadcaster.links.get(link.seat) is not link:
+                    return
+                link.read += 1
+                wait = pace.take()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                if not self._answer(link, message):
+                    return
+                await link.conn.drain()
+        finally:
+            link.cancel()
+
+    def _answer(self, link: Link, message: Message) -> bool:
+        """Act on one message from a seated guest; False ends the connection."""
+        match message:
+            case Heartbeat():
+                pass
+            case MoveRequest():
+                self._move(link, message)
+            case UndoRequest():
+                self.undo.asked(link, message)
+            case UndoVote(id=undo_id, accept=accept):
+                # A terminal votes for its own seat only, whatever seat it names.
+                self.undo.vote(undo_id, link.seat, accept)
+            case HintUsed():
+                self._hint(link)
+            case Bye(reason=reason, code=code, args=numbers):
+                # Said from the code in this terminal's language; the guest's own words
+                # only for a code we do not know.
+                said = farewell_text(code, log_line(reason, REASON_LIMIT), numbers[:4])
+                self.host.leave(link, _("left: {reason}").format(reason=said))
+                return False
+            case Error() as error:
+                # A guest's desync or broken protocol, said in this terminal's language.
+                said = error_text(peer_error(error))
+                self.host.lose(link, _("gave up: {reason}").format(reason=said))
+                return False
+            case _:
+                raise ProtocolError(Breach.GUEST_MAY_NOT, quoted=(type(message).__name__,))
+        return True
+
+    def _move(self, link: Link, request: MoveRequest) -> None:
+        why: Why | None
+        if request.seat != link.seat:
+            why = self.seating.not_yours(link.seat, request.seat)
+        else:
+            why = self.host.guest_move(request)
+        if why is not None:
+            # The code for the guest to say in its language; English for an older guest.
+            reason = english_why(why, self.seating.label)
+            self.broadcaster.send(link, MoveRejected(request.id, reason, why.code, why.args))
+            link.tell_refusal(MoveRefused(link.seat, reason, link.name, why), self.tell)
+
+    def _hint(self, link: Link) -> None:
+        """Counted for the terminal's own seat, one per own turn. A second
+        hint on the same turn is simply not counted again (an honest player
+        may ask twice); anything else is refused in words."""
+        why = self.host.count_hint(link.seat)
+        if why is not None and why.code != NetRefusal.HINT_COUNTED:
+            self.broadcaster.send(
+                link, HintNotCounted(english_why(why, self.seating.label), why.code, why.args)
+            )
+            link.tell_refusal(HintRefused(link.seat, english_why(why), link.name, why), self.tell)
+
+
+__all__ = ["GuestAnswers", "GuestServer"]
