@@ -337,7 +337,13 @@ def _join_on_screen(args: argparse.Namespace, save_dir: Path) -> int:
     relay = _relay(args) if args.relay else None
     app = NetApp(
         lambda: JoinScreen(
-            args.address, args.code or "", args.name or "", auto=True, rejoin=args.rejoin, relay=relay
+            args.address,
+            args.code or "",
+            args.name or "",
+            auto=True,
+            rejoin=args.rejoin,
+            save_dir=save_dir,
+            relay=relay,
         ),
         save_dir=save_dir,
         palette=args.palette,

@@ -20,7 +20,7 @@ from .board_pixels import PixelSupport, probe
 from .command_palette import LocalPaletteApp
 from .localise import translate_all, translate_bindings
 from .palette import PALETTES, use_chosen_palette, use_palette
-from .requests import ResumeGame, StartGame
+from .requests import ChooseLanguage, ResumeGame, StartGame, ToTitle
 from .screens.game import GameScreen
 from .session import NewGame, Session
 
@@ -218,7 +218,7 @@ class IndigoApp(LocalPaletteApp):
         self.notify(failed or _("Colours: {name}.").format(name=palette_name(name)))
 
     def choose_language(self, code: str) -> None:
-        """:meth:`set_language` from a place that cannot wait for it (the palette)."""
+        """:meth:`set_language` from a place that cannot wait for it (the palette, a screen's request)."""
         self.run_worker(self.set_language(code), exclusive=True, group="language")
 
     async def set_language(self, code: str) -> None:
@@ -304,6 +304,17 @@ class IndigoApp(LocalPaletteApp):
                 self.pop_screen()
         else:
             self.switch_screen(title(self.save_dir))
+
+    def on_to_title(self, request: ToTitle) -> None:
+        self.to_title()
+        if request.notice is not None:
+            from .screens.notice import NoticeScreen
+
+            # Said over the title screen, where the player now looks, until read.
+            self.push_screen(NoticeScreen(request.notice))
+
+    def on_choose_language(self, request: ChooseLanguage) -> None:
+        self.choose_language(request.code)
 
     # -- the command palette ----------------------------------------------------------
 

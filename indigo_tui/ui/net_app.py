@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from .app import IndigoApp
 from .options import AppOptions
+from .requests import EndCommand
 
 
 class NetApp(IndigoApp):
@@ -30,3 +31,9 @@ class NetApp(IndigoApp):
         # calls the handlers of base classes too, unless the default is prevented.
         event.prevent_default()
         self.push_screen(self._first())
+
+    def on_end_command(self, request: EndCommand) -> None:
+        # The first screen was left without doing what the command is for: the
+        # command says why on stderr and exits with status 2.
+        self.failure = request.failure
+        self.exit(return_code=2)

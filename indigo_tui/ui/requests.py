@@ -2,7 +2,10 @@
 
 Screens post these instead of calling the app's methods: a message bubbles
 from the screen to the app, which decides how to go there (the screens
-underneath, the table), so a screen needs no knowledge of which app runs it.
+underneath, the table), so a screen needs no knowledge of which app runs it
+and imports no app module (``tests/test_architecture.py`` holds the ui free of
+import loops). Values go the other way, down: what a screen needs of the
+app's settings it is given when it is made (a save folder).
 """
 
 from __future__ import annotations
@@ -27,3 +30,32 @@ class ResumeGame(Message):
     def __init__(self, saved: SavedGame) -> None:
         super().__init__()
         self.saved = saved
+
+
+class ToTitle(Message):
+    """Back to the title screen, however the screen that posts it was reached
+    (the game at the table is saved); ``notice``, if given, is said over the
+    title until read (how a host takes up the game it left)."""
+
+    def __init__(self, notice: str | None = None) -> None:
+        super().__init__()
+        self.notice = notice
+
+
+class EndCommand(Message):
+    """End the app that a command opened on the screen being left (``indigo
+    join``'s join form) without doing what the command is for: the command
+    then says ``failure`` on stderr and exits with status 2, as it would
+    without a screen (``--headless``)."""
+
+    def __init__(self, failure: str) -> None:
+        super().__init__()
+        self.failure = failure
+
+
+class ChooseLanguage(Message):
+    """Speak the language ``code`` from now on, on every screen (remembered)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code

@@ -233,7 +233,9 @@ async def lobby_port(pilot: Pilot[Any], host: HostSession) -> int:
 def guest_app(save_dir: Path, port: int, code: str, name: str) -> NetApp:
     """An app that joins the game at 127.0.0.1:``port`` at once, as ``name``."""
     return NetApp(
-        lambda: JoinScreen(f"127.0.0.1:{port}", code, name, auto=True), save_dir=save_dir, animate=False
+        lambda: JoinScreen(f"127.0.0.1:{port}", code, name, auto=True, save_dir=save_dir),
+        save_dir=save_dir,
+        animate=False,
     )
 
 

@@ -145,7 +145,9 @@ async def failure(kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 
 def join_app(fail: Failure) -> NetApp:
     return NetApp(
-        lambda: JoinScreen(fail.address, fail.code, "Gus", auto=True), save_dir=fail.save_dir, animate=False
+        lambda: JoinScreen(fail.address, fail.code, "Gus", auto=True, save_dir=fail.save_dir),
+        save_dir=fail.save_dir,
+        animate=False,
     )
 
 

@@ -253,7 +253,7 @@ async def test_a_refusal_that_comes_while_the_join_form_changes_language_is_show
     port = server.sockets[0].getsockname()[1]
     try:
         app = NetApp(
-            lambda: JoinScreen(f"127.0.0.1:{port}", "CODE", "Gus", auto=True),
+            lambda: JoinScreen(f"127.0.0.1:{port}", "CODE", "Gus", auto=True, save_dir=tmp_path / "guest"),
             save_dir=tmp_path / "guest",
             animate=False,
         )

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.screen import Screen
 from textual.widgets import Checkbox, Select
 
 from indigo_tui.ui.screens.host_setup import HostSetupScreen
@@ -12,17 +14,23 @@ from indigo_tui.ui.screens.setup import SetupScreen
 
 from .conftest import AppFactory, until
 
+#: Each form as the title opens it (the host's is told where the game is saved).
+FORMS = [
+    pytest.param(lambda folder: SetupScreen(), id="SetupScreen"),
+    pytest.param(HostSetupScreen, id="HostSetupScreen"),
+]
 
-@pytest.mark.parametrize("screen_type", [SetupScreen, HostSetupScreen])
+
+@pytest.mark.parametrize("form", FORMS)
 async def test_the_players_select_shows_one_row_per_seat(
-    make_app: AppFactory, save_dir: Path, screen_type: type
+    make_app: AppFactory, save_dir: Path, form: Callable[[Path], Screen[None]]
 ) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.push_screen(screen_type())
-        await until(pilot, lambda: isinstance(app.screen, screen_type))
-        screen = app.screen
+        screen = form(save_dir)
+        app.push_screen(screen)
+        await until(pilot, lambda: app.screen is screen)
 
         def shown() -> list[bool]:
             return [bool(screen.query_one(f"#seat-row-{seat}").display) for seat in range(4)]

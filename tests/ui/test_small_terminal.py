@@ -6,6 +6,7 @@ palette's screenshot saved somewhere that exists."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,15 +42,24 @@ def on_screen(screen: Screen[Any], widget: Widget) -> bool:
     return bool(region) and screen.region.contains_region(region)
 
 
-@pytest.mark.parametrize(("screen_type", "primary"), [(SetupScreen, "#start"), (HostSetupScreen, "#open")])
-async def test_a_four_seat_form_fits_80x24(make_app: AppFactory, screen_type: type, primary: str) -> None:
+#: Each form as the title opens it (the host's is told where the game is saved), and its primary button.
+FORMS = [
+    pytest.param(lambda folder: SetupScreen(), "#start", id="SetupScreen-#start"),
+    pytest.param(HostSetupScreen, "#open", id="HostSetupScreen-#open"),
+]
+
+
+@pytest.mark.parametrize(("form", "primary"), FORMS)
+async def test_a_four_seat_form_fits_80x24(
+    make_app: AppFactory, save_dir: Path, form: Callable[[Path], Screen[None]], primary: str
+) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.push_screen(screen_type())
-        await until(pilot, lambda: isinstance(app.screen, screen_type))
+        screen = form(save_dir)
+        app.push_screen(screen)
+        await until(pilot, lambda: app.screen is screen)
         await pilot.pause()  # composed and mounted
-        screen = app.screen
         screen.query_one("#players", Select).value = 4
         await until(pilot, lambda: bool(screen.query_one("#seat-row-3").display))
         await pilot.pause()
@@ -60,7 +70,7 @@ async def test_a_four_seat_form_fits_80x24(make_app: AppFactory, screen_type: ty
             assert on_screen(screen, box), box.label
         text = screen_text(app)
         assert "Own gates only (3 players)" in text
-        if screen_type is SetupScreen:
+        if isinstance(screen, SetupScreen):
             assert "Open scores (everyone sees all gems)" in text
 
 

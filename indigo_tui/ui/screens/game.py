@@ -37,6 +37,7 @@ from ...saves import SaveError
 from ..board_art.picture import Marks, focus_cells
 from ..describe import cell_name, fitted_file_name, move_lines, preview_lines
 from ..localise import Localised, hide_in_footer
+from ..requests import ToTitle
 from ..table import Table, TableGame
 from ..widgets.board import START_CELL, BoardView, encoder_named
 from ..widgets.hand import HandView
@@ -546,7 +547,7 @@ class GameScreen(Localised, Screen[None]):
             # Back from the form comes back here, to the finished board.
             self.app.push_screen(SetupScreen())
         elif action == "title":
-            self.indigo.to_title()
+            self.post_message(ToTitle())
 
     @work(exclusive=True, group="bots")
     async def bot_turn(self, bot: Bot, seat: int, generation: int, view: SeatView) -> None:
@@ -845,7 +846,7 @@ class GameScreen(Localised, Screen[None]):
 
     def action_leave(self) -> None:
         self.workers.cancel_group(self, "bots")
-        self.indigo.to_title()
+        self.post_message(ToTitle())
 
     @on(BoardView.CellClicked)
     def _clicked(self, event: BoardView.CellClicked) -> None:

@@ -19,7 +19,6 @@ from ...net import DEFAULT_PORT, DEFAULT_RELAY, DEFAULT_UNDO_LIMIT
 from ...net.hosting import HostingError, HostPlan, build_host
 from ...net.relay import relay_from
 from ..localise import Localised
-from ..navigation import app_save_dir
 from ..net_table import HostTable
 from ..widgets.form_foot import FormFoot
 from .lobby import LobbyScreen
@@ -46,9 +45,9 @@ class HostSetupScreen(Localised, SeatRowsScreen):
         Binding("ctrl+s", "open_lobby", N_("Open lobby")),
     ]
 
-    def __init__(self, save_dir: Path | None = None) -> None:
+    def __init__(self, save_dir: Path | None) -> None:
         super().__init__()
-        #: Where the hosted game is saved (the app's save folder if not given).
+        #: Where the hosted game is saved (the app's save folder; None: nowhere).
         self.save_dir = save_dir
 
     def compose(self) -> ComposeResult:
@@ -150,10 +149,9 @@ class HostSetupScreen(Localised, SeatRowsScreen):
         )
 
     def action_open_lobby(self) -> None:
-        save_dir = self.save_dir if self.save_dir is not None else app_save_dir(self.app)
         try:
             plan = self.read()
-            hosted = build_host(plan, save_dir)
+            hosted = build_host(plan, self.save_dir)
         except (ValueError, HostingError) as exc:
             self.query_one(FormFoot).say(_("Can't host: {reason}").format(reason=exc))
             return

@@ -28,9 +28,9 @@ from ...net.reasons import Ending
 from ...net.relay import InternetCode, Relay, looks_like_internet_code, parse_internet_code, relay_from
 from ...saves import shown_path
 from ..localise import Localised, recompose_keeping_values
-from ..navigation import app_save_dir, end_command
 from ..net_link import NetLink
 from ..net_table import GuestTable
+from ..requests import EndCommand
 from ..widgets.form_foot import FormFoot
 from .waiting_room import WaitScreen
 
@@ -114,14 +114,14 @@ class JoinScreen(Localised, Screen[None]):
         *,
         auto: bool = False,
         rejoin: bool = False,
-        save_dir: Path | None = None,
+        save_dir: Path | None,
         relay: Relay | None = None,
     ) -> None:
         super().__init__()
         #: The transit relay for a game across the internet (``--relay``); None:
         #: the environment's, else the public one.
         self.relay = relay
-        #: Where this seat's record is kept (the app's save folder if not given).
+        #: Where this seat's record is kept (the app's save folder; None: nowhere).
         self.save_dir = save_dir
         #: Take back this folder's newest seat with that host, whatever its name (``--rejoin``).
         self.rejoin = rejoin
@@ -187,7 +187,7 @@ class JoinScreen(Localised, Screen[None]):
         # The first screen of `indigo join`: leaving it ends the command, which
         # did not join; it says why (the last refusal) and exits with status 2.
         self.workers.cancel_group(self, "join")
-        end_command(self.app, self.failure or _("left before joining the game"))
+        self.post_message(EndCommand(self.failure or _("left before joining the game")))
 
     def show_error(self, text: str) -> None:
         self.error = text
@@ -221,8 +221,7 @@ class JoinScreen(Localised, Screen[None]):
 
     async def _join(self, address: str, code: str, name: str, internet: InternetCode | None) -> None:
         try:
-            save_dir = self.save_dir if self.save_dir is not None else app_save_dir(self.app)
-            table = await join_game(address, code, name, save_dir, rejoin=self.rejoin, relay=self.relay)
+            table = await join_game(address, code, name, self.save_dir, rejoin=self.rejoin, relay=self.relay)
         except JoinError as exc:
             if exc.code is Ending.CODE and internet is not None:
                 words = _(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -14,13 +14,11 @@ from textual.widgets.option_list import Option
 from ...i18n import N_, _, current_language, language_names
 from ..localise import Localised
 
-if TYPE_CHECKING:
-    from ..app import IndigoApp
 
-
-class LanguageScreen(Localised, ModalScreen[None]):
+class LanguageScreen(Localised, ModalScreen[str | None]):
     """Every language the game speaks, each in its own words (whoever cannot read the
-    current one still finds theirs); choosing one switches every screen to it."""
+    current one still finds theirs); the answer is the code of the one chosen
+    (None: none), which whoever opened the list asks the app to speak."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", N_("Back"))]
 
@@ -37,6 +35,5 @@ class LanguageScreen(Localised, ModalScreen[None]):
         languages.highlighted = languages.get_option_index(current_language())
         languages.focus()
 
-    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(None)
-        await cast("IndigoApp", self.app).set_language(event.option.id or "en")
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id or "en")

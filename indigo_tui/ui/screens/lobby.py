@@ -25,9 +25,9 @@ from ...net.reasons import Farewell
 from ...net.relay import Relay, join_command
 from ...saves import SeatInfo
 from ..localise import Localised
-from ..navigation import leave_to_title
 from ..net_link import NetLink, NetNotice
 from ..net_table import HostTable
+from ..requests import ToTitle
 
 
 def share_addresses(bind: str, port: int) -> list[str]:
@@ -225,7 +225,7 @@ class LobbyScreen(Localised, Screen[None]):
         if quit_app:
             self.app.exit()
         else:
-            leave_to_title(self.app)
+            self.post_message(ToTitle())
 
 
 __all__ = ["LobbyScreen", "share_addresses"]

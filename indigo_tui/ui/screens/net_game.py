@@ -48,6 +48,7 @@ from ..describe import cell_name, command_path
 from ..localise import translate_bindings
 from ..net_link import NetLink, NetNotice
 from ..net_table import GuestTable, NetTable
+from ..requests import ToTitle
 from ..table import TableRefusal
 from ..widgets.board import START_CELL, BoardView
 from ..widgets.scoreboard import Row, Scoreboard
@@ -520,13 +521,10 @@ class NetGameScreen(GameScreen):
         unfinished = host is not None and not host.match.over
         await self.link.close()  # this terminal's player quit
         if to_title:
-            app = self.app
-            self.indigo.to_title()
-            if unfinished and host is not None and host.save_path is not None:
-                from .notice import NoticeScreen
-
-                # Said over the title screen, where the host now looks, until read.
-                app.push_screen(NoticeScreen(resume_words(host.save_path)))
+            # How to take the game up again, said over the title where the host now looks.
+            save_path = host.save_path if host is not None else None
+            notice = resume_words(save_path) if unfinished and save_path is not None else None
+            self.post_message(ToTitle(notice))
         else:
             self.app.exit()
 

@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 from ...i18n import N_, _
 from ...saves import SaveEntry, SaveError, latest_unfinished_of, list_saves, load_save
 from ..localise import Localised
-from ..requests import ResumeGame
+from ..requests import ChooseLanguage, ResumeGame
 
 LOGO = """\
  ___           _ _
@@ -88,7 +88,12 @@ def _join(screen: TitleScreen) -> None:
 def _language(screen: TitleScreen) -> None:
     from .language import LanguageScreen
 
-    screen.app.push_screen(LanguageScreen())
+    def chosen(code: str | None) -> None:
+        # The app switches every screen to it (the title is still here to say so).
+        if code is not None:
+            screen.post_message(ChooseLanguage(code))
+
+    screen.app.push_screen(LanguageScreen(), chosen)
 
 
 def _quit(screen: TitleScreen) -> None:

@@ -15,9 +15,9 @@ from ...i18n import N_, _
 from ...net.notices import LogChanged, PlayStarted, SeatJoined, SeatLeft, SessionClosed
 from ...net.reasons import Farewell
 from ..localise import Localised
-from ..navigation import leave_to_title
 from ..net_link import NetLink, NetNotice
 from ..net_table import GuestTable
+from ..requests import ToTitle
 
 
 class WaitScreen(Localised, Screen[None]):
@@ -146,7 +146,7 @@ class WaitScreen(Localised, Screen[None]):
         if quit_app:
             self.app.exit()
         else:
-            leave_to_title(self.app)
+            self.post_message(ToTitle())
 
 
 __all__ = ["WaitScreen"]
