@@ -34,6 +34,7 @@ from pathlib import Path
 from indigo_tui import saves
 from indigo_tui.bots import make_bot
 from indigo_tui.engine import Match, Setup
+from indigo_tui.net.deal import VERIFIED
 from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.host import HostSession
 from indigo_tui.net.reasons import Farewell
@@ -60,7 +61,9 @@ async def serve(seed: str, spec: str, save: Path | None) -> None:
     """The child process: host one game, seat 1 played by ``spec``."""
     match = Match(Setup(2), 1, seed)
     seats = [SeatInfo(spec, f"bot:{spec}"), SeatInfo("guest", "remote")]
-    host = HostSession(match, seats, CODE, local_bots={0: make_bot(spec, f"{seed}:0")}, save_path=save)
+    host = HostSession(
+        match, seats, CODE, local_bots={0: make_bot(spec, f"{seed}:0")}, keeper=saves.HostKeeper(save)
+    )
     _, port = await host.listen("127.0.0.1", 0)
     print(port, flush=True)
     async with asyncio.timeout(300):
@@ -97,7 +100,7 @@ async def guest_game(port: int, seed: str, spec: str, folder: Path | None) -> tu
         if state.board.turn == guest.seat and not state.over:
             reason = await guest.play(bot.choose(state.view()))
             assert reason is None, reason
-    assert started is not None and guest.over and guest.deal == "verified", guest.deal
+    assert started is not None and guest.over and guest.deal == VERIFIED, guest.deal
     elapsed = time.perf_counter() - started
     await guest.close(Farewell.GAME_OVER)
     reader.cancel()
