@@ -20,9 +20,10 @@ from .board_pixels import PixelSupport, probe
 from .command_palette import LocalPaletteApp
 from .localise import translate_all, translate_bindings
 from .palette import PALETTES, use_chosen_palette, use_palette
-from .requests import ChooseLanguage, ResumeGame, StartGame, ToTitle
+from .requests import ChooseLanguage, JoinAgain, ResumeGame, StartGame, ToTitle
 from .screens.game import GameScreen
 from .session import NewGame, Session
+from .table_settings import TableSettings
 
 if TYPE_CHECKING:
     from .screens.title import TitleScreen
@@ -316,6 +317,14 @@ class IndigoApp(LocalPaletteApp):
     def on_choose_language(self, request: ChooseLanguage) -> None:
         self.choose_language(request.code)
 
+    def on_join_again(self, request: JoinAgain) -> None:
+        from .screens.join import JoinScreen
+
+        # In place of the stopped table: the form takes the seat again and leads
+        # on to the waiting room and the table, as the first time.
+        form = JoinScreen(request.address, request.code, request.name, rejoin=True, save_dir=request.save_dir)
+        self.switch_screen(form)
+
     # -- the command palette ----------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
@@ -396,3 +405,9 @@ def remember_language(code: str) -> str | None:
     from .settings import update_settings
 
     return update_settings(language=code)
+
+
+if TYPE_CHECKING:
+    # The table knows the app only by these settings (it may not import the app,
+    # which imports it): mypy holds the app to them here.
+    _TABLE_SETTINGS: type[TableSettings] = IndigoApp

@@ -5,10 +5,13 @@ from the screen to the app, which decides how to go there (the screens
 underneath, the table), so a screen needs no knowledge of which app runs it
 and imports no app module (``tests/test_architecture.py`` holds the ui free of
 import loops). Values go the other way, down: what a screen needs of the
-app's settings it is given when it is made (a save folder).
+app's settings it is given when it is made (a save folder), or reads through
+a small protocol (:mod:`.table_settings`).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from textual.message import Message
 
@@ -59,3 +62,17 @@ class ChooseLanguage(Message):
     def __init__(self, code: str) -> None:
         super().__init__()
         self.code = code
+
+
+class JoinAgain(Message):
+    """The join form instead of the table of a guest's stopped game, filled in
+    to take the same seat again once the host is back (the join form leads to
+    the table: the table asks, so that it does not import the form)."""
+
+    def __init__(self, address: str, code: str, name: str, save_dir: Path | None) -> None:
+        super().__init__()
+        self.address = address
+        self.code = code
+        self.name = name
+        #: Where the seat's record is kept (None: nowhere).
+        self.save_dir = save_dir

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar, cast
 
 from rich.cells import cell_len
 from textual import events, on, work
@@ -36,24 +36,18 @@ from ...i18n.words import refusal_text
 from ...saves import SaveError
 from ..board_art.picture import Marks, focus_cells
 from ..describe import cell_name, fitted_file_name, move_lines, preview_lines
+from ..layout import COMPACT_HEIGHT, COMPACT_WIDTH, NARROW_WIDTH, STACKED_HEIGHT, STACKED_WIDTH
 from ..localise import Localised, hide_in_footer
 from ..requests import ToTitle
 from ..table import Table, TableGame
+from ..table_settings import TableSettings
 from ..widgets.board import START_CELL, BoardView, encoder_named
 from ..widgets.hand import HandView
 from ..widgets.scoreboard import Row, Scoreboard
 from ..widgets.text_panel import TextPanel
 
-if TYPE_CHECKING:
-    from ..app import IndigoApp
-
 #: Pauses between bot moves a person can choose from, in seconds.
 PACES = (0.0, 0.2, 0.5, 1.0, 2.0)
-#: Below this size the side panel narrows and the hand tiles shrink.
-COMPACT_WIDTH, COMPACT_HEIGHT = 110, 34
-#: Below this width (and above compact) the side panel gives the board a few
-#: columns, so that hexagons at 120x40 are 18 sub-pixels across instead of 16.
-NARROW_WIDTH = 140
 #: The status lines a compact side panel shows at most (the rest ends in "…").
 COMPACT_STATUS_LINES = 4
 #: The columns of a line in the compact side panel (its 27 in indigo.tcss, less
@@ -61,9 +55,6 @@ COMPACT_STATUS_LINES = 4
 COMPACT_TEXT_WIDTH = 24
 #: What a compact footer leaves out (the keys still work).
 COMPACT_FOOTER_HIDES = frozenset({"redo", "save_as"})
-#: Below this width (a phone held upright: 45 columns) the side panel goes under
-#: the board, the full width, where there are lines enough for both.
-STACKED_WIDTH, STACKED_HEIGHT = 60, 30
 #: What the footer of a stacked table leaves out besides: undo and quit (still on
 #: u and q, in the help and the palette); Menu leads to Quit too.
 STACKED_FOOTER_HIDES = COMPACT_FOOTER_HIDES | {"undo", "app.quit"}
@@ -225,9 +216,10 @@ class GameScreen(Localised, Screen[None]):
             self.refresh_all()
 
     @property
-    def indigo(self) -> IndigoApp:
-        """The app, with its settings (bot pace, animation) typed."""
-        return cast("IndigoApp", self.app)
+    def indigo(self) -> TableSettings:
+        """The app's settings (bot pace, animation, glyphs), typed: the app is
+        known here only by them (it imports this screen)."""
+        return cast("TableSettings", self.app)
 
     # -- state -> screen ----------------------------------------------------------------
 

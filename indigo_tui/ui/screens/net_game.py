@@ -48,7 +48,7 @@ from ..describe import cell_name, command_path
 from ..localise import translate_bindings
 from ..net_link import NetLink, NetNotice
 from ..net_table import GuestTable, NetTable
-from ..requests import ToTitle
+from ..requests import JoinAgain, ToTitle
 from ..table import TableRefusal
 from ..widgets.board import START_CELL, BoardView
 from ..widgets.scoreboard import Row, Scoreboard
@@ -272,15 +272,10 @@ class NetGameScreen(GameScreen):
 
     def action_join_again(self) -> None:
         """Back to the join form, filled in to take this seat again (once the host is back)."""
-        from .join import JoinScreen
-
         guest = self.link.guest
         if guest is None:
             return
-        form = JoinScreen(
-            f"{guest.host}:{guest.port}", guest.code, guest.name, rejoin=True, save_dir=guest.save_dir
-        )
-        self.app.switch_screen(form)
+        self.post_message(JoinAgain(f"{guest.host}:{guest.port}", guest.code, guest.name, guest.save_dir))
 
     def _new_round(self, notice: RoundStarted) -> None:
         """The host dealt the next round: its end screen goes, the new board comes."""

@@ -39,12 +39,10 @@ from ...i18n import N_, _, decimal, ngettext, pgettext
 from ..board_art.labels import seat_letter
 from ..board_art.picture import Marks, focus_cells
 from ..describe import cell_name, move_lines
+from ..layout import COMPACT_HEIGHT, COMPACT_WIDTH, NARROW_WIDTH, STACKED_HEIGHT, STACKED_WIDTH
 from ..localise import Localised, hide_in_footer
 from ..review_store import load_review, store_review
 from ..widgets.board import BoardView
-from .game import COMPACT_HEIGHT as GAME_COMPACT_HEIGHT
-from .game import COMPACT_WIDTH as GAME_COMPACT_WIDTH
-from .game import NARROW_WIDTH, STACKED_HEIGHT, STACKED_WIDTH
 
 #: How the move list marks each verdict.
 VERDICT_MARK: dict[str, str] = {
@@ -70,9 +68,6 @@ VERDICT_STYLE: dict[str, str] = {
     "mistake": "bold dark_orange",
     "blunder": "bold red",
 }
-#: Below this size the side panel narrows (as the table's does, to the same
-#: widths in indigo.tcss and review.tcss: the board is as large as the game's).
-COMPACT_WIDTH, COMPACT_HEIGHT = GAME_COMPACT_WIDTH, GAME_COMPACT_HEIGHT
 #: The bindings a compact review's footer leaves out.
 COMPACT_FOOTER_HIDES: frozenset[str] = frozenset({"go_to(0)", "go_to(-1)", "stop", "analyse"})
 #: What a footer of 45 columns (a phone's browser) leaves out besides: the jump
