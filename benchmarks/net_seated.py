@@ -65,8 +65,8 @@ def say(**facts):
 async def answered(session):
     """Once the host answers a move for another seat, it has read all we sent before."""
     other = (session.seat + 1) % session.state.setup.players
-    request = protocol.MoveRequest(next(session._ids), other, Move(0, 0, 0))
-    await session._ask(request, orders["limit"])
+    request = protocol.MoveRequest(session.requests.next_id(), other, Move(0, 0, 0))
+    await session.requests.ask(session.conn, request, orders["limit"])
 
 async def play(session, until, undo=False, idle=False):
     bot = make_bot("random", 7)

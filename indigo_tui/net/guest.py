@@ -4,18 +4,17 @@
 the join code, then a seat and a checked welcome), reads the host's messages
 and acts on them: it folds the public events into a
 :class:`~indigo_tui.net.state.SeatState` (checking each event's sequence
-number and public-state hash), checks each round's deal at its reveal
-(:mod:`.deal`), and matches the host's answers to the moves and undo requests
-it sent. Its record (what this seat may know, and how to get back in) is kept
-after every change by a :class:`~indigo_tui.saves.RecordKeeper`; after a lost
-connection the same session joins again (:mod:`.rejoin`). See
-``docs/protocol.md``.
+number and public-state hash) and checks each round's deal at its reveal
+(:mod:`.deal`); the host's answers to the moves and undo requests it sent
+find the request they are for through :mod:`.requests`. Its record (what
+this seat may know, and how to get back in) is kept after every change by a
+:class:`~indigo_tui.saves.RecordKeeper`; after a lost connection the same
+session joins again (:mod:`.rejoin`). See ``docs/protocol.md``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -23,7 +22,7 @@ from typing import Final
 
 from .. import __version__, saves
 from ..engine import Game, Match, Move, TileDrawn
-from ..i18n import _, decimal
+from ..i18n import _
 from ..saves import GuestRecord, PlayedRound, RecordKeeper, SeatInfo
 
 # Re-exported: the join screen finds a record to rejoin through the guest peer.
@@ -102,6 +101,7 @@ from .relay import (
     open_relayed,
     parse_internet_code,
 )
+from .requests import Requests
 from .seal import SealBroken
 from .state import FoldError, SeatState
 from .transport import (
@@ -210,8 +210,8 @@ class GuestSession(Notices):
         #: Whether play is on (a guest that leaves before gives its seat up).
         self.started = False
         self._pending_draws: dict[int, int] = {}
-        self._ids = itertools.count(1)
-        self._waiting: dict[int, asyncio.Future[Message]] = {}
+        #: The moves and undo requests sent, until the host answers them.
+        self.requests = Requests()
         self._beat_task: asyncio.Task[None] | None = None
         self._closing = False
         self.round_trips: list[float] = []
@@ -474,7 +474,7 @@ class GuestSession(Notices):
                 await conn.close(error_message(Ending.DESYNC, fault=exc.fault))
             raise
         finally:
-            self._fail_waiting(ended)
+            self.requests.fail(ended)
             if self._beat_task is not None:
                 self._beat_task.cancel()
             await conn.close()
@@ -489,10 +489,8 @@ class GuestSession(Notices):
                 if len(self._pending_draws) >= 8:
                     raise ProtocolError(Breach.DRAWS_UNCLAIMED)
                 self._pending_draws[seq] = tile
-            case MoveAck(id=reply_to) | MoveRejected(id=reply_to) | UndoResult(id=reply_to):
-                future = self._waiting.pop(reply_to, None)
-                if future is not None and not future.done():
-                    future.set_result(message)
+            case MoveAck() | MoveRejected() | UndoResult():
+                self.requests.answer(message)
             case Undone(length=length, state_hash=state_hash):
                 self._undone(length, state_hash)
             case UndoAsk(id=undo_id, seat=asker):
@@ -720,45 +718,13 @@ class GuestSession(Notices):
         if self.conn is not None:
             self.conn.send_nowait(message)
 
-    def _fail_waiting(self, ended: JoinError | None = None) -> None:
-        """End every move and undo still waiting for the host's answer: with
-        what ended the session (the host's goodbye, say), else a lost connection.
-        A headless guest rejoins after a lost connection, not after a goodbye."""
-        for future in self._waiting.values():
-            if not future.done():
-                if ended is not None:
-                    future.set_exception(JoinError(str(ended), ended.code, ended.fault))
-                else:
-                    future.set_exception(JoinError(_("the connection to the host closed"), Ending.LOST))
-        self._waiting.clear()
-
-    async def _ask(self, message: MoveRequest | UndoRequest, timeout: float) -> Message:
-        conn = self.conn
-        if conn is None or conn.closed:
-            raise JoinError(_("not connected to the host"), Ending.LOST)
-        future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
-        self._waiting[message.id] = future
-        await conn.send(message)
-        try:
-            # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a
-            # cancellation of this task (a player's move given up) that races with
-            # the answer arriving, and the task would go on as if never cancelled.
-            async with asyncio.timeout(timeout):
-                return await future
-        except TimeoutError:
-            raise JoinError(
-                _("the host did not answer within {seconds} s").format(seconds=decimal(timeout)), Ending.LOST
-            ) from None
-        finally:
-            self._waiting.pop(message.id, None)
-
     async def play(self, move: Move, seat: int | None = None) -> str | None:
         """Send this seat's move; None once the host acknowledges it, else the
         host's reason for refusing it (the game goes on)."""
         self.turn_ready.clear()
         started = time.perf_counter()
-        request = MoveRequest(next(self._ids), self.seat if seat is None else seat, move)
-        reply = await self._ask(request, self.read_timeout * 2)
+        request = MoveRequest(self.requests.next_id(), self.seat if seat is None else seat, move)
+        reply = await self.requests.ask(self.conn, request, self.read_timeout * 2)
         if isinstance(reply, MoveAck):
             self.round_trips.append(time.perf_counter() - started)
             return None
@@ -774,7 +740,8 @@ class GuestSession(Notices):
         """Ask the others to take back this seat's last move."""
         state = self.state
         assert state is not None
-        reply = await self._ask(UndoRequest(next(self._ids), self.seat, state.length), timeout)
+        request = UndoRequest(self.requests.next_id(), self.seat, state.length)
+        reply = await self.requests.ask(self.conn, request, timeout)
         assert isinstance(reply, UndoResult)
         reason = log_line(reply.reason, REASON_LIMIT)
         if reply.code:
