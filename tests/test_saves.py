@@ -451,3 +451,56 @@ def test_a_guest_record_round_trips_and_a_bad_one_is_one_error(tmp_path: Path) -
     with pytest.raises(saves.SaveError, match="not a guest save"):
         saves.load_record(path)
     assert saves.find_record(tmp_path, "127.0.0.1", 7777) is None
+
+
+def test_a_guest_keeper_keeps_its_record_up_to_date_and_saves_the_whole_match(tmp_path: Path) -> None:
+    match = played_match(seed=5)
+    assert match.game.over and match.game.deck is not None
+    record = saves.GuestRecord(
+        host="127.0.0.1",
+        port=7811,
+        code="TIGER",
+        name="Ann",
+        game_id="g2",
+        seat=1,
+        token="t",
+        setup=match.setup,
+        seat_names=["Player 1", "Ann"],
+        seat_kinds=["remote", "human"],
+        commitment="c1",
+    )
+    keeper = saves.RecordKeeper(tmp_path, record)
+    keeper.name_seat(0, "Bob")  # a player took seat 1: it goes by their name from now on
+    assert (keeper.seat_name(0), keeper.seat_name(1), keeper.seat_name(2)) == ("Bob", "Ann", "")
+    played = saves.PlayedRound(
+        list(match.game.deck), "salt", [move for _, move in match.game.moves], "verified"
+    )
+    events = list(match.game.view(1).events)
+    said = keeper.save(
+        events, round_index=0, commitment="c1", over=True, deal="verified", deal_args=[], past=[played]
+    )
+    assert said is None  # nothing to say while writing works
+    assert keeper.path == tmp_path / "net-g2-seat2.indigo-guest"
+    kept = saves.load_record(keeper.path)
+    assert (kept.seat_names, kept.events, kept.over, kept.deal, kept.past) == (
+        ["Bob", "Ann"],
+        events,
+        True,
+        "verified",
+        [played],
+    )
+
+    final = keeper.write_match([match.game], "bot:greedy", "verified")
+    assert final == tmp_path / "net-g2-seat2.indigo"
+    loaded = saves.load_save(final)
+    assert loaded.header.seats == [saves.SeatInfo("Bob", "remote"), saves.SeatInfo("Ann", "bot:greedy")]
+    assert loaded.header.meta == {
+        "net_role": "guest",
+        "net_host": "127.0.0.1:7811",
+        "net_seat": "1",
+        "net_game_id": "g2",
+        "net_deal": "verified",
+    }
+    assert [game.log for game in loaded.match.games] == [match.game.log] and loaded.match.game.over
+    # A seat kept in memory only writes nothing.
+    assert saves.RecordKeeper(None, record).write_match([match.game], "human", "verified") is None

@@ -6,10 +6,12 @@ from a secret of its own (:func:`secret_deck`: no guest can shuffle it before
 the reveal, even from a known seed) and binds itself to it first:
 :func:`commitment` (sent in the ``welcome`` and with each next round) is a
 hash of the round's secret salt and the deck. At the round's end the host
-reveals both, and the guest checks them (:func:`verify_deal`,
-:func:`replay_own`): the commitment, the 54 tiles, every tile its own seat
-drew and the events it was sent. A finished round told in a ``welcome``
-replays from its deck and placements (:func:`replay_round`).
+reveals both, and the guest checks them (:func:`check_reveal`): the
+commitment, the 54 tiles, every tile its own seat drew and the events it was
+sent. The finished rounds told in a ``welcome`` replay from their decks and
+placements, each checked against what this seat knew of it
+(:func:`past_rounds`); a guest's save of the whole match says how every
+round's check came out (:func:`deals_meta`).
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ import msgspec
 
 from ..engine import Event, Game, IllegalMove, Move, Setup, TilePlaced, public_event, shuffled_deck
 from ..engine.tiles import COUNTS
-from ..saves import PlayedRound
+from ..saves import GuestRecord, PlayedRound
 from .protocol import Breach, PastRound, ProtocolError
+from .state import SeatState
 
 
 class DealCode(StrEnum):
@@ -140,6 +143,22 @@ def replay_round(setup: Setup, round_: PastRound, index: int) -> Game:
     return game
 
 
+def check_reveal(
+    commitment_hex: str, state: SeatState, round_index: int, deck: tuple[int, ...], salt: str
+) -> tuple[PlayedRound, Game | None]:
+    """The round ``state`` played, checked at its reveal against the deal
+    promised for it (``commitment_hex``): the round as this seat keeps it
+    from now on (its deck, salt, placements and the check's outcome), and
+    the round whole, replayed from ``deck`` (None if the check failed)."""
+    problem = verify_deal(commitment_hex, deck, salt, state.my_draws, state.drawn)
+    game = None
+    if problem is None:
+        game, problem = replay_own(state.setup, round_index, state.events, deck)
+    deal = VERIFIED if problem is None else problem
+    moves = [move for _, move in game.moves] if game is not None else []
+    return PlayedRound(list(deck), salt, moves, deal.code, list(deal.args)), game
+
+
 def past_deal(round_: PastRound, index: int, known: PlayedRound | None, promised: str | None) -> Deal:
     """The check of a finished round told in a ``welcome``: against the
     round as this seat kept it (``known``), else against the commitment this
@@ -154,12 +173,43 @@ def past_deal(round_: PastRound, index: int, known: PlayedRound | None, promised
     return Deal(DealCode.UNCHECKED, (index,))
 
 
+def past_rounds(
+    setup: Setup, past: Sequence[PastRound], record: GuestRecord | None
+) -> tuple[list[PlayedRound], list[Game]]:
+    """The match's finished rounds told in a ``welcome``: each replayed
+    from its deck (moves the deck does not allow are the host's fault:
+    :class:`ProtocolError`), and its deal checked against the round as this
+    seat's ``record`` kept it, or the commitment it was given for it, when
+    it was given one (:func:`past_deal`)."""
+    played, games = [], []
+    for index, round_ in enumerate(past):
+        games.append(replay_round(setup, round_, index))
+        known = record.past[index] if record is not None and index < len(record.past) else None
+        promised = record.commitment if record is not None and record.round == index else None
+        deal = past_deal(round_, index, known, promised)
+        played.append(
+            PlayedRound(list(round_.deck), round_.salt, list(round_.moves), deal.code, list(deal.args))
+        )
+    return played, games
+
+
+def deals_meta(played: Sequence[PlayedRound]) -> str:
+    """How a match's deals checked out, for a save's metadata (read by
+    programs, so codes, not words): ``verified``, else each round's check
+    that did not come out so, ``; ``-separated."""
+    problems = [str(deal) for deal in map(Deal.of, played) if not deal.verified]
+    return "; ".join(problems) if problems else str(VERIFIED)
+
+
 __all__ = [
     "VERIFIED",
     "Deal",
     "DealCode",
+    "check_reveal",
     "commitment",
+    "deals_meta",
     "past_deal",
+    "past_rounds",
     "replay_own",
     "replay_round",
     "secret_deck",

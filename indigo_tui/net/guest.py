@@ -4,12 +4,14 @@
 the join code, then a seat and a checked welcome), reads the host's messages
 and acts on them: it folds the public events into a
 :class:`~indigo_tui.net.state.SeatState` (checking each event's sequence
-number and public-state hash) and checks each round's deal at its reveal
-(:mod:`.deal`); the host's answers to the moves and undo requests it sent
-find the request they are for through :mod:`.requests`. Its record (what
-this seat may know, and how to get back in) is kept after every change by a
-:class:`~indigo_tui.saves.RecordKeeper`; after a lost connection the same
-session joins again (:mod:`.rejoin`). See ``docs/protocol.md``.
+number and public-state hash) and has :mod:`.deal` check each round's deal
+at its reveal, and the finished rounds a welcome tells; the host's answers
+to the moves and undo requests it sent find the request they are for
+through :mod:`.requests`. Its record (what this seat may know, and how to
+get back in) is brought up to date and written after every change by a
+:class:`~indigo_tui.saves.RecordKeeper`, which saves the whole match at its
+end; after a lost connection the same session joins again (:mod:`.rejoin`).
+See ``docs/protocol.md``.
 """
 
 from __future__ import annotations
@@ -21,15 +23,15 @@ from pathlib import Path
 from typing import Final
 
 from .. import __version__, saves
-from ..engine import Game, Match, Move, TileDrawn
+from ..engine import Game, Move, TileDrawn
 from ..i18n import _
-from ..saves import GuestRecord, PlayedRound, RecordKeeper, SeatInfo
+from ..saves import GuestRecord, PlayedRound, RecordKeeper
 
 # Re-exported: the join screen finds a record to rejoin through the guest peer.
 from ..saves import find_record as find_record
 from .clock import MAX_TURN_TIME
 from .common import REASON_LIMIT, JoinError, Notices, heartbeat, log_line, normal_code, peer_error, plain_name
-from .deal import VERIFIED, Deal, past_deal, replay_own, replay_round, verify_deal
+from .deal import Deal, check_reveal, deals_meta, past_rounds
 from .handshake import check_welcome, guest_handshake
 from .notices import (
     ClockStarted,
@@ -370,7 +372,7 @@ class GuestSession(Notices):
         welcome = check_welcome(welcome)
         record = self.record
         same = record is not None and record.game_id == welcome.game_id and record.seat == welcome.seat
-        self._take_past(welcome, record if same else None)
+        self.past, self.past_games = past_rounds(welcome.setup, welcome.past, record if same else None)
         state = SeatState(welcome.setup, welcome.seat)
         if record is not None and same and record.round == welcome.round:
             try:
@@ -418,22 +420,6 @@ class GuestSession(Notices):
         except FoldError:
             return Claim(record.game_id, record.seat, record.token, 0, state.hash_at(0) or "", record.round)
         return Claim(record.game_id, record.seat, record.token, state.length, state.last_hash, record.round)
-
-    def _take_past(self, welcome: Welcome, record: GuestRecord | None) -> None:
-        """The match's finished rounds from a welcome: each replayed from its
-        deck (moves the deck does not allow are the host's fault), and its
-        deal checked against the commitment this seat was given for it, when
-        it was given one."""
-        self.past, self.past_games = [], []
-        for index, round_ in enumerate(welcome.past):
-            game = replay_round(welcome.setup, round_, index)
-            known = record.past[index] if record is not None and index < len(record.past) else None
-            promised = record.commitment if record is not None and record.round == index else None
-            deal = past_deal(round_, index, known, promised)
-            self.past.append(
-                PlayedRound(list(round_.deck), round_.salt, list(round_.moves), deal.code, list(deal.args))
-            )
-            self.past_games.append(game)
 
     # -- playing ---------------------------------------------------------------
 
@@ -564,10 +550,6 @@ class GuestSession(Notices):
         self.state = SeatState(state.setup, state.seat)
         self._pending_draws.clear()
         self.deal, self.final_game = None, None
-        record = self.record
-        if record is not None:
-            record.round, record.commitment, record.events = round_index, self.commitment, []
-            record.deal, record.deal_args = "", []
         self._save()
         self.tell(RoundStarted(round_index, self.rounds))
 
@@ -578,10 +560,7 @@ class GuestSession(Notices):
 
     def seat_name(self, seat: int) -> str:
         """The name of ``seat``'s player as the host last told us ("" if unknown)."""
-        record = self.record
-        if record is None or not 0 <= seat < len(record.seat_names):
-            return ""
-        return record.seat_names[seat]
+        return self.keeper.seat_name(seat)
 
     def _undone(self, length: int, state_hash: str) -> None:
         state = self.state
@@ -599,10 +578,9 @@ class GuestSession(Notices):
         self._check_seat(seat)
         self.connected_seats[seat] = connected
         shown = plain_name(name)
-        record = self.record
-        if connected and shown and record is not None and seat != self.seat:
+        if connected and shown and seat != self.seat:
             # A player took the seat (or came back): from now on it goes by their name.
-            record.seat_names[seat] = shown
+            self.keeper.name_seat(seat, shown)
         if connected:
             self.tell(SeatJoined(seat, self.seat_name(seat)))
         else:
@@ -649,13 +627,9 @@ class GuestSession(Notices):
             raise ProtocolError(Breach.REVEAL_EARLY)
         if self.revealed:
             raise ProtocolError(Breach.REVEAL_TWICE)
-        problem = verify_deal(self.commitment, message.deck, message.salt, state.my_draws, state.drawn)
-        game = None
-        if problem is None:
-            game, problem = replay_own(state.setup, self.round, state.events, message.deck)
-        deal = self.deal = VERIFIED if problem is None else problem
-        moves = [move for _, move in game.moves] if game is not None else []
-        self.past.append(PlayedRound(list(message.deck), message.salt, moves, deal.code, list(deal.args)))
+        played, game = check_reveal(self.commitment, state, self.round, message.deck, message.salt)
+        deal = self.deal = Deal.of(played)
+        self.past.append(played)
         if game is not None:
             self.final_game = game
             self.past_games.append(game)
@@ -669,47 +643,31 @@ class GuestSession(Notices):
     def _write_final(self) -> None:
         """At the end of the match, every round replayed: an ordinary save of
         the whole match (when every round's deck is known)."""
-        record = self.record
-        state = self.state
-        if self.save_dir is None or record is None or state is None:
-            return
         if len(self.past_games) != self.rounds:
             return  # a round's deal did not check out: no whole match to save
-        match = Match.from_games(state.setup, self.rounds, None, list(self.past_games))
-        seats = [
-            SeatInfo(name, self.kind if s == self.seat else kind)
-            for s, (name, kind) in enumerate(zip(record.seat_names, record.seat_kinds, strict=True))
-        ]
-        # Codes, not words: the save's metadata is read by programs (one per round that did not check out).
-        deals = [Deal.of(played) for played in self.past]
-        problems = [str(deal) for deal in deals if not deal.verified]
-        meta = {
-            "net_role": "guest",
-            "net_host": f"{self.host}:{self.port}",
-            "net_seat": str(self.seat),
-            "net_game_id": record.game_id,
-            "net_deal": "; ".join(problems) if problems else str(VERIFIED),
-        }
         try:
-            self.final_save = self.keeper.write_match(match, seats, meta)
+            self.final_save = self.keeper.write_match(self.past_games, self.kind, deals_meta(self.past))
         except saves.SaveError as exc:
             self.tell(Problem(str(exc)))
 
     def _save(self) -> None:
         """Autosave this seat's record (after every batch of events)."""
-        record = self.record
         state = self.state
         path = self.record_file
-        if record is None or state is None or path is None:
+        if state is None or path is None:
             return
-        record.events = list(state.events)
-        # Finalised with the match's last event: nothing is left to rejoin.
-        record.over = self.over
-        deal = self.deal
-        record.deal, record.deal_args = ("", []) if deal is None else (deal.code, list(deal.args))
-        record.past = list(self.past)
+        deal = self.deal or Deal("")
+        said = self.keeper.save(
+            state.events,
+            round_index=self.round,
+            commitment=self.commitment,
+            # Finalised with the match's last event: nothing is left to rejoin.
+            over=self.over,
+            deal=deal.code,
+            deal_args=deal.args,
+            past=self.past,
+        )
         # A failure is said once; the seat plays on in memory and says when saving works again.
-        said = self.keeper.write()
         if said is not None:
             saved, problem = said
             self.tell(SaveState(saved, str(path), problem))

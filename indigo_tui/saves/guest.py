@@ -10,13 +10,14 @@ and the join screen look for it to rejoin (:func:`find_record`). See
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Final, Literal
 
 import msgspec
 
 from .. import __version__
-from ..engine import Event, Match, Move, Setup
+from ..engine import Event, Game, Match, Move, Setup
 from ..i18n import _
 from ..i18n.words import os_problem
 from .file import (
@@ -30,6 +31,7 @@ from .file import (
     write_atomic,
     write_save,
 )
+from .host import ROLE_KEY
 from .places import shown_path
 
 RECORD_FORMAT: Final = "indigo-guest"
@@ -144,10 +146,10 @@ def record_path(directory: Path, game_id: str, seat: int) -> Path:
 
 class RecordKeeper:
     """A guest's record on disk: the ``.indigo-guest`` file of one seat in
-    ``directory`` (None: kept in memory only), written whole after every
-    change (:meth:`write`), and at the end of the match an ordinary save of
-    the whole match beside it (:meth:`write_match`). A write that fails is
-    said once, and so is the first that works again."""
+    ``directory`` (None: kept in memory only), brought up to date and
+    written whole after every change (:meth:`save`), and at the end of the
+    match an ordinary save of the whole match beside it (:meth:`write_match`).
+    A write that fails is said once, and so is the first that works again."""
 
     def __init__(self, directory: Path | None, record: GuestRecord | None = None) -> None:
         self.directory = directory
@@ -167,6 +169,44 @@ class RecordKeeper:
         """Temporary files of writes killed mid-way, in the record's folder."""
         if self.directory is not None:
             remove_stale_temps(self.directory)
+
+    def seat_name(self, seat: int) -> str:
+        """The name ``seat``'s player goes by in the record ("" if none)."""
+        record = self.record
+        if record is None or not 0 <= seat < len(record.seat_names):
+            return ""
+        return record.seat_names[seat]
+
+    def name_seat(self, seat: int, name: str) -> None:
+        """From now on ``seat`` goes by ``name`` (a player took it, or came
+        back); written with the next :meth:`save`."""
+        if self.record is not None:
+            self.record.seat_names[seat] = name
+
+    def save(
+        self,
+        events: Sequence[Event],
+        *,
+        round_index: int,
+        commitment: str,
+        over: bool,
+        deal: str,
+        deal_args: Sequence[int],
+        past: Sequence[PlayedRound],
+    ) -> tuple[bool, str] | None:
+        """The record brought up to date with the seat's game (the current
+        round's events, its commitment and deal check, the finished rounds;
+        ``over``: the match's last event is in, nothing is left to rejoin)
+        and written whole: what :meth:`write` says."""
+        record = self.record
+        if record is None:
+            return None
+        record.round, record.commitment = round_index, commitment
+        record.events = list(events)
+        record.over = over
+        record.deal, record.deal_args = deal, list(deal_args)
+        record.past = list(past)
+        return self.write()
 
     def write(self) -> tuple[bool, str] | None:
         """Write the record whole (atomically). Something to say only when it
@@ -188,12 +228,29 @@ class RecordKeeper:
             return True, ""
         return None
 
-    def write_match(self, match: Match, seats: list[SeatInfo], meta: dict[str, str]) -> Path:
-        """The whole match as an ordinary save beside the record (its name,
-        the save suffix); :class:`SaveError` if it cannot be written. Only for
-        a record kept in a folder (:attr:`path` is not None)."""
-        path = self.path
-        assert path is not None, "a match is saved beside a record kept on disk"
+    def write_match(self, games: Sequence[Game], kind: str, deal: str) -> Path | None:
+        """The whole match, every round of it replayed (``games``), as an
+        ordinary save beside the record (its name, the save suffix): its
+        seats named as the record names them, this seat's of ``kind``, and
+        in its metadata (for programs) that a guest wrote it, where the host
+        was, the seat, the game and how its deals checked out (``deal``).
+        None for a record kept in memory only; :class:`SaveError` if it
+        cannot be written."""
+        record, path = self.record, self.path
+        if record is None or path is None:
+            return None
+        match = Match.from_games(record.setup, len(games), None, list(games))
+        seats = [
+            SeatInfo(name, kind if seat == record.seat else seat_kind)
+            for seat, (name, seat_kind) in enumerate(zip(record.seat_names, record.seat_kinds, strict=True))
+        ]
+        meta = {
+            ROLE_KEY: "guest",
+            "net_host": f"{record.host}:{record.port}",
+            "net_seat": str(record.seat),
+            "net_game_id": record.game_id,
+            "net_deal": deal,
+        }
         final = path.with_suffix(SUFFIX)
         write_save(final, make_header(match, seats, meta=meta), match)
         return final

@@ -10,7 +10,7 @@ import pytest
 
 from indigo_tui.engine import Game, GameStarted, Move, Setup, TileDrawn, public_event, shuffled_deck
 from indigo_tui.net.common import new_join_code, parse_address
-from indigo_tui.net.deal import Deal, DealCode, commitment, verify_deal
+from indigo_tui.net.deal import Deal, DealCode, check_reveal, commitment, deals_meta, verify_deal
 from indigo_tui.net.protocol import (
     HEADER,
     MAX_FRAME,
@@ -57,6 +57,7 @@ from indigo_tui.net.protocol import (
 from indigo_tui.net.reasons import deal_text, fault_text
 from indigo_tui.net.state import FoldError, SeatState
 from indigo_tui.net.transport import Connection, ConnectionLost
+from indigo_tui.saves import PlayedRound
 
 SETUP = Setup(2)
 
@@ -297,6 +298,25 @@ def test_deal_commitment_verifies_and_names_a_mismatch() -> None:
         deal_text(problem)
         == f"draw {index + 1} gave this seat tile kind {tile} but the deck says {forged[index]}"
     )
+
+
+def test_the_reveal_keeps_the_round_and_replays_it_only_when_the_deal_checks_out() -> None:
+    game = _play_out(4)
+    deck = game.deck
+    assert deck is not None
+    seat = SeatState(SETUP, 1)
+    for event in game.view(1).events:
+        seat.apply(event)
+    played, replayed = check_reveal(commitment(deck, "salt"), seat, 0, deck, "salt")
+    assert replayed is not None and replayed.log == game.log
+    assert played == PlayedRound(list(deck), "salt", [move for _, move in game.moves], "verified")
+    # A deck that is not the one promised: kept with what did not match, and not replayed.
+    played, replayed = check_reveal(commitment(deck, "salt"), seat, 0, deck, "other")
+    assert replayed is None and played == PlayedRound(list(deck), "other", [], "commitment")
+    # The save of a whole match says, for programs, each round whose deal did not check out.
+    draw = PlayedRound(list(deck), "s", [], "draw_differs", [3, 1, 2])
+    assert deals_meta([played, draw]) == "commitment; draw_differs[3, 1, 2]"
+    assert deals_meta([PlayedRound(list(deck), "s", [], "verified")]) == "verified"
 
 
 async def test_a_thinker_runs_slow_bots_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
