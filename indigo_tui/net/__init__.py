@@ -25,8 +25,10 @@ The game:
   :mod:`.bot_seats` (the host's bots, and stand-ins for a seat out of time),
   :mod:`.clock` (the turn clock) and :mod:`.hints` (the hints counted);
 - :mod:`.hosting`: a hosted game set up, or taken up from its save;
-- :mod:`.guest`: the guest peer, with :mod:`.requests` (its requests awaiting
-  the host's answers) and :mod:`.rejoin` (its one way back after a lost connection);
+- :mod:`.guest`: the guest peer, following the host's game for its seat, with
+  :mod:`.joining` (its way into the seat), :mod:`.requests` (its requests
+  awaiting the host's answers) and :mod:`.rejoin` (its one way back after a
+  lost connection);
 - :mod:`.table`: a guest's game in the shape a game screen reads;
 - :mod:`.headless`: both peers played by bots, for ``indigo host/join --headless``.
 

@@ -1,5 +1,5 @@
 """What both peers share: their limits, notices and heartbeat, join codes,
-addresses, the join error, log lines and a bot's thinking."""
+addresses, the join error and its usual kinds, log lines and a bot's thinking."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from ..i18n import _, ngettext
 from . import DEFAULT_PORT
 from .notices import Notice, Problem
 from .protocol import Error, Fault, Heartbeat
-from .reasons import Ending
+from .reasons import Ending, fault_words
 from .transport import Connection
 
 #: The most characters of a log line; a peer's text beyond it is cut.
@@ -42,6 +42,22 @@ class JoinError(Exception):
         super().__init__(message)
         self.code = code
         self.fault = fault
+
+
+def integrity_lost(problem: str) -> JoinError:
+    """A frame failed its integrity check on the way, either way: not the
+    host's doing nor ours, so the connection is as good as lost (the guest
+    joins again on a new one, with new keys; :mod:`.rejoin`)."""
+    return JoinError(
+        _("the connection was tampered with: {problem}").format(problem=problem), Ending.INTEGRITY
+    )
+
+
+def protocol_broken(fault: Fault) -> JoinError:
+    """The host broke the protocol (``fault`` says how; the host is told it as a code)."""
+    return JoinError(
+        _("the host broke the protocol: {problem}").format(problem=fault_words(fault)), Ending.PROTOCOL, fault
+    )
 
 
 def log_line(text: str, limit: int = LOG_LINE_LIMIT) -> str:

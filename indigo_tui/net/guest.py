@@ -1,14 +1,14 @@
-"""The guest peer: one seat of a game hosted on another terminal.
+"""The guest peer: one seat following the game a host plays on another terminal.
 
-:class:`GuestSession` joins a host (:mod:`.handshake`: the sealed channel on
-the join code, then a seat and a checked welcome), reads the host's messages
-and acts on them: it folds the public events into a
+:class:`GuestSession` takes its seat (:mod:`.joining`), then reads the host's
+messages and follows the game by them: it folds the public events into a
 :class:`~indigo_tui.net.state.SeatState` (checking each event's sequence
-number and public-state hash) and has :mod:`.deal` check each round's deal
-at its reveal, and the finished rounds a welcome tells; the host's answers
-to the moves and undo requests it sent find the request they are for
-through :mod:`.requests`. Its record (what this seat may know, and how to
-get back in) is brought up to date and written after every change by a
+number and public-state hash), follows the match from round to round, checks
+each round's deal at its reveal (:mod:`.deal`), and tells whoever shows the
+game what changed, one notice at a time. It sends the seat's moves, undo
+requests and votes; the host's answers find the request they are for through
+:mod:`.requests`. Its record (what this seat may know, and how to get back
+in) is brought up to date and written after every change by a
 :class:`~indigo_tui.saves.RecordKeeper`, which saves the whole match at its
 end; after a lost connection the same session joins again (:mod:`.rejoin`).
 See ``docs/protocol.md``.
@@ -30,9 +30,20 @@ from ..saves import GuestRecord, PlayedRound, RecordKeeper
 # Re-exported: the join screen finds a record to rejoin through the guest peer.
 from ..saves import find_record as find_record
 from .clock import MAX_TURN_TIME
-from .common import REASON_LIMIT, JoinError, Notices, heartbeat, log_line, normal_code, peer_error, plain_name
-from .deal import Deal, check_reveal, deals_meta, past_rounds
-from .handshake import check_welcome, guest_handshake
+from .common import (
+    REASON_LIMIT,
+    JoinError,
+    Notices,
+    heartbeat,
+    integrity_lost,
+    log_line,
+    normal_code,
+    peer_error,
+    plain_name,
+    protocol_broken,
+)
+from .deal import Deal, check_reveal, deals_meta
+from .joining import dial, take_seat
 from .notices import (
     ClockStarted,
     DealChecked,
@@ -54,7 +65,6 @@ from .protocol import (
     PROTOCOL_VERSION,
     Breach,
     Bye,
-    Claim,
     Error,
     Fault,
     GameEvent,
@@ -90,51 +100,18 @@ from .reasons import (
     error_text,
     farewell_english,
     farewell_text,
-    fault_text,
+    fault_words,
     seat_label,
     why_text,
 )
-from .relay import (
-    PAIR_TIMEOUT,
-    CodeError,
-    Relay,
-    RelayState,
-    RelayStatus,
-    open_relayed,
-    parse_internet_code,
-)
+from .relay import Relay
 from .requests import Requests
 from .seal import SealBroken
 from .state import FoldError, SeatState
-from .transport import (
-    CONNECT_TIMEOUT,
-    HEARTBEAT_INTERVAL,
-    READ_TIMEOUT,
-    Connection,
-    ConnectionLost,
-    open_connection,
-)
+from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost
 
 #: More hints than a seat could ask for in any round: a count above it is a broken host.
 MAX_HINTS: Final = 100_000
-#: The shortest a step of a connection attempt with a deadline is given (seconds):
-#: one begun just before its deadline still gets a moment to answer.
-MIN_STEP: Final = 0.1
-
-
-def integrity_lost(problem: str) -> JoinError:
-    """A frame failed its integrity check on the way, either way: not the
-    host's doing nor ours, so the connection is as good as lost (the guest
-    joins again on a new one, with new keys; :mod:`.rejoin`)."""
-    return JoinError(
-        _("the connection was tampered with: {problem}").format(problem=problem), Ending.INTEGRITY
-    )
-
-
-def fault_words(fault: Fault) -> str:
-    """How this terminal found the host breaking the protocol, or the states
-    apart, in words (every code of our own has them)."""
-    return fault_text(fault) or fault.code
 
 
 def desync(fault: Fault) -> JoinError:
@@ -218,7 +195,7 @@ class GuestSession(Notices):
         self._closing = False
         self.round_trips: list[float] = []
 
-    # -- joining ---------------------------------------------------------------
+    # -- the seat, its game and its record --------------------------------------
 
     @property
     def save_dir(self) -> Path | None:
@@ -280,6 +257,8 @@ class GuestSession(Notices):
     def record_file(self) -> Path | None:
         return self.keeper.path if self.welcome is not None else None
 
+    # -- joining ---------------------------------------------------------------
+
     async def connect(self, timeout: float | None = None, *, within: float | None = None) -> Welcome:
         """Connect, prove the code, take a seat; :class:`JoinError` if refused.
         Called again after a lost connection (:mod:`.rejoin`), it claims the
@@ -289,137 +268,47 @@ class GuestSession(Notices):
         ends when its time does."""
         self.keeper.remove_stale_temps()
         self._closing = False
-        loop = asyncio.get_running_loop()
-        deadline = None if within is None else loop.time() + within
-        try:
-            conn = await self._dial(within)
-        except ConnectionLost as exc:
-            raise JoinError(str(exc), Ending.LOST) from None
-        self.conn = conn
-        handshake_time = timeout or self.read_timeout
-        if deadline is not None:
-            handshake_time = min(handshake_time, max(MIN_STEP, deadline - loop.time()))
-        try:
-            welcome = await self._handshake(conn, handshake_time)
-        except JoinError as exc:
-            await conn.close()
-            if exc.code is Ending.CODE and self.relay is not None:
-                # Across the internet a wrong code may be a right one that met
-                # another game that drew the same nameplate.
-                raise JoinError(
-                    _(
-                        "{problem} (or another game drew the number {nameplate}: if the code is right, "
-                        "join again)"
-                    ).format(problem=exc, nameplate=parse_internet_code(self.code).nameplate),
-                    Ending.CODE,
-                ) from None
-            raise
-        except ConnectionLost as exc:
-            await conn.close()
-            raise JoinError(
-                _("the host closed the connection while we joined ({problem})").format(problem=exc),
-                Ending.LOST,
-            ) from None
-        except SealBroken as exc:
-            await conn.close(error_message(Ending.INTEGRITY, fault=exc.fault))
-            raise integrity_lost(fault_words(exc.fault)) from None
-        except ProtocolError as exc:
-            await conn.close(error_message(Ending.PROTOCOL, fault=exc.fault))
-            raise JoinError(
-                _("the host broke the protocol: {problem}").format(problem=fault_words(exc.fault)),
-                Ending.PROTOCOL,
-                exc.fault,
-            ) from None
-        self._beat_task = asyncio.create_task(heartbeat(conn, self.heartbeat))
-        return welcome
-
-    async def _dial(self, within: float | None = None) -> Connection:
-        """The connection to the host, in clear: straight to its address on a
-        LAN, or through the transit relay, within ``within`` seconds if given;
-        :class:`ConnectionLost` if none."""
-        relay = self.relay
-        if relay is None:
-            return await open_connection(
-                self.host,
-                self.port,
-                CONNECT_TIMEOUT if within is None else max(MIN_STEP, min(CONNECT_TIMEOUT, within)),
-                read_timeout=self.read_timeout,
-                on_frame=self.on_frame,
-            )
-        try:
-            code = parse_internet_code(self.code)
-        except CodeError as exc:
-            raise JoinError(str(exc), Ending.MALFORMED) from None
-        return await open_relayed(
-            relay,
-            code,
-            pair_timeout=PAIR_TIMEOUT if within is None else max(MIN_STEP, min(PAIR_TIMEOUT, within)),
+        deadline = None if within is None else asyncio.get_running_loop().time() + within
+        conn = await dial(
+            self.host,
+            self.port,
+            self.code,
+            self.relay,
+            deadline=deadline,
             read_timeout=self.read_timeout,
             on_frame=self.on_frame,
-            on_waiting=lambda: self.tell(RelayStatus(RelayState.SEEKING, str(relay))),
+            tell=self.tell,
         )
-
-    async def _handshake(self, conn: Connection, timeout: float) -> Welcome:
-        welcome = await guest_handshake(
+        # The session's connection from here, so that a goodbye said while it
+        # joins (the player gave up) ends the handshake too.
+        self.conn = conn
+        seated = await take_seat(
             conn,
             self.code,
-            app=self.app_version,
-            protocol=self.protocol_version,
+            host=self.host,
+            port=self.port,
             name=self.name,
-            claim=self._claim,
-            timeout=timeout,
+            relay=self.relay,
+            record=self.record,
+            app_version=self.app_version,
+            protocol_version=self.protocol_version,
+            timeout=timeout or self.read_timeout,
+            deadline=deadline,
         )
-        welcome = check_welcome(welcome)
-        record = self.record
-        same = record is not None and record.game_id == welcome.game_id and record.seat == welcome.seat
-        self.past, self.past_games = past_rounds(welcome.setup, welcome.past, record if same else None)
-        state = SeatState(welcome.setup, welcome.seat)
-        if record is not None and same and record.round == welcome.round:
-            try:
-                state.replace(record.events[: welcome.from_seq])
-            except FoldError:
-                state = SeatState(welcome.setup, welcome.seat)
-        if state.length != welcome.from_seq:
-            raise ProtocolError(Breach.RESUME, (welcome.from_seq, state.length))
-        self.state = state
-        self.welcome = welcome
+        welcome = seated.welcome
+        self.state, self.welcome = seated.state, welcome
+        self.past, self.past_games = seated.past, seated.past_games
         self._pending_draws.clear()
         self.deal, self.final_game = None, None
         self.rounds, self.round, self.commitment = welcome.rounds, welcome.round, welcome.commitment
         self.started = welcome.started
         self.connected_seats = {s: kind != "remote" for s, kind in enumerate(welcome.seat_kinds)}
         self.connected_seats[welcome.seat] = True
-        self.keeper.record = GuestRecord(
-            host=self.host,
-            port=self.port,
-            code=self.code,
-            name=self.name,
-            game_id=welcome.game_id,
-            seat=welcome.seat,
-            token=welcome.token,
-            setup=welcome.setup,
-            seat_names=list(welcome.seat_names),
-            seat_kinds=list(welcome.seat_kinds),
-            commitment=welcome.commitment,
-            events=list(state.events),
-            rounds=welcome.rounds,
-            round=welcome.round,
-            past=list(self.past),
-        )
+        self.keeper.record = seated.record
         self._save()
         self.tell(SeatJoined(welcome.seat, self.name, own=True, players=welcome.setup.players))
+        self._beat_task = asyncio.create_task(heartbeat(conn, self.heartbeat))
         return welcome
-
-    def _claim(self) -> Claim | None:
-        record = self.record
-        if record is None:
-            return None
-        state = SeatState(record.setup, record.seat)
-        try:
-            state.replace(record.events)
-        except FoldError:
-            return Claim(record.game_id, record.seat, record.token, 0, state.hash_at(0) or "", record.round)
-        return Claim(record.game_id, record.seat, record.token, state.length, state.last_hash, record.round)
 
     # -- playing ---------------------------------------------------------------
 
@@ -446,12 +335,7 @@ class GuestSession(Notices):
             await conn.close(error_message(Ending.INTEGRITY, fault=exc.fault))
             raise ended from None
         except ProtocolError as exc:
-            problem = fault_words(exc.fault)
-            ended = JoinError(
-                _("the host broke the protocol: {problem}").format(problem=problem),
-                Ending.PROTOCOL,
-                exc.fault,
-            )
+            ended = protocol_broken(exc.fault)
             await conn.close(error_message(Ending.PROTOCOL, fault=exc.fault))
             raise ended from None
         except JoinError as exc:

@@ -381,6 +381,12 @@ def fault_text(fault: Fault) -> str | None:
     return _("desync at event {number}: {problem}").format(number=a[0], problem=problem)
 
 
+def fault_words(fault: Fault) -> str:
+    """:func:`fault_text`, or the fault's code for one this version does not
+    know (every code of our own has its words)."""
+    return fault_text(fault) or fault.code
+
+
 def _fold_text(code: Breach, args: tuple[int, ...], quoted: tuple[str, ...]) -> str:
     """What an event that cannot follow does wrong (a desync's fold fault)."""
     a = (*args, 0, 0)
@@ -540,6 +546,7 @@ __all__ = [
     "farewell_english",
     "farewell_text",
     "fault_text",
+    "fault_words",
     "seat_label",
     "version_text",
     "why_text",

@@ -1,0 +1,212 @@
+"""A guest's way into its seat: the host reached, a seat taken, its welcome taken up.
+
+:func:`dial` reaches the host, straight at its address on a LAN or through
+the transit relay (:mod:`.relay`). :func:`take_seat` then runs the guest's
+side of the handshake (:mod:`.handshake`: the join code proven, the channel
+sealed, a seat asked for), claiming the seat this guest's record holds when
+it has one (:func:`claim_of`: after a lost connection, :mod:`.rejoin`), and
+takes the checked welcome up against that record: the events the seat
+already holds and the host did not drop, the match's finished rounds
+replayed with their deals checked (:mod:`.deal`), and the seat's record
+from now on. Each says whatever stops it as a
+:class:`~indigo_tui.net.common.JoinError`, in words for people.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from ..engine import Game
+from ..i18n import _
+from ..saves import GuestRecord, PlayedRound
+from .common import JoinError, Teller, integrity_lost, protocol_broken
+from .deal import past_rounds
+from .handshake import check_welcome, guest_handshake
+from .protocol import Breach, Claim, ProtocolError, Welcome
+from .reasons import Ending, error_message, fault_words
+from .relay import PAIR_TIMEOUT, CodeError, Relay, RelayState, RelayStatus, open_relayed, parse_internet_code
+from .seal import SealBroken
+from .state import FoldError, SeatState
+from .transport import CONNECT_TIMEOUT, Connection, ConnectionLost, open_connection
+
+#: The shortest a step of a connection attempt with a deadline is given (seconds):
+#: one begun just before its deadline still gets a moment to answer.
+MIN_STEP: Final = 0.1
+
+
+def _step(limit: float, deadline: float | None) -> float:
+    """The seconds a step may take: ``limit``, and none past ``deadline``
+    (the event loop's time) but for :data:`MIN_STEP`."""
+    if deadline is None:
+        return limit
+    return min(limit, max(MIN_STEP, deadline - asyncio.get_running_loop().time()))
+
+
+async def dial(
+    host: str,
+    port: int,
+    code: str,
+    relay: Relay | None,
+    *,
+    deadline: float | None,
+    read_timeout: float,
+    on_frame: Callable[[bytes], None] | None,
+    tell: Teller,
+) -> Connection:
+    """The connection to the host, in clear: straight to ``host:port`` on a
+    LAN, or through the transit ``relay`` (waiting there for the host of
+    ``code`` is told as a :class:`~.relay.RelayStatus`), by ``deadline`` (the
+    event loop's time) if given; :class:`JoinError` if none."""
+    try:
+        if relay is None:
+            return await open_connection(
+                host,
+                port,
+                _step(CONNECT_TIMEOUT, deadline),
+                read_timeout=read_timeout,
+                on_frame=on_frame,
+            )
+        try:
+            internet_code = parse_internet_code(code)
+        except CodeError as exc:
+            raise JoinError(str(exc), Ending.MALFORMED) from None
+        return await open_relayed(
+            relay,
+            internet_code,
+            pair_timeout=_step(PAIR_TIMEOUT, deadline),
+            read_timeout=read_timeout,
+            on_frame=on_frame,
+            on_waiting=lambda: tell(RelayStatus(RelayState.SEEKING, str(relay))),
+        )
+    except ConnectionLost as exc:
+        raise JoinError(str(exc), Ending.LOST) from None
+
+
+def claim_of(record: GuestRecord | None) -> Claim | None:
+    """The claim to the seat ``record`` holds (None: no record, a new seat):
+    the events it holds and the state hash after the last, or none of them
+    if they do not fold (the host then sends them all again)."""
+    if record is None:
+        return None
+    state = SeatState(record.setup, record.seat)
+    try:
+        state.replace(record.events)
+    except FoldError:
+        return Claim(record.game_id, record.seat, record.token, 0, state.hash_at(0) or "", record.round)
+    return Claim(record.game_id, record.seat, record.token, state.length, state.last_hash, record.round)
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """A guest in its seat: the host's welcome (checked),
+    the seat's game as far as the host will go on from, the match's finished
+    rounds (as this seat keeps them, and replayed) and the seat's record."""
+
+    welcome: Welcome
+    state: SeatState
+    past: list[PlayedRound]
+    past_games: list[Game]
+    record: GuestRecord
+
+
+async def take_seat(
+    conn: Connection,
+    code: str,
+    *,
+    host: str,
+    port: int,
+    name: str,
+    relay: Relay | None,
+    record: GuestRecord | None,
+    app_version: str,
+    protocol_version: int,
+    timeout: float,
+    deadline: float | None,
+) -> Seated:
+    """Prove ``code`` on ``conn``, take a seat (claiming ``record``'s, if
+    any) and take the host's welcome up, within ``timeout`` seconds and by
+    ``deadline`` (the event loop's time) if given; ``host``, ``port`` and
+    ``name`` go in the seat's new record. :class:`JoinError` if refused or
+    broken off, with ``conn`` closed (and the host told why, when it broke
+    the protocol)."""
+    try:
+        welcome = await guest_handshake(
+            conn,
+            code,
+            app=app_version,
+            protocol=protocol_version,
+            name=name,
+            claim=lambda: claim_of(record),
+            timeout=_step(timeout, deadline),
+        )
+        return take_up(check_welcome(welcome), record, host=host, port=port, code=code, name=name)
+    except JoinError as exc:
+        await conn.close()
+        if exc.code is Ending.CODE and relay is not None:
+            # Across the internet a wrong code may be a right one that met
+            # another game that drew the same nameplate.
+            raise JoinError(
+                _(
+                    "{problem} (or another game drew the number {nameplate}: if the code is right, "
+                    "join again)"
+                ).format(problem=exc, nameplate=parse_internet_code(code).nameplate),
+                Ending.CODE,
+            ) from None
+        raise
+    except ConnectionLost as exc:
+        await conn.close()
+        raise JoinError(
+            _("the host closed the connection while we joined ({problem})").format(problem=exc),
+            Ending.LOST,
+        ) from None
+    except SealBroken as exc:
+        await conn.close(error_message(Ending.INTEGRITY, fault=exc.fault))
+        raise integrity_lost(fault_words(exc.fault)) from None
+    except ProtocolError as exc:
+        await conn.close(error_message(Ending.PROTOCOL, fault=exc.fault))
+        raise protocol_broken(exc.fault) from None
+
+
+def take_up(
+    welcome: Welcome, record: GuestRecord | None, *, host: str, port: int, code: str, name: str
+) -> Seated:
+    """The seat a checked ``welcome`` gives, taken up against the seat's
+    ``record``: the events it holds up to where the host goes on from (none
+    if the record is of another game, seat or round), the finished rounds,
+    and the seat's record from now on (``host``, ``port``, ``code`` and
+    ``name``: how this guest joined). :class:`ProtocolError` if the host goes
+    on from events this seat does not have, or its past rounds do not replay."""
+    same = record is not None and record.game_id == welcome.game_id and record.seat == welcome.seat
+    past, past_games = past_rounds(welcome.setup, welcome.past, record if same else None)
+    state = SeatState(welcome.setup, welcome.seat)
+    if record is not None and same and record.round == welcome.round:
+        try:
+            state.replace(record.events[: welcome.from_seq])
+        except FoldError:
+            state = SeatState(welcome.setup, welcome.seat)
+    if state.length != welcome.from_seq:
+        raise ProtocolError(Breach.RESUME, (welcome.from_seq, state.length))
+    kept = GuestRecord(
+        host=host,
+        port=port,
+        code=code,
+        name=name,
+        game_id=welcome.game_id,
+        seat=welcome.seat,
+        token=welcome.token,
+        setup=welcome.setup,
+        seat_names=list(welcome.seat_names),
+        seat_kinds=list(welcome.seat_kinds),
+        commitment=welcome.commitment,
+        events=list(state.events),
+        rounds=welcome.rounds,
+        round=welcome.round,
+        past=list(past),
+    )
+    return Seated(welcome, state, past, past_games, kept)
+
+
+__all__ = ["MIN_STEP", "Seated", "claim_of", "dial", "take_seat", "take_up"]
