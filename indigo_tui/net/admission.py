@@ -27,7 +27,7 @@ from .guard import Budgets, GuessLimiter, accept_forever, listening_socket
 from .handshake import host_handshake
 from .notices import Problem
 from .protocol import Join, ProtocolError, encode_body, frame
-from .reasons import Ending, error_message, error_text, fault_text
+from .reasons import Ending, error_message, error_text, fault_words
 from .relay import InternetCode, Relay, RelayDoor
 from .seal import SealBroken
 from .transport import CHUNK, Connection, ConnectionLost
@@ -238,7 +238,7 @@ class Door:
                 await conn.close(exc.error)
         except ProtocolError as exc:
             if conn is not None:
-                said = f"{conn.peer}: {fault_text(exc.fault) or exc.fault.code}"
+                said = f"{conn.peer}: {fault_words(exc.fault)}"
                 if link is None:
                     self._stranger(said)
                 else:

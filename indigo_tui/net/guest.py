@@ -26,9 +26,6 @@ from .. import __version__, saves
 from ..engine import Game, Move, TileDrawn
 from ..i18n import _
 from ..saves import GuestRecord, PlayedRound, RecordKeeper
-
-# Re-exported: the join screen finds a record to rejoin through the guest peer.
-from ..saves import find_record as find_record
 from .clock import MAX_TURN_TIME
 from .common import (
     REASON_LIMIT,

@@ -23,10 +23,10 @@ from ...i18n import N_, _
 from ...i18n.words import os_problem
 from ...net import EXAMPLE_CODE
 from ...net.common import JoinError, parse_address, plain_name
-from ...net.guest import GuestSession, find_record
+from ...net.guest import GuestSession
 from ...net.reasons import Ending
 from ...net.relay import InternetCode, Relay, looks_like_internet_code, parse_internet_code, relay_from
-from ...saves import shown_path
+from ...saves import find_record, shown_path
 from ..localise import Localised, recompose_keeping_values
 from ..net_link import NetLink
 from ..net_table import GuestTable
