@@ -15,7 +15,6 @@ import asyncio
 import time
 from typing import ClassVar, cast
 
-from rich.cells import cell_len
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -31,7 +30,7 @@ from ...engine import GemMoved, Move, SeatView
 from ...engine.geometry import hex_distance, neighbour, vertical_neighbour
 from ...engine.routes import routes_through
 from ...engine.tiles import KIND_CODES
-from ...i18n import N_, _, decimal, ngettext, pgettext
+from ...i18n import N_, _, decimal
 from ...i18n.words import refusal_text
 from ...saves import SaveError
 from ..board_art.picture import Marks, focus_cells
@@ -42,17 +41,13 @@ from ..requests import ToTitle
 from ..table import Table, TableGame
 from ..table_settings import TableSettings
 from ..widgets.board import START_CELL, BoardView, encoder_named
+from ..widgets.game_status import GameStatus, Hint, TableState
 from ..widgets.hand import HandView
 from ..widgets.scoreboard import Row, Scoreboard
 from ..widgets.text_panel import TextPanel
 
 #: Pauses between bot moves a person can choose from, in seconds.
 PACES = (0.0, 0.2, 0.5, 1.0, 2.0)
-#: The status lines a compact side panel shows at most (the rest ends in "…").
-COMPACT_STATUS_LINES = 4
-#: The columns of a line in the compact side panel (its 27 in indigo.tcss, less
-#: its border and padding): whose move and the counters each fit in one.
-COMPACT_TEXT_WIDTH = 24
 #: What a compact footer leaves out (the keys still work).
 COMPACT_FOOTER_HIDES = frozenset({"redo", "save_as"})
 #: What the footer of a stacked table leaves out besides: undo and quit (still on
@@ -116,22 +111,17 @@ class GameScreen(Localised, Screen[None]):
         self.thinking: int | None = None
         #: A hint is being looked for (in a worker).
         self.hinting = False
-        self.message = ""
+        #: The status panel: whose move, the counters, and what is said once.
+        self.status = GameStatus(id="status")
         self._logged_generation = -1
         #: What the move log shows: its lines, in which widget, at which width.
         self._logged: tuple[list[str], RichLog | None, int] = ([], None, 0)
         self._shown_end = -1
-        #: The last autosave failed (so the first that works again is said).
-        self._save_failed = False
         self._texts: dict[str, str] = {}
         #: The turn the cursor was last put on a free cell for (see :meth:`aim_cursor`).
         self._aimed: tuple[int, int, int, int | None] | None = None
         #: Which route through the cursor cell is highlighted (the trace key), or None.
         self.tracing: int | None = None
-        #: The last hint (seat, move, expected final points) and the words it was
-        #: said in, so that a resize says it again in the words that fit.
-        self._hint: tuple[int, Move, tuple[float, ...]] | None = None
-        self._hint_said = ""
         #: Every cell's coordinates on the board (the coordinates key).
         self.coordinates = False
         #: Whether the footer shows the keys of a table where tiles are placed.
@@ -142,7 +132,7 @@ class GameScreen(Localised, Screen[None]):
     def compose(self) -> ComposeResult:
         yield BoardView(self.session.game.board, id="board")
         with Vertical(id="side"):
-            yield TextPanel(id="status")
+            yield self.status
             # One above the other beside the board; side by side under it (a narrow terminal).
             with Horizontal(id="seats"):
                 yield HandView(id="hand")
@@ -178,8 +168,7 @@ class GameScreen(Localised, Screen[None]):
         hand.tile_box = (14, 6) if compact else hand_box(height)
         hand.compact = compact
         self.query_one(Scoreboard).compact = compact
-        # At 80x24 a long status (a hint, a save error) would push the hand out of view.
-        self.query_one("#status", TextPanel).set_max_lines(COMPACT_STATUS_LINES if compact else None)
+        self.status.compact = compact
         # Every key's name in the footer even at 80 columns, in the longer
         # words of German and French too: redo and save-as then only in the
         # help and the palette.
@@ -349,92 +338,41 @@ class GameScreen(Localised, Screen[None]):
         self._update("#preview", "\n".join(lines))
         self.refresh_status()
 
-    @property
-    def compact(self) -> bool:
-        return self.has_class("-compact")
-
     def _update(self, selector: str, text: str) -> None:
         # Only a changed text is worth a re-layout of the side panel.
         if self._texts.get(selector) != text:
             self._texts[selector] = text
             self.query_one(selector, TextPanel).set_text(text)
 
+    @property
+    def message(self) -> str:
+        """The one-off message the status says now (a hint in the words that fit)."""
+        return self.status.said
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self.status.say(text)
+
     def refresh_status(self) -> None:
+        """Tell the status the table as it is now: it words it, and draws a change."""
         self._follow_play()
-        session = self.session
-        lines = [self._whose_move(), self._counters()]
-        if session.save_error:
-            # Shown while it lasts (one line, not a message per move) ...
-            self._save_failed = True
-            lines.append(_("Not saved: {reason}").format(reason=session.save_error))
-        elif self._save_failed:
-            # ... and its end said once, as the network peers say it.
-            self._save_failed = False
-            self.message = _("Saving works again.")
-        if self._hint is not None and self.message == self._hint_said:
-            # A hint said before a resize is said again in the words that fit now.
-            self.message = self._hint_said = self._hint_words(*self._hint)
-            if self.compact:
-                # A hint is only ever for one's own move: at 80 columns it takes the
-                # "Your move." line, for the others' points of a game of three or four.
-                lines.pop(0)
-        if self.message:
-            lines.append(self.message)
-        self._update("#status", "\n".join(lines))
+        self.status.state = self.table_state()
 
-    def _whose_move(self) -> str:
-        """Whose move it is; at 80 columns in one line of the panel, in
-        shorter words where the usual ones would wrap (a 14-letter name)."""
+    def table_state(self) -> TableState:
+        """What the status tells of the table now."""
         session, game = self.session, self.game
-        if game.over:
-            said = _("The round is over: o shows the result and its review.")
-            # translators: the status at 80 columns, at most 24 characters
-            return self._fitting(said, _("Round over (o: result)."))
-        if self.thinking is not None:
-            name = session.name(self.thinking)
-            said = _("{name} is thinking…").format(name=name)
-            # translators: the status at 80 columns, at most 24 characters with a 14-letter name
-            return self._fitting(said, _("{name} thinks…").format(name=name))
-        name = session.name(game.turn)
-        if session.human_to_move and session.viewer == game.turn:
-            if not self.compact:
-                return _("{name} to move: place a tile.").format(name=name)
-            said = _("{name}: your move.").format(name=name)
-            # translators: the status at 80 columns, at most 24 characters; the hand's heading names the seat
-            return self._fitting(said, _("Your move."))
-        said = _("{name} to move.").format(name=name)
-        # translators: the status at 80 columns, at most 24 characters with a 14-letter name
-        return self._fitting(said, pgettext("narrow status", "{name} to move.").format(name=name))
-
-    def _status_width(self) -> int:
-        """The columns of a line of the status panel now."""
-        width = self.query_one("#status", TextPanel).content_region.width
-        return width if width > 0 else COMPACT_TEXT_WIDTH
-
-    def _fitting(self, words: str, shorter: str) -> str:
-        """``words``, or at 80 columns ``shorter`` if ``words`` would wrap there."""
-        return shorter if self.compact and cell_len(words) > COMPACT_TEXT_WIDTH else words
-
-    def _counters(self) -> str:
-        """Tiles left, the move, the bot pace and the round of a match; at 80
-        columns in one line: the tiles and the move, or in a match the round."""
-        session, game = self.session, self.game
-        left = game.tiles_left
-        tiles = ngettext("{count} tile left", "{count} tiles left", left).format(count=left)
-        move = _("move {number}").format(number=game.board.placements + 1)
-        match = session.match
-        round_ = _("round {number}/{rounds}").format(number=match.round_index + 1, rounds=match.rounds)
-        if self.compact:
-            # translators: the tiles left in the draw, on the status's short line at 80 columns
-            fewer = ngettext("{count} tile", "{count} tiles", left).format(count=left)
-            last = round_ if match.rounds > 1 else move
-            return self._fitting(f"{tiles} · {last}", f"{fewer} · {last}")
-        extra = [tiles, move]
-        if session.bots:
-            extra.append(_("bot pace {seconds}s").format(seconds=decimal(self.indigo.bot_delay)))
-        if match.rounds > 1:
-            extra.append(round_)
-        return " · ".join(extra)
+        return TableState(
+            over=game.over,
+            to_move=session.name(game.turn),
+            own_move=session.human_to_move and session.viewer == game.turn,
+            thinking=None if self.thinking is None else session.name(self.thinking),
+            tiles_left=game.tiles_left,
+            move=game.board.placements + 1,
+            bot_pace=self.indigo.bot_delay if session.bots else None,
+            round_index=session.match.round_index,
+            rounds=session.match.rounds,
+            save_error=session.save_error,
+        )
 
     def refresh_scores(self) -> None:
         session, game = self.session, self.game
@@ -521,8 +459,7 @@ class GameScreen(Localised, Screen[None]):
         from .end import EndScreen
 
         if not self.game.over:
-            self.message = _("The result comes at the end of the round.")
-            self.refresh_status()
+            self.status.say(_("The result comes at the end of the round."))
             return
         if not any(isinstance(screen, EndScreen) for screen in self.app.screen_stack):
             self.app.push_screen(self._end_screen(), self._after_end)
@@ -573,7 +510,7 @@ class GameScreen(Localised, Screen[None]):
         if not self._on_stage:
             return
         self.thinking = None
-        self.message = _("The bot could not move: {reason}").format(reason=reason)
+        self.status.say(_("The bot could not move: {reason}").format(reason=reason))
         self.refresh_all()
 
     def _bot_moved(self, generation: int, seat: int, move: Move) -> None:
@@ -589,14 +526,13 @@ class GameScreen(Localised, Screen[None]):
         else:
             self._play(move)
         if replaced:
-            self.message = " ".join([self.message, *replaced]).strip()
-            self.refresh_status()
+            self.status.say(" ".join([self.status.said, *replaced]).strip())
 
     def _play(self, move: Move) -> None:
         seat = self.game.turn
         events_ = self.session.play(move)
-        self.message = _("{name} placed at {cell}.").format(
-            name=self.session.name(seat), cell=cell_name(move.cell)
+        self.status.say(
+            _("{name} placed at {cell}.").format(name=self.session.name(seat), cell=cell_name(move.cell))
         )
         self.refresh_all()
         gem_moves = [e for e in events_ if isinstance(e, GemMoved)]
@@ -641,15 +577,13 @@ class GameScreen(Localised, Screen[None]):
     def action_place(self) -> None:
         move = self.held_move()
         if move is None:
-            self.message = _("It is not your turn.") if self.playing else _("The round is over.")
-            self.refresh_status()
+            self.status.say(_("It is not your turn.") if self.playing else _("The round is over."))
             return
         view = self._view()
         # The seat on screen's own view: a network table's game is only that view.
         refused = None if view is None else view.refusal(move)
         if refused is not None:
-            self.message = _("Can't place there: {reason}.").format(reason=refusal_text(refused))
-            self.refresh_status()
+            self.status.say(_("Can't place there: {reason}.").format(reason=refusal_text(refused)))
             self.app.bell()
             return
         self._play(Move.make(move.cell, move.tile, move.rotation))
@@ -658,20 +592,17 @@ class GameScreen(Localised, Screen[None]):
         """Ask the search bot, from this seat's own view, where to place."""
         if not self.session.offers_hints:
             # A network game whose host allows none: off, and said so.
-            self.message = _("The host allows no hints in this game.")
-            self.refresh_status()
+            self.status.say(_("The host allows no hints in this game."))
             return
         view = self._view()
         if view is None or not view.my_turn or not self.session.human_to_move:
-            self.message = _("A hint is for your own move.")
-            self.refresh_status()
+            self.status.say(_("A hint is for your own move."))
             return
         if self.hinting:
             return
         self.session.count_hint(view.seat)
         self.hinting = True
-        self.message = _("Looking for a hint…")
-        self.refresh_status()
+        self.status.say(_("Looking for a hint…"))
         self.find_hint(view.seat, self.session.generation, view.detached())
 
     @work(thread=True, exclusive=True, group="hint")
@@ -690,8 +621,7 @@ class GameScreen(Localised, Screen[None]):
         if not self._on_stage:
             return
         self.hinting = False
-        self.message = _("No hint: {reason}.").format(reason=reason)
-        self.refresh_status()
+        self.status.say(_("No hint: {reason}.").format(reason=reason))
 
     def _hinted(self, generation: int, seat: int, move: Move, expected: tuple[float, ...]) -> None:
         if not self._on_stage:
@@ -704,53 +634,27 @@ class GameScreen(Localised, Screen[None]):
         self.cursor = move.cell
         self.chosen = view.hand.index(move.tile)
         self.rotation = move.rotation
-        self._hint = (seat, move, expected)
-        self.message = self._hint_said = self._hint_words(seat, move, expected)
+        others = tuple((self.session.name(s), points) for s, points in enumerate(expected) if s != seat)
+        self.status.say_hint(Hint(KIND_CODES[move.tile], cell_name(move.cell), expected[seat], others))
         self.refresh_all()
-
-    def _hint_words(self, seat: int, move: Move, expected: tuple[float, ...]) -> str:
-        """The hint in words: in full, or at 80 columns in two lines of 24 (the
-        others' points in seat order, as the scoreboard lists them)."""
-        tile, cell = KIND_CODES[move.tile], cell_name(move.cell)
-        others = [(s, points) for s, points in enumerate(expected) if s != seat]
-        if self.compact:
-            # translators: a hint at 80 columns, two lines of 24 characters; "≈" the expected final points
-            return ngettext(
-                "Hint: {tile} at {cell}. You ≈{mine}, other ≈{others}.",
-                "Hint: {tile} at {cell}. You ≈{mine}, others ≈{others}.",
-                len(others),
-            ).format(
-                tile=tile,
-                cell=cell,
-                mine=decimal(expected[seat], 1),
-                others=" · ".join(decimal(points, 1) for _s, points in others),
-            )
-        return _(
-            "Hint: {tile} at {cell} (cursor and rotation set). Expected final points: you {mine}, {others}."
-        ).format(
-            tile=tile,
-            cell=cell,
-            mine=decimal(expected[seat], 1),
-            others=", ".join(f"{self.session.name(s)} {decimal(points, 1)}" for s, points in others),
-        )
 
     def action_undo(self) -> None:
         self.workers.cancel_group(self, "bots")
         self.thinking = None
         if self.session.undo():
-            self.message = _("Move taken back.")
+            self.status.say(_("Move taken back."))
             self._shown_end = -1
         else:
-            self.message = _("Nothing to undo.")
+            self.status.say(_("Nothing to undo."))
         self.next_turn()
 
     def action_redo(self) -> None:
         self.workers.cancel_group(self, "bots")
         self.thinking = None
         if self.session.redo():
-            self.message = _("Move played again.")
+            self.status.say(_("Move played again."))
         else:
-            self.message = _("Nothing to redo.")
+            self.status.say(_("Nothing to redo."))
         self.next_turn()
 
     def action_save_as(self) -> None:
@@ -764,11 +668,12 @@ class GameScreen(Localised, Screen[None]):
             except SaveError as exc:
                 # The status line says a failed save while it lasts: not twice.
                 said = self.session.save_error is not None
-                self.message = "" if said else _("Not saved: {reason}").format(reason=exc.detail)
+                self.status.say("" if said else _("Not saved: {reason}").format(reason=exc.detail))
             else:
                 # Whole on a line of the panel (less its full stop), never broken mid-word.
-                name = fitted_file_name(path.name, self._status_width() - 1)
-                self.message = _("Saved as {file}.").format(file=name)
+                name = fitted_file_name(path.name, self.status.line_width() - 1)
+                self.status.say(_("Saved as {file}.").format(file=name))
+            # The save may have ended (or met) a failure of the autosave.
             self.refresh_status()
 
         self.app.push_screen(SaveAsScreen(), done)
@@ -777,24 +682,22 @@ class GameScreen(Localised, Screen[None]):
         app = self.indigo
         current = PACES.index(app.bot_delay) if app.bot_delay in PACES else 2
         app.bot_delay = PACES[max(0, min(len(PACES) - 1, current + step))]
-        self.message = _("Bots wait {seconds}s between moves.").format(seconds=decimal(app.bot_delay))
-        self.refresh_status()
+        self.status.say(_("Bots wait {seconds}s between moves.").format(seconds=decimal(app.bot_delay)))
+        self.refresh_status()  # the counters' bot pace
 
     def action_toggle_animation(self) -> None:
         self.indigo.gem_animation = not self.indigo.gem_animation
-        self.message = _("Gem animation on.") if self.indigo.gem_animation else _("Gem animation off.")
-        self.refresh_status()
+        self.status.say(_("Gem animation on.") if self.indigo.gem_animation else _("Gem animation off."))
 
     def action_zoom(self) -> None:
         board = self.query_one(BoardView)
         if board.toggle_zoom():
-            self.message = _("Zoomed in around the cursor (v: whole board).")
+            self.status.say(_("Zoomed in around the cursor (v: whole board)."))
         elif board.zoom_choice:
             # A terminal so small that a zoomed view's hexagons would be no larger.
-            self.message = _("The whole board: zooming in would not make the hexagons larger here.")
+            self.status.say(_("The whole board: zooming in would not make the hexagons larger here."))
         else:
-            self.message = _("The whole board (v: zoom in).")
-        self.refresh_status()
+            self.status.say(_("The whole board (v: zoom in)."))
 
     def action_trace(self) -> None:
         """Highlight the routes through the cursor cell one by one, then none."""
@@ -802,11 +705,11 @@ class GameScreen(Localised, Screen[None]):
         step = 0 if self.tracing is None else self.tracing + 1
         if step >= max(1, routes):
             self.tracing = None
-            self.message = _("Route tracing off.")
+            self.status.say(_("Route tracing off."))
         else:
             self.tracing = step
             name = cell_name(self.cursor)
-            self.message = (
+            self.status.say(
                 _("Route {number} of {count} through {cell} (t: next).").format(
                     number=step + 1, count=routes, cell=name
                 )
@@ -818,7 +721,7 @@ class GameScreen(Localised, Screen[None]):
     def action_coordinates(self) -> None:
         """Show or hide every cell's coordinates (the cursor's are always in its tag)."""
         self.coordinates = not self.coordinates
-        self.message = (
+        self.status.say(
             _("Every cell's coordinates shown (c: hide them).")
             if self.coordinates
             else _("Coordinates hidden; the cursor's tag keeps its own (c: show all).")
@@ -828,8 +731,7 @@ class GameScreen(Localised, Screen[None]):
     def action_glyphs(self, choice: str | None = None) -> None:
         """Switch the board's glyphs (the next choice, or ``choice``); the app remembers it."""
         app = self.indigo
-        self.message = app.set_board_glyphs(choice or app.next_board_glyphs())
-        self.refresh_status()
+        self.status.say(app.set_board_glyphs(choice or app.next_board_glyphs()))
 
     def action_help(self) -> None:
         from .help import HelpScreen
@@ -863,7 +765,8 @@ class GameScreen(Localised, Screen[None]):
         self.session.follow_language()
         self._texts.clear()
         self._logged_generation = -1
-        self.message = ""
+        self.status.say("")
+        self.status.reword()
         self.query_one(Scoreboard).refresh(layout=True)
         self.query_one(HandView).refresh(layout=True)
         self.refresh_all()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -51,6 +52,7 @@ from ..net_table import GuestTable, NetTable
 from ..requests import JoinAgain, ToTitle
 from ..table import TableRefusal
 from ..widgets.board import START_CELL, BoardView
+from ..widgets.game_status import TableState
 from ..widgets.scoreboard import Row, Scoreboard
 from .end import EndScreen
 from .game import GameScreen
@@ -155,7 +157,7 @@ class NetGameScreen(GameScreen):
         if ended is not None and self.link.guest is not None and not self.game.over:
             self.stopped = ended
         elif ended is not None:
-            self.message = _("The game has ended: {reason}").format(reason=ended)
+            self.status.say(_("The game has ended: {reason}").format(reason=ended))
         super().on_mount()
         if self.stopped is not None:
             self._show_stopped()
@@ -193,19 +195,18 @@ class NetGameScreen(GameScreen):
             case MoveRefused():
                 pass  # the mover's own worker shows the reason
             case SeatLeft():
-                self.message = self._left_text(notice)
+                self.status.say(self._left_text(notice))
                 self.refresh_all()
             case SeatJoined():
-                self.message = self._joined_text(notice)
+                self.status.say(self._joined_text(notice))
                 self.refresh_all()
             case SeatTakenOver():
-                self.message = _("{news}.").format(news=notice.text)
+                self.status.say(_("{news}.").format(news=notice.text))
                 self.refresh_all()
             case UndoAsked():
                 self._ask_vote(notice)
             case UndoSettled(seat=seat) if seat not in self.table.humans:
-                self.message = _("Undo: {news}.").format(news=notice.text)
-                self.refresh_status()
+                self.status.say(_("Undo: {news}.").format(news=notice.text))
             case UndoSettled():
                 pass  # the asker's own worker shows the answer
             case DealChecked():
@@ -219,27 +220,23 @@ class NetGameScreen(GameScreen):
                     if not self.game.over and self.link.guest is not None:
                         self._stop(notice.text)
                         return
-                    self.message = _("The game has ended: {reason}.").format(reason=notice.text)
-                    self.refresh_status()
+                    self.status.say(_("The game has ended: {reason}.").format(reason=notice.text))
                     if self.game.over:
                         self._show_end()
             case SaveState(ok=ok, detail=detail):
                 # As a local table says it: the status line has no room for the
                 # file's path, which a narrow panel would break mid-word.
                 failed = _("Not saved: {reason}").format(reason=detail)
-                self.message = _("Saving works again.") if ok else failed
-                self.refresh_status()
+                self.status.say(_("Saving works again.") if ok else failed)
             case Problem() | RelayStatus():
-                self.message = notice.text
-                self.refresh_status()
+                self.status.say(notice.text)
             case ClockStarted():
                 self.refresh_status()
             case TurnTimedOut(seat=seat):
                 # Said with the bot's placement, which follows at once (see _catch_up).
                 self._timed_out = seat
             case HintRefused() | LinesHeld():
-                self.message = _("{news}.").format(news=notice.text[:1].upper() + notice.text[1:])
-                self.refresh_status()
+                self.status.say(_("{news}.").format(news=notice.text[:1].upper() + notice.text[1:]))
 
     # -- a game that stopped before its end ------------------------------------------
 
@@ -247,7 +244,7 @@ class NetGameScreen(GameScreen):
         """The game stopped for this guest before its end: no more moves here,
         and the player is told how it comes back."""
         self.stopped = reason
-        self.message = ""
+        self.status.say("")
         translate_bindings(self)  # o is "What now" from here on
         self.refresh_all()
         self._show_stopped()
@@ -286,8 +283,8 @@ class NetGameScreen(GameScreen):
         self.deal = ""
         self.cursor = START_CELL
         self.chosen = 0
-        self.message = _("Round {round} of {rounds} begins.").format(
-            round=notice.round + 1, rounds=notice.rounds
+        self.status.say(
+            _("Round {round} of {rounds} begins.").format(round=notice.round + 1, rounds=notice.rounds)
         )
         self._catch_up()
 
@@ -295,24 +292,14 @@ class NetGameScreen(GameScreen):
         if self._on_stage and self.table.time_left() is not None:
             self.refresh_status()
 
-    def _whose_move(self) -> str:
-        """Whose move it is and, with a turn clock, the seconds left for it;
-        once a guest's game has stopped, that it has."""
-        if self.stopped is not None:
-            said = _("The game has stopped: o tells how it goes on.")
-            # translators: the status at 80 columns, at most 24 characters
-            return self._fitting(said, _("Game stopped (o: more)."))
-        said = super()._whose_move()
+    def table_state(self) -> TableState:
+        """The table as a local one's, with the turn clock's seconds left for
+        the seat to move and, once a guest's game has stopped, that it has."""
         clock = None if self.game.over else self.table.time_left()
-        if clock is None:
-            return said
-        # The line names the seat to move; the clock is that seat's.
-        seconds = math.ceil(clock[1])
-        # translators: the turn clock (indigo host --turn-time): the seconds left for the move
-        full = _("{whose} {seconds} s left.").format(whose=said, seconds=seconds)
-        # translators: the same at 80 columns, where it must stay on one line of the panel
-        return self._fitting(
-            full, pgettext("narrow status", "{whose} {seconds} s").format(whose=said, seconds=seconds)
+        return replace(
+            super().table_state(),
+            stopped=self.stopped is not None,
+            clock=None if clock is None else math.ceil(clock[1]),
         )
 
     def _left_text(self, notice: SeatLeft) -> str:
@@ -342,11 +329,11 @@ class NetGameScreen(GameScreen):
             last = placed[-1]
             name, cell = self.table.name(last.seat), cell_name(last.cell)
             if last.seat == self._timed_out:
-                self.message = _("{name} ran out of time: a bot placed at {cell}.").format(
-                    name=name, cell=cell
+                self.status.say(
+                    _("{name} ran out of time: a bot placed at {cell}.").format(name=name, cell=cell)
                 )
             else:
-                self.message = _("{name} placed at {cell}.").format(name=name, cell=cell)
+                self.status.say(_("{name} placed at {cell}.").format(name=name, cell=cell))
             self._timed_out = None
         self.refresh_all()
         gem_moves = [e for e in new if isinstance(e, GemMoved)]
@@ -381,8 +368,7 @@ class NetGameScreen(GameScreen):
             return
         guest = self.link.guest
         if self.game.over and guest is not None and not guest.revealed and not self._ended:
-            self.message = _("The round is over; checking the deal…")
-            self.refresh_status()
+            self.status.say(_("The round is over; checking the deal…"))
             return
         super().action_result()
 
@@ -397,8 +383,7 @@ class NetGameScreen(GameScreen):
         guest = self.link.guest
         if guest is not None and not guest.revealed and not self._ended:
             # Until the deck is revealed, a guest knows only its own gems by kind.
-            self.message = _("The round is over; checking the deal…")
-            self.refresh_status()
+            self.status.say(_("The round is over; checking the deal…"))
             return
         # Several notices tell of the same end (the last event, "over", the reveal).
         if self._shown_end == len(self.game.log) or any(
@@ -415,15 +400,13 @@ class NetGameScreen(GameScreen):
             try:
                 self.table.next_round()  # the round's notice brings the new board
             except TableRefusal as exc:
-                self.message = _("No next round: {reason}.").format(reason=exc)
-                self.refresh_status()
+                self.status.say(_("No next round: {reason}.").format(reason=exc))
 
     def _play(self, move: Move) -> None:
         if self._sending:
             return
         self._sending = True
-        self.message = _("Sending the move…") if isinstance(self.table, GuestTable) else ""
-        self.refresh_status()
+        self.status.say(_("Sending the move…") if isinstance(self.table, GuestTable) else "")
         self.run_worker(self._send(move), group="net-move")
 
     async def _send(self, move: Move) -> None:
@@ -436,21 +419,18 @@ class NetGameScreen(GameScreen):
         if not self._on_stage:
             return
         if reason is not None:
-            self.message = _("The host refused the move: {reason}.").format(reason=reason)
+            self.status.say(_("The host refused the move: {reason}.").format(reason=reason))
             self.app.bell()
-        elif self.message == _("Sending the move…"):
-            self.message = ""
-        self.refresh_status()
+        elif self.status.said == _("Sending the move…"):
+            self.status.say("")
 
     # -- actions --------------------------------------------------------------------
 
     def action_undo(self) -> None:
         if self.game.over:
-            self.message = _("The round is over.")
-            self.refresh_status()
+            self.status.say(_("The round is over."))
             return
-        self.message = _("Asking the others to take back your last move…")
-        self.refresh_status()
+        self.status.say(_("Asking the others to take back your last move…"))
         self.run_worker(self._undo(), group="net-undo", exclusive=True)
 
     async def _undo(self) -> None:
@@ -460,11 +440,12 @@ class NetGameScreen(GameScreen):
             accepted, reason = False, str(exc)
         if not self._on_stage:
             return
-        self.message = (_("Undo accepted: {reason}.") if accepted else _("Undo refused: {reason}.")).format(
-            reason=reason
+        self.status.say(
+            (_("Undo accepted: {reason}.") if accepted else _("Undo refused: {reason}.")).format(
+                reason=reason
+            )
         )
         self._shown_end = -1
-        self.refresh_status()
 
     def _ask_vote(self, ask: UndoAsked) -> None:
         from .confirm import ConfirmScreen
@@ -475,19 +456,15 @@ class NetGameScreen(GameScreen):
 
         def answer(accept: bool | None) -> None:
             self.table.vote_undo(ask, bool(accept))
-            self.message = _("You allowed the undo.") if accept else _("You declined the undo.")
-            if self._on_stage:
-                self.refresh_status()
+            self.status.say(_("You allowed the undo.") if accept else _("You declined the undo."))
 
         self.app.push_screen(ConfirmScreen(question), answer)
 
     def action_redo(self) -> None:
-        self.message = _("There is no redo in a network game.")
-        self.refresh_status()
+        self.status.say(_("There is no redo in a network game."))
 
     def action_save_as(self) -> None:
-        self.message = _("A network game is saved automatically after every move.")
-        self.refresh_status()
+        self.status.say(_("A network game is saved automatically after every move."))
 
     def action_leave(self) -> None:
         self._ask_to_leave(to_title=True)
