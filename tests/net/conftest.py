@@ -62,8 +62,12 @@ def make_guest(port: int, **kwargs: object) -> GuestSession:
     return GuestSession("127.0.0.1", port, code, **options)  # type: ignore[arg-type]
 
 
-async def play_guest(guest: GuestSession, bot: Bot, *, until: Callable[[], bool] | None = None) -> None:
-    """Play ``guest``'s seat with ``bot`` until the session ends (or ``until()``)."""
+async def play_guest(
+    guest: GuestSession, bot: Bot, *, until: Callable[[], bool] | None = None, on_clock: bool = False
+) -> None:
+    """Play ``guest``'s seat with ``bot`` until the session ends (or ``until()``).
+    ``on_clock``: the game has a turn clock, so a move may come too late (on a
+    loaded machine): refused then, because the host's stand-in played that turn."""
     reader = asyncio.create_task(guest.run())
     try:
         while not reader.done():
@@ -84,7 +88,10 @@ async def play_guest(guest: GuestSession, bot: Bot, *, until: Callable[[], bool]
             state = guest.state
             assert state is not None
             if state.board.turn == guest.seat and not state.over:
-                assert await guest.play(bot.choose(state.view())) is None
+                placed = state.board.placements
+                refused = await guest.play(bot.choose(state.view()))
+                late = on_clock and guest.state is not None and guest.state.board.placements > placed
+                assert refused is None or late, refused
         if reader.done():
             reader.result()
     finally:

@@ -369,7 +369,7 @@ async def test_the_turn_clock_plays_for_a_seat_that_does_not_move(
     host.begin()
     reader = asyncio.create_task(idle.run())
     try:
-        await asyncio.wait_for(play_guest(honest, make_bot("random", 2)), LIMIT)
+        await asyncio.wait_for(play_guest(honest, make_bot("random", 2), on_clock=True), LIMIT)
         await until(lambda: idle.finished.is_set())
         assert host.game.over
         idle_moves = [move for seat, move in host.game.moves if seat == idle.seat]
