@@ -17,12 +17,18 @@ import pytest
 from rich.cells import get_character_cell_size
 from rich.console import Console
 from textual.app import App
+from textual.drivers.headless_driver import HeadlessDriver
+from textual.events import Key, Resize
+from textual.geometry import Size
+from textual.keys import _character_to_key
 from textual.notifications import SeverityLevel
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
+from indigo_tui.bots import review as review_module
+from indigo_tui.bots.review import Reviewer
 from indigo_tui.engine import SeatView, Setup
 from indigo_tui.net.host import HostSession
 from indigo_tui.net.hosting import HostPlan, build_host
@@ -55,6 +61,27 @@ def _own_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     board with quadrants, whatever terminal runs the tests."""
     monkeypatch.setenv("INDIGO_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("INDIGO_BOARD_GLYPHS", "quadrant")
+
+
+#: The playouts of a hint in a test that reads the hint's words (the game's
+#: own hint searches 300): enough for a real search's move and points.
+QUICK_HINT_SPEC = "mcts:iter=20"
+
+
+@pytest.fixture
+def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's hints search :data:`QUICK_HINT_SPEC`, for a test about
+    the hint's words (where they show, how they fit, the form of their
+    numbers), not about which move the search finds: tests/ui/test_hints.py
+    holds that with the game's own search. A hint of 300 playouts took half
+    a second of a core, asked in every language."""
+
+    class QuickHints(Reviewer):
+        def __init__(self, spec: str = QUICK_HINT_SPEC, seed: int | str = 0) -> None:
+            super().__init__(spec, seed)
+
+    # The screen looks the reviewer up when the player asks (GameScreen.find_hint).
+    monkeypatch.setattr(review_module, "Reviewer", QuickHints)
 
 
 @pytest.fixture
@@ -140,6 +167,46 @@ async def until(
             await pilot.pause(0.01)
     if not condition():
         raise AssertionError(f"the app never got there in {seconds:g} s")
+
+
+async def resize(pilot: Pilot[Any], width: int, height: int) -> None:
+    """Resize the terminal to ``width`` x ``height``, as ``pilot.resize_terminal``
+    does, and wait until the screen is laid out at that size (bounded). What
+    it then shows is the test's to wait for, with ``until``. The pilot's own
+    wait after a resize is for the whole process to be idle (20 ms with less
+    than 1 ms of CPU, at most a second), which a thread at work never gives:
+    with a review rating its moves or a bot thinking, every resize waited out
+    the full second, and a test reading words at three sizes spent most of
+    its time there."""
+    size = Size(width, height)
+    app = pilot.app
+    # As resize_terminal: the headless driver reports the new size from now on.
+    if isinstance(app._driver, HeadlessDriver):
+        app._driver._size = size
+    app.post_message(Resize(size, size))
+    await until(pilot, lambda: app.size == size and app.screen._compositor.size == size)
+
+
+async def type_text(pilot: Pilot[Any], text: str, done: Callable[[], bool]) -> None:
+    """Type ``text`` into the focused field, letter by letter, the key
+    events ``pilot.press`` sends, and wait until ``done()`` says they are
+    there (bounded). The pilot waits after each key for the whole process to
+    be idle (twice: 20 ms with less than 1 ms of CPU, each), so typing a
+    name of 38 letters took seconds; the field takes these from the app's
+    queue in the same order, as it takes a quick typist's. Letters only: a
+    key bound to an action (backspace, end) sent this way was seen to take
+    effect after letters sent behind it, so those go through ``pilot.press``."""
+    app = pilot.app
+    driver = app._driver
+    assert driver is not None
+    for letter in text:
+        assert letter.isprintable() and len(letter) == 1, repr(letter)
+        # As App._press_keys makes a key event of each.
+        key = letter if letter.isalnum() else _character_to_key(letter)
+        event = Key(key, letter)
+        event.set_sender(app)
+        driver.send_message(event)
+    await until(pilot, done)
 
 
 def footer_keys(app: App[Any]) -> list[FooterKey]:

@@ -30,7 +30,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, Label, Static
 
-from .conftest import screen_text, until
+from .conftest import resize, screen_text, until
 
 #: The terminal sizes a message must be seen at: the smallest the game is
 #: made for, the usual, and a large one.
@@ -176,7 +176,7 @@ async def seen_at_every_size(
     """At each of ``sizes`` (the terminal resized to it): each of ``words``
     in sight (:func:`in_sight`, waited for, bounded) and no text covered."""
     for size in sizes:
-        await pilot.resize_terminal(*size)
+        await resize(pilot, *size)
 
         def seen(size: tuple[int, int] = size) -> bool:
             try:

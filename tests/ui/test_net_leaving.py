@@ -27,7 +27,7 @@ from indigo_tui.ui.screens.notice import NoticeScreen
 from indigo_tui.ui.screens.stopped import StoppedScreen, stopped_text
 from indigo_tui.ui.screens.title import TitleScreen
 
-from .conftest import NET_SIZE, Hosted, hosted_game, lobby_port, place_legal, screen_text, until
+from .conftest import NET_SIZE, Hosted, hosted_game, lobby_port, place_legal, resize, screen_text, until
 from .sight import SIZES, seen_at_every_size
 
 LANGUAGES = ("en", "de", "fr", "nl")
@@ -98,7 +98,7 @@ async def test_the_host_is_asked_and_the_guest_told_how_the_game_comes_back(
         await gp.press("b")
         await until(game.pilots, lambda: isinstance(guest.screen, NetGameScreen))
         for size in ((80, 24), (120, 40), (200, 60)):
-            await gp.resize_terminal(*size)
+            await resize(gp, *size)
             await until(game.pilots, lambda: f"j {_('Join again')}" in footer_line(guest))
             footer = footer_line(guest)
             assert _("Place") not in footer and _("Rotate") not in footer, footer

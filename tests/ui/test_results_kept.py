@@ -20,7 +20,7 @@ from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.review import ReviewScreen
 from indigo_tui.ui.screens.setup import SetupScreen
 
-from .conftest import AppFactory, footer_settled, game_screen, new_game, screen_text, until
+from .conftest import AppFactory, footer_settled, game_screen, new_game, resize, screen_text, until
 from .sight import SIZES, seen_at_every_size
 
 LANGUAGES = ("en", "de", "fr", "nl")
@@ -72,7 +72,7 @@ async def test_enter_keeps_the_result_and_o_brings_it_back(make_app: AppFactory,
         await pilot.press("b")
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and footer_settled(app))
         for size in ((80, 24), (120, 40), (200, 60)):
-            await pilot.resize_terminal(*size)
+            await resize(pilot, *size)
             await until(pilot, lambda: footer_settled(app) and f"o {_('Result')}" in footer_line(app))
             footer = footer_line(app)
             assert _("Place") not in footer and _("Rotate") not in footer, footer

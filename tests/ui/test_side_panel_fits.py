@@ -20,7 +20,7 @@ from indigo_tui.ui.session import NewGame
 from indigo_tui.ui.widgets.scoreboard import Row, Scoreboard
 from indigo_tui.ui.widgets.text_panel import TextPanel, pack
 
-from .conftest import AppFactory, game_screen, screen_text, until
+from .conftest import AppFactory, game_screen, resize, screen_text, until
 
 #: The longest names a game realistically shows: the German bots' own.
 LONG_NAMES = ("Gieriger Bot 2", "Gieriger Bot 1")
@@ -106,6 +106,7 @@ def status_rows(app_text: str, status: TextPanel) -> list[str]:
     return [row for row in region_rows(app_text, status) if row]
 
 
+@pytest.mark.usefixtures("quick_hints")
 async def test_the_status_and_a_hint_fit_at_80x24_in_a_match_in_every_language(make_app: AppFactory) -> None:
     seats = [SeatInfo(LONG_NAMES[0], "human"), SeatInfo(LONG_NAMES[1], "bot:greedy")]
     app = make_app(NewGame(Setup(players=2), seats, seed=3, rounds=2))
@@ -167,6 +168,7 @@ async def test_the_status_and_a_hint_fit_at_80x24_in_a_match_in_every_language(m
         use_language("en")
 
 
+@pytest.mark.usefixtures("quick_hints")
 async def test_a_hint_at_120x40_says_everything_with_decimal_commas(make_app: AppFactory) -> None:
     seats = [SeatInfo("Ann", "human"), SeatInfo("Bob", "bot:greedy")]
     app = make_app(NewGame(Setup(players=2), seats, seed=3))
@@ -180,7 +182,7 @@ async def test_a_hint_at_120x40_says_everything_with_decimal_commas(make_app: Ap
             assert screen.message.startswith("Tipp: ") and "Cursor und Drehung gesetzt" in screen.message
             assert re.search(r"du \d+,\d, Bob \d+,\d\.$", screen.message), screen.message
             # A resize to 80x24 says the same hint in its short words, in two lines.
-            await pilot.resize_terminal(80, 24)
+            await resize(pilot, 80, 24)
             await until(
                 pilot, lambda: screen.has_class("-compact") and "Gegner" in screen.message, seconds=30
             )
@@ -265,6 +267,7 @@ async def test_the_scoreboards_layout_stays_as_the_gems_come_in(
         use_language("en")
 
 
+@pytest.mark.usefixtures("quick_hints")
 async def test_a_hint_fits_at_80x24_in_a_game_of_four_in_every_language(make_app: AppFactory) -> None:
     """Three others' points too: the hint takes the "Your move." line (a hint is
     only for one's own move), with the counters above it."""

@@ -97,6 +97,7 @@ async def test_a_game_screen_over_the_host_and_a_guest_table(tmp_path: Path) -> 
         assert not gscreen.hinting and host.hints.counts == [0, 0]
 
 
+@pytest.mark.usefixtures("quick_hints")
 async def test_hints_the_host_allows_are_counted_for_every_terminal(tmp_path: Path) -> None:
     async with hosted_game(tmp_path, hints=True) as hosted:
         app, guest, hp, gp, pilots = hosted.app, hosted.guest, hosted.hp, hosted.gp, hosted.pilots

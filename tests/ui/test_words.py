@@ -9,16 +9,18 @@ import random
 import re
 
 import pytest
+from textual.widgets import Input
 
 from indigo_tui.engine import Setup, Standing
 from indigo_tui.i18n import LANGUAGES, _, in_language, use_language
 from indigo_tui.saves import seats_from_kinds
 from indigo_tui.ui.screens.end import EndScreen, tie_note
 from indigo_tui.ui.screens.game import GameScreen
+from indigo_tui.ui.screens.save_as import SaveAsScreen
 from indigo_tui.ui.screens.title import TitleScreen
 from indigo_tui.ui.session import NewGame
 
-from .conftest import AppFactory, game_screen, screen_text, until
+from .conftest import AppFactory, game_screen, screen_text, type_text, until
 from .sight import SIZES, in_sight
 
 
@@ -95,7 +97,10 @@ async def test_the_status_line_never_breaks_a_file_name(make_app: AppFactory) ->
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted)
         await pilot.press("s")
-        await pilot.press(*"a game of three against the greedy bot")
+        await until(pilot, lambda: isinstance(app.screen, SaveAsScreen))
+        field = app.screen.query_one("#title", Input)
+        title = "a game of three against the greedy bot"
+        await type_text(pilot, title, lambda: field.value == title)
         await pilot.press("enter")
         await until(pilot, lambda: "Saved as" in screen_text(app))
         session = app.session
