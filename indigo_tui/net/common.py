@@ -14,6 +14,7 @@ from typing import Final
 from ..bots import Bot
 from ..engine import Move, SeatView
 from ..i18n import _, ngettext
+from ..saves import NAME_LIMIT
 from . import DEFAULT_PORT
 from .notices import Notice, Problem
 from .protocol import Error, Fault, Heartbeat
@@ -24,8 +25,6 @@ from .transport import Connection
 LOG_LINE_LIMIT: Final = 400
 #: The most characters of a peer's reason (for a refusal, a goodbye) we keep.
 REASON_LIMIT: Final = 200
-#: The longest name a player goes by, at the host and at every guest alike.
-NAME_LIMIT: Final = 24
 
 #: Hands a notice to whoever shows the game.
 Teller = Callable[[Notice], None]

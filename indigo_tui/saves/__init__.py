@@ -18,6 +18,7 @@ load_save``. See ``docs/save-format.md``.
 
 from .file import (
     FORMAT,
+    NAME_LIMIT,
     SUFFIX,
     VERSION,
     SavedGame,
@@ -78,6 +79,7 @@ __all__ = [
     "FORMAT",
     "HINTS_KEY",
     "HOST_KEY",
+    "NAME_LIMIT",
     "RECORD_FORMAT",
     "RECORD_SUFFIX",
     "RECORD_VERSION",

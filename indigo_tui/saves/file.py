@@ -47,6 +47,11 @@ class SaveError(ValueError):
         self.detail = message if detail is None else detail
 
 
+#: The longest name a player goes by: at a local table, at the host and at
+#: every guest alike (the lobby's and the waiting room's columns are this wide).
+NAME_LIMIT: Final = 24
+
+
 class SeatInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Who sits at a seat: a ``name`` and a ``kind``: ``human``, ``bot:NAME``,
     ``engine:COMMAND`` (an outside program) or ``remote``."""

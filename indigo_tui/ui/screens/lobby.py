@@ -23,7 +23,7 @@ from ...net.host import HostError, HostSession
 from ...net.notices import Problem, RelayStatus, SaveState, SeatJoined, SeatLeft
 from ...net.reasons import Farewell
 from ...net.relay import Relay, join_command
-from ...saves import SeatInfo
+from ...saves import NAME_LIMIT, SeatInfo
 from ..localise import Localised
 from ..net_link import NetLink, NetNotice
 from ..net_table import HostTable
@@ -185,7 +185,7 @@ class LobbyScreen(Localised, Screen[None]):
             else:
                 what = _("{bot} bot").format(bot=SeatInfo(line.name, line.kind).bot)
             name = line.name if line.kind != "remote" or line.connected else _("(open)")
-            lines.append(f"  {line.seat + 1}. {name:<24} {what}")
+            lines.append(f"  {line.seat + 1}. {name:<{NAME_LIMIT}} {what}")
         self.query_one("#lobby-seats", Static).update("\n".join(lines))
         ready = self.host.ready and self.host.open
         status = (

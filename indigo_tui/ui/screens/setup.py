@@ -13,7 +13,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from ...engine import MAX_ROUNDS, Setup, SetupError, parse_seed, rounds_allowed
 from ...i18n import N_, _
 from ...i18n.words import rounds_text, setup_error_text
-from ...saves import SeatInfo, default_seat_names
+from ...saves import NAME_LIMIT, SeatInfo, default_seat_names
 from ..localise import Localised
 from ..requests import StartGame
 from ..session import NewGame
@@ -107,7 +107,7 @@ class SetupScreen(Localised, SeatRowsScreen):
         defaults = default_seat_names(kinds)
         for seat, kind in enumerate(kinds):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or defaults[seat]
-            seats.append(SeatInfo(name[:24], kind))
+            seats.append(SeatInfo(name[:NAME_LIMIT], kind))
         typed = self.query_one("#rounds", Input).value.strip()
         if not typed:
             # Never a silent 1: the field is empty because something was deleted.

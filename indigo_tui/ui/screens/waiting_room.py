@@ -14,6 +14,7 @@ from textual.widgets import Button, Footer, Static
 from ...i18n import N_, _
 from ...net.notices import LogChanged, PlayStarted, SeatJoined, SeatLeft, SessionClosed
 from ...net.reasons import Farewell
+from ...saves import NAME_LIMIT
 from ..localise import Localised
 from ..net_link import NetLink, NetNotice
 from ..net_table import GuestTable
@@ -109,7 +110,7 @@ class WaitScreen(Localised, Screen[None]):
                 what = _("{bot} bot").format(bot=info.bot)
             else:
                 what = _("here") if here else _("waiting for a player…")
-            lines.append(f"  {seat + 1}. {info.name:<24} {what}")
+            lines.append(f"  {seat + 1}. {info.name:<{NAME_LIMIT}} {what}")
         self.query_one("#wait-seats", Static).update("\n".join(lines))
         self.query_one("#wait-status", Static).update(self.status)
         if self.ended is not None:
