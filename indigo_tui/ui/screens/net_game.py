@@ -13,7 +13,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
@@ -139,7 +139,6 @@ class NetGameScreen(GameScreen):
         self.stopped: str | None = None
         # (Before the table's own set-up, which asks binding_words.)
         super().__init__(table)
-        self.table = table
         self.link = link
         self._seen = 0
         self._sending = False
@@ -147,6 +146,13 @@ class NetGameScreen(GameScreen):
         self._ended = False
         #: The seat whose time ran out, until the bot's placement for it is shown.
         self._timed_out: int | None = None
+
+    @property
+    def table(self) -> NetTable:
+        """The table played at, as the network table it is: the one the game
+        screen holds (``session``), not a second reference beside it."""
+        # Sound: this screen is only ever made with a NetTable (__init__).
+        return cast(NetTable, self.session)
 
     def on_mount(self) -> None:
         self._seen = len(self.game.log)
