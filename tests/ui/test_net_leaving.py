@@ -27,7 +27,18 @@ from indigo_tui.ui.screens.notice import NoticeScreen
 from indigo_tui.ui.screens.stopped import StoppedScreen, stopped_text
 from indigo_tui.ui.screens.title import TitleScreen
 
-from .conftest import NET_SIZE, Hosted, hosted_game, lobby_port, place_legal, resize, screen_text, until
+from .conftest import (
+    NET_SIZE,
+    Hosted,
+    footer_settled,
+    hosted_game,
+    lobby_port,
+    place_legal,
+    resize,
+    screen_text,
+    tap,
+    until,
+)
 from .sight import SIZES, seen_at_every_size
 
 LANGUAGES = ("en", "de", "fr", "nl")
@@ -72,19 +83,19 @@ async def test_the_host_is_asked_and_the_guest_told_how_the_game_comes_back(
         host = game.table.host
         assert host.save_path is not None
         # q asks first, saying what follows; no keeps the game going for everyone.
-        await hp.press("q")
+        await tap(hp, "q")
         await until(game.pilots, lambda: isinstance(app.screen, ConfirmScreen))
         await seen_at_every_size(app, hp, [end_for_everyone_question(host.save_path)])
         await hp.press("n")
         await until(game.pilots, lambda: isinstance(app.screen, NetGameScreen))
         assert not isinstance(guest.screen, StoppedScreen)
         # Escape asks too; yes ends it, and the host is told how to take it up again.
-        await hp.press("escape")
+        await tap(hp, "escape")
         await until(game.pilots, lambda: isinstance(app.screen, ConfirmScreen))
-        await hp.press("y")
+        await tap(hp, "y")
         await until(game.pilots, lambda: isinstance(app.screen, NoticeScreen))
         await seen_at_every_size(app, hp, [resume_words(host.save_path)])
-        await hp.press("enter")
+        await tap(hp, "enter")
         await until(game.pilots, lambda: isinstance(app.screen, TitleScreen))
         # The guest: the game has stopped, how it comes back, in its words.
         await until(game.pilots, lambda: isinstance(guest.screen, StoppedScreen))
@@ -95,7 +106,7 @@ async def test_the_host_is_asked_and_the_guest_told_how_the_game_comes_back(
         words = stopped_text(reason, f"…/net/{host_save_name(record.game_id)}", f"127.0.0.1:{game.port}")
         await seen_at_every_size(guest, gp, words.split("\n\n"))
         # Back on the board: no moves offered, the stop said, a key to join again.
-        await gp.press("b")
+        await tap(gp, "b")
         await until(game.pilots, lambda: isinstance(guest.screen, NetGameScreen))
         for size in ((80, 24), (120, 40), (200, 60)):
             await resize(gp, *size)
@@ -105,7 +116,7 @@ async def test_the_host_is_asked_and_the_guest_told_how_the_game_comes_back(
         await seen_at_every_size(guest, gp, [_("The game has stopped: o tells how it goes on.")], SIZES[1:])
         await seen_at_every_size(guest, gp, [_("Game stopped (o: more).")], SIZES[:1])
         assert _("{name} to move.").format(name="Hazel") not in screen_text(guest)
-        await gp.press("o")
+        await tap(gp, "o")
         await until(game.pilots, lambda: isinstance(guest.screen, StoppedScreen))
 
 
@@ -115,9 +126,9 @@ async def test_after_the_host_resumes_the_guest_joins_again_at_the_same_move(tmp
         host = game.table.host
         save = host.save_path
         assert save is not None
-        await hp.press("q")
+        await tap(hp, "q")
         await until(game.pilots, lambda: isinstance(app.screen, ConfirmScreen))
-        await hp.press("y")
+        await tap(hp, "y")
         await until(game.pilots, lambda: isinstance(guest.screen, StoppedScreen))
         await until(game.pilots, lambda: not app.is_running)
         # What the guest's screen says the host does: indigo host --resume FILE (same port here).
@@ -133,13 +144,21 @@ async def test_after_the_host_resumes_the_guest_joins_again_at_the_same_move(tmp
             pilots = [hp2, gp]
             await lobby_port(hp2, table.host)
             # And what it says the guest does: j, then the filled-in form's Join.
-            await gp.press("j")
+            await tap(gp, "j")
             await until(pilots, lambda: isinstance(guest.screen, JoinScreen))
-            await gp.press("enter")
+            await tap(gp, "enter")
             await until(pilots, lambda: table.host.ready and isinstance(again.screen, LobbyScreen))
-            await hp2.press("ctrl+s")
+            await tap(hp2, "ctrl+s")
             await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
-            await until(pilots, lambda: guest_placements(guest) == 1 and "Hand of Gus" in screen_text(guest))
+            await until(
+                pilots,
+                lambda: (
+                    guest_placements(guest) == 1
+                    and "Hand of Gus" in screen_text(guest)
+                    and footer_settled(guest)
+                    and _("Place") in footer_line(guest)
+                ),
+            )
             screen = guest.screen
             assert isinstance(screen, NetGameScreen) and screen.stopped is None
             assert _("Place") in footer_line(guest)

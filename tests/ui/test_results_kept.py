@@ -20,7 +20,7 @@ from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.review import ReviewScreen
 from indigo_tui.ui.screens.setup import SetupScreen
 
-from .conftest import AppFactory, footer_settled, game_screen, new_game, resize, screen_text, until
+from .conftest import AppFactory, footer_settled, game_screen, new_game, resize, screen_text, tap, until
 from .sight import SIZES, seen_at_every_size
 
 LANGUAGES = ("en", "de", "fr", "nl")
@@ -62,14 +62,14 @@ async def test_enter_keeps_the_result_and_o_brings_it_back(make_app: AppFactory,
         await play_to_the_end(app, pilot)
         await seen_at_every_size(app, pilot, [_("Final result"), _("Review (v)")])
         # Enter, as a player still placing tiles presses it: the review, not the board.
-        await pilot.press("enter")
+        await tap(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
         last = len(session_moves(app))
         await seen_at_every_size(app, pilot, [_("Move {number} of {count}").format(number=last, count=last)])
-        await pilot.press("escape")
+        await tap(pilot, "escape")
         await until(pilot, lambda: isinstance(app.screen, EndScreen))
         # Back to the board: it offers the result again, and no more placements.
-        await pilot.press("b")
+        await tap(pilot, "b")
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and footer_settled(app))
         for size in ((80, 24), (120, 40), (200, 60)):
             await resize(pilot, *size)
@@ -80,13 +80,13 @@ async def test_enter_keeps_the_result_and_o_brings_it_back(make_app: AppFactory,
         await seen_at_every_size(app, pilot, [said], SIZES[1:])
         # At 80 columns, in the words that fit on one line of the panel.
         await seen_at_every_size(app, pilot, [_("Round over (o: result).")], SIZES[:1])
-        await pilot.press("o")
+        await tap(pilot, "o")
         await until(pilot, lambda: isinstance(app.screen, EndScreen))
         await seen_at_every_size(app, pilot, [_("Final result")])
         # And Enter on the board after the round does the same (Place is gone).
-        await pilot.press("b")
+        await tap(pilot, "b")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
-        await pilot.press("enter")
+        await tap(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, EndScreen))
 
 
@@ -94,9 +94,9 @@ async def test_the_help_and_the_palette_name_the_result_key(make_app: AppFactory
     app = make_app(new_game(("human", "bot:greedy")))
     async with app.run_test(size=(120, 40)) as pilot:
         await play_to_the_end(app, pilot)
-        await pilot.press("b")
+        await tap(pilot, "b")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
-        await pilot.press("question_mark")
+        await tap(pilot, "question_mark")
         await until(pilot, lambda: "How to play" in screen_text(app))
         # The help scrolls: read it page by page, as a player does.
         for _page in range(30):
@@ -105,12 +105,12 @@ async def test_the_help_and_the_palette_name_the_result_key(make_app: AppFactory
             await pilot.press("pagedown")
             await pilot.pause(0.05)
         assert "after the round: its result again" in screen_text(app)
-        await pilot.press("escape")
+        await tap(pilot, "escape")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         await pilot.press("ctrl+p")
         await pilot.press(*"result")
         await until(pilot, lambda: "The round's result again" in screen_text(app))
-        await pilot.press("enter")
+        await tap(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, EndScreen))
 
 
@@ -119,16 +119,17 @@ async def test_a_match_focuses_the_next_round_and_its_end_a_new_game(make_app: A
     async with app.run_test(size=(120, 40)) as pilot:
         await play_to_the_end(app, pilot)
         await until(pilot, lambda: "Round result" in screen_text(app))
-        await pilot.press("enter")  # the next round has the focus
+        await tap(pilot, "enter")  # the next round has the focus
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and not app.screen.game.over)
         await play_to_the_end(app, pilot)
         await until(pilot, lambda: "The match is over" in screen_text(app))
         assert "New game (n)" in screen_text(app)
-        await pilot.press("n")
+        await tap(pilot, "n")
         await until(pilot, lambda: isinstance(app.screen, SetupScreen))
         # Back from the form: the finished board, its result still a key away.
-        await pilot.press("escape")
+        await tap(pilot, "escape")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
-        await pilot.press("o")
-        await until(pilot, lambda: isinstance(app.screen, EndScreen))
-        assert "The match is over" in screen_text(app)
+        await tap(pilot, "o")
+        await until(
+            pilot, lambda: isinstance(app.screen, EndScreen) and "The match is over" in screen_text(app)
+        )

@@ -59,8 +59,11 @@ async def _footer_keys_whole(game: Game, language: str, size: tuple[int, int]) -
     app = ReviewApp(None, game, ["Ann", "Bob"], Reviewer("mcts:iter=5"))
     async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
-
-        await until(pilot, lambda: footer_settled(app))
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        # The footer is read once the screen is still: its moves rated (the
+        # pause below waits for an idle process, which a rating thread is not).
+        await until(pilot, lambda: not screen.rating_running and footer_settled(app))
         await pilot.pause()
         keys = footer_keys(app)
         for key in keys:
