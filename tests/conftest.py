@@ -13,6 +13,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -39,6 +40,22 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
         return None  # pytest-xdist's own hook reads it
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     return 2 * cores
+
+
+#: The folders whose tests take longest, each test driving whole screens or
+#: processes: started first, so that in a parallel run (``-n``) no worker is
+#: still on one of them while the others have run out of tests.
+LONG_FIRST = ("ui", "net", "web", "text")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    tests = Path(__file__).parent
+
+    def rank(item: pytest.Item) -> int:
+        part = item.path.relative_to(tests).parts[0] if item.path.is_relative_to(tests) else ""
+        return LONG_FIRST.index(part) if part in LONG_FIRST else len(LONG_FIRST)
+
+    items.sort(key=rank)  # stable: each folder's own order stays
 
 
 @pytest.fixture(autouse=True)
