@@ -44,16 +44,18 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 
 #: The folders whose tests take longest, each test driving whole screens or
 #: processes: started first, so that in a parallel run (``-n``) no worker is
-#: still on one of them while the others have run out of tests.
+#: still on one of them while the others have run out of tests. Before them
+#: all, the tests marked ``long`` (tens of seconds each, in any folder).
 LONG_FIRST = ("ui", "net", "web", "text")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     tests = Path(__file__).parent
 
-    def rank(item: pytest.Item) -> int:
+    def rank(item: pytest.Item) -> tuple[bool, int]:
         part = item.path.relative_to(tests).parts[0] if item.path.is_relative_to(tests) else ""
-        return LONG_FIRST.index(part) if part in LONG_FIRST else len(LONG_FIRST)
+        folder = LONG_FIRST.index(part) if part in LONG_FIRST else len(LONG_FIRST)
+        return item.get_closest_marker("long") is None, folder
 
     items.sort(key=rank)  # stable: each folder's own order stays
 

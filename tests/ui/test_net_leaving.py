@@ -70,6 +70,7 @@ def footer_line(app: NetApp) -> str:
     return screen_text(app).rstrip("\n").split("\n")[-1]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("language", LANGUAGES)
 async def test_the_host_is_asked_and_the_guest_told_how_the_game_comes_back(
     tmp_path: Path, language: str, monkeypatch: pytest.MonkeyPatch

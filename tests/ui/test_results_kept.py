@@ -54,6 +54,7 @@ def footer_line(app: IndigoApp) -> str:
     return screen_text(app).rstrip("\n").split("\n")[-1]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("language", LANGUAGES)
 async def test_enter_keeps_the_result_and_o_brings_it_back(make_app: AppFactory, language: str) -> None:
     use_language(language)

@@ -73,6 +73,7 @@ async def _footer_keys_whole(game: Game, language: str, size: tuple[int, int]) -
         return {key.action for key in keys}
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
 async def test_the_reviews_footer_keys_are_whole_in_every_language(size: tuple[int, int]) -> None:
     """Each key the footer shows is whole on the screen, in the longest words
