@@ -209,9 +209,15 @@ async def tap(pilot: Pilot[Any], key: str) -> None:
     process to be idle (twice: 20 ms with less than 1 ms of CPU, each, at
     most a second): the caller waits for what the key does, with ``until``.
     In a network game, two apps, their heartbeats and their threads never
-    leave the process idle, and each key cost the full second twice over."""
+    leave the process idle, and each key cost the full second twice over.
+    What ``pilot.press`` does keep is its order: the screen has handled every
+    message queued before the key (a turn's news, a new screen's mounting)
+    when the key comes, and the key itself when this returns. Without it a
+    guest's Enter once came before its screen was ready, and the placement
+    the test then waited for never came (seen once in a run on an idle machine)."""
+    await pilot._wait_for_screen()
     _send_key(pilot.app, key)
-    await pilot.pause(0)
+    await pilot._wait_for_screen()
 
 
 async def type_text(pilot: Pilot[Any], text: str, done: Callable[[], bool]) -> None:
