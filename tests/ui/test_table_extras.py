@@ -8,10 +8,12 @@ import time
 from functools import partial
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import RichLog
 
 from indigo_tui.bots.base import Bot
 from indigo_tui.engine import Event, Move, SeatView
+from indigo_tui.ui.app import IndigoApp
 from indigo_tui.ui.describe import move_lines
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.game import GameScreen
@@ -20,7 +22,16 @@ from indigo_tui.ui.session import Session
 from indigo_tui.ui.widgets.board import BoardView
 from indigo_tui.ui.widgets.scoreboard import Scoreboard
 
-from .conftest import AppFactory, current, finish_round, game_screen, new_game, session_of, until
+from .conftest import (
+    AppFactory,
+    current,
+    finish_round,
+    game_screen,
+    new_game,
+    screen_text,
+    session_of,
+    until,
+)
 
 
 async def test_gem_animation_runs_and_any_key_skips_it(
@@ -128,24 +139,33 @@ def timed_plays(session: Session, monkeypatch: pytest.MonkeyPatch) -> list[float
     return played
 
 
+async def ann_places_before_a_quick_bot(
+    app: IndigoApp, pilot: Pilot[None], monkeypatch: pytest.MonkeyPatch
+) -> tuple[Session, QuickBot, list[float]]:
+    """The table with its bot answering at once (a QuickBot) and each
+    placement timed; Ann places, and it is the bot's turn."""
+    await until(pilot, lambda: app.session is not None and isinstance(app.screen, GameScreen))
+    session = session_of(app)
+    bot = QuickBot(session.bots[1])
+    session.bots[1] = bot
+    played = timed_plays(session, monkeypatch)
+    await pilot.press("enter")
+    return session, bot, played
+
+
 async def test_a_bot_keeps_the_pace_then_moves(make_app: AppFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """A bot that answers at once is still shown thinking for the bot pace,
     counted from when it began to think; then its placement comes."""
     app = make_app(new_game())
     app.bot_delay = 0.5
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: app.session is not None and isinstance(app.screen, GameScreen))
-        session = session_of(app)
-        bot = QuickBot(session.bots[1])
-        session.bots[1] = bot
-        played = timed_plays(session, monkeypatch)
-        await pilot.press("enter")
+        session, _bot, played = await ann_places_before_a_quick_bot(app, pilot, monkeypatch)
         screen = game_screen(app)
         await until(pilot, lambda: session.game.board.placements == 2 and screen.thinking is None)
         # The pace runs from the bot's turn, which began after Ann's placement.
         # A lower bound only: a loaded machine may take longer, never shorter.
         assert len(played) == 2 and played[1] - played[0] >= 0.5
-        assert "greedy bot placed at" in str(screen.query_one("#status").render())
+        assert "greedy bot placed at" in screen_text(app)
 
 
 async def test_a_game_left_while_its_bot_keeps_the_pace_gets_no_move(
@@ -157,16 +177,10 @@ async def test_a_game_left_while_its_bot_keeps_the_pace_gets_no_move(
     app = make_app(new_game())
     app.bot_delay = 3600.0
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: app.session is not None and isinstance(app.screen, GameScreen))
-        session = session_of(app)
-        bot = QuickBot(session.bots[1])
-        session.bots[1] = bot
-        played = timed_plays(session, monkeypatch)
-        await pilot.press("enter")
-        screen = game_screen(app)
+        session, bot, played = await ann_places_before_a_quick_bot(app, pilot, monkeypatch)
         await until(pilot, bot.answered.is_set)
         await pilot.pause()
-        assert "greedy bot is thinking" in str(screen.query_one("#status").render())
+        assert "greedy bot is thinking" in screen_text(app)
         assert session.game.board.placements == 1
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))
