@@ -277,13 +277,19 @@ def test_seat_state_refuses_another_seats_tile() -> None:
     assert fault_text(fault) == "desync at event 1: seat 1's tile was shown to another seat"
 
 
-def test_deal_commitment_verifies_and_names_a_mismatch() -> None:
+def _seat_1_after_a_round() -> tuple[Game, tuple[int, ...], SeatState]:
+    """A round played out (seed 4), its deck, and seat 1's state of it."""
     game = _play_out(4)
     deck = game.deck
     assert deck is not None
     seat = SeatState(SETUP, 1)
     for event in game.view(1).events:
         seat.apply(event)
+    return game, deck, seat
+
+
+def test_deal_commitment_verifies_and_names_a_mismatch() -> None:
+    _game, deck, seat = _seat_1_after_a_round()
     promise = commitment(deck, "salt")
     assert verify_deal(promise, deck, "salt", seat.my_draws, seat.drawn) is None
     assert verify_deal(promise, deck, "other", seat.my_draws, seat.drawn) == Deal(DealCode.COMMITMENT)
@@ -301,12 +307,7 @@ def test_deal_commitment_verifies_and_names_a_mismatch() -> None:
 
 
 def test_the_reveal_keeps_the_round_and_replays_it_only_when_the_deal_checks_out() -> None:
-    game = _play_out(4)
-    deck = game.deck
-    assert deck is not None
-    seat = SeatState(SETUP, 1)
-    for event in game.view(1).events:
-        seat.apply(event)
+    game, deck, seat = _seat_1_after_a_round()
     played, replayed = check_reveal(commitment(deck, "salt"), seat, 0, deck, "salt")
     assert replayed is not None and replayed.log == game.log
     assert played == PlayedRound(list(deck), "salt", [move for _, move in game.moves], "verified")
