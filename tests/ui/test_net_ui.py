@@ -3,6 +3,7 @@ process, over 127.0.0.1, driven by Textual's Pilot. Every wait is bounded."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -112,6 +113,36 @@ async def test_host_and_guest_play_through_the_screens(tmp_path: Path) -> None:
             # Quitting the guest says goodbye; the host shows the seat as away.
             await gp.press("q")
             await until(pilots, lambda: "disconnected" in str(app.screen.query_one("#status").render()))
+
+
+async def test_a_start_before_the_waiting_room_is_up_still_opens_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host starts in the moment between the guest's join and its waiting
+    room's mount: the notice reaches no screen, and the room sees the start
+    all the same (it once waited there for good)."""
+    mount = WaitScreen.on_mount
+
+    async def mount_after_the_start(screen: WaitScreen) -> None:
+        # The room holds its mount until the session has heard the start and its
+        # notices have gone (to no screen yet: the pump tells as it takes one);
+        # bounded by the test's wait.
+        guest = screen.table.guest
+        while not (guest.started and guest.notices.empty()):
+            await asyncio.sleep(0.01)
+        mount(screen)
+
+    monkeypatch.setattr(WaitScreen, "on_mount", mount_after_the_start)
+    app, table = host_app(tmp_path / "host", hazel())
+    async with app.run_test(size=NET_SIZE) as hp:
+        port = await lobby_port(hp, table.host)
+        guest = guest_app(tmp_path / "guest", port, table.host.code, "Gus")
+        async with guest.run_test(size=NET_SIZE) as gp:
+            pilots = [hp, gp]
+            await until(pilots, lambda: table.host.ready and isinstance(app.screen, LobbyScreen))
+            await hp.press("ctrl+s")
+            await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
+            await until(pilots, lambda: "Hand of Gus" in screen_text(guest))
 
 
 async def test_wrong_code_is_one_clear_line(tmp_path: Path) -> None:

@@ -61,8 +61,9 @@ class WaitScreen(Localised, Screen[None]):
     def on_mount(self) -> None:
         self.link.attach(self)
         guest = self.table.guest
-        welcome = guest.welcome
-        if (welcome is not None and welcome.started) or guest.turn_ready.is_set():
+        # The session's own word, not the welcome's: the host may have started
+        # between the join and this mount, and its notices then reached no screen.
+        if guest.started or guest.turn_ready.is_set():
             self._to_table()
             return
         if self.link.ended is not None and self.ended is None:
