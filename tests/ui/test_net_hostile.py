@@ -91,7 +91,8 @@ async def test_hostile_text_is_plain_on_every_screen_and_the_game_still_ends(tmp
         guest = guest_app(tmp_path / "guest", port, host.code, guest_name)
         async with guest.run_test(size=NET_SIZE) as gp:
             pilots = [hp, gp]
-            await until(pilots, lambda: isinstance(guest.screen, WaitScreen))
+            # Mounted, not only pushed: its seats are read from its widgets below.
+            await until(pilots, lambda: isinstance(guest.screen, WaitScreen) and guest.screen.is_mounted)
             assert host.seats[1].name == shown_guest
             # The lobby lists the guest's name as written; the waiting room the host's.
             await until(pilots, lambda: shown_guest in str(app.screen.query_one("#lobby-seats").render()))
