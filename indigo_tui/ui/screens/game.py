@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog
+from textual.widgets import RichLog
 from textual.worker import get_current_worker
 
 from ...bots.base import Bot
@@ -41,6 +41,7 @@ from ..requests import ToTitle
 from ..table import Table, TableGame
 from ..table_settings import TableSettings
 from ..widgets.board import START_CELL, BoardView, encoder_named
+from ..widgets.footer import Footer
 from ..widgets.game_status import GameStatus, Hint, TableState
 from ..widgets.hand import HandView
 from ..widgets.scoreboard import Row, Scoreboard

@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...i18n import N_, _
 from ..localise import Localised
+from ..widgets.footer import Footer
 
 
 class HandoffScreen(Localised, Screen[None]):

@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from ...i18n import N_, _
 from ..localise import Localised
+from ..widgets.footer import Footer
 
 #: The six direction keys, two to a row as they sit around a hex.
 DIRECTIONS: Final = (

@@ -12,7 +12,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...i18n import N_, _
 from ...net import DEFAULT_PORT, DEFAULT_RELAY, DEFAULT_UNDO_LIMIT
@@ -20,6 +20,7 @@ from ...net.hosting import HostingError, HostPlan, build_host
 from ...net.relay import relay_from
 from ..localise import Localised
 from ..net_table import HostTable
+from ..widgets.footer import Footer
 from ..widgets.form_foot import FormFoot
 from .lobby import LobbyScreen
 from .seat_rows import SeatRowsScreen, bot_choices, variant_select

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from ...i18n import N_, _
 from ...i18n.words import os_problem
@@ -31,6 +31,7 @@ from ..localise import Localised, recompose_keeping_values
 from ..net_link import NetLink
 from ..net_table import GuestTable
 from ..requests import EndCommand
+from ..widgets.footer import Footer
 from ..widgets.form_foot import FormFoot
 from .waiting_room import WaitScreen
 

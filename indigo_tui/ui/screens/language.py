@@ -8,11 +8,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import N_, _, current_language, language_names
 from ..localise import Localised
+from ..widgets.footer import Footer
 
 
 class LanguageScreen(Localised, ModalScreen[str | None]):

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import N_, _
@@ -28,6 +28,7 @@ from ...saves import (
 )
 from ..localise import Localised
 from ..requests import ResumeGame
+from ..widgets.footer import Footer
 
 
 def describe_entry(entry: SaveEntry) -> str:

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...i18n import N_, _
 from ...net import DEFAULT_PORT
@@ -28,6 +28,7 @@ from ..localise import Localised
 from ..net_link import NetLink, NetNotice
 from ..net_table import HostTable
 from ..requests import ToTitle
+from ..widgets.footer import Footer
 
 
 def share_addresses(bind: str, port: int) -> list[str]:

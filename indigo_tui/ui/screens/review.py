@@ -27,7 +27,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, ProgressBar, Sparkline, Static
+from textual.widgets import Input, OptionList, ProgressBar, Sparkline, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -43,6 +43,7 @@ from ..layout import COMPACT_HEIGHT, COMPACT_WIDTH, NARROW_WIDTH, STACKED_HEIGHT
 from ..localise import Localised, hide_in_footer
 from ..review_store import load_review, store_review
 from ..widgets.board import BoardView
+from ..widgets.footer import Footer
 
 #: How the move list marks each verdict.
 VERDICT_MARK: dict[str, str] = {

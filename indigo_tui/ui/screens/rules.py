@@ -15,10 +15,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from ...i18n import N_, current_language
 from ..localise import Localised
+from ..widgets.footer import Footer
 
 
 def rules_text(language: str | None = None) -> str:

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.validation import Integer
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...engine import MAX_ROUNDS, Setup, SetupError, parse_seed, rounds_allowed
 from ...i18n import N_, _
@@ -17,6 +17,7 @@ from ...saves import NAME_LIMIT, SeatInfo, default_seat_names
 from ..localise import Localised
 from ..requests import StartGame
 from ..session import NewGame
+from ..widgets.footer import Footer
 from ..widgets.form_foot import FormFoot
 from .seat_rows import SeatRowsScreen, bot_choices, variant_select
 

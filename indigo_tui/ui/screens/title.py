@@ -13,13 +13,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import N_, _
 from ...saves import SaveEntry, SaveError, latest_unfinished_of, list_saves, load_save
 from ..localise import Localised
 from ..requests import ChooseLanguage, ResumeGame
+from ..widgets.footer import Footer
 
 LOGO = """\
  ___           _ _

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...i18n import N_, _
 from ...net.notices import LogChanged, PlayStarted, SeatJoined, SeatLeft, SessionClosed
@@ -19,6 +19,7 @@ from ..localise import Localised
 from ..net_link import NetLink, NetNotice
 from ..net_table import GuestTable
 from ..requests import ToTitle
+from ..widgets.footer import Footer
 
 
 class WaitScreen(Localised, Screen[None]):
