@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from engine.support import play_random
+from textual.pilot import Pilot
 
 from indigo_tui.bots.review import MoveRating, Reviewer, iter_ratings
 from indigo_tui.engine import Game, Setup
@@ -41,6 +42,17 @@ def _screen(app: ReviewApp) -> ReviewScreen:
     screen = app.screen
     assert isinstance(screen, ReviewScreen)
     return screen
+
+
+async def shown_at(pilot: Pilot[Any], app: ReviewApp, position: int, *words: str) -> str:
+    """Go to ``position``; the side panel's words once every one of ``words``
+    (the last lines of what it shows there) is on the screen. The panel's
+    texts change at once, but a text of more lines than before is laid out
+    at a later refresh: one pause once read a rating's first line in the old
+    height, the lines after it cut off (on a loaded machine)."""
+    _screen(app).go_to(position)
+    await until(pilot, lambda: all(word in text_of(app) for word in words))
+    return text_of(app)
 
 
 async def test_stepping_with_keys_jump_and_mouse(tmp_path: Path) -> None:
@@ -109,11 +121,10 @@ async def test_a_finished_game_shows_every_hand_and_is_rated_once(tmp_path: Path
         screen = _screen(app)
         await until(pilot, lambda: not screen.rating_running)
         assert len(screen.ratings) == len(game.moves)
-        screen.go_to(1)
-        await pilot.pause()
-        text = text_of(app)
         hands = screen.steps[1].hands
-        assert "Tiles in hand: Ann " + " ".join(KIND_CODES[t] for t in hands[0]) in text
+        in_hand = "Tiles in hand: Ann " + " ".join(KIND_CODES[t] for t in hands[0])
+        text = await shown_at(pilot, app, 1, in_hand, "after this move.")
+        assert in_hand in text
         # A rating says how sure it is: points of lead given up, plus or minus.
         assert (
             "gave up" in text and "±" in text and "points of lead" in text
@@ -218,14 +229,10 @@ async def test_a_rating_says_how_sure_it_is(tmp_path: Path, monkeypatch: pytest.
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
         screen = _screen(app)
         await until(pilot, lambda: not screen.rating_running)
-        screen.go_to(1)
-        await pilot.pause()
-        text = text_of(app)
+        text = await shown_at(pilot, app, 1, "could expect 7.5 points after this move.")
         assert "Best: the best move found." in text
         assert "Ann could expect 7.5 points after this move." in text or "Bob could expect 7.5" in text
-        screen.go_to(2)
-        await pilot.pause()
-        text = text_of(app)
+        text = await shown_at(pilot, app, 2, "could expect 5.0 points after this move.")
         assert "Inaccuracy: gave up 2.40 ± 0.50 points of lead." in text
         assert "Rated by what it surely gave up, 1.90: the rest is within the noise." in text
         assert f"Best found: {KIND_CODES[other.tile]}" in text

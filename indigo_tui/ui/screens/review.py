@@ -93,6 +93,20 @@ class Step:
     hands: tuple[tuple[int, ...], ...]
 
 
+def show(widget: Static, content: Text | str) -> None:
+    """``widget.update(content)``, laid out for the new content's height
+    whatever came before. Textual (8.2) counts a widget's layouts only when
+    none is pending, and keeps its size by that count: a text set while the
+    one before still waited for its layout, with a layout pass of the panel
+    between the two, was drawn in the first one's height, its lines after
+    that cut off until the next change (a rating's last lines, when the
+    ratings ended just as the player stepped to a move). One more count
+    then makes that layout size the widget again."""
+    if widget._layout_required:
+        widget._layout_updates += 1
+    widget.update(content)
+
+
 def steps_of(game: Game) -> list[Step]:
     """The game before any placement and after each one."""
     replay = Game(game.setup, game.deck, round_index=game.round_index)
@@ -288,7 +302,7 @@ class ReviewScreen(Localised, Screen[None]):
                 for s, hand in enumerate(step.hands)
             )
             parts.append(_("Tiles in hand: {hands}").format(hands=hands))
-        self.query_one("#review-move", Static).update(Text("\n".join(parts)))
+        show(self.query_one("#review-move", Static), Text("\n".join(parts)))
         self._show_rating()
         self._show_plot()
         moves = self.query_one("#review-moves", OptionList)
@@ -299,10 +313,10 @@ class ReviewScreen(Localised, Screen[None]):
         index = self.position - 1
         widget = self.query_one("#review-rating", Static)
         if not self.allowed or index < 0:
-            widget.update("")
+            show(widget, "")
             return
         if index >= len(self.ratings):
-            widget.update(Text(_("Not rated yet."), style="dim"))
+            show(widget, Text(_("Not rated yet."), style="dim"))
             return
         rating = self.ratings[index]
         text = Text()
@@ -341,7 +355,7 @@ class ReviewScreen(Localised, Screen[None]):
                 name=self.name_of(rating.seat), points=decimal(rating.played_points, 1)
             )
         )
-        widget.update(text)
+        show(widget, text)
 
     def _show_plot(self) -> None:
         players = self.game.setup.players
@@ -353,12 +367,12 @@ class ReviewScreen(Localised, Screen[None]):
         index = self.position - 1
         width = self.query_one("#plot-0", Sparkline).size.width
         if count and 0 <= index < count:
-            marker.update(marker_line(index, count, width))
+            show(marker, marker_line(index, count, width))
         else:
-            marker.update("")
+            show(marker, "")
         summary = self.query_one("#review-summary", Static)
         if not self.ratings:
-            summary.update("")
+            show(summary, "")
             return
         rows = []
         for row in summarise(self.ratings, players):
@@ -371,7 +385,7 @@ class ReviewScreen(Localised, Screen[None]):
             rows.append(f"  {counts}")
         if not self.has_class("-compact"):
             rows.append(_("(✓ best · good ?! inaccuracy ? mistake ?? blunder)"))
-        summary.update(Text("\n".join(rows)))
+        show(summary, Text("\n".join(rows)))
 
     def on_resize(self, event: events.Resize) -> None:
         compact = event.size.width < COMPACT_WIDTH or event.size.height < COMPACT_HEIGHT
@@ -458,7 +472,7 @@ class ReviewScreen(Localised, Screen[None]):
 
     def _note(self, text: str) -> None:
         lines = [line for line in (self.notice, text) if line]
-        self.query_one("#review-note", Static).update(Text("\n".join(lines)))
+        show(self.query_one("#review-note", Static), Text("\n".join(lines)))
 
     def _load_stored(self) -> None:
         if self.path is None:
