@@ -44,6 +44,7 @@ from ..localise import Localised, hide_in_footer
 from ..review_store import load_review, store_review
 from ..widgets.board import BoardView
 from ..widgets.footer import Footer
+from ..widgets.resizing_static import ResizingStatic
 
 #: How the move list marks each verdict.
 VERDICT_MARK: dict[str, str] = {
@@ -91,20 +92,6 @@ class Step:
     scores: tuple[int, ...]
     #: Every seat's tiles then (shown only when the game is over).
     hands: tuple[tuple[int, ...], ...]
-
-
-def show(widget: Static, content: Text | str) -> None:
-    """``widget.update(content)``, laid out for the new content's height
-    whatever came before. Textual (8.2) counts a widget's layouts only when
-    none is pending, and keeps its size by that count: a text set while the
-    one before still waited for its layout, with a layout pass of the panel
-    between the two, was drawn in the first one's height, its lines after
-    that cut off until the next change (a rating's last lines, when the
-    ratings ended just as the player stepped to a move). One more count
-    then makes that layout size the widget again."""
-    if widget._layout_required:
-        widget._layout_updates += 1
-    widget.update(content)
 
 
 def steps_of(game: Game) -> list[Step]:
@@ -186,8 +173,8 @@ class ReviewScreen(Localised, Screen[None]):
         with Horizontal(id="review-main"):
             yield BoardView(self.steps[-1].board, id="review-board")
             with Vertical(id="review-side"):
-                yield Static("", id="review-move")
-                yield Static("", id="review-rating")
+                yield ResizingStatic("", id="review-move")
+                yield ResizingStatic("", id="review-rating")
                 with Vertical(id="review-plot"):
                     for seat in range(self.game.setup.players):
                         with Horizontal(classes="plot-row"):
@@ -195,10 +182,10 @@ class ReviewScreen(Localised, Screen[None]):
                             yield Sparkline([], id=f"plot-{seat}", classes=f"plot seat{seat}")
                     with Horizontal(classes="plot-row"):
                         yield Static("", classes="plot-label")
-                        yield Static("", id="plot-marker")
-                yield Static("", id="review-summary")
+                        yield ResizingStatic("", id="plot-marker")
+                yield ResizingStatic("", id="review-summary")
                 yield ProgressBar(id="review-progress", show_eta=False)
-                yield Static("", id="review-note")
+                yield ResizingStatic("", id="review-note")
                 yield Input(placeholder=_("go to move N (enter)"), id="review-jump", type="integer")
                 yield OptionList(id="review-moves")
         yield Footer()
@@ -302,7 +289,7 @@ class ReviewScreen(Localised, Screen[None]):
                 for s, hand in enumerate(step.hands)
             )
             parts.append(_("Tiles in hand: {hands}").format(hands=hands))
-        show(self.query_one("#review-move", Static), Text("\n".join(parts)))
+        self.query_one("#review-move", Static).update(Text("\n".join(parts)))
         self._show_rating()
         self._show_plot()
         moves = self.query_one("#review-moves", OptionList)
@@ -313,10 +300,10 @@ class ReviewScreen(Localised, Screen[None]):
         index = self.position - 1
         widget = self.query_one("#review-rating", Static)
         if not self.allowed or index < 0:
-            show(widget, "")
+            widget.update("")
             return
         if index >= len(self.ratings):
-            show(widget, Text(_("Not rated yet."), style="dim"))
+            widget.update(Text(_("Not rated yet."), style="dim"))
             return
         rating = self.ratings[index]
         text = Text()
@@ -355,7 +342,7 @@ class ReviewScreen(Localised, Screen[None]):
                 name=self.name_of(rating.seat), points=decimal(rating.played_points, 1)
             )
         )
-        show(widget, text)
+        widget.update(text)
 
     def _show_plot(self) -> None:
         players = self.game.setup.players
@@ -367,12 +354,12 @@ class ReviewScreen(Localised, Screen[None]):
         index = self.position - 1
         width = self.query_one("#plot-0", Sparkline).size.width
         if count and 0 <= index < count:
-            show(marker, marker_line(index, count, width))
+            marker.update(marker_line(index, count, width))
         else:
-            show(marker, "")
+            marker.update("")
         summary = self.query_one("#review-summary", Static)
         if not self.ratings:
-            show(summary, "")
+            summary.update("")
             return
         rows = []
         for row in summarise(self.ratings, players):
@@ -385,7 +372,7 @@ class ReviewScreen(Localised, Screen[None]):
             rows.append(f"  {counts}")
         if not self.has_class("-compact"):
             rows.append(_("(✓ best · good ?! inaccuracy ? mistake ?? blunder)"))
-        show(summary, Text("\n".join(rows)))
+        summary.update(Text("\n".join(rows)))
 
     def on_resize(self, event: events.Resize) -> None:
         compact = event.size.width < COMPACT_WIDTH or event.size.height < COMPACT_HEIGHT
@@ -472,7 +459,7 @@ class ReviewScreen(Localised, Screen[None]):
 
     def _note(self, text: str) -> None:
         lines = [line for line in (self.notice, text) if line]
-        show(self.query_one("#review-note", Static), Text("\n".join(lines)))
+        self.query_one("#review-note", Static).update(Text("\n".join(lines)))
 
     def _load_stored(self) -> None:
         if self.path is None:
