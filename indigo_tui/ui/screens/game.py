@@ -19,7 +19,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import RichLog
 from textual.worker import get_current_worker
@@ -101,9 +101,12 @@ class GameScreen(Localised, Screen[None]):
         Binding("q", "app.quit", N_("Quit")),
     ]
 
-    cursor: reactive[int] = reactive(START_CELL)
-    rotation: reactive[int] = reactive(0)
-    chosen: reactive[int] = reactive(0)
+    # Plain vars, not reactives: the screen draws none of them itself, and a
+    # reactive's repaint redraws the whole screen on every cursor step; their
+    # watchers refresh the board, which does draw them.
+    cursor: var[int] = var(START_CELL)
+    rotation: var[int] = var(0)
+    chosen: var[int] = var(0)
 
     def __init__(self, table: Table) -> None:
         super().__init__()
