@@ -30,6 +30,7 @@ from indigo_tui.ui.board_art.hexgrid import (
     fit_zoom,
     hex_shape,
     path_pixels,
+    y_phase,
 )
 from indigo_tui.ui.board_art.labels import gate_label
 from indigo_tui.ui.board_art.picture import (
@@ -174,6 +175,32 @@ def _components(pixels: set[tuple[int, int]]) -> int:
                         seen.add(p)
                         stack.append(p)
     return count
+
+
+@pytest.mark.parametrize("grid", GRIDS, ids=lambda g: f"{g.sub_cols}x{g.sub_rows}-w{g.width}")
+def test_the_rim_and_the_midpoints_are_what_their_definitions_say(grid: HexGrid) -> None:
+    """hex_shape reads the rim off each row's run and searches for a midpoint
+    only near it: the same pixels as the definitions, checked here the long
+    way (every pixel against its four neighbours; the nearest of all pixels
+    on screen, ties to the first in reading order)."""
+    shape = hex_shape(grid)
+    pixels = shape.pixels
+    assert sum(last - first + 1 for _y, first, last in shape.rows) == len(pixels)  # one run a row
+    rim = {
+        (x, y)
+        for x, y in pixels
+        if any(p not in pixels for p in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+    }
+    assert set(shape.rim) == rim
+    phase = y_phase(grid)
+    for edge in range(6):
+        mx, my = (v / 2 for v in grid.edge_vector(edge))
+
+        def nearness(p: tuple[int, int], mx: float = mx, my: float = my) -> tuple[float, tuple[int, int]]:
+            dx, dy = (p[0] + 0.5 - mx) * grid.pixel_w, (p[1] + phase - my) * grid.pixel_h
+            return dx * dx + dy * dy, p
+
+        assert shape.midpoints[edge] == min(pixels, key=nearness), edge
 
 
 @pytest.mark.parametrize("grid", GRIDS, ids=lambda g: f"{g.sub_cols}x{g.sub_rows}-w{g.width}")

@@ -121,18 +121,45 @@ def hex_shape(grid: HexGrid) -> HexShape:
     for x, y in pixels:
         rows.setdefault(y, []).append(x)
     row_spans = tuple((y, min(xs), max(xs)) for y, xs in sorted(rows.items()))
+    # Each row is one run of sub-pixels (the shape is convex), so a pixel is
+    # on the rim where it ends its run or the run above or below stops short
+    # of it: read off the runs, not looked up four times for every pixel.
+    runs = {y: (x0, x1) for y, x0, x1 in row_spans}
+    nowhere = (0, -1)
+
+    def in_row(x: int, y: int) -> bool:
+        first, last = runs.get(y, nowhere)
+        return first <= x <= last
+
     rim = tuple(
         sorted(
             (x, y)
-            for x, y in pixels
-            if any((x + dx, y + dy) not in pixels for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+            for y, x0, x1 in row_spans
+            for x in range(x0, x1 + 1)
+            if x in (x0, x1) or not in_row(x, y - 1) or not in_row(x, y + 1)
         )
     )
     midpoints = []
     for nx, ny in (grid.edge_vector(e) for e in range(6)):
         mx, my = nx / 2, ny / 2
-        best = min(pixels, key=lambda p: (_distance2(grid, p[0] + 0.5 - mx, p[1] + phase - my), p))
-        midpoints.append(best)
+
+        def nearness(p: Pixel, mx: float = mx, my: float = my) -> tuple[float, Pixel]:
+            return _distance2(grid, p[0] + 0.5 - mx, p[1] + phase - my), p
+
+        # The nearest rim pixel bounds the search: a pixel at least as near
+        # lies within that distance across and down (each part of a sum of
+        # squares is at most the sum), so only the rows (each a run of the
+        # convex shape) and columns that close are compared: the same pixel
+        # as comparing every one, ties included, at a fraction of the cost.
+        reach = nearness(min(rim, key=nearness))[0]
+        near = [
+            (x, y)
+            for y, x0, x1 in row_spans
+            if _distance2(grid, 0.0, y + phase - my) <= reach
+            for x in range(x0, x1 + 1)
+            if _distance2(grid, x + 0.5 - mx, 0.0) <= reach
+        ]
+        midpoints.append(min(near, key=nearness))
     xs = [x for x, _ in pixels]
     ys = [y for _, y in pixels]
     return HexShape(
