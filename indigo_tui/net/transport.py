@@ -112,12 +112,26 @@ class Connection:
             wanted = HEADER_SIZE - len(buffer) if length < 0 else HEADER_SIZE + length - len(buffer)
             await self._fill(min(wanted, CHUNK), deadline, limit)
 
-    async def _fill(self, wanted: int, deadline: float, limit: float) -> None:
+    async def _read_by(self, wanted: int, deadline: float) -> bytes:
+        """Up to ``wanted`` bytes, or TimeoutError once ``deadline`` has passed
+        with nothing received."""
         try:
             # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow
             # a cancellation that races with data arriving.
             async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
-                chunk = await self.reader.read(wanted)
+                return await self.reader.read(wanted)
+        except TimeoutError:
+            # A loop held up past the deadline (a long redraw, a slow disk, a
+            # busy machine) wakes the deadline and the bytes that came
+            # meanwhile in the same turn, and the deadline goes first: those
+            # bytes are in the reader by now. One more look, without waiting,
+            # before the peer is called silent.
+            async with asyncio.timeout(0):
+                return await self.reader.read(wanted)
+
+    async def _fill(self, wanted: int, deadline: float, limit: float) -> None:
+        try:
+            chunk = await self._read_by(wanted, deadline)
         except TimeoutError:
             # Said where it happened (to this terminal's person), never sent to the peer.
             seconds = decimal(round(limit, 3))

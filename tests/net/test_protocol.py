@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import socket
+import time
 from typing import get_args
 
 import msgspec
@@ -217,6 +219,28 @@ async def test_a_silent_peer_is_noticed_within_the_timeout() -> None:
     # This timeout, not the default 5 s: the words name the one that ran out.
     with pytest.raises(ConnectionLost, match=r"no word from .* for 0\.2 s"):
         await conn.read()
+
+
+async def test_a_frame_that_came_while_the_loop_was_held_up_is_read_not_called_silence() -> None:
+    """A loop held up past a read's deadline (a long redraw, a slow disk, a
+    busy machine; in a test, the host's and the guest's screens share one
+    loop) wakes the deadline and the frame that came meanwhile in the same
+    turn: the frame is read, and the peer is not dropped as silent."""
+    ours, theirs = socket.socketpair()
+    reader, writer = await asyncio.open_connection(sock=ours)
+    try:
+        conn = Connection(reader, writer, read_timeout=0.2)
+        reading = asyncio.create_task(conn.read())
+        await asyncio.sleep(0)  # it waits for a frame, its deadline 0.2 s away
+        theirs.sendall(encode_frame(Heartbeat(1.0)))
+        time.sleep(0.3)  # the loop held up past the deadline: the frame is in meanwhile
+        assert await reading == Heartbeat(1.0)
+        # And a peer that does fall silent is still noticed.
+        with pytest.raises(ConnectionLost, match=r"no word from .* for 0\.2 s"):
+            await conn.read()
+    finally:
+        writer.close()
+        theirs.close()
 
 
 async def test_connection_reads_whole_frames_in_order() -> None:
