@@ -12,6 +12,7 @@ from textual.widgets import Button, Label
 
 from ...i18n import N_, _
 from ..localise import Localised
+from ..widgets.footer import Footer
 
 
 class ConfirmScreen(Localised, ModalScreen[bool]):
@@ -38,6 +39,8 @@ class ConfirmScreen(Localised, ModalScreen[bool]):
             with Horizontal(classes="buttons"):
                 yield Button(_("Yes (y)"), id="yes", variant="error")
                 yield Button(_("No (n)"), id="no", variant="primary")
+        # Its own footer: the one beneath belongs to the screen it covers, whose keys do nothing here.
+        yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")

@@ -21,6 +21,7 @@ from ..board_art.picture import GEM_GLYPH
 from ..describe import names_list
 from ..localise import Localised
 from ..table import Table as GameTable
+from ..widgets.footer import Footer
 
 
 def tie_note(standings: list[Standing], names: list[str]) -> str:
@@ -173,6 +174,8 @@ class EndScreen(Localised, ModalScreen[str | None]):
             wrap = needs_two_columns(labels, self.app.size.width)
             with Horizontal(classes="buttons -wrap" if wrap else "buttons"):
                 yield from buttons
+        # Its own footer: the one beneath belongs to the screen it covers, whose keys do nothing here.
+        yield Footer()
 
     def on_resize(self, event: events.Resize) -> None:
         # A change of language recomposes the screen, and a resize may arrive

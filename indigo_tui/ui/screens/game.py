@@ -154,6 +154,11 @@ class GameScreen(Localised, Screen[None]):
             return  # the app is closing while this screen mounts
         self._apply_size(self.app.size.width, self.app.size.height, repaint=False)
         self.apply_glyphs(repaint=False)
+        # The log keeps its latest move in sight at every layout (a status that
+        # grows a line, a resize, a whole game written at once), not only after
+        # each write; scrolling up to read earlier moves lets go of it, and
+        # scrolling back to the bottom takes it up again.
+        self.query_one(RichLog).anchor()
         self.next_turn()
 
     def on_resize(self, event: events.Resize) -> None:

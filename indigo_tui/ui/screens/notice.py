@@ -12,6 +12,7 @@ from textual.widgets import Button, Static
 
 from ...i18n import N_, _
 from ..localise import Localised
+from ..widgets.footer import Footer
 
 
 class NoticeScreen(Localised, ModalScreen[None]):
@@ -31,6 +32,8 @@ class NoticeScreen(Localised, ModalScreen[None]):
             yield Static(self.text, id="notice-text", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("OK (enter)"), id="ok", variant="primary")
+        # Its own footer: the one beneath belongs to the screen it covers, whose keys do nothing here.
+        yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss()

@@ -12,6 +12,7 @@ from textual.widgets import Input, Label
 
 from ...i18n import N_, _
 from ..localise import Localised
+from ..widgets.footer import Footer
 
 
 class SaveAsScreen(Localised, ModalScreen[str | None]):
@@ -22,6 +23,8 @@ class SaveAsScreen(Localised, ModalScreen[str | None]):
             yield Label(_("Save this game as:"))
             yield Input(placeholder=_("a name, e.g. Sunday rematch"), id="title")
             yield Label(_("enter saves, escape cancels"), classes="hint")
+        # Its own footer: the one beneath belongs to the screen it covers, whose keys do nothing here.
+        yield Footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)

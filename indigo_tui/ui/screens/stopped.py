@@ -12,6 +12,7 @@ from textual.widgets import Button, Static
 
 from ...i18n import N_, _
 from ..localise import Localised
+from ..widgets.footer import Footer
 
 
 def stopped_text(reason: str, resume_file: str, address: str) -> str:
@@ -58,6 +59,8 @@ class StoppedScreen(Localised, ModalScreen[str | None]):
                 yield Button(_("Join again (j)"), id="join", variant="primary")
                 yield Button(_("Back to board (b)"), id="board")
                 yield Button(_("Title screen (esc)"), id="title")
+        # Its own footer: the one beneath belongs to the screen it covers, whose keys do nothing here.
+        yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss({"join": "join", "board": None, "title": "title"}[event.button.id or "board"])
