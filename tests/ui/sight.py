@@ -174,8 +174,12 @@ async def seen_at_every_size(
     app: App[Any], pilot: Pilot[Any], words: Sequence[str], sizes: Sequence[tuple[int, int]] = SIZES
 ) -> None:
     """At each of ``sizes`` (the terminal resized to it): each of ``words``
-    in sight (:func:`in_sight`, waited for, bounded) and no text covered."""
-    for size in sizes:
+    in sight (:func:`in_sight`, waited for, bounded) and no text covered.
+    The size the terminal has now comes first, if it is one of ``sizes``
+    (one resize fewer: each lays out and paints the whole screen), and the
+    terminal stays at the last size checked."""
+    now = (app.size.width, app.size.height)
+    for size in sorted(sizes, key=lambda size: size != now):
         await resize(pilot, *size)
 
         def seen(size: tuple[int, int] = size) -> bool:
