@@ -116,6 +116,7 @@ def test_illegal_moves() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.long  # the slow step's longest computation: begun first, not left to end it alone
 def test_random_games_conserve_gems() -> None:
     for seed in range(200):
         players = 2 + seed % 3
