@@ -22,10 +22,12 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 #: The modules whose speed matters: the engine's board and game, the seat's
 #: view, the search bot's simulation and tree, and the random bot.
@@ -87,7 +89,41 @@ def extensions() -> list[Any]:
         say(f"cannot compile here ({problem}): plain Python, the same games, slower")
         return []
     say(f"compiling {len(HOT)} modules with mypyc")
-    return list(mypycify(HOT, opt_level="3", group_name="indigo_tui"))
+    # One C file per module (multi_file), not one file of them all, so that
+    # the C compiler can take them on every core at once (CompileSideBySide):
+    # the one file kept one core busy for 17 s while the others waited.
+    # No debug information (debug_level 0): nobody runs the engine under a C
+    # debugger, and it cost 15% of the compile.
+    return list(mypycify(HOT, opt_level="3", debug_level="0", multi_file=True, group_name="indigo_tui"))
 
 
-setup(ext_modules=extensions())
+def cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+class CompileSideBySide(build_ext):  # type: ignore[misc]  # setuptools' classes are untyped here
+    """``build_ext`` compiling an extension's C files in parallel, one
+    compiler process per core (setuptools runs them one after another)."""
+
+    def build_extension(self, ext: Any) -> None:
+        compiler = self.compiler
+        one_by_one = compiler.compile
+
+        def side_by_side(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+            if len(sources) < 2 or cores() < 2:
+                return list(one_by_one(sources, *args, **kwargs))
+            with ThreadPoolExecutor(cores()) as pool:
+                # The biggest files first, so that none is left for the end alone.
+                biggest = sorted(sources, key=lambda source: -os.path.getsize(source))
+                objects = pool.map(lambda source: one_by_one([source], *args, **kwargs), biggest)
+                done = dict(zip(biggest, objects, strict=True))
+            return [obj for source in sources for obj in done[source]]
+
+        compiler.compile = side_by_side
+        try:
+            super().build_extension(ext)
+        finally:
+            compiler.compile = one_by_one
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": CompileSideBySide})
