@@ -109,13 +109,18 @@ async def test_the_host_is_asked_and_the_guest_told_how_the_game_comes_back(
         # Back on the board: no moves offered, the stop said, a key to join again.
         await tap(gp, "b")
         await until(game.pilots, lambda: isinstance(guest.screen, NetGameScreen))
-        for size in ((80, 24), (120, 40), (200, 60)):
+        for size in SIZES:
             await resize(gp, *size)
             await until(game.pilots, lambda: f"j {_('Join again')}" in footer_line(guest))
             footer = footer_line(guest)
             assert _("Place") not in footer and _("Rotate") not in footer, footer
-        await seen_at_every_size(guest, gp, [_("The game has stopped: o tells how it goes on.")], SIZES[1:])
-        await seen_at_every_size(guest, gp, [_("Game stopped (o: more).")], SIZES[:1])
+            # The stop said on the side, at 80 columns in the words that fit on one line.
+            said = (
+                _("Game stopped (o: more).")
+                if size == SIZES[0]
+                else _("The game has stopped: o tells how it goes on.")
+            )
+            await seen_at_every_size(guest, gp, [said], [size])
         assert _("{name} to move.").format(name="Hazel") not in screen_text(guest)
         await tap(gp, "o")
         await until(game.pilots, lambda: isinstance(guest.screen, StoppedScreen))

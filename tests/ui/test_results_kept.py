@@ -72,15 +72,18 @@ async def test_enter_keeps_the_result_and_o_brings_it_back(make_app: AppFactory,
         # Back to the board: it offers the result again, and no more placements.
         await tap(pilot, "b")
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and footer_settled(app))
-        for size in ((80, 24), (120, 40), (200, 60)):
+        for size in SIZES:
             await resize(pilot, *size)
             await until(pilot, lambda: footer_settled(app) and f"o {_('Result')}" in footer_line(app))
             footer = footer_line(app)
             assert _("Place") not in footer and _("Rotate") not in footer, footer
-        said = _("The round is over: o shows the result and its review.")
-        await seen_at_every_size(app, pilot, [said], SIZES[1:])
-        # At 80 columns, in the words that fit on one line of the panel.
-        await seen_at_every_size(app, pilot, [_("Round over (o: result).")], SIZES[:1])
+            # The round's end said on the side, at 80 columns in the words that fit on one line.
+            said = (
+                _("Round over (o: result).")
+                if size == SIZES[0]
+                else _("The round is over: o shows the result and its review.")
+            )
+            await seen_at_every_size(app, pilot, [said], [size])
         await tap(pilot, "o")
         await until(pilot, lambda: isinstance(app.screen, EndScreen))
         await seen_at_every_size(app, pilot, [_("Final result")])
