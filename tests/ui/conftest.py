@@ -181,8 +181,6 @@ async def resize(pilot: Pilot[Any], width: int, height: int) -> None:
     its time there."""
     size = Size(width, height)
     app = pilot.app
-    if app.size == size and app.screen._compositor.size == size:
-        return  # a terminal already that size sends no resize
     # As resize_terminal: the headless driver reports the new size from now on.
     if isinstance(app._driver, HeadlessDriver):
         app._driver._size = size
