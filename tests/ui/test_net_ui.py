@@ -125,10 +125,13 @@ async def test_a_start_before_the_waiting_room_is_up_still_opens_the_table(
 
     async def mount_after_the_start(screen: WaitScreen) -> None:
         # The room holds its mount until the session has heard the start and its
-        # notices have gone (to no screen yet: the pump tells as it takes one);
-        # bounded by the test's wait.
+        # notices have gone (to no screen yet: the pump tells as it takes one).
+        # Bounded here: the test's own wait waits for this mount to end, so a
+        # start that never came once hung a clean-clone run instead of failing.
         guest = screen.table.guest
-        while not (guest.started and guest.notices.empty()):
+        loop = asyncio.get_running_loop()
+        latest = loop.time() + 60
+        while not (guest.started and guest.notices.empty()) and loop.time() < latest:
             await asyncio.sleep(0.01)
         mount(screen)
 
