@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from unseen_frames import paint_every_frame, paint_no_unseen_frames
 
 from indigo_tui.i18n import use_language
 
@@ -39,6 +40,7 @@ def pytest_configure(config: pytest.Config) -> None:
     # 197. Garbage is still collected, only in larger batches; nothing a test
     # checks depends on when.
     gc.set_threshold(YOUNG_OBJECTS_BEFORE_A_COLLECTION, *gc.get_threshold()[1:])
+    paint_no_unseen_frames()
     os.environ["LANGUAGE"] = "en"
     # Not the user's own settings (a saved language would change every word).
     if "INDIGO_CONFIG_DIR" not in os.environ:
@@ -99,3 +101,9 @@ def _english() -> Iterator[None]:
     use_language("en")
     yield
     use_language("en")
+
+
+@pytest.fixture
+def every_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Headless apps paint every frame in this test (see tests/unseen_frames.py)."""
+    paint_every_frame(monkeypatch)

@@ -180,6 +180,7 @@ def _transmitted(output: str) -> list[Image.Image]:
     return pictures
 
 
+@pytest.mark.usefixtures("every_frame")  # textual-image writes the picture as it is painted
 async def test_the_board_in_kitty_pixels(make_app: AppFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """With the kitty renderer forced: the board hands textual-image our picture at
     exactly its cell area's pixel size, which is what reaches the terminal; a

@@ -142,7 +142,9 @@ async def test_a_start_before_the_waiting_room_is_up_still_opens_the_table(
         guest = guest_app(tmp_path / "guest", port, table.host.code, "Gus")
         async with guest.run_test(size=NET_SIZE) as gp:
             pilots = [hp, gp]
-            await until(pilots, lambda: table.host.ready and isinstance(app.screen, LobbyScreen))
+            # The host's pilot only: the guest's may be waiting on a room whose
+            # mount is held until the start, which comes after this.
+            await until(hp, lambda: table.host.ready and isinstance(app.screen, LobbyScreen))
             await hp.press("ctrl+s")
             await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
             await until(pilots, lambda: "Hand of Gus" in screen_text(guest))

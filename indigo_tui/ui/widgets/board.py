@@ -141,8 +141,6 @@ class BoardView(Widget):
         would not make the hexagons larger leaves the whole board)."""
         self.zoom_choice = not self._zoomed
         self._relayout()
-        if self.is_mounted and self.size.width and self.size.height:
-            self._strips = self._build()
         return self._zoomed
 
     @property
@@ -168,9 +166,14 @@ class BoardView(Widget):
         return self._art
 
     def _relayout(self) -> None:
+        """Lay the board out again, now if the widget has a size, not at the
+        next paint: the zoom, the cell under the mouse and the gems' tracks
+        follow the layout, and a key or a click may come before that paint."""
         self._art = None
         self._strips = None
         self._lines = None
+        if self.is_mounted and self.size.width and self.size.height:
+            self._strips = self._build()
         self.refresh()
 
     def on_resize(self, event: events.Resize) -> None:
