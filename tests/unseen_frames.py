@@ -28,14 +28,15 @@ The board lays itself out when its size changes, not when it is first drawn
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from textual.screen import Screen
 
-_painted: Callable[[Screen[object]], None] | None = None
+_painted: Callable[[Screen[Any]], None] | None = None
 
 
-def _refresh(screen: Screen[object]) -> None:
+def _refresh(screen: Screen[Any]) -> None:
     app = screen.app
     if app.is_headless and not app.is_inline and screen is app.screen:
         # What Textual does after painting the top screen's frame, without the frame.
@@ -52,7 +53,7 @@ def paint_no_unseen_frames() -> None:
     global _painted
     if _painted is None:
         _painted = Screen._compositor_refresh
-        Screen._compositor_refresh = _refresh  # type: ignore[method-assign]
+        Screen._compositor_refresh = _refresh  # type: ignore[method-assign, assignment]
 
 
 def paint_every_frame(monkeypatch: pytest.MonkeyPatch) -> None:
