@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey
 
 
 class Footer(TextualFooter):
@@ -16,7 +18,12 @@ class Footer(TextualFooter):
     This one composes only when what it would show differs: the keys with
     their names, descriptions, tooltips and whether they are enabled, and the
     command palette's key. Everything else (``compact``) it follows as
-    Textual's does."""
+    Textual's does.
+
+    Its keys are made in the footer's ``compact`` from the start. Textual's
+    begin compact and are then bound to the footer's (in Textual's own
+    footer too), so each key was styled twice more at every compose, and a
+    key press that changed the keys paid for it."""
 
     _shown: tuple[Any, ...] | None = None
 
@@ -31,6 +38,15 @@ class Footer(TextualFooter):
             if binding.show
         )
         return (True, keys, self.show_command_palette, app.ENABLE_COMMAND_PALETTE, self.combine_groups)
+
+    def compose(self) -> ComposeResult:
+        compact = self.compact
+        for widget in super().compose():
+            # The command palette's key is not bound to the footer's compact: it stays as it is.
+            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
+                widget.set_reactive(FooterKey.compact, compact)
+                widget.set_class(compact, "-compact", update=False)
+            yield widget
 
     async def recompose(self) -> None:
         keys = self._keys_on_show()
