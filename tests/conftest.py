@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from parsed_css import parse_css_once_per_process
 from unseen_frames import paint_every_frame, paint_no_unseen_frames
 
 from indigo_tui.i18n import use_language
@@ -41,6 +42,7 @@ def pytest_configure(config: pytest.Config) -> None:
     # checks depends on when.
     gc.set_threshold(YOUNG_OBJECTS_BEFORE_A_COLLECTION, *gc.get_threshold()[1:])
     paint_no_unseen_frames()
+    parse_css_once_per_process()
     os.environ["LANGUAGE"] = "en"
     # Not the user's own settings (a saved language would change every word).
     if "INDIGO_CONFIG_DIR" not in os.environ:
@@ -55,13 +57,12 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     # finalizer can leave more garbage for the next one). After a worker's
     # share of the tests each went over half a million objects that no test
     # will free: 1 to 2 s of CPU per process, in every worker at once at the
-    # end of every step. The same collections here stop when one finds no
-    # garbage (the rest could find none either), and what remains is then
-    # frozen (``gc.freeze``) out of pytest's five, which run as before over
-    # whatever the end of the session still leaves.
-    for _ in range(5):
-        if not gc.collect():
-            break
+    # end of every step. One collection here finalizes the session's garbage
+    # (and reports as pytest's would), and what remains is then frozen
+    # (``gc.freeze``) out of pytest's five, which run as before over whatever
+    # that first one left or made. A second one here found nothing and took
+    # a quarter of a second.
+    gc.collect()
     gc.freeze()
 
 
