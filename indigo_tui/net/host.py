@@ -86,7 +86,7 @@ from .relay import CodeError, Relay, parse_internet_code
 from .seating import Seating
 from .serving import GuestServer
 from .state import SeatState
-from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection
+from .transport import GOODBYE_LINGER, HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection
 from .undo import UndoRequests
 
 
@@ -469,7 +469,9 @@ class HostSession(Notices):
         await self.door.shut()
         links = list(self.links.values())
         bye = Bye(farewell_english(farewell, numbers), farewell.value, numbers)
-        await asyncio.gather(*(link.conn.close(bye) for link in links), return_exceptions=True)
+        await asyncio.gather(
+            *(link.conn.close(bye, linger=GOODBYE_LINGER) for link in links), return_exceptions=True
+        )
         await self.door.drop_all()
         self.save()
         # Saved for the last time: another window may take the game up now.

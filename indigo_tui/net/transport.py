@@ -36,6 +36,9 @@ from .seal import Channel
 HEARTBEAT_INTERVAL = 1.0
 READ_TIMEOUT = 5.0
 CONNECT_TIMEOUT = 5.0
+#: At most this long the host's goodbye waits for a guest to end its side
+#: (:meth:`Connection.close`'s ``linger``): a guest closes once it has read it.
+GOODBYE_LINGER = 1.0
 #: The most bytes taken from the socket at once.
 CHUNK = 64 * 1024
 
@@ -215,15 +218,37 @@ class Connection:
         except (TimeoutError, ConnectionError, OSError, RuntimeError):
             self.closed = True
 
-    async def close(self, last: Message | None = None) -> None:
-        """Send ``last`` (a Bye or an Error) if given, then close."""
+    async def close(self, last: Message | None = None, *, linger: float = 0.0) -> None:
+        """Send ``last`` (a Bye or an Error) if given, then close.
+
+        With ``linger``, a goodbye: this side's stream is ended after ``last``
+        and the connection kept, up to ``linger`` seconds, until the peer has
+        ended its side too (the task reading it reads its last messages).
+        Closed at once, it answers a heartbeat the peer sent meanwhile with a
+        reset, and the reset can overtake ``last``: the peer's reader reports
+        it first and ``last`` is never read (a guest took a host that had
+        quit for a connection lost, tried to rejoin, and said so)."""
         if last is not None:
             with contextlib.suppress(Exception):
                 await self.send(last)
         self.closed = True
+        if linger > 0:
+            with contextlib.suppress(Exception):
+                if self.writer.can_write_eof():
+                    self.writer.write_eof()
+                    async with asyncio.timeout(linger):
+                        while not self._peer_ended():
+                            await asyncio.sleep(0.01)
         with contextlib.suppress(Exception):
             self.writer.close()
             await asyncio.wait_for(self.writer.wait_closed(), 1.0)
+
+    def _peer_ended(self) -> bool:
+        """Whether the peer has ended its side (or the connection broke).
+        ``at_eof`` waits for the reader's buffer to be read too, and a closing
+        side stops reading: a heartbeat can sit there unread."""
+        reader = self.reader
+        return reader.at_eof() or bool(getattr(reader, "_eof", False)) or reader.exception() is not None
 
 
 def _refused(exc: OSError) -> bool:
