@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from parsed_css import parse_css_once_per_process
+from pilot_context import pilots_act_in_their_own_app
 from unseen_frames import paint_every_frame, paint_no_unseen_frames
 
 from indigo_tui.i18n import use_language
@@ -42,6 +43,7 @@ def pytest_configure(config: pytest.Config) -> None:
     # checks depends on when.
     gc.set_threshold(YOUNG_OBJECTS_BEFORE_A_COLLECTION, *gc.get_threshold()[1:])
     paint_no_unseen_frames()
+    pilots_act_in_their_own_app()
     parse_css_once_per_process()
     os.environ["LANGUAGE"] = "en"
     # Not the user's own settings (a saved language would change every word).

@@ -167,7 +167,11 @@ async def until(
         for pilot in group:
             await pilot.pause(0.01)
     if not condition():
-        raise AssertionError(f"the app never got there in {seconds:g} s")
+        # Where each app stopped, for the failure to say (a flaky wait is seen once).
+        screens = "\n".join(
+            f"--- {type(pilot.app.screen).__name__} ---\n{screen_text(pilot.app).rstrip()}" for pilot in group
+        )
+        raise AssertionError(f"the app never got there in {seconds:g} s; the screens then:\n{screens}")
 
 
 async def resize(pilot: Pilot[Any], width: int, height: int) -> None:
