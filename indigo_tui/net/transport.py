@@ -39,6 +39,9 @@ CONNECT_TIMEOUT = 5.0
 #: At most this long the host's goodbye waits for a guest to end its side
 #: (:meth:`Connection.close`'s ``linger``): a guest closes once it has read it.
 GOODBYE_LINGER = 1.0
+#: At most this long a connection whose goodbye has been said stays open for
+#: the peer to read it and end its side (after that, the peer is silent).
+GOODBYE_HOLD = READ_TIMEOUT
 #: The most bytes taken from the socket at once.
 CHUNK = 64 * 1024
 
@@ -70,6 +73,9 @@ class Connection:
         self.closed = False
         self.channel: Channel | None = None
         self._buffer = bytearray()
+        #: Set once a goodbye is said: the task that closes the connection
+        #: when the peer has ended its side (see :meth:`close`).
+        self._goodbye: asyncio.Task[None] | None = None
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "peer"
 
@@ -221,24 +227,56 @@ class Connection:
     async def close(self, last: Message | None = None, *, linger: float = 0.0) -> None:
         """Send ``last`` (a Bye or an Error) if given, then close.
 
-        With ``linger``, a goodbye: this side's stream is ended after ``last``
-        and the connection kept, up to ``linger`` seconds, until the peer has
-        ended its side too (the task reading it reads its last messages).
-        Closed at once, it answers a heartbeat the peer sent meanwhile with a
-        reset, and the reset can overtake ``last``: the peer's reader reports
-        it first and ``last`` is never read (a guest took a host that had
-        quit for a connection lost, tried to rejoin, and said so)."""
+        With ``linger``, a goodbye: this side's stream is ended after
+        ``last``, and the connection is closed once the peer has ended its
+        side too, or after :data:`GOODBYE_HOLD` seconds. This waits up to
+        ``linger`` seconds for that; the rest of the wait goes on without
+        the caller, and closing again meanwhile leaves it to that wait.
+        Closed before the peer has read ``last``, the connection answers the
+        heartbeat the peer sends meanwhile with a reset, and the reset can
+        overtake ``last``: the peer's reader reports it first and ``last`` is
+        never read. A guest then took a host that had quit for a connection
+        lost, tried to rejoin and said nobody listened: first when the host
+        closed at once, then on a busy machine when it closed after a second
+        (its own reading task ends the connection at the next heartbeat)."""
+        if self._goodbye is not None:
+            return  # the goodbye's wait closes it
         if last is not None:
             with contextlib.suppress(Exception):
                 await self.send(last)
         self.closed = True
-        if linger > 0:
-            with contextlib.suppress(Exception):
-                if self.writer.can_write_eof():
-                    self.writer.write_eof()
-                    async with asyncio.timeout(linger):
-                        while not self._peer_ended():
-                            await asyncio.sleep(0.01)
+        if linger > 0 and self._end_our_side():
+            self._goodbye = asyncio.get_running_loop().create_task(self._close_when_peer_ends())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self._goodbye), linger)
+            return
+        await self._close_now()
+
+    def _end_our_side(self) -> bool:
+        """End this side's stream (the rest of it still goes out first):
+        whether that could be done."""
+        try:
+            if not self.writer.can_write_eof():
+                return False
+            self.writer.write_eof()
+        except Exception:  # closed or broken already
+            return False
+        return True
+
+    async def _close_when_peer_ends(self) -> None:
+        """Close once the peer has ended its side, at most :data:`GOODBYE_HOLD`
+        seconds from now (and at once if this task is cancelled: the loop's
+        end)."""
+        try:
+            async with asyncio.timeout(GOODBYE_HOLD):
+                while not self._peer_ended():
+                    await asyncio.sleep(0.01)
+        except TimeoutError:
+            pass
+        finally:
+            await self._close_now()
+
+    async def _close_now(self) -> None:
         with contextlib.suppress(Exception):
             self.writer.close()
             await asyncio.wait_for(self.writer.wait_closed(), 1.0)
