@@ -105,7 +105,7 @@ from .relay import Relay
 from .requests import Requests
 from .seal import SealBroken
 from .state import FoldError, SeatState
-from .transport import HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost
+from .transport import GOODBYE_LINGER, HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection, ConnectionLost
 
 #: More hints than a seat could ask for in any round: a count above it is a broken host.
 MAX_HINTS: Final = 100_000
@@ -603,6 +603,10 @@ class GuestSession(Notices):
         if self._beat_task is not None:
             self._beat_task.cancel()
         if self.conn is not None:
-            await self.conn.close(Bye(farewell_english(farewell), farewell.value))
+            # Kept open until the host has read it and ended its side, as the
+            # host's goodbye is (Connection.close): closed at once, it would
+            # answer the host's next heartbeat with a reset that can reach
+            # the host before the goodbye, a seat lost instead of one left.
+            await self.conn.close(Bye(farewell_english(farewell), farewell.value), linger=GOODBYE_LINGER)
         if not self.started:
             self.keeper.forget()

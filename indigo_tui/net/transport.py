@@ -36,8 +36,8 @@ from .seal import Channel
 HEARTBEAT_INTERVAL = 1.0
 READ_TIMEOUT = 5.0
 CONNECT_TIMEOUT = 5.0
-#: At most this long the host's goodbye waits for a guest to end its side
-#: (:meth:`Connection.close`'s ``linger``): a guest closes once it has read it.
+#: At most this long a peer's goodbye waits for the other to end its side
+#: (:meth:`Connection.close`'s ``linger``): each closes once it has read it.
 GOODBYE_LINGER = 1.0
 #: At most this long a connection whose goodbye has been said stays open for
 #: the peer to read it and end its side (after that, the peer is silent).

@@ -243,6 +243,41 @@ async def test_a_frame_that_came_while_the_loop_was_held_up_is_read_not_called_s
         theirs.close()
 
 
+async def test_a_goodbye_is_read_by_a_peer_busy_meanwhile_and_still_sending() -> None:
+    """A goodbye said with ``linger`` leaves the connection open, after the
+    wait too, until the other side has ended its own: a peer too busy to
+    read at once (a long redraw, a loaded machine) whose heartbeats go on
+    meanwhile reads the goodbye when it gets round to it. Closed at once (or
+    after a second), those heartbeats got a reset, which could come before
+    the goodbye: the peer took a goodbye for a connection lost."""
+    accepted: asyncio.Queue[Connection] = asyncio.Queue()
+
+    async def accept(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await accepted.put(Connection(reader, writer))
+
+    server = await asyncio.start_server(accept, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    busy = Connection(reader, writer)
+    leaving = await accepted.get()
+    try:
+        await leaving.close(Bye("the host quit", "host_quit"), linger=0.05)
+        for _ in range(3):  # the busy side's heartbeats, sent while it reads nothing
+            busy.send_nowait(Heartbeat(0.0))
+            await busy.drain()
+            await asyncio.sleep(0)
+        received: list[Message] = []
+        with pytest.raises(ConnectionLost) as ended:
+            while True:
+                received.append(await busy.read())
+        assert received == [Bye("the host quit", "host_quit")]
+        assert "closed the connection" in str(ended.value)
+    finally:
+        await busy.close()
+        server.close()
+        await server.wait_closed()
+
+
 async def test_connection_reads_whole_frames_in_order() -> None:
     conn = _connection(b"".join(encode_frame(m) for m in EVERY_MESSAGE[:5]), eof=True)
     assert [await conn.read() for _ in range(5)] == EVERY_MESSAGE[:5]
