@@ -231,7 +231,8 @@ class Connection:
         ``last``, and the connection is closed once the peer has ended its
         side too, or after :data:`GOODBYE_HOLD` seconds. This waits up to
         ``linger`` seconds for that; the rest of the wait goes on without
-        the caller, and closing again meanwhile leaves it to that wait.
+        the caller, and closing again meanwhile leaves it to that wait. A
+        program that ends its event loop (quits) ends the wait with it.
         Closed before the peer has read ``last``, the connection answers the
         heartbeat the peer sends meanwhile with a reset, and the reset can
         overtake ``last``: the peer's reader reports it first and ``last`` is
@@ -248,7 +249,8 @@ class Connection:
         if linger > 0 and self._end_our_side():
             self._goodbye = asyncio.get_running_loop().create_task(self._close_when_peer_ends())
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(self._goodbye), linger)
+                async with asyncio.timeout(linger):  # not wait_for: see _read_by
+                    await asyncio.shield(self._goodbye)
             return
         await self._close_now()
 
