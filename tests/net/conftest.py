@@ -24,10 +24,29 @@ from indigo_tui.engine import Match, Setup
 from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.headless import run_host
 from indigo_tui.net.host import HostSession
+from indigo_tui.net.protocol import Heartbeat, Message
+from indigo_tui.net.transport import Connection, ConnectionLost
 from indigo_tui.saves import HostKeeper, SeatInfo
 
 CODE = "K7WQ2M"
 LIMIT = 60.0  # no test in this folder waits on the network for longer (only a hang-stop)
+
+
+async def busy_reader_after_a_goodbye(conn: Connection) -> tuple[list[Message], ConnectionLost]:
+    """What a side too busy to read (a long redraw, a loaded machine) reads of
+    ``conn`` once it gets round to it, after a goodbye came: it sends the
+    heartbeats its own task sends meanwhile, then reads everything, up to
+    the connection's end (the :class:`ConnectionLost` that says how)."""
+    for _ in range(3):
+        conn.send_nowait(Heartbeat(0.0))
+        await conn.drain()
+        await asyncio.sleep(0)
+    received: list[Message] = []
+    while True:
+        try:
+            received.append(await conn.read(LIMIT))
+        except ConnectionLost as ended:
+            return received, ended
 
 
 def make_host(
