@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from indigo_tui.engine import Setup  # noqa: E402
 from indigo_tui.saves import SeatInfo  # noqa: E402
-from indigo_tui.ui.session import NewGame, Session  # noqa: E402
+from indigo_tui.table.session import NewGame, Session  # noqa: E402
 from tests.web.browser import chromium, why_no_browser  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots" / "browser-game.png"

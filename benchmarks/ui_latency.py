@@ -31,7 +31,7 @@ from indigo_tui.engine import Setup
 from indigo_tui.saves import SeatInfo
 from indigo_tui.ui.app import IndigoApp
 from indigo_tui.ui.screens.game import GameScreen
-from indigo_tui.ui.session import NewGame
+from indigo_tui.table.session import NewGame
 from indigo_tui.ui.widgets.board import BoardView
 
 KEYS = 120

@@ -40,7 +40,7 @@ from indigo_tui.ui.board_pixels import KITTY, PixelSupport
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.review import ReviewScreen
-from indigo_tui.ui.session import NewGame
+from indigo_tui.table.session import NewGame
 from indigo_tui.ui.widgets.board import BoardView
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"

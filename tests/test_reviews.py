@@ -10,7 +10,7 @@ from engine.support import play_random
 
 from indigo_tui.bots.review import Reviewer, review_game
 from indigo_tui.engine import Game, Setup
-from indigo_tui.ui.review_store import load_review, review_path, store_review
+from indigo_tui.table.review_store import load_review, review_path, store_review
 
 
 def _game(seed: int, moves: int = 6) -> Game:

@@ -23,7 +23,7 @@ from indigo_tui.saves import (
     open_elsewhere,
 )
 from indigo_tui.saves.lock import lock_path
-from indigo_tui.ui.session import NewGame, Session
+from indigo_tui.table.session import NewGame, Session
 
 HOLD = (
     "import sys; from pathlib import Path; from indigo_tui.saves import SaveLock; "

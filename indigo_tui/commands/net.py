@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import N_, _, ngettext
 from ..net import DEFAULT_PORT, DEFAULT_RELAY, DEFAULT_UNDO_LIMIT, EXAMPLE_CODE, RELAY_ENV
-from .play import add_glyphs_option, add_rounds_option
+from .game_options import add_glyphs_option, add_rounds_option
 
 if TYPE_CHECKING:
     from ..bots import Bot
@@ -307,8 +307,8 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
 def _host_on_screen(args: argparse.Namespace, hosted: Hosted, save_dir: Path) -> int:
     """``indigo host`` without ``--headless``: the lobby, then the table (a
     resumed game's guests rejoin with ``indigo join`` or Join game again)."""
+    from ..table.network import HostTable
     from ..ui.net_app import NetApp
-    from ..ui.net_table import HostTable
     from ..ui.screens.lobby import LobbyScreen
 
     table = HostTable(hosted.session, hosted.own)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import CommandError
 from ..i18n import _
-from .play import add_game_options, new_game_from_args, set_engine_time
+from .game_options import add_game_options, new_game_from_args, set_engine_time
 
 if TYPE_CHECKING:
     from . import SubParsers
@@ -48,10 +48,10 @@ def run_text(args: argparse.Namespace) -> int:
     """``indigo text``, and the ``--text`` of ``indigo play`` and ``indigo load``."""
     from ..bots.engine_seat import close_bots
     from ..saves import SaveError, default_save_dir, load_save
+    from ..table.session import Session
     from ..text.console import Console
     from ..text.fronts import JsonFront, TextFront
     from ..text.local import LineTable
-    from ..ui.session import Session
 
     set_engine_time(args)
     save_dir = default_save_dir(args.save_dir)

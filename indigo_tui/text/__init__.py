@@ -10,8 +10,8 @@ JSON object of the engine protocol (docs/engine-protocol.md).
 
 This is a front end beside the full-screen ``ui/``: it talks to the engine
 through its public API and one seat's view at a time, and reuses only the
-ui's Textual-free parts (the local table :class:`~indigo_tui.ui.session.Session`
-and the move sentences of :mod:`~indigo_tui.ui.describe`); it never imports
+ui's Textual-free parts (the local table :class:`~indigo_tui.table.session.Session`
+and the move sentences of :mod:`~indigo_tui.table.describe`); it never imports
 Textual.
 
 - :mod:`.moves`: the forgiving notation;

@@ -16,7 +16,7 @@ from ..bots import engine_protocol as protocol
 from ..engine import Event, Move, SeatView, Setup
 from ..engine.tiles import KIND_CODES
 from ..i18n import _
-from ..ui.describe import cell_name, names_list
+from ..table.describe import cell_name, names_list
 from .answers import tile_text
 from .console import Console
 from .sentences import event_sentences

@@ -1,8 +1,8 @@
 """A network game by lines: ``indigo join ... --text`` and ``indigo host --text``.
 
 The same table and commands as a local game (:class:`~.local.LineTable`),
-at a network table (:class:`~indigo_tui.ui.net_table.GuestTable` or
-:class:`~indigo_tui.ui.net_table.HostTable`, the peers' shape that the game
+at a network table (:class:`~indigo_tui.table.network.GuestTable` or
+:class:`~indigo_tui.table.network.HostTable`, the peers' shape that the game
 screen reads too). What differs is time: a move or an undo is a request the
 host answers later, other terminals move while this one waits for a line,
 and the peer's notices (a seat joined or dropped, an undo to vote on, the
@@ -46,8 +46,8 @@ from ..net.reasons import Ending, Farewell
 from ..net.rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
 from ..net.relay import Relay, join_command
 from ..saves import find_record
-from ..ui.describe import cell_name
-from ..ui.net_table import GuestTable, HostTable, NetTable
+from ..table.describe import cell_name
+from ..table.network import GuestTable, HostTable, NetTable
 from . import answers
 from .console import Console
 from .fronts import TextFront

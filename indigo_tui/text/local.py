@@ -1,7 +1,7 @@
 """A table played by lines: turns, questions, moves, undo, saves, hints, review.
 
-:class:`LineTable` drives a :class:`~indigo_tui.ui.table.Table` (a local
-:class:`~indigo_tui.ui.session.Session`: bots, hot-seat, undo, autosave)
+:class:`LineTable` drives a :class:`~indigo_tui.table.base.Table` (a local
+:class:`~indigo_tui.table.session.Session`: bots, hot-seat, undo, autosave)
 from lines typed at the prompt. Bots (and outside programs) move when it is
 their turn; a person's turn is announced, then each line is a question
 (``hand``, ``cell 2,-1``, ``gem amber``...), a move, or an action (``undo``,
@@ -23,8 +23,8 @@ from ..engine import Event, Move, SeatView, TileDrawn, public_event
 from ..i18n import N_, _, decimal, ngettext
 from ..i18n.words import refusal_text
 from ..saves import SaveError
-from ..ui.describe import cell_name, names_list
-from ..ui.table import Table, TableGame, TableRefusal
+from ..table.base import Table, TableGame, TableRefusal
+from ..table.describe import cell_name, names_list
 from . import answers
 from .commands import Command, help_lines, parse_command
 from .fronts import TextFront
@@ -530,7 +530,7 @@ class LineTable:
             return
         game, path = found
         from ..bots.review import MoveRating, Reviewer, iter_ratings
-        from ..ui.review_store import load_review, store_review
+        from ..table.review_store import load_review, store_review
 
         reviewer = Reviewer() if self.reviewer is None else Reviewer(self.reviewer)
         done: list[MoveRating] = []

@@ -16,7 +16,7 @@ from ..engine.tiles import KIND_CODES
 from ..i18n import _
 from ..i18n.words import edge_long_name, points, tile_description
 from ..i18n.words import gems as gems_count
-from ..ui.describe import cell_name, gem_outcome, winners_line
+from ..table.describe import cell_name, gem_outcome, winners_line
 from .answers import gems_text, owners_text, tile_text
 
 Namer = Callable[[int], str]

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from ..i18n import N_, _, language_name, language_names, pgettext, use_language
 from ..i18n.words import os_problem
 from ..saves import SavedGame, SaveError, default_save_dir, shown_path
+from ..table.session import NewGame, Session
 from .board_art import GLYPH_CHOICES
 from .board_art.detect import ENV_VAR, choose, detect, known_here, requested
 from .board_pixels import PixelSupport, probe
@@ -22,7 +23,6 @@ from .localise import translate_all, translate_bindings
 from .palette import PALETTES, use_chosen_palette, use_palette
 from .requests import ChooseLanguage, JoinAgain, ResumeGame, StartGame, ToTitle
 from .screens.game import GameScreen
-from .session import NewGame, Session
 from .table_settings import TableSettings
 
 if TYPE_CHECKING:

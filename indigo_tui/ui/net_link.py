@@ -24,7 +24,7 @@ from ..net.host import HostSession
 from ..net.notices import Notice, SeatJoined, SeatLeft, SessionClosed
 from ..net.reasons import Farewell
 from ..net.rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
-from .net_table import GuestTable, HostTable
+from ..table.network import GuestTable, HostTable
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -16,7 +16,7 @@ from pathlib import Path
 from textual.message import Message
 
 from ..saves import SavedGame
-from .session import NewGame
+from ..table.session import NewGame
 
 
 class StartGame(Message):

@@ -14,7 +14,7 @@ from indigo_tui.net.common import JoinError
 from indigo_tui.net.host import HostSession
 from indigo_tui.net.notices import Notice, SeatTakenOver
 from indigo_tui.net.reasons import Farewell
-from indigo_tui.ui.net_table import GuestTable
+from indigo_tui.table.network import GuestTable
 from indigo_tui.ui.screens.join import join_game
 
 from .conftest import CODE, LIMIT, Listening, make_host

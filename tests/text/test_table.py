@@ -9,10 +9,10 @@ from pathlib import Path
 
 from indigo_tui.engine import Match, Setup
 from indigo_tui.saves import SeatInfo, load_save, make_header, seats_from_kinds, write_save
+from indigo_tui.table.session import NewGame, Session
 from indigo_tui.text.console import Console
 from indigo_tui.text.fronts import TextFront
 from indigo_tui.text.local import LineTable
-from indigo_tui.ui.session import NewGame, Session
 
 
 def play(tmp_path: Path, kinds: list[str], names: list[str], lines: list[str], seed: int = 3) -> str:

@@ -34,14 +34,14 @@ from indigo_tui.engine import SeatView, Setup
 from indigo_tui.net.host import HostSession
 from indigo_tui.net.hosting import HostPlan, build_host
 from indigo_tui.saves import SeatInfo
+from indigo_tui.table.network import GuestTable, HostTable
+from indigo_tui.table.session import NewGame, Session
 from indigo_tui.ui.app import IndigoApp
 from indigo_tui.ui.net_app import NetApp
-from indigo_tui.ui.net_table import GuestTable, HostTable
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.join import JoinScreen
 from indigo_tui.ui.screens.lobby import LobbyScreen
 from indigo_tui.ui.screens.net_game import NetGameScreen
-from indigo_tui.ui.session import NewGame, Session
 
 AppFactory = Callable[..., IndigoApp]
 

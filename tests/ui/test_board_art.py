@@ -19,6 +19,7 @@ from indigo_tui.engine.geometry import (
     NEIGHBOUR_SLOT,
 )
 from indigo_tui.engine.routes import routes_through
+from indigo_tui.table.describe import move_lines, preview_lines
 from indigo_tui.ui.board_art import roles as R
 from indigo_tui.ui.board_art.cells import Art, cell_at, cell_char, picture_size, to_picture
 from indigo_tui.ui.board_art.glyph_places import Arrow, Gem, RouteEnd, mark_glyphs, position_glyphs
@@ -46,7 +47,6 @@ from indigo_tui.ui.board_art.picture import (
     tile_art,
 )
 from indigo_tui.ui.board_art.raster import Picture
-from indigo_tui.ui.describe import move_lines, preview_lines
 
 unicodedata2 = pytest.importorskip("unicodedata2", reason="unicodedata2 (test extra) names Unicode 16 glyphs")
 

@@ -8,8 +8,8 @@ import pytest
 
 from indigo_tui.bots.review import Reviewer
 from indigo_tui.saves import list_saves, load_save
+from indigo_tui.table.session import Session
 from indigo_tui.ui.screens.end import EndScreen
-from indigo_tui.ui.session import Session
 
 from .conftest import AppFactory, game_screen, new_game, screen_text, until
 

@@ -17,8 +17,8 @@ import pytest
 from indigo_tui.i18n import _
 from indigo_tui.net.hosting import host_save_name, resume_host
 from indigo_tui.net.reasons import farewell_text
+from indigo_tui.table.network import GuestTable, HostTable
 from indigo_tui.ui.net_app import NetApp
-from indigo_tui.ui.net_table import GuestTable, HostTable
 from indigo_tui.ui.screens.confirm import ConfirmScreen
 from indigo_tui.ui.screens.join import JoinScreen
 from indigo_tui.ui.screens.lobby import LobbyScreen

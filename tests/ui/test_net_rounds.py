@@ -10,8 +10,8 @@ import pytest
 
 from indigo_tui import saves
 from indigo_tui.net.hosting import HostPlan
+from indigo_tui.table.network import GuestTable
 from indigo_tui.ui.net_app import NetApp
-from indigo_tui.ui.net_table import GuestTable
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.net_game import NetEndScreen, NetGameScreen
 from indigo_tui.ui.screens.waiting_room import WaitScreen

@@ -12,9 +12,9 @@ from textual.widgets import Button, RichLog
 from indigo_tui.engine import Match, Move, Setup, TilePlaced
 from indigo_tui.net.hosting import HostingError, HostPlan, build_host, resume_host
 from indigo_tui.saves import SeatInfo, make_header, write_save
-from indigo_tui.ui.describe import tile_name
+from indigo_tui.table.describe import tile_name
+from indigo_tui.table.network import GuestTable
 from indigo_tui.ui.net_app import NetApp
-from indigo_tui.ui.net_table import GuestTable
 from indigo_tui.ui.screens.join import JoinScreen
 from indigo_tui.ui.screens.lobby import LobbyScreen
 from indigo_tui.ui.screens.net_game import NetGameScreen

@@ -15,8 +15,8 @@ from textual.pilot import Pilot
 from indigo_tui.bots.review import MoveRating, Reviewer, iter_ratings
 from indigo_tui.engine import Game, Setup
 from indigo_tui.engine.tiles import KIND_CODES
+from indigo_tui.table.review_store import review_path
 from indigo_tui.ui.review_app import ReviewApp
-from indigo_tui.ui.review_store import review_path
 from indigo_tui.ui.screens import review as review_module
 from indigo_tui.ui.screens.review import ReviewScreen, marker_line
 from indigo_tui.ui.widgets.board import BoardView

@@ -202,7 +202,7 @@ def illegal_second_placement(folder: Path) -> tuple[Path, str]:
     import json
 
     from indigo_tui.engine import TilePlaced
-    from indigo_tui.ui.describe import move_lines
+    from indigo_tui.table.describe import move_lines
 
     path = write_game(folder, "second", moves=3)
     data = json.loads(path.read_bytes())

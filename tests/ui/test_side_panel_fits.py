@@ -14,9 +14,9 @@ from textual.pilot import Pilot
 from indigo_tui.engine import Setup
 from indigo_tui.i18n import LANGUAGES, _, decimal, ngettext, use_language
 from indigo_tui.saves import SeatInfo
+from indigo_tui.table.session import NewGame
 from indigo_tui.ui.app import IndigoApp
 from indigo_tui.ui.screens.game import GameScreen
-from indigo_tui.ui.session import NewGame
 from indigo_tui.ui.widgets.scoreboard import Row, Scoreboard
 from indigo_tui.ui.widgets.text_panel import TextPanel, pack
 

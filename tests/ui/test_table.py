@@ -1,4 +1,4 @@
-"""One game screen over each kind of table (:class:`~indigo_tui.ui.table.Table`):
+"""One game screen over each kind of table (:class:`~indigo_tui.table.base.Table`):
 the local :class:`Session`, the host's :class:`HostTable` and a guest's
 :class:`GuestTable`. Each shows the same table and asks the table what it
 offers instead of what kind it is."""
@@ -14,13 +14,13 @@ from textual.app import App
 from indigo_tui.engine import Move
 from indigo_tui.net.guest import GuestSession
 from indigo_tui.saves import SaveError, load_save, read_host_meta
+from indigo_tui.table.base import Table, TableRefusal
+from indigo_tui.table.network import GuestTable, NetTable
+from indigo_tui.table.session import Session
 from indigo_tui.ui.app import IndigoApp
-from indigo_tui.ui.net_table import GuestTable, NetTable
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.net_game import NetGameScreen
-from indigo_tui.ui.session import Session
-from indigo_tui.ui.table import Table, TableRefusal
 
 from .conftest import (
     NET_SIZE,

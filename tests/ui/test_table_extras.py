@@ -13,12 +13,12 @@ from textual.widgets import RichLog
 
 from indigo_tui.bots.base import Bot
 from indigo_tui.engine import Event, Move, SeatView
+from indigo_tui.table.describe import move_lines
+from indigo_tui.table.session import Session
 from indigo_tui.ui.app import IndigoApp
-from indigo_tui.ui.describe import move_lines
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.title import TitleScreen
-from indigo_tui.ui.session import Session
 from indigo_tui.ui.widgets.board import BoardView
 from indigo_tui.ui.widgets.scoreboard import Scoreboard
 

@@ -14,11 +14,11 @@ from textual.widgets import Input
 from indigo_tui.engine import Setup, Standing
 from indigo_tui.i18n import LANGUAGES, _, in_language, use_language
 from indigo_tui.saves import seats_from_kinds
+from indigo_tui.table.session import NewGame
 from indigo_tui.ui.screens.end import EndScreen, tie_note
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.save_as import SaveAsScreen
 from indigo_tui.ui.screens.title import TitleScreen
-from indigo_tui.ui.session import NewGame
 
 from .conftest import AppFactory, game_screen, screen_text, type_text, until
 from .sight import SIZES, in_sight

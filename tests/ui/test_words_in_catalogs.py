@@ -41,7 +41,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("ui/screens/rules.py", "indigo_tui/ui/rules/en.md is missing from the package"): (
         "a broken installation, for developers"
     ),
-    ("ui/net_table.py", "a network move goes to the host and is answered later (send_move)"): (
+    ("table/network.py", "a network move goes to the host and is answered later (send_move)"): (
         "a programming error (the screens never ask a network table to play at once)"
     ),
     ("ui/screens/net_game.py", "  indigo host --resume "): "a command, typed the same in every language",

@@ -23,7 +23,7 @@ from polling import until
 
 from indigo_tui.engine import Setup
 from indigo_tui.saves import SeatInfo
-from indigo_tui.ui.session import NewGame, Session
+from indigo_tui.table.session import NewGame, Session
 from indigo_tui.web.access import PLAYER_COOKIE
 from indigo_tui.web.server import (
     CLOSE_STOPPED,

@@ -18,7 +18,7 @@ from polling import until
 from indigo_tui.commands.serve import BOARD_GLYPHS_VAR, BROWSER_BOARD_GLYPHS, app_environment, page_urls
 from indigo_tui.engine import Setup
 from indigo_tui.saves import SeatInfo
-from indigo_tui.ui.session import NewGame, Session
+from indigo_tui.table.session import NewGame, Session
 from indigo_tui.web import Access
 from indigo_tui.web.access import PLAYER_COOKIE
 

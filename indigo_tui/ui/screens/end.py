@@ -16,11 +16,11 @@ from textual.widgets import Button, Static
 from ...engine import Standing
 from ...i18n import N_, _, ngettext
 from ...i18n.words import gem_name
+from ...table.base import Table as GameTable
+from ...table.describe import names_list
 from .. import palette
 from ..board_art.picture import GEM_GLYPH
-from ..describe import names_list
 from ..localise import Localised
-from ..table import Table as GameTable
 from ..widgets.footer import Footer
 
 

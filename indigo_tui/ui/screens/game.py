@@ -2,8 +2,8 @@
 
 The screen holds only what the person at the keyboard is doing (cursor,
 rotation, chosen tile); everything about the game goes through the
-:class:`~indigo_tui.ui.table.Table` (a local
-:class:`~indigo_tui.ui.session.Session`, or a network table under
+:class:`~indigo_tui.table.base.Table` (a local
+:class:`~indigo_tui.table.session.Session`, or a network table under
 :class:`~indigo_tui.ui.screens.net_game.NetGameScreen`), and everything
 seat-specific comes from ``game.view(seat)`` for the seat the table says is
 on screen.
@@ -33,12 +33,12 @@ from ...engine.tiles import KIND_CODES
 from ...i18n import N_, _, decimal
 from ...i18n.words import refusal_text
 from ...saves import SaveError
+from ...table.base import Table, TableGame
+from ...table.describe import cell_name, fitted_file_name, move_lines, preview_lines
 from ..board_art.picture import Marks, focus_cells
-from ..describe import cell_name, fitted_file_name, move_lines, preview_lines
 from ..layout import COMPACT_HEIGHT, COMPACT_WIDTH, NARROW_WIDTH, STACKED_HEIGHT, STACKED_WIDTH
 from ..localise import Localised, hide_in_footer
 from ..requests import ToTitle
-from ..table import Table, TableGame
 from ..table_settings import TableSettings
 from ..widgets.board import START_CELL, BoardView, encoder_named
 from ..widgets.footer import Footer

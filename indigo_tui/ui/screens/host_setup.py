@@ -18,8 +18,8 @@ from ...i18n import N_, _
 from ...net import DEFAULT_PORT, DEFAULT_RELAY, DEFAULT_UNDO_LIMIT
 from ...net.hosting import HostingError, HostPlan, build_host
 from ...net.relay import relay_from
+from ...table.network import HostTable
 from ..localise import Localised
-from ..net_table import HostTable
 from ..widgets.footer import Footer
 from ..widgets.form_foot import FormFoot
 from .lobby import LobbyScreen

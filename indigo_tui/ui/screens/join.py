@@ -27,9 +27,9 @@ from ...net.guest import GuestSession
 from ...net.reasons import Ending
 from ...net.relay import InternetCode, Relay, looks_like_internet_code, parse_internet_code, relay_from
 from ...saves import find_record, shown_path
+from ...table.network import GuestTable
 from ..localise import Localised, recompose_keeping_values
 from ..net_link import NetLink
-from ..net_table import GuestTable
 from ..requests import EndCommand
 from ..widgets.footer import Footer
 from ..widgets.form_foot import FormFoot

@@ -24,9 +24,9 @@ from ...net.notices import Problem, RelayStatus, SaveState, SeatJoined, SeatLeft
 from ...net.reasons import Farewell
 from ...net.relay import Relay, join_command
 from ...saves import NAME_LIMIT, SeatInfo
+from ...table.network import HostTable
 from ..localise import Localised
 from ..net_link import NetLink, NetNotice
-from ..net_table import HostTable
 from ..requests import ToTitle
 from ..widgets.footer import Footer
 

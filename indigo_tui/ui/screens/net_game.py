@@ -45,12 +45,12 @@ from ...net.notices import (
     UndoSettled,
 )
 from ...net.reasons import deal_text
-from ..describe import cell_name, command_path
+from ...table.base import TableRefusal
+from ...table.describe import cell_name, command_path
+from ...table.network import GuestTable, NetTable
 from ..localise import translate_bindings
 from ..net_link import NetLink, NetNotice
-from ..net_table import GuestTable, NetTable
 from ..requests import JoinAgain, ToTitle
-from ..table import TableRefusal
 from ..widgets.board import START_CELL, BoardView
 from ..widgets.game_status import TableState
 from ..widgets.scoreboard import Row, Scoreboard

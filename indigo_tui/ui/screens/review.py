@@ -36,12 +36,12 @@ from ...engine import Game
 from ...engine.board import Board
 from ...engine.tiles import KIND_CODES
 from ...i18n import N_, _, decimal, ngettext, pgettext
+from ...table.describe import cell_name, move_lines
+from ...table.review_store import load_review, store_review
 from ..board_art.labels import seat_letter
 from ..board_art.picture import Marks, focus_cells
-from ..describe import cell_name, move_lines
 from ..layout import COMPACT_HEIGHT, COMPACT_WIDTH, NARROW_WIDTH, STACKED_HEIGHT, STACKED_WIDTH
 from ..localise import Localised, hide_in_footer
-from ..review_store import load_review, store_review
 from ..widgets.board import BoardView
 from ..widgets.footer import Footer
 from ..widgets.resizing_static import ResizingStatic

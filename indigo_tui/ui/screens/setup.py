@@ -14,9 +14,9 @@ from ...engine import MAX_ROUNDS, Setup, SetupError, parse_seed, rounds_allowed
 from ...i18n import N_, _
 from ...i18n.words import rounds_text, setup_error_text
 from ...saves import NAME_LIMIT, SeatInfo, default_seat_names
+from ...table.session import NewGame
 from ..localise import Localised
 from ..requests import StartGame
-from ..session import NewGame
 from ..widgets.footer import Footer
 from ..widgets.form_foot import FormFoot
 from .seat_rows import SeatRowsScreen, bot_choices, variant_select

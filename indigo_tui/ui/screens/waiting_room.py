@@ -15,9 +15,9 @@ from ...i18n import N_, _
 from ...net.notices import LogChanged, PlayStarted, SeatJoined, SeatLeft, SessionClosed
 from ...net.reasons import Farewell
 from ...saves import NAME_LIMIT
+from ...table.network import GuestTable
 from ..localise import Localised
 from ..net_link import NetLink, NetNotice
-from ..net_table import GuestTable
 from ..requests import ToTitle
 from ..widgets.footer import Footer
 

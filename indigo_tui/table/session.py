@@ -3,7 +3,7 @@
 The screens never touch :class:`~indigo_tui.engine.Game` directly for
 anything seat-specific: they ask the session whose view to show
 (:attr:`Session.viewer`) and take hands and gems from ``game.view(seat)``.
-A session is a :class:`~indigo_tui.ui.table.Table` that offers everything:
+A session is a :class:`~indigo_tui.table.base.Table` that offers everything:
 moves, undo and redo at once, save-as, hints and review.
 """
 

@@ -1,6 +1,6 @@
 """A network game at the table: the peers in the shape the game screen reads.
 
-The game screen reads a :class:`~indigo_tui.ui.table.Table`. A network
+The game screen reads a :class:`~indigo_tui.table.base.Table`. A network
 game has no local session: the host's game lives in a
 :class:`~indigo_tui.net.host.HostSession`, a guest's seat in a
 :class:`~indigo_tui.net.guest.GuestSession`. :class:`HostTable` and
@@ -29,11 +29,11 @@ from ..net.notices import UndoAsked
 from ..net.reasons import NetRefusal, why_text
 from ..net.table import GuestGame, GuestMatch
 from ..saves import SaveError, SeatInfo
-from .table import TableRefusal
+from .base import TableRefusal
 
 
 class NetTable(ABC):
-    """The :class:`~indigo_tui.ui.table.Table` of a game played over the
+    """The :class:`~indigo_tui.table.base.Table` of a game played over the
     network. Subclasses say which game and seats, and how moves and undo
     requests reach the host."""
 

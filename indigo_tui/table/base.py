@@ -1,8 +1,8 @@
 """What the game screen asks of a table, whichever kind it is.
 
 Two kinds of table implement :class:`Table`: the local
-:class:`~indigo_tui.ui.session.Session` (every seat at this terminal, its
-bots, undo, autosave) and the network :class:`~indigo_tui.ui.net_table.NetTable`
+:class:`~indigo_tui.table.session.Session` (every seat at this terminal, its
+bots, undo, autosave) and the network :class:`~indigo_tui.table.network.NetTable`
 (the host's seats of a hosted game, or a guest's one seat). The screen reads
 the round through :class:`TableGame` (a :class:`~indigo_tui.engine.Game`, or
 a guest's :class:`~indigo_tui.net.table.GuestGame`, which never holds another
