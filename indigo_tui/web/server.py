@@ -58,6 +58,7 @@ from aiohttp import WSCloseCode, WSMsgType, hdrs, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from ..bucket import TokenBucket
 from ..i18n import _, current_language, in_language, ngettext
 from .access import Access, add_security_headers, refusal
 
@@ -125,55 +126,12 @@ def clamp(value: int, low: int, high: int) -> int:
     return min(max(value, low), high)
 
 
-class Budget:
-    """A token bucket: ``rate`` a second, at most ``burst`` saved up.
-
-    :meth:`delay` takes what is asked for at once and says how long to wait
-    for it (the level may go below zero: what is owed is paid back by waiting),
-    so a page that sends too fast is slowed to the rate, never cut off.
-    """
-
-    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.level = burst
-        self._clock = clock
-        self._at = clock()
-
-    def _refill(self) -> None:
-        now = self._clock()
-        self.level = min(self.burst, self.level + (now - self._at) * self.rate)
-        self._at = now
-
-    def delay(self, amount: float) -> float:
-        """Take ``amount`` (at most a burst) and say the seconds to wait for it."""
-        self._refill()
-        self.level -= min(amount, self.burst)
-        return max(0.0, -self.level / self.rate)
-
-    def wait(self, amount: float = 1.0) -> float:
-        """Seconds until ``amount`` is there (0: now), taking nothing."""
-        self._refill()
-        return max(0.0, (amount - self.level) / self.rate)
-
-    @property
-    def full(self) -> bool:
-        """Whether the whole burst is saved up (as in a new budget)."""
-        self._refill()
-        return self.level >= self.burst
-
-    def take(self, amount: float = 1.0) -> bool:
-        """Take ``amount`` if it is there now; whether it was."""
-        self._refill()
-        if self.level < amount:
-            return False
-        self.level -= amount
-        return True
-
-    async def spend(self, amount: float) -> None:
-        wait = self.delay(amount)
-        if wait > 0:
-            await asyncio.sleep(wait)
+async def spend(bucket: TokenBucket, amount: float) -> None:
+    """Take ``amount`` from ``bucket`` and wait until it is paid for: a page
+    that sends too fast is slowed to the rate, never cut off."""
+    wait = bucket.reserve(amount)
+    if wait > 0:
+        await asyncio.sleep(wait)
 
 
 class Starts:
@@ -189,8 +147,8 @@ class Starts:
 
     def __init__(self, server_burst: float, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
-        self.server = Budget(SERVER_START_RATE, server_burst, clock)
-        self.players: dict[str, Budget] = {}
+        self.server = TokenBucket(SERVER_START_RATE, server_burst, clock)
+        self.players: dict[str, TokenBucket] = {}
 
     def wait(self, player: str | None) -> tuple[float, bool]:
         """Seconds until ``player`` may start a game (0: now), and whether it
@@ -209,7 +167,7 @@ class Starts:
         if player is not None:
             if player not in self.players:
                 self._make_room()
-                self.players[player] = Budget(PLAYER_START_RATE, PLAYER_START_BURST, self._clock)
+                self.players[player] = TokenBucket(PLAYER_START_RATE, PLAYER_START_BURST, self._clock)
             self.players[player].take()
         return 0.0, False
 
@@ -430,7 +388,7 @@ class GameServer(Server):
         self.closing = False
         self._sockets: set[web.WebSocketResponse] = set()
         #: The budget of log lines about refused messages.
-        self.refusal_lines = Budget(1.0 / REFUSAL_LOG_SECONDS, REFUSAL_LOG_BURST)
+        self.refusal_lines = TokenBucket(1.0 / REFUSAL_LOG_SECONDS, REFUSAL_LOG_BURST)
         self._refusals_unsaid = 0
         #: The budget of games started (each a new process).
         self.starts = Starts(SERVER_STARTS_PER_PLACE * max_sessions)
@@ -754,19 +712,19 @@ class GameServer(Server):
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
         """textual-serve's loop, with a budget for everything and a strict reading."""
         assert isinstance(app_service, AppProcess)
-        messages = Budget(MESSAGE_RATE, MESSAGE_BURST)
-        keys = Budget(INPUT_RATE, INPUT_BURST)
+        messages = TokenBucket(MESSAGE_RATE, MESSAGE_BURST)
+        keys = TokenBucket(INPUT_RATE, INPUT_BURST)
         resizes = Resizes(app_service)
         try:
             async for message in websocket:
-                await messages.spend(1)
+                await spend(messages, 1)
                 if message.type != WSMsgType.TEXT:
                     continue  # textual.js sends only text; anything else is not passed on
                 kind, payload = read_message(message.data)
                 if kind == "stdin":
                     assert isinstance(payload, str)
                     data = payload.encode("utf-8")
-                    await keys.spend(len(data))
+                    await spend(keys, len(data))
                     await app_service.send_bytes(data)
                 elif kind == "resize":
                     assert isinstance(payload, tuple)
