@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..bucket import TokenBucket
+from .reach import check_listen
 
 #: accept() errors that mean "no descriptors or memory right now", not a broken socket.
 _EXHAUSTED = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
@@ -205,7 +206,10 @@ async def accept_forever(
 
 
 def listening_socket(bind: str, port: int, backlog: int = 128) -> socket.socket:
-    """A non-blocking TCP socket listening on ``bind:port`` (IPv4 or IPv6)."""
+    """A non-blocking TCP socket listening on ``bind:port`` (IPv4 or IPv6);
+    :class:`~.reach.NotAllowed` (an OSError) first if this game may not
+    open a port (a visitor's game under ``indigo serve``)."""
+    check_listen()
     infos = socket.getaddrinfo(bind, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     family, _, _, _, address = infos[0]
     sock = socket.create_server(address, family=family, backlog=backlog)
