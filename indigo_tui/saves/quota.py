@@ -106,9 +106,11 @@ def check_room(path: Path, size: int) -> None:
     if used - replaced + footprint(size) <= quota:
         return
     raise FolderFull(
+        # translators: after "Not saved:" in a game's status, whose first two lines
+        # are all that a small screen shows: the fault first, then what to do.
         _(
-            "this browser's folder on this server is full (at most {quota} MB): "
-            "delete saved games you no longer need (Load a saved game, then d) to make room"
+            "folder full ({quota} MB for this browser on this server): "
+            "delete saved games you no longer need (Load a saved game, then d)"
         ).format(quota=megabytes(quota))
     )
 

@@ -99,8 +99,8 @@ def test_a_write_past_the_quota_is_refused_in_words_and_the_old_file_stays(visit
     with pytest.raises(FolderFull) as refused:
         write_atomic(path, b"new" * BLOCK)
     assert str(refused.value) == (
-        "this browser's folder on this server is full (at most 0.2 MB): "
-        "delete saved games you no longer need (Load a saved game, then d) to make room"
+        "folder full (0.2 MB for this browser on this server): "
+        "delete saved games you no longer need (Load a saved game, then d)"
     )
     assert refused.value.errno is None and isinstance(refused.value, OSError)
     assert path.read_bytes() == b"old"
@@ -122,8 +122,8 @@ def test_a_game_past_the_quota_is_not_saved_and_says_why(visitor: Path) -> None:
     assert session.save_path is not None
     session.play(session.game.legal_moves[0])
     assert not session.save_path.exists()  # nothing claims to be saved
-    assert session.save_error is not None and "folder on this server is full" in session.save_error
-    with pytest.raises(SaveError, match="folder on this server is full"):
+    assert session.save_error is not None and "folder full" in session.save_error
+    with pytest.raises(SaveError, match="folder full"):
         session.save_as("Sunday")
 
 
