@@ -3,13 +3,15 @@ imports (top-level and inside functions alike) with ``ast``.
 
     engine  <-  i18n  <-  bots, saves  <-  net  <-  ui  <-  commands  <-  cli
                 i18n  <-  web  <-  commands
+    bucket  <-  net, web
                                            ui  <-  text  <-  commands
 
 The engine imports nothing of the project outside itself; i18n (the
 catalogs) builds on the engine's codes only, and every layer above may show
 words; bots, saves and net build on the engine (and net on bots and saves),
 never on the screens or the commands; web (``indigo serve``) only on the
-words and the version; text (``indigo text``) on the ui's Textual-free
+words, the version and the token bucket (``bucket``, which net paces with
+too and which imports nothing of the project); text (``indigo text``) on the ui's Textual-free
 table and words, never on Textual itself (tests/text holds that); the ui
 never imports web, the commands or ``cli``;
 the commands never import ``cli``. ``errors`` (the shared error types, for
@@ -34,13 +36,14 @@ ARCHITECTURE = PACKAGE.parent / "docs" / "architecture.md"
 ALLOWED: dict[str, set[str]] = {
     "": set(),
     "errors": set(),
+    "bucket": set(),
     "engine": set(),
     "i18n": {"engine"},
     "locale": set(),
     "bots": {"engine", "i18n"},
     "saves": {"", "engine", "i18n"},
-    "net": {"", "engine", "i18n", "bots", "saves"},
-    "web": {"", "i18n"},
+    "net": {"", "bucket", "engine", "i18n", "bots", "saves"},
+    "web": {"", "bucket", "i18n"},
     "table": {"", "engine", "i18n", "bots", "saves", "net"},
     "ui": {"", "errors", "engine", "i18n", "bots", "saves", "net", "table"},
     "text": {"engine", "i18n", "bots", "saves", "net", "table"},

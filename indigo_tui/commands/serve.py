@@ -11,12 +11,18 @@ from typing import TYPE_CHECKING
 
 from ..errors import CommandError
 from ..i18n import _, current_language, ngettext
+from ..net import DEFAULT_RELAY, RELAY_ENV
 
 DEFAULT_BIND = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_MAX_SESSIONS = 8
 #: Days a visitor's saves and settings are kept after their browser's last game.
 DEFAULT_FORGET_DAYS = 90
+#: Megabytes (millions of bytes) a visitor's folder may take: a finished game
+#: is a save of about 10 kB (three blocks of the disk), so some 600 games.
+DEFAULT_VISITOR_QUOTA_MB = 10
+#: Visitors' folders kept at most: with the quota, 2 GB of the disk at worst.
+DEFAULT_MAX_VISITORS = 200
 
 #: The board glyphs xterm.js draws itself (its custom glyphs cover the Block
 #: Elements, so quadrants line up without gaps in any font; the sextants and
@@ -88,6 +94,42 @@ def register(subparsers: SubParsers) -> None:
             "for DAYS days (default {days}; 0: keep them for ever)"
         ).format(days=DEFAULT_FORGET_DAYS),
     )
+    serve.add_argument(
+        "--visitor-quota",
+        type=int,
+        default=DEFAULT_VISITOR_QUOTA_MB,
+        metavar="MB",
+        help=_(
+            "with a token: the megabytes a browser's saves and settings may take (default {mb}); "
+            "a save past it is refused, in words, on that browser's screen"
+        ).format(mb=DEFAULT_VISITOR_QUOTA_MB),
+    )
+    serve.add_argument(
+        "--max-visitors",
+        type=int,
+        default=DEFAULT_MAX_VISITORS,
+        metavar="N",
+        help=_(
+            "with a token: the browsers whose saves are kept at most (default {most}); "
+            "a new browser past them gets no game"
+        ).format(most=DEFAULT_MAX_VISITORS),
+    )
+    serve.add_argument(
+        "--relay",
+        metavar=_("HOST[:PORT]"),
+        help=_(
+            "the transit relay of the games across the internet (default ${name}, else {relay}); "
+            "with a token, the only address the games may connect to"
+        ).format(name=RELAY_ENV, relay=DEFAULT_RELAY),
+    )
+    serve.add_argument(
+        "--allow-lan",
+        action="store_true",
+        help=_(
+            "with a token: let the browsers' games host LAN games on this machine's ports and "
+            "join games at any address this machine reaches (off: only through the relay)"
+        ),
+    )
     serve.set_defaults(run=run_serve)
 
 
@@ -134,15 +176,20 @@ def page_urls(bind: str, port: int, public_url: str | None, token: str | None) -
     return [base + suffix for base in bases]
 
 
-def app_environment(save_dir: Path | None) -> dict[str, str]:
+def app_environment(save_dir: Path | None, relay: str | None = None) -> dict[str, str]:
     """What each tab's game process gets on top of the server's environment
     (``save_dir``: the one player's folder; ``None`` where each browser gets
-    its own, from the server)."""
+    its own, from the server; ``relay``: the transit relay of games across
+    the internet, ``HOST:PORT``)."""
     environment = {
         # The board drawn with glyphs the browser's terminal draws itself,
         # unless the user chose otherwise.
         BOARD_GLYPHS_VAR: os.environ.get(BOARD_GLYPHS_VAR) or BROWSER_BOARD_GLYPHS,
     }
+    if relay is not None:
+        # Written as the games print it, which is what a visitor's game
+        # compares its relay with (net/reach.py): the one it may reach.
+        environment[RELAY_ENV] = relay
     if save_dir is not None:
         # The same folder as `indigo` at the terminal, fixed now: the games
         # must not depend on where the server happened to be started.
@@ -161,6 +208,10 @@ def run_serve(args: argparse.Namespace) -> int:
         raise CommandError(_("--max-sessions must be between 1 and {most}").format(most=256))
     if not 0 <= args.forget_visitors <= 100_000:
         raise CommandError(_("--forget-visitors must be a number of days from 0 (never) to 100000"))
+    if not 1 <= args.visitor_quota <= 1_000_000:
+        raise CommandError(_("--visitor-quota must be a number of megabytes from 1 to 1000000"))
+    if not 1 <= args.max_visitors <= 1_000_000:
+        raise CommandError(_("--max-visitors must be a number from 1 to 1000000"))
     public_url = _check_public_url(args.public_url) if args.public_url else None
     bind = args.bind.strip()
     if not bind:
@@ -168,10 +219,15 @@ def run_serve(args: argparse.Namespace) -> int:
 
     import asyncio
 
+    from ..net.relay import relay_from
     from ..saves import default_save_dir, default_visitors_dir
     from ..web import Access, GameServer, ServeError, new_token, open_listener
     from ..web.server import listener_port
 
+    try:
+        relay = relay_from(args.relay)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
     try:
         listener = open_listener(bind, args.port)
     except ServeError as exc:
@@ -190,13 +246,16 @@ def run_serve(args: argparse.Namespace) -> int:
     lang = getattr(args, "lang", None)
     server = GameServer(
         app_command(lang),
-        environment=app_environment(None if visitors else save_dir),
+        environment=app_environment(None if visitors else save_dir, relay=str(relay)),
         # --lang (as the server speaks it) for every page and game; else each browser's own.
         access=Access(token=token, public_url=public_url, language=current_language() if lang else None),
         max_sessions=args.max_sessions,
         public_url=public_url,
         visitors=visitors,
         forget_after=args.forget_visitors * 24 * 3600.0 if args.forget_visitors else None,
+        visitor_quota=args.visitor_quota * 1_000_000,
+        max_visitors=args.max_visitors,
+        allow_lan=args.allow_lan,
     )
 
     def ready() -> None:
@@ -226,6 +285,25 @@ def run_serve(args: argparse.Namespace) -> int:
             ).format(most=args.max_sessions, saved=saved),
             flush=True,
         )
+        if visitors is not None:
+            print(
+                ngettext(
+                    "Each browser's folder may take {mb} MB, and {most} browser at most has one.",
+                    "Each browser's folder may take {mb} MB, and {most} browsers at most have one.",
+                    args.max_visitors,
+                ).format(mb=args.visitor_quota, most=args.max_visitors),
+                flush=True,
+            )
+            if args.allow_lan:
+                reach = _(
+                    "Their games may host LAN games on this machine and join games at any address it reaches."
+                )
+            else:
+                reach = _(
+                    "Their games connect only to the relay {relay} (--allow-lan lets them host and join "
+                    "LAN games too)."
+                ).format(relay=relay)
+            print(reach, flush=True)
 
     def tell(what: str, pid: int, running: int) -> None:
         # ``what`` is the server's code for the event: "started", "ended" or

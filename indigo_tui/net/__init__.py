@@ -9,7 +9,9 @@ The wire and the connection:
 - :mod:`.handshake`: both sides of getting a guest in (the channel, then its seat);
 - :mod:`.guard`: the host's budgets against strangers and seated guests alike;
 - :mod:`.admission`: the host's port: callers let in within those budgets;
-- :mod:`.relay`: play across the internet, both peers' connections glued by a transit relay.
+- :mod:`.relay`: play across the internet, both peers' connections glued by a transit relay;
+- :mod:`.reach`: where a game may connect (in a visitor's game under ``indigo serve``,
+  only where whoever runs the server allows).
 
 The game:
 

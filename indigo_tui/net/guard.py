@@ -25,6 +25,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..bucket import TokenBucket
+from .reach import check_listen
+
 #: accept() errors that mean "no descriptors or memory right now", not a broken socket.
 _EXHAUSTED = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 #: Seconds from accepting a connection to a seated guest, all steps included.
@@ -43,44 +46,6 @@ class Budgets:
     max_connections: int = 96
     #: Seconds accepting pauses when the process runs out of file descriptors.
     accept_pause: float = 0.5
-
-
-@dataclass
-class _Bucket:
-    tokens: float
-    updated: float
-
-
-class Bucket:
-    """A token bucket: ``burst`` tokens at once, then ``rate`` a second.
-    ``clock`` is injectable so the limits can be checked without waiting."""
-
-    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.clock = clock
-        self._tokens = burst
-        self._updated = clock()
-
-    def _refill(self) -> None:
-        now = self.clock()
-        self._tokens = min(self.burst, self._tokens + (now - self._updated) * self.rate)
-        self._updated = now
-
-    def take(self) -> float:
-        """Take a token, in advance if need be: the seconds to wait before using it."""
-        self._refill()
-        self._tokens -= 1
-        return max(0.0, -self._tokens / self.rate)
-
-    def try_take(self) -> float:
-        """Take a token if there is one: 0.0; else take none and say in how
-        many seconds there will be one."""
-        self._refill()
-        if self._tokens >= 1:
-            self._tokens -= 1
-            return 0.0
-        return (1 - self._tokens) / self.rate
 
 
 class LineBudget:
@@ -132,8 +97,8 @@ class Allowance:
     of its connection."""
 
     def __init__(self, budgets: SeatBudgets, clock: Callable[[], float] = time.monotonic) -> None:
-        self.messages = Bucket(budgets.message_rate, budgets.message_burst, clock)
-        self.undos = Bucket(budgets.undo_rate, budgets.undo_burst, clock)
+        self.messages = TokenBucket(budgets.message_rate, budgets.message_burst, clock)
+        self.undos = TokenBucket(budgets.undo_rate, budgets.undo_burst, clock)
         self.lines = LineBudget(budgets.lines_per_minute, clock)
 
 
@@ -162,31 +127,24 @@ class GuessLimiter:
     #: Addresses remembered at most (those with full buckets are forgotten first).
     max_addresses: int = 4096
     failures: int = 0
-    _overall: _Bucket | None = None
-    _exchanges: _Bucket | None = None
-    _addresses: dict[str, _Bucket] = field(default_factory=dict)
+    _overall: TokenBucket | None = None
+    _exchanges: TokenBucket | None = None
+    _addresses: dict[str, TokenBucket] = field(default_factory=dict)
 
-    def _refill(self, bucket: _Bucket, rate: float, burst: float, now: float) -> _Bucket:
-        bucket.tokens = min(burst, bucket.tokens + (now - bucket.updated) * rate)
-        bucket.updated = now
-        return bucket
-
-    def _buckets(self, address: str) -> tuple[_Bucket, _Bucket]:
-        now = self.clock()
+    def _buckets(self, address: str) -> tuple[TokenBucket, TokenBucket]:
         if self._overall is None:
-            self._overall = _Bucket(self.burst, now)
-        overall = self._refill(self._overall, self.rate, self.burst, now)
+            self._overall = TokenBucket(self.rate, self.burst, self.clock)
         bucket = self._addresses.get(address)
         if bucket is None:
             if len(self._addresses) >= self.max_addresses:
-                self._forget(now)
-            bucket = self._addresses[address] = _Bucket(self.per_address_burst, now)
-        return overall, self._refill(bucket, self.per_address_rate, self.per_address_burst, now)
+                self._forget()
+            bucket = TokenBucket(self.per_address_rate, self.per_address_burst, self.clock)
+            self._addresses[address] = bucket
+        return self._overall, bucket
 
-    def _forget(self, now: float) -> None:
+    def _forget(self) -> None:
         for address, bucket in list(self._addresses.items()):
-            self._refill(bucket, self.per_address_rate, self.per_address_burst, now)
-            if bucket.tokens >= self.per_address_burst:
+            if bucket.full:
                 del self._addresses[address]
         while len(self._addresses) >= self.max_addresses:
             # Still full of guessers: drop the oldest entry (dicts keep insertion order).
@@ -195,30 +153,24 @@ class GuessLimiter:
     def exchange(self, within: float) -> float | None:
         """Take a token for one key exchange: the seconds to wait before it,
         or None (and no token taken) if that is longer than ``within``."""
-        now = self.clock()
         if self._exchanges is None:
-            self._exchanges = _Bucket(self.exchange_burst, now)
-        bucket = self._refill(self._exchanges, self.exchange_rate, self.exchange_burst, now)
-        wait = max(0.0, (1 - bucket.tokens) / self.exchange_rate)
-        if wait > within:
+            self._exchanges = TokenBucket(self.exchange_rate, self.exchange_burst, self.clock)
+        if self._exchanges.wait() > within:
             return None
-        bucket.tokens -= 1
-        return wait
+        return self._exchanges.reserve()
 
     def reserve(self, address: str) -> float:
         """Take a token for checking one proof from ``address``; the seconds
         to wait before checking it (0 while nobody is guessing)."""
         overall, mine = self._buckets(address)
-        overall.tokens -= 1
-        mine.tokens -= 1
-        return max(0.0, -overall.tokens / self.rate, -mine.tokens / self.per_address_rate)
+        return max(overall.reserve(), mine.reserve())
 
     def cancel(self, address: str) -> None:
         """The reserved token was not used up: the proof was right, or was
         never checked."""
         overall, mine = self._buckets(address)
-        overall.tokens = min(self.burst, overall.tokens + 1)
-        mine.tokens = min(self.per_address_burst, mine.tokens + 1)
+        overall.give_back()
+        mine.give_back()
 
     def failed(self, address: str) -> None:
         """A proof from ``address`` was wrong (its token stays used)."""
@@ -254,7 +206,10 @@ async def accept_forever(
 
 
 def listening_socket(bind: str, port: int, backlog: int = 128) -> socket.socket:
-    """A non-blocking TCP socket listening on ``bind:port`` (IPv4 or IPv6)."""
+    """A non-blocking TCP socket listening on ``bind:port`` (IPv4 or IPv6);
+    :class:`~.reach.NotAllowed` (an OSError) first if this game may not
+    open a port (a visitor's game under ``indigo serve``)."""
+    check_listen()
     infos = socket.getaddrinfo(bind, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     family, _, _, _, address = infos[0]
     sock = socket.create_server(address, family=family, backlog=backlog)
@@ -265,7 +220,6 @@ def listening_socket(bind: str, port: int, backlog: int = 128) -> socket.socket:
 __all__ = [
     "HANDSHAKE_DEADLINE",
     "Allowance",
-    "Bucket",
     "Budgets",
     "GuessLimiter",
     "LineBudget",

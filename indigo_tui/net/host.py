@@ -71,6 +71,7 @@ from .protocol import (
     Undone,
     Welcome,
 )
+from .reach import NotAllowed, check_relay
 from .reasons import (
     Ending,
     Farewell,
@@ -367,6 +368,8 @@ class HostSession(Notices):
         self._can_save()
         try:
             address = self.door.open(bind, port)
+        except NotAllowed as exc:
+            raise HostError(str(exc)) from None
         except OSError as exc:
             raise HostError(
                 _("cannot listen on {address} ({problem})").format(
@@ -406,6 +409,11 @@ class HostSession(Notices):
         try:
             code = parse_internet_code(self.code)
         except CodeError as exc:
+            raise HostError(str(exc)) from None
+        try:
+            # Said now, not as a relay the door cannot reach again and again.
+            check_relay(str(relay))
+        except NotAllowed as exc:
             raise HostError(str(exc)) from None
         self._can_save()
         self.door.open_relay(relay, code)

@@ -59,6 +59,7 @@ from . import DEFAULT_RELAY, EXAMPLE_CODE, RELAY_ENV, RELAY_PORT
 from .common import parse_address
 from .notices import RelayState, RelayStatus
 from .protocol import MAX_CLEAR_FRAME
+from .reach import NotAllowed, check_relay
 from .transport import CHUNK, READ_TIMEOUT, Connection, ConnectionLost
 
 #: Digits of a nameplate: ten thousand channels.
@@ -213,6 +214,9 @@ class RelayProblem(StrEnum):
     DROPPED = "dropped"
     #: The relay said ``bad handshake``.
     REFUSED = "refused"
+    #: This game may not reach that relay (a visitor's game under ``indigo
+    #: serve`` reaches only the server's own: :mod:`.reach`); nothing was sent.
+    NOT_ALLOWED = "not-allowed"
     #: It answered something a transit relay does not say.
     CONFUSED = "confused"
     #: A guest waited and no host's connection came.
@@ -241,7 +245,12 @@ def _keepalive(sock: socket.socket) -> None:
 
 async def _open(relay: Relay, timeout: float) -> socket.socket:
     """A TCP connection to the relay (each of its addresses in turn);
-    :class:`RelayError` (unreachable) with one line if none answers."""
+    :class:`RelayError` (unreachable) with one line if none answers, or
+    (not allowed) before looking anything up if this game may not reach it."""
+    try:
+        check_relay(str(relay))
+    except NotAllowed as exc:
+        raise RelayError(str(exc), RelayProblem.NOT_ALLOWED) from None
     loop = asyncio.get_running_loop()
     problem: str = ""
     try:

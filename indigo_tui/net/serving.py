@@ -93,7 +93,7 @@ class GuestServer:
                 if self.broadcaster.links.get(link.seat) is not link:
                     return
                 link.read += 1
-                wait = pace.take()
+                wait = pace.reserve()
                 if wait > 0:
                     await asyncio.sleep(wait)
                 if not self._answer(link, message):

@@ -30,6 +30,7 @@ from .protocol import (
     encode_body,
     frame,
 )
+from .reach import NotAllowed, check_connect
 from .seal import Channel
 
 #: Seconds between heartbeats; a peer silent for :data:`READ_TIMEOUT` is gone.
@@ -312,7 +313,13 @@ async def open_connection(
     on_frame: Callable[[bytes], None] | None = None,
 ) -> Connection:
     """A :class:`Connection` to ``host:port``, with :class:`Connection`'s options;
-    :class:`ConnectionLost` with one line if nobody answers within ``timeout``."""
+    :class:`ConnectionLost` with one line if nobody answers within ``timeout``,
+    or, before any name is looked up, if this game may not connect there
+    (a visitor's game under ``indigo serve``: :mod:`.reach`)."""
+    try:
+        check_connect(f"{host}:{port}")
+    except NotAllowed as exc:
+        raise ConnectionLost(str(exc)) from None
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port, limit=CHUNK), timeout)
     except TimeoutError:

@@ -205,10 +205,8 @@ class UndoRequests:
             why = Why(NetRefusal.ANOTHER_UNDO)
         elif self.counts[seat] >= self.limit:
             why = Why(NetRefusal.UNDO_LIMIT, (seat, self.limit))
-        else:
-            wait = link.allowance.undos.try_take()
-            if wait > 0:
-                why = Why(NetRefusal.UNDO_TOO_OFTEN, (max(1, round(wait)),))
+        elif not (undos := link.allowance.undos).take():
+            why = Why(NetRefusal.UNDO_TOO_OFTEN, (max(1, round(undos.wait())),))
         if why is not None:
             reason = english_why(why, self.seating.label)
             self.broadcaster.send(link, UndoResult(request.id, False, reason, why.code, why.args))

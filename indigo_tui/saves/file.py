@@ -30,6 +30,7 @@ from ..engine import Event, Game, LogError, Match, Setup, SetupError
 from ..i18n import LANGUAGES, _, in_language, ngettext
 from ..i18n.words import bot_seat_name, log_error_text, os_problem, setup_error_text
 from .places import shown_path
+from .quota import check_room
 
 FORMAT: Final = "indigo-save"
 VERSION = 1
@@ -321,8 +322,11 @@ def _remove_orphans() -> None:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` so that it holds either the old or the new
-    bytes, never a mixture, whatever happens mid-write."""
+    bytes, never a mixture, whatever happens mid-write. In a visitor's game
+    under ``indigo serve`` a write past the folder's quota is refused first
+    (:class:`~.quota.FolderFull`, an OSError)."""
     _remove_orphans()
+    check_room(path, len(data))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

@@ -18,6 +18,13 @@ chance:
   one log line (and the log lines themselves have a budget), never a traceback;
 * a game's process that ends (quits, or is killed, as by the out-of-memory
   killer) frees its place at once, and its tab says why the game ended;
+* on a server of separate players each browser gets its share and no more:
+  its games are told the quota of its folder (``visitor_quota``, which the
+  game's save layer keeps: ``saves/quota.py``) and may connect only to the
+  relay, not to addresses on the server's network, unless the operator
+  allows LAN games (``allow_lan``; ``net/reach.py`` keeps that in the game);
+  and a browser without a folder starts a game only while fewer than
+  ``max_visitors`` have one (:meth:`GameServer.no_room_for`);
 * on a server of separate players, the folder of a browser that has started
   no game for ``forget_after`` seconds is deleted (:meth:`GameServer.forget_visitors`,
   at start and every :data:`FORGET_EVERY` seconds), so visitors who never come
@@ -58,6 +65,7 @@ from aiohttp import WSCloseCode, WSMsgType, hdrs, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from ..bucket import TokenBucket
 from ..i18n import _, current_language, in_language, ngettext
 from .access import Access, add_security_headers, refusal
 
@@ -119,61 +127,25 @@ FORGOTTEN_PREFIX = ".forgotten-"
 #: The close codes the page tells apart (app_index.html shows the words for each).
 CLOSE_STOPPED = 4001  # the game's process ended by itself, not by quitting
 CLOSE_TOO_FAST = 4002  # games were started too fast: none was started now
+CLOSE_NO_ROOM = 4003  # a new browser, and the most visitors' folders are kept already
+
+#: What a visitor's game is told in its environment (each name is read by the
+#: game's own layer: ``saves.quota.QUOTA_VAR``, ``net.reach.NETWORK_VAR``;
+#: web may not import them, and tests/web holds them equal).
+QUOTA_VAR = "INDIGO_VISITOR_QUOTA"
+NETWORK_VAR = "INDIGO_SERVE_NETWORK"
 
 
 def clamp(value: int, low: int, high: int) -> int:
     return min(max(value, low), high)
 
 
-class Budget:
-    """A token bucket: ``rate`` a second, at most ``burst`` saved up.
-
-    :meth:`delay` takes what is asked for at once and says how long to wait
-    for it (the level may go below zero: what is owed is paid back by waiting),
-    so a page that sends too fast is slowed to the rate, never cut off.
-    """
-
-    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.level = burst
-        self._clock = clock
-        self._at = clock()
-
-    def _refill(self) -> None:
-        now = self._clock()
-        self.level = min(self.burst, self.level + (now - self._at) * self.rate)
-        self._at = now
-
-    def delay(self, amount: float) -> float:
-        """Take ``amount`` (at most a burst) and say the seconds to wait for it."""
-        self._refill()
-        self.level -= min(amount, self.burst)
-        return max(0.0, -self.level / self.rate)
-
-    def wait(self, amount: float = 1.0) -> float:
-        """Seconds until ``amount`` is there (0: now), taking nothing."""
-        self._refill()
-        return max(0.0, (amount - self.level) / self.rate)
-
-    @property
-    def full(self) -> bool:
-        """Whether the whole burst is saved up (as in a new budget)."""
-        self._refill()
-        return self.level >= self.burst
-
-    def take(self, amount: float = 1.0) -> bool:
-        """Take ``amount`` if it is there now; whether it was."""
-        self._refill()
-        if self.level < amount:
-            return False
-        self.level -= amount
-        return True
-
-    async def spend(self, amount: float) -> None:
-        wait = self.delay(amount)
-        if wait > 0:
-            await asyncio.sleep(wait)
+async def spend(bucket: TokenBucket, amount: float) -> None:
+    """Take ``amount`` from ``bucket`` and wait until it is paid for: a page
+    that sends too fast is slowed to the rate, never cut off."""
+    wait = bucket.reserve(amount)
+    if wait > 0:
+        await asyncio.sleep(wait)
 
 
 class Starts:
@@ -189,8 +161,8 @@ class Starts:
 
     def __init__(self, server_burst: float, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
-        self.server = Budget(SERVER_START_RATE, server_burst, clock)
-        self.players: dict[str, Budget] = {}
+        self.server = TokenBucket(SERVER_START_RATE, server_burst, clock)
+        self.players: dict[str, TokenBucket] = {}
 
     def wait(self, player: str | None) -> tuple[float, bool]:
         """Seconds until ``player`` may start a game (0: now), and whether it
@@ -209,7 +181,7 @@ class Starts:
         if player is not None:
             if player not in self.players:
                 self._make_room()
-                self.players[player] = Budget(PLAYER_START_RATE, PLAYER_START_BURST, self._clock)
+                self.players[player] = TokenBucket(PLAYER_START_RATE, PLAYER_START_BURST, self._clock)
             self.players[player].take()
         return 0.0, False
 
@@ -389,6 +361,11 @@ class GameServer(Server):
     with ``environment``'s save folder and this user's settings.
     ``forget_after``: seconds after a browser's last game that its folder is
     deleted (``None``: kept for ever; never the person's own saves).
+    Each visitor's share: ``visitor_quota`` bytes in its folder (``None``: no
+    quota), ``max_visitors`` folders at most (``None``: no cap), games that
+    may host and join LAN games from this machine only if ``allow_lan``
+    (else they connect to the relay alone: the one ``INDIGO_RELAY`` of
+    ``environment`` names, else the public one).
     """
 
     def __init__(
@@ -402,6 +379,9 @@ class GameServer(Server):
         title: str = "Indigo",
         visitors: Path | None = None,
         forget_after: float | None = None,
+        visitor_quota: int | None = None,
+        max_visitors: int | None = None,
+        allow_lan: bool = False,
     ) -> None:
         super().__init__(
             shlex.join(argv),
@@ -416,6 +396,9 @@ class GameServer(Server):
         self.max_sessions = max_sessions
         self.visitors = visitors
         self.forget_after = forget_after
+        self.visitor_quota = visitor_quota
+        self.max_visitors = max_visitors
+        self.allow_lan = allow_lan
         #: Called with how many visitors' folders were deleted, when some were.
         self.on_forget: Callable[[int], None] | None = None
         # Without --public-url every address is made from the request's own
@@ -430,7 +413,7 @@ class GameServer(Server):
         self.closing = False
         self._sockets: set[web.WebSocketResponse] = set()
         #: The budget of log lines about refused messages.
-        self.refusal_lines = Budget(1.0 / REFUSAL_LOG_SECONDS, REFUSAL_LOG_BURST)
+        self.refusal_lines = TokenBucket(1.0 / REFUSAL_LOG_SECONDS, REFUSAL_LOG_BURST)
         self._refusals_unsaid = 0
         #: The budget of games started (each a new process).
         self.starts = Starts(SERVER_STARTS_PER_PLACE * max_sessions)
@@ -490,7 +473,19 @@ class GameServer(Server):
                 "wait a few seconds, then start again."
             ),
             "try_again": _("Try again"),
+            "no_room": self.no_room_text(),
         }
+
+    def no_room_text(self) -> str:
+        """Why a new browser gets no game: the most visitors' folders are kept."""
+        most = self.max_visitors or 0
+        return ngettext(
+            "This server keeps the saves of at most {most} browser, and has one already, so it "
+            "starts no game for another. Whoever runs it can make room.",
+            "This server keeps the saves of at most {most} browsers, and has that many already, "
+            "so it starts no game for another. Whoever runs it can make room.",
+            most,
+        ).format(most=most)
 
     def too_fast_text(self, seconds: float, own: bool) -> str:
         """Why no game starts now: too many were started (by this browser if
@@ -529,6 +524,13 @@ class GameServer(Server):
                 {**words, "heading": words["no_table"], "text": words["full"]},
                 status=503,
             )
+        if self.no_room_for(self.access.player(request)):
+            return aiohttp_jinja2.render_template(
+                "full.html",
+                request,
+                {**words, "heading": _("Indigo: no room for another player"), "text": words["no_room"]},
+                status=503,
+            )
         wait, own = self.starts.wait(self.access.player(request))
         if wait > 0:
             # The page would start a game the budget does not allow yet.
@@ -554,6 +556,7 @@ class GameServer(Server):
                 int(WSCloseCode.GOING_AWAY): words["server_stopped"],
                 int(WSCloseCode.TRY_AGAIN_LATER): words["full"],
                 CLOSE_TOO_FAST: words["too_fast"],
+                CLOSE_NO_ROOM: words["no_room"],
             },
             **words,
         }
@@ -579,13 +582,18 @@ class GameServer(Server):
         if self.visitors is None or player is None:
             return {}
         folder = self.visitor_folder(player)
-        return {
+        environment = {
             "INDIGO_SAVE_DIR": str(folder / "saves"),
             "INDIGO_CONFIG_DIR": str(folder / "settings"),
             # The game names files within this folder only, never the
             # server's folders above it (saves.places.VISITOR_VAR).
             "INDIGO_VISITOR_DIR": str(folder),
+            # Where it may connect: the relay alone, or LAN games too.
+            NETWORK_VAR: "lan" if self.allow_lan else "relay",
         }
+        if self.visitor_quota is not None:
+            environment[QUOTA_VAR] = str(self.visitor_quota)
+        return environment
 
     def language_environment(self, language: str) -> dict[str, str]:
         """A visitor's game speaks its browser's language (``language``, from
@@ -602,6 +610,33 @@ class GameServer(Server):
         # The folder's name is not the id itself: a listing of the folders
         # must not hand anyone a browser's cookie.
         return self.visitors / hashlib.sha256(player.encode()).hexdigest()[:32]
+
+    def visitor_folders(self) -> set[str]:
+        """The names of the visitors' folders there are now (not one being forgotten)."""
+        assert self.visitors is not None
+        try:
+            entries = list(os.scandir(self.visitors))
+        except OSError:
+            return set()  # no visitor has saved anything yet
+        found = set()
+        for entry in entries:
+            with contextlib.suppress(OSError):
+                if _VISITOR_FOLDER.fullmatch(entry.name) and entry.is_dir(follow_symlinks=False):
+                    found.add(entry.name)
+        return found
+
+    def no_room_for(self, player: str | None) -> bool:
+        """Whether ``player``'s browser may not start a game because it has
+        no folder and :attr:`max_visitors` are kept already. A game that is
+        running holds a place for its browser's folder, which it makes when
+        it first saves: so however many new browsers come at once, no more
+        than :attr:`max_visitors` folders are ever made."""
+        if self.visitors is None or self.max_visitors is None or player is None:
+            return False
+        mine = self.visitor_folder(player).name
+        taken = self.visitor_folders()
+        taken.update(self.visitor_folder(other).name for other in self.sessions.values() if other)
+        return mine not in taken and len(taken) >= self.max_visitors
 
     def visited(self, player: str | None) -> None:
         """Mark ``player``'s folder as in use now (its time is what
@@ -684,6 +719,15 @@ class GameServer(Server):
             await websocket.send_bytes(f"\r\n  {said}\r\n".encode())
             await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"full")
             return websocket
+        if self.no_room_for(player):
+            # A new browser while the most folders are kept: no game (it
+            # would make one more), and no start counted.
+            self._say("a new browser was refused a game: the most visitors' folders are kept")
+            with in_language(language):
+                said = self.no_room_text()
+            await websocket.send_bytes(f"\r\n  {said}\r\n".encode())
+            await websocket.close(code=CLOSE_NO_ROOM, message=b"no room")
+            return websocket
         wait, own = self.starts.take(player)
         if wait > 0:
             # Started too often (a page, or a script, that connects and
@@ -754,19 +798,19 @@ class GameServer(Server):
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
         """textual-serve's loop, with a budget for everything and a strict reading."""
         assert isinstance(app_service, AppProcess)
-        messages = Budget(MESSAGE_RATE, MESSAGE_BURST)
-        keys = Budget(INPUT_RATE, INPUT_BURST)
+        messages = TokenBucket(MESSAGE_RATE, MESSAGE_BURST)
+        keys = TokenBucket(INPUT_RATE, INPUT_BURST)
         resizes = Resizes(app_service)
         try:
             async for message in websocket:
-                await messages.spend(1)
+                await spend(messages, 1)
                 if message.type != WSMsgType.TEXT:
                     continue  # textual.js sends only text; anything else is not passed on
                 kind, payload = read_message(message.data)
                 if kind == "stdin":
                     assert isinstance(payload, str)
                     data = payload.encode("utf-8")
-                    await keys.spend(len(data))
+                    await spend(keys, len(data))
                     await app_service.send_bytes(data)
                 elif kind == "resize":
                     assert isinstance(payload, tuple)

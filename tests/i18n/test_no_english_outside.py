@@ -214,6 +214,9 @@ ALLOWED: dict[str, str] = {
     "a browser sent {refused}: its game was closed": "the same",
     "a browser started games too fast: a game was refused": "the same",
     "games were started too fast on this server: a game was refused": "the same",
+    "a new browser was refused a game: the most visitors' folders are kept": "the same",
+    # A programmer's mistake: every token bucket is made from the budgets' constants.
+    "a token bucket needs a positive rate and burst, not {rate} and {burst}": "bucket.py, for developers",
 }
 
 #: Literals that are code by their shape: CSS selectors and rules.

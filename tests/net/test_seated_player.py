@@ -26,7 +26,7 @@ from indigo_tui.engine import Move, shuffled_deck
 from indigo_tui.i18n import in_language
 from indigo_tui.net import DEFAULT_UNDO_LIMIT
 from indigo_tui.net.deal import VERIFIED, secret_deck
-from indigo_tui.net.guard import Bucket, LineBudget, SeatBudgets
+from indigo_tui.net.guard import LineBudget, SeatBudgets
 from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.host import HostSession
 from indigo_tui.net.hosting import HostingError, HostPlan, build_host, resume_host
@@ -247,17 +247,6 @@ async def test_undo_requests_are_paced(listening: Listening, tmp_path: Path) -> 
         assert answers[2][1] == "too many undo requests; ask again in 1000 s", answers
     finally:
         await table.close()
-
-
-def test_a_terminal_is_read_at_its_pace_after_a_burst() -> None:
-    now = [0.0]
-    pace = Bucket(rate=100.0, burst=400.0, clock=lambda: now[0])
-    waits = [pace.take() for _ in range(1400)]
-    # The burst at once, then each message one hundredth of a second after the one before.
-    assert waits[:400] == [0.0] * 400
-    assert waits[-1] == pytest.approx(10.0)
-    now[0] += 10.0
-    assert pace.take() == pytest.approx(0.01)
 
 
 def test_lines_about_one_terminal_are_a_few_a_minute() -> None:

@@ -202,13 +202,13 @@ class Threaded:
 
 @pytest.fixture
 def serve_in_thread(tmp_path: Path) -> Iterator[Callable[..., Threaded]]:
-    """``serve_in_thread(token=..., max_sessions=...)``: a server in a thread
+    """``serve_in_thread(token=..., max_sessions=..., **options)``: a server in a thread
     with an event loop of its own, for tests that block (a browser's driver);
     as :func:`serve`, its games save in ``tmp_path/saves`` (with a token, in
     ``tmp_path/visitors``). Stopped after the test; no game outlives it."""
     running: list[tuple[Threaded, asyncio.AbstractEventLoop, asyncio.Event, threading.Thread]] = []
 
-    def start(*, token: str | None = None, max_sessions: int = 4) -> Threaded:
+    def start(*, token: str | None = None, max_sessions: int = 4, **options: Any) -> Threaded:
         listener = open_listener("127.0.0.1", 0)
         port = listener.getsockname()[1]
         save_dir = tmp_path / "saves"
@@ -219,6 +219,7 @@ def serve_in_thread(tmp_path: Path) -> Iterator[Callable[..., Threaded]]:
             access=Access(token=token),
             max_sessions=max_sessions,
             visitors=tmp_path / "visitors" if token else None,
+            **options,
         )
         threaded = Threaded(server, f"http://127.0.0.1:{port}", [], [])
 

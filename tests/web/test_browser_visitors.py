@@ -5,7 +5,8 @@ module (each test starts from no cookies and one tab).
 Each test reproduces a finding of a second visitor (issue 19): shared saves
 and settings (6), a game played in two tabs at once, framing by another
 site and the token left in the address bar (8), and a dead game's frozen
-tab holding its place (9). Skipped, with the reason, where no Chromium (or
+tab holding its place (9); and of issue 35: a visitor with no quota on
+its folder. Skipped, with the reason, where no Chromium (or
 chromedriver, or selenium) can be had.
 """
 
@@ -24,7 +25,7 @@ from indigo_tui.web.access import PLAYER_COOKIE
 
 from .browser import Page, chromium, why_no_browser
 from .conftest import Threaded, process_alive
-from .test_browser import moves_saved, place_with_keys
+from .test_browser import handled, moves_saved, place_with_keys
 
 NO_BROWSER = why_no_browser()
 pytestmark = [
@@ -223,3 +224,59 @@ def test_a_dead_game_frees_its_place_and_its_tab_says_so(
     assert served.stopped == [pid]
     bob.open(served.url + "/")
     bob.wait_for("New game")  # not "no free table"
+
+
+def fill_with_old_games(saves: Path, count: int) -> None:
+    """``count`` finished games in ``saves``, as a visitor who has played a lot leaves them."""
+    from indigo_tui.engine import Setup
+    from indigo_tui.saves import SeatInfo
+    from indigo_tui.table.session import NewGame, Session
+
+    seats = [SeatInfo("Ann", "human"), SeatInfo("Greedy bot", "bot:greedy")]
+    for seed in range(count):
+        session = Session.start(NewGame(Setup(players=2), seats, seed=seed), saves)
+        while not session.game.over:
+            session.play(session.game.legal_moves[0])
+        session.close()
+
+
+def test_a_visitor_past_their_quota_is_refused_in_words_while_another_saves(
+    serve_in_thread: Callable[..., Threaded], ann: Page, bob: Page, tmp_path: Path
+) -> None:
+    # 20 finished games (three blocks of the disk each) take about 250 kB: past
+    # a quota of 200 kB.
+    served = serve_in_thread(token=TOKEN, visitor_quota=200_000)
+    ann.open(f"{served.url}/?token={TOKEN}")
+    ann.wait_for("New game")
+    ann_saves = saves_of(served, ann)
+    fill_with_old_games(ann_saves, 20)
+    before = sorted(path.name for path in ann_saves.iterdir())
+    ann.keys("n")
+    ann.wait_for("Seat 1")
+    ann.ctrl("s")
+    ann.wait_for("Hand of")
+    for _ in range(12):  # Enter at the cursor; where a tile may not go, a step right
+        ann.keys("\n")
+        handled(ann)
+        if "Not saved" in ann.text():
+            break
+        ann.keys("d")
+    # Before, nothing stopped a visitor filling the server's disk at the pace of their keys.
+    # (The status wraps beside the board: its rows are read one by one.)
+    ann.wait_for(r"Not saved: folder full \(0\.2 MB for")
+    ann.wait_for(r"delete saved\s")
+    shot = ann.screenshot(tmp_path / "quota.png")
+    assert shot.read_bytes().startswith(b"\x89PNG")
+    # Nothing of the new game was written: no save, no temporary file.
+    assert sorted(path.name for path in ann_saves.iterdir() if not path.name.endswith(".open")) == [
+        name for name in before if not name.endswith(".open")
+    ]
+
+    # Meanwhile Bob, another browser, starts a game and it is saved.
+    bob.open(f"{served.url}/?token={TOKEN}")
+    bob.wait_for("New game")
+    bob_saves = saves_of(served, bob)
+    start_a_game(bob, bob_saves)
+    assert [seat for seat, _ in moves_saved(bob_saves)][:1] == [0]
+    # And Ann is still told, in her game, that hers is not.
+    assert "Not saved" in ann.text()

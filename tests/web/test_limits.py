@@ -21,6 +21,7 @@ import aiohttp
 import pytest
 from polling import until
 
+from indigo_tui.bucket import TokenBucket
 from indigo_tui.engine import Setup
 from indigo_tui.saves import SeatInfo
 from indigo_tui.table.session import NewGame, Session
@@ -33,7 +34,6 @@ from indigo_tui.web.server import (
     MAX_ROWS,
     PLAYER_BUDGETS_KEPT,
     SERVER_STARTS_PER_PLACE,
-    Budget,
     Refused,
     Resizes,
     Starts,
@@ -157,20 +157,6 @@ def test_the_messages_textual_js_sends_are_read() -> None:
     assert read_message('["blur"]') == ("blur", None)
 
 
-def test_a_budget_slows_what_comes_too_fast_and_refills() -> None:
-    now = [0.0]
-    budget = Budget(rate=10.0, burst=20.0, clock=lambda: now[0])
-    assert [budget.delay(1) for _ in range(20)] == [0.0] * 20  # a burst passes at once
-    assert budget.delay(1) == pytest.approx(0.1)  # then one every tenth of a second
-    assert budget.delay(1) == pytest.approx(0.2)
-    assert budget.delay(1000) == pytest.approx(2.2)  # never more than a burst at a time
-    now[0] = 100.0
-    assert budget.delay(20) == 0.0  # refilled, up to the burst
-    assert not budget.take(1) and budget.delay(0) == 0.0
-    now[0] = 100.2
-    assert budget.take(1)
-
-
 async def test_bad_messages_close_the_tab_with_one_line_and_no_traceback(
     serve: Serve, caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str]
 ) -> None:
@@ -212,7 +198,8 @@ async def test_a_flood_of_refusals_logs_a_few_lines_and_counts_the_rest(
     # Room for every one of them, however slowly the ones before end.
     async with serve(argv=ECHO_ARGV, max_sessions=16) as running, aiohttp.ClientSession() as http:
         server = running.server
-        server.refusal_lines = Budget(server.refusal_lines.rate, server.refusal_lines.burst, lambda: now[0])
+        budget = server.refusal_lines
+        server.refusal_lines = TokenBucket(budget.rate, budget.burst, lambda: now[0])
         for _ in range(14):
             async with http.ws_connect(running.url + "/ws") as ws:
                 await ws.send_str("[[[]]]")
@@ -441,7 +428,7 @@ async def test_a_visitor_is_spoken_to_in_the_language_of_their_browser(serve: Se
             while running.server.sessions:
                 await asyncio.sleep(0.01)
         running.server.starts = Starts(1.0, clock=lambda: 0.0)
-        running.server.starts.server.level = 0.0  # as after many starts
+        assert running.server.starts.server.take(1.0)  # as after many starts: none left
         async with aiohttp.ClientSession(cookie_jar=jar, headers=german) as http:
             page = await http.get(running.url + "/")
             assert page.status == 429 and "zu viele Spiele gestartet" in await page.text()

@@ -208,6 +208,9 @@ def test_a_port_in_use_is_one_line() -> None:
         (["--public-url", "ftp://games"], "--public-url 'ftp://games': give an http:// or https:// address"),
         (["--max-sessions", "0"], "--max-sessions must be between 1 and 256"),
         (["--forget-visitors", "-1"], "--forget-visitors must be a number of days from 0 (never) to 100000"),
+        (["--visitor-quota", "0"], "--visitor-quota must be a number of megabytes from 1 to 1000000"),
+        (["--max-visitors", "0"], "--max-visitors must be a number from 1 to 1000000"),
+        (["--relay", "relay.example:99999"], "--relay: 'relay.example:99999': the port must be a number"),
     ],
 )
 def test_bad_options_are_one_line(args: list[str], says: str) -> None:
@@ -255,5 +258,37 @@ async def test_a_token_server_says_whom_it_forgot(indigo_serve: IndigoServe, tmp
         "Deleted the saves and settings of 1 browser that had started no game here for 1 day."
     )
     assert not old.exists() and recent.exists()
+    process.send_signal(signal.SIGINT)
+    assert await asyncio.to_thread(process.wait, LIMIT) == 0
+
+
+async def test_a_token_server_gives_each_visitors_game_its_share(indigo_serve: IndigoServe) -> None:
+    process, lines = indigo_serve(
+        "--bind", "127.0.0.2", "--port", "0", "--visitor-quota", "5", "--max-visitors", "3",
+        "--relay", "Relay.example",
+    )  # fmt: skip
+    url = next_line(lines, "Indigo is served at ").split()[-1]
+    assert next_line(lines, "Each browser's folder") == (
+        "Each browser's folder may take 5 MB, and 3 browsers at most have one."
+    )
+    assert next_line(lines, "Their games") == (
+        "Their games connect only to the relay Relay.example:4001 (--allow-lan lets them host and "
+        "join LAN games too)."
+    )
+    base = url.split("?")[0]
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+        assert (await http.get(url)).status == 200
+        async with http.ws_connect(base.replace("http:", "ws:") + "ws?width=100&height=32") as ws:
+            await read_screen_until(ws, "New game")
+            pid = int(next_line(lines, "game started").split("process ")[1].split(";")[0])
+            environment = dict(
+                entry.split("=", 1)
+                for entry in Path(f"/proc/{pid}/environ").read_text().split("\0")
+                if "=" in entry
+            )
+    # What the game keeps to: its folder's quota, the relay alone, and which relay.
+    assert environment["INDIGO_VISITOR_QUOTA"] == "5000000"
+    assert environment["INDIGO_SERVE_NETWORK"] == "relay"
+    assert environment["INDIGO_RELAY"] == "Relay.example:4001"
     process.send_signal(signal.SIGINT)
     assert await asyncio.to_thread(process.wait, LIMIT) == 0
