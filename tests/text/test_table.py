@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from indigo_tui.engine import Match, Setup
+from indigo_tui.engine.geometry import COORDS
 from indigo_tui.saves import SeatInfo, load_save, make_header, seats_from_kinds, write_save
 from indigo_tui.table.session import NewGame, Session
 from indigo_tui.text.console import Console
@@ -152,3 +153,24 @@ def test_the_question_in_french(tmp_path: Path) -> None:
     assert "Bob demande à reprendre le coup de Ann en (0,-3). Ann, l'acceptez-vous\u00a0?" in said
     assert "Tapez oui pour l'accepter, ou non." in said
     assert "Ann a accepté." in said
+
+
+def test_after_the_round_nobody_is_on_screen_so_the_last_persons_move_asks_them(tmp_path: Path) -> None:
+    seats = seats_from_kinds(["human", "human"], ["Ann", "Bob"])
+    session = Session.start(NewGame(Setup(2), seats, seed=6), tmp_path)
+    game = session.game
+    while not game.over:
+        session.play(game.legal_moves[0])
+    seat, move = game.moves[-1]
+    name = ["Ann", "Bob"][seat]
+    out = io.StringIO()
+    console = Console(io.StringIO("undo\nyes\n"), out)
+    assert LineTable(session, TextFront(console)).run() == 0
+    said = out.getvalue()
+    cell = f"({COORDS[move.cell][0]},{COORDS[move.cell][1]})"
+    question = f"Take back {name}'s move at {cell}? {name}, do you allow it?\nType yes to allow it, or no.\n"
+    assert question in said
+    # Taken back: the round goes on, and the terminal is passed to whoever moves first.
+    after = said.split(question, 1)[1]
+    assert f"{name} allowed it.\n1 move taken back.\nPass the terminal to {name}" in after
+    assert not game.over and game.turn == seat
