@@ -166,8 +166,25 @@ class Table(Protocol):
         """Play a move of the seat to move; the events it made."""
         ...
 
-    def undo(self) -> int:
-        """Take back moves at once; how many."""
+    def undo_takes(self) -> list[tuple[int, Move]]:
+        """The moves :meth:`undo` would take back now, as ``(seat, move)`` in
+        the order played ([] where undo is a request, over the network)."""
+        ...
+
+    def undo_asks(self) -> int | None:
+        """The person at this terminal whose yes :meth:`undo` needs first
+        (their move would be taken back by someone else), or None. Over the
+        network None: the host asks the others itself."""
+        ...
+
+    def hide_hands(self) -> None:
+        """Nothing private shows until the person to move says "it's me"
+        again: another person at this terminal is about to be asked something."""
+        ...
+
+    def undo(self, agreed: int | None = None) -> int:
+        """Take back moves at once; how many. ``agreed``: the person who
+        said yes, when :meth:`undo_asks` names one (else a :class:`TableRefusal`)."""
         ...
 
     def redo(self) -> int:

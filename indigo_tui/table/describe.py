@@ -102,6 +102,19 @@ def cell_name(cell: int) -> str:
     return f"({q},{r})"
 
 
+def take_back_question(owner: str, cell: int, asker: str | None) -> str:
+    """What an undo at one terminal asks the person whose move it would take
+    back (:meth:`~indigo_tui.table.session.Session.undo_asks`): who asks,
+    whose move and where; ``asker`` None while nobody's things are on screen."""
+    if asker is None:
+        return _("Take back {owner}'s move at {cell}? {owner}, do you allow it?").format(
+            owner=owner, cell=cell_name(cell)
+        )
+    return _("{asker} asks to take back {owner}'s move at {cell}. {owner}, do you allow it?").format(
+        asker=asker, owner=owner, cell=cell_name(cell)
+    )
+
+
 def names_list(names: Sequence[str]) -> str:
     """Names as a list in words: "Ann", "Ann and Bob", "Ann, Bob and Cat"."""
     if len(names) <= 1:

@@ -144,7 +144,18 @@ class NetTable(ABC):
     def play(self, move: Move) -> list[Event]:
         raise TableRefusal("a network move goes to the host and is answered later (send_move)")
 
-    def undo(self) -> int:
+    def undo_takes(self) -> list[tuple[int, Move]]:
+        """Nothing is taken back at once: undo is asked of the others (:meth:`ask_undo`)."""
+        return []
+
+    def undo_asks(self) -> int | None:
+        """Nobody here: the host asks the others itself (:meth:`ask_undo`)."""
+        return None
+
+    def hide_hands(self) -> None:  # noqa: B027 (deliberately nothing, not a forgotten abstract method)
+        """Nothing to hide: the seats of this terminal are one person's."""
+
+    def undo(self, agreed: int | None = None) -> int:
         """Nothing is taken back at once: undo is asked of the others (:meth:`ask_undo`)."""
         return 0
 

@@ -33,6 +33,7 @@ from ..saves import (
     read_hint_counts,
     write_save,
 )
+from .base import TableRefusal
 
 
 @dataclass
@@ -187,22 +188,79 @@ class Session:
         self.autosave()
         return events
 
-    def undo(self) -> int:
-        """Take back moves down to and including the last human move (just the
-        last move when no human sits at the table). Returns how many."""
-        game = self.game
-        undone = 0
-        while game.can_undo:
-            game.pop()
-            undone += 1
-            if not self.humans or game.turn in self.humans:
+    # -- undo and redo ------------------------------------------------------------------
+    #
+    # At one terminal an undo goes back to the last move a person made there,
+    # with the bots' moves after it (just the last move when no person sits
+    # here). Taking back another person's move needs that person's yes, as a
+    # network undo needs the others' (net/undo.py): the fronts ask
+    # undo_asks() first, put the question to that person with nothing
+    # private on screen (hide_hands), and pass their yes to undo(agreed=...).
+    # A redo asks nobody: it only plays again, exactly as they were placed,
+    # moves their owners made, down to the next person's turn; whoever is at
+    # the keyboard then is the person to move, and a move taken back with its
+    # owner's yes comes back on that owner's own redo.
+
+    def undo_takes(self) -> list[tuple[int, Move]]:
+        """The moves :meth:`undo` would take back now, as ``(seat, move)`` in
+        the order they were played: the last move a person at this terminal
+        made and every bot's move after it (only the last move when nobody
+        here is a person); [] when there is nothing to undo."""
+        humans = self.humans
+        taken: list[tuple[int, Move]] = []
+        for seat, move in reversed(self.game.moves):
+            taken.append((seat, move))
+            if not humans or seat in humans:
                 break
-        if undone:
+        taken.reverse()
+        return taken
+
+    def undo_asks(self) -> int | None:
+        """Whose yes :meth:`undo` needs first: the person whose move it would
+        take back, unless that person's things are the ones on screen
+        (:attr:`viewer`: they take back their own move) or they are the only
+        person at this terminal. None when no yes is needed: one's own move,
+        only bots' moves, or nothing to undo. While nobody's things show (a
+        bot's turn, the end of a round, a hand-off) nobody is known to be at
+        the keyboard, so a person's move asks its owner then too."""
+        if not self.hot_seat:
+            return None
+        taken = self.undo_takes()
+        if not taken:
+            return None
+        owner = taken[0][0]
+        if owner not in self.humans or owner == self.viewer:
+            return None
+        return owner
+
+    def hide_hands(self) -> None:
+        """Nothing private shows until the person to move says "it's me"
+        again (:meth:`hand_over`): the terminal goes to another person for a
+        moment, to be asked something (an undo's yes). Whatever they answer,
+        the hand-off screen comes before the next hand shows."""
+        if self.hot_seat:
+            self.viewer = None
+
+    def undo(self, agreed: int | None = None) -> int:
+        """Take back :meth:`undo_takes`; how many moves. ``agreed``: the
+        person who said yes to it, needed when :meth:`undo_asks` names one
+        (else :class:`~indigo_tui.table.base.TableRefusal`, and nothing
+        changes)."""
+        asks = self.undo_asks()
+        if asks is not None and agreed != asks:
+            raise TableRefusal(
+                _("{name} has not agreed to take back their move.").format(name=self.name(asks))
+            )
+        taken = self.undo_takes()
+        for _placed in taken:
+            self.game.pop()
+        if taken:
             self._after_rewind()
-        return undone
+        return len(taken)
 
     def redo(self) -> int:
-        """Play again what :meth:`undo` took back, up to the next human turn."""
+        """Play again what :meth:`undo` took back, up to the next person's
+        turn; how many moves. Nobody is asked (see above)."""
         game = self.game
         done = 0
         while game.can_redo:

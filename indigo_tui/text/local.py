@@ -24,7 +24,7 @@ from ..i18n import N_, _, decimal, ngettext
 from ..i18n.words import refusal_text
 from ..saves import SaveError
 from ..table.base import Table, TableGame, TableRefusal
-from ..table.describe import cell_name, names_list
+from ..table.describe import cell_name, names_list, take_back_question
 from . import answers
 from .commands import Command, help_lines, parse_command
 from .fronts import TextFront
@@ -463,12 +463,41 @@ class LineTable:
     # -- actions --------------------------------------------------------------------------------
 
     def _undo(self) -> None:
-        undone = self.table.undo()
+        owner = self.table.undo_asks()
+        if owner is not None and not self._allowed(owner):
+            return
+        undone = self.table.undo(owner)
         if not undone:
             self.front.say(_("Nothing to undo."))
             return
         self.front.say(ngettext("{n} move taken back.", "{n} moves taken back.", undone).format(n=undone))
         self._announced = None
+
+    def _allowed(self, owner: int) -> bool:
+        """Whether ``owner`` lets another person take their move back, asked
+        by a line answered by the next (anything but yes is a no); what the
+        asker's turn said goes out of sight first, and whatever the answer,
+        the terminal is passed on again before a hand is said."""
+        table = self.table
+        asker = table.viewer
+        name = self.name(owner)
+        question = take_back_question(
+            name, table.undo_takes()[0][1].cell, None if asker is None else self.name(asker)
+        )
+        table.hide_hands()
+        self.pending = None
+        self._announced = None
+        # What was said of the asker's hand goes out of sight before the owner looks.
+        self.front.screen_break()
+        self.front.say(question, _("Type yes to allow it, or no."))
+        command = parse_command(self._read())[0]
+        if command is Command.QUIT:
+            self._quit()
+        if command is Command.YES:
+            self.front.say(_("{name} allowed it.").format(name=name))
+            return True
+        self.front.say(_("{name} said no: the move stays.").format(name=name))
+        return False
 
     def _redo(self) -> None:
         done = self.table.redo()

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from indigo_tui.engine import Match, Setup
+from indigo_tui.engine.geometry import COORDS
 from indigo_tui.saves import SeatInfo, load_save, make_header, seats_from_kinds, write_save
 from indigo_tui.table.session import NewGame, Session
 from indigo_tui.text.console import Console
@@ -104,3 +105,72 @@ def test_a_saved_game_plays_its_programs_seat_with_greedy_and_says_so(tmp_path: 
     assert "Prog is a program's seat, and a saved game never starts a program by itself" in said
     assert "Prog placed" in said  # greedy played its move
     assert not marker.exists()
+
+
+def test_an_undo_at_a_shared_terminal_asks_whose_move_it_takes_back(tmp_path: Path) -> None:
+    # Ann places; Bob takes the terminal and asks to take her move back: no, then yes.
+    lines = ["", "113/2@0,-3!", "", "hand", "undo", "no", "", "undo", "yes", "", "hand"]
+    said = play(tmp_path, ["human", "human"], ["Ann", "Bob"], lines)
+    question = (
+        "Bob asks to take back Ann's move at (0,-3). Ann, do you allow it?\nType yes to allow it, or no.\n"
+    )
+    bob_turn, first, second = said.split(question)
+    assert "Move 2: your turn, Bob. You hold" in bob_turn
+    # A no: the move stays, and the terminal goes back to Bob before his hand is said again.
+    refused, passed_back = first.split("Pass the terminal to Bob", 1)
+    assert (
+        "Ann said no: the move stays." in refused
+        and "You hold" not in refused
+        and "moves taken back" not in first
+    )
+    # A yes: taken back, and the terminal goes to Ann before anything of hers is said.
+    allowed, ann_again = second.split("Pass the terminal to Ann", 1)
+    assert "Ann allowed it.\n1 move taken back." in allowed and "You hold" not in allowed
+    assert "Move 1: your turn, Ann. You hold 113." in ann_again
+    assert "Move 2: your turn, Bob. You hold" in passed_back
+    # Back at the first move: the autosave of a game nobody has moved in is gone.
+    assert list(tmp_path.glob("*.indigo")) == []
+
+
+def test_a_line_other_than_yes_is_a_no_and_one_person_with_a_bot_is_never_asked(tmp_path: Path) -> None:
+    said = play(tmp_path, ["human", "human"], ["Ann", "Bob"], ["", "113/2@0,-3!", "", "undo", "hand"])
+    assert "Ann said no: the move stays." in said
+    assert "Ann, do you allow it?" in said and "Nobody's hand" not in said
+    alone = play(tmp_path / "alone", ["human", "bot:greedy"], ["Ann", "Robo"], ["113/2@0,-3!", "undo"])
+    assert "allow it" not in alone and "2 moves taken back." in alone
+
+
+def test_the_question_in_french(tmp_path: Path) -> None:
+    from indigo_tui.i18n import use_language
+
+    use_language("fr")
+    try:
+        said = play(
+            tmp_path, ["human", "human"], ["Ann", "Bob"], ["", "113/2@0,-3!", "", "annuler", "oui", ""]
+        )
+    finally:
+        use_language("en")
+    assert "Bob demande à reprendre le coup de Ann en (0,-3). Ann, l'acceptez-vous\u00a0?" in said
+    assert "Tapez oui pour l'accepter, ou non." in said
+    assert "Ann a accepté." in said
+
+
+def test_after_the_round_nobody_is_on_screen_so_the_last_persons_move_asks_them(tmp_path: Path) -> None:
+    seats = seats_from_kinds(["human", "human"], ["Ann", "Bob"])
+    session = Session.start(NewGame(Setup(2), seats, seed=6), tmp_path)
+    game = session.game
+    while not game.over:
+        session.play(game.legal_moves[0])
+    seat, move = game.moves[-1]
+    name = ["Ann", "Bob"][seat]
+    out = io.StringIO()
+    console = Console(io.StringIO("undo\nyes\n"), out)
+    assert LineTable(session, TextFront(console)).run() == 0
+    said = out.getvalue()
+    cell = f"({COORDS[move.cell][0]},{COORDS[move.cell][1]})"
+    question = f"Take back {name}'s move at {cell}? {name}, do you allow it?\nType yes to allow it, or no.\n"
+    assert question in said
+    # Taken back: the round goes on, and the terminal is passed to whoever moves first.
+    after = said.split(question, 1)[1]
+    assert f"{name} allowed it.\n1 move taken back.\nPass the terminal to {name}" in after
+    assert not game.over and game.turn == seat

@@ -34,7 +34,7 @@ from ...i18n import N_, _, decimal
 from ...i18n.words import refusal_text
 from ...saves import SaveError
 from ...table.base import Table, TableGame
-from ...table.describe import cell_name, fitted_file_name, move_lines, preview_lines
+from ...table.describe import cell_name, fitted_file_name, move_lines, preview_lines, take_back_question
 from ..board_art.picture import Marks, focus_cells
 from ..layout import COMPACT_HEIGHT, COMPACT_WIDTH, NARROW_WIDTH, STACKED_HEIGHT, STACKED_WIDTH
 from ..localise import Localised, hide_in_footer
@@ -650,12 +650,47 @@ class GameScreen(Localised, Screen[None]):
     def action_undo(self) -> None:
         self.workers.cancel_group(self, "bots")
         self.thinking = None
-        if self.session.undo():
-            self.status.say(_("Move taken back."))
+        owner = self.session.undo_asks()
+        if owner is None:
+            self._take_back()
+        else:
+            self._ask_take_back(owner)
+
+    def _take_back(self, agreed: int | None = None) -> None:
+        if self.session.undo(agreed):
+            taken = _("Move taken back.")
+            if agreed is not None:
+                taken = " ".join([_("{name} allowed it.").format(name=self.session.name(agreed)), taken])
+            self.status.say(taken)
             self._shown_end = -1
         else:
             self.status.say(_("Nothing to undo."))
         self.next_turn()
+
+    def _ask_take_back(self, owner: int) -> None:
+        """Another person's move: asked of them first, with nothing private on
+        screen; whatever they answer, the hand-off comes before a hand shows."""
+        from .confirm import ConfirmScreen
+
+        session = self.session
+        asker = session.viewer
+        owner_name = session.name(owner)
+        question = take_back_question(
+            owner_name,
+            session.undo_takes()[0][1].cell,
+            None if asker is None else session.name(asker),
+        )
+        session.hide_hands()
+        self.refresh_all()
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._take_back(owner)
+            else:
+                self.status.say(_("{name} said no: the move stays.").format(name=owner_name))
+                self.next_turn()
+
+        self.app.push_screen(ConfirmScreen(question), answer)
 
     def action_redo(self) -> None:
         self.workers.cancel_group(self, "bots")
