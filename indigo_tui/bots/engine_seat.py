@@ -1,6 +1,6 @@
 """A seat played by an outside program that speaks the engine protocol.
 
-``engine:python mybot.py`` in ``--seats`` (or ``--bots``, or ``--bot``) makes
+``engine:python3 mybot.py`` in ``--seats`` (or ``--bots``, or ``--bot``) makes
 an :class:`EngineSeat`: a bot whose moves come from a child process. The
 program is started at its seat's first turn, without a shell, and is given
 only what its seat may know, as lines of JSON (:mod:`.engine_protocol`,
@@ -145,9 +145,7 @@ class EngineNotice:
             Trouble.ILLEGAL: _(
                 "{name}'s program sent a move the rules refuse ({detail}); {bot} plays the seat now."
             ),
-            Trouble.FLOOD: _(
-                "{name}'s program sent more than it may ({detail}); {bot} plays the seat now."
-            ),
+            Trouble.FLOOD: _("{name}'s program sent more than it may ({detail}); {bot} plays the seat now."),
         }[self.trouble]
         return words.format(name=name, detail=self.detail, bot=bot, seconds=decimal(self.seconds))
 
