@@ -270,6 +270,8 @@ def _session_left(session: int) -> list[int] | None:
 def _signal_session(session: int, sig: signal.Signals) -> bool:
     """Send ``sig`` to every process of the session; False if none is left."""
     left = _session_left(session)
+    if left == []:
+        return False  # and its number may be another's soon: no signal to it
     if left is None:
         try:
             os.killpg(session, 0)
@@ -621,14 +623,18 @@ class EngineSeat:
         if program is None:
             program = self._program = self._start(view)
         self._catch_up(program, view)
+        if program.over is not None:
+            # Past its budget since its last turn (it is stopped already).
+            raise _Failed(Trouble.FLOOD, program.over)
         program.new_turn()
         program.send(protocol.turn_message(view, self.limit))
         deadline = time.monotonic() + self.limit
         # Info and blank lines never reach here (the reader passes over them):
-        # the first line is the answer, or the program failed.
+        # the first line is the answer, or the program failed. A move read
+        # before it went past its budget is its move.
         line = program.receive(deadline)
-        if program.over is not None:
-            raise _Failed(Trouble.FLOOD, program.over)
+        if line is _OVER:
+            raise _Failed(Trouble.FLOOD, program.over or "")
         if line is None:
             raise _Failed(Trouble.TIMEOUT, "")
         if line is _EOF:
