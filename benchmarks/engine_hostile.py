@@ -7,15 +7,17 @@ started exactly as ``--seats engine:...`` starts one:
 
 * ``memory``: ``indigo text --json --seats human,engine:...`` with an engine
   that, once it has moved, writes short ``info`` lines as fast as it can
-  while the person (this script, at indigo's standard input) thinks for
-  ``--seconds`` (default 60). indigo's resident memory (``/proc/PID/status``
-  VmRSS) is sampled every second: before the engine's move, its peak, and the
-  growth. A tree that grows past ``--memory-cap`` MiB is stopped there (the
-  issue saw 2.2 GiB in 28 s). Then the person moves and what indigo says
-  about the engine's seat is printed (a notice, or its move).
+  (then one that writes 500 a second, within its budget) while the person
+  (this script, at indigo's standard input) thinks for ``--seconds``
+  (default 60). indigo's resident memory (``/proc/PID/status`` VmRSS) is
+  sampled every second: before the engine's move, its peak, and the growth.
+  A tree that grows past ``--memory-cap`` MiB is stopped there (the issue
+  saw 2.2 GiB in 28 s). Then the person moves and what indigo says about the
+  engine's seat is printed (a notice, or its move).
 * ``stderr``: ``indigo selfplay --games 40 --bots engine:...,greedy``, the
   engine playing the first legal move, quiet or writing its standard error
-  from a thread as fast as it can; RUNS pairs, the two in turn, whole
+  from a thread as fast as the pipe takes it and 64 KiB more before each
+  move; RUNS pairs, the two in turn, whole
   process by the wall clock. Prints each run, the medians and the median of
   the pair-by-pair ratios (flooding / quiet; target: at most 1.5).
 
@@ -47,31 +49,48 @@ THIS = Path(__file__).resolve()
 # -- the engine programs -----------------------------------------------------------------------
 
 
+#: Short lines of debug output, 64 KiB a write.
+DEBUG = b"debug: nodes\n" * 5041
+
+
 def engine(mode: str) -> None:
     """Play the first legal move of every turn; ``mode`` says what else."""
     if mode == "flood-stderr":
 
         def shout() -> None:
-            # Lines of debug output, 64 KiB a write, as fast as the pipe takes them.
-            block = (b"debug: " + b"x" * 120 + b"\n") * 512
             while True:
-                os.write(2, block)
+                os.write(2, DEBUG)
 
         threading.Thread(target=shout, daemon=True).start()
-    moved = False
+    output = threading.Lock()
+
+    def say(message: dict[str, object]) -> None:
+        with output:
+            print(json.dumps(message), flush=True)
+
+    def ponder() -> None:
+        # Short lines while the other seat thinks, without end: as fast as it
+        # can, or 500 a second (within the budget).
+        pause = 1 / 500 if mode == "ponder-500" else 0.0
+        nodes = 0
+        while True:
+            nodes += 1
+            say({"type": "info", "nodes": nodes})
+            if pause:
+                time.sleep(pause)
+
+    pondering = False
     for line in sys.stdin:
         message = json.loads(line)
         if message["type"] == "quit":
             break
         if message["type"] == "turn":
-            print(json.dumps({"type": "move", "move": message["legal"][0]}), flush=True)
-            moved = True
-        if mode == "ponder" and moved:
-            # Short lines while the other seat thinks, without end.
-            nodes = 0
-            while True:
-                nodes += 1
-                print(json.dumps({"type": "info", "nodes": nodes}), flush=True)
+            if mode == "flood-stderr":
+                os.write(2, DEBUG)  # and more before each move, which waits for it
+            say({"type": "move", "move": message["legal"][0]})
+            if mode.startswith("ponder") and not pondering:
+                pondering = True
+                threading.Thread(target=ponder, daemon=True).start()
 
 
 def engine_command(mode: str) -> str:
@@ -109,11 +128,11 @@ def read_until(stream: IO[str], wanted: set[str], seconds: float) -> dict[str, o
     return found[0] if found else None
 
 
-def memory(name: str, tree: Path, seconds: float, cap: float) -> None:
+def memory(name: str, tree: Path, mode: str, seconds: float, cap: float) -> None:
     with tempfile.TemporaryDirectory() as saves:
         env = dict(tree_env(tree), INDIGO_SAVE_DIR=saves)
         command = [sys.executable, "-m", "indigo_tui", "text", "--json", "--seed", "1"]
-        command += ["--seats", "human," + engine_command("ponder")]
+        command += ["--seats", "human," + engine_command(mode)]
         indigo = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=tree
         )
@@ -136,7 +155,7 @@ def memory(name: str, tree: Path, seconds: float, cap: float) -> None:
                     stopped = f" (stopped at {at:.0f} s: past the cap of {cap:.0f} MiB)"
                     break
             print(
-                f"  {name}: {before:.0f} MiB before the engine's move, peak {peak:.0f} MiB over "
+                f"  {name}, {mode}: {before:.0f} MiB before the engine's move, peak {peak:.0f} MiB over "
                 f"{time.monotonic() - started:.0f} s: grew {peak - before:.0f} MiB{stopped}"
             )
             if not stopped:
@@ -191,7 +210,9 @@ def stderr(name: str, tree: Path, runs: int, games: int) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--engine", choices=("quiet", "flood-stderr", "ponder"), help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--engine", choices=("quiet", "flood-stderr", "ponder", "ponder-500"), help=argparse.SUPPRESS
+    )
     parser.add_argument(
         "--tree", action="append", default=[], metavar="NAME=PATH", help="a source tree to measure"
     )
@@ -208,7 +229,8 @@ def main() -> int:
     if args.part in ("memory", "all"):
         print(f"memory: an engine writes short info lines while the person thinks ({args.seconds:.0f} s)")
         for name, tree in trees:
-            memory(name, tree, args.seconds, args.memory_cap)
+            for mode in ("ponder", "ponder-500"):
+                memory(name, tree, mode, args.seconds, args.memory_cap)
     if args.part in ("stderr", "all"):
         print(f"stderr: indigo selfplay --games {args.games}, an engine quiet or flooding its stderr")
         for name, tree in trees:

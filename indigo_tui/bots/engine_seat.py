@@ -70,7 +70,7 @@ HELD_LINES: Final = 16
 HELD_BYTES: Final = 4 * protocol.LINE_LIMIT
 #: Bytes of standard error read a second at most: past it the program waits
 #: on its own writes, and indigo spends no more time on them.
-STDERR_BYTES_PER_SECOND: Final = 16 << 20
+STDERR_BYTES_PER_SECOND: Final = 64 << 20
 #: Bytes of standard error kept (the rest is dropped and counted), to say why it stopped.
 STDERR_TAIL: Final = 4096
 #: Seconds the program's processes have to end once asked (SIGTERM) before they are killed.
@@ -417,7 +417,7 @@ class _Program:
                 if not chunk:
                     return
                 with self._tail_lock:
-                    self._tail = (self._tail + chunk)[-STDERR_TAIL:]
+                    self._tail = (self._tail + chunk[-STDERR_TAIL:])[-STDERR_TAIL:]
                     self.error_bytes += len(chunk)
                 wait = pace.owe(len(chunk))
                 if wait:
