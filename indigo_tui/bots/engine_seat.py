@@ -317,8 +317,6 @@ class _Program:
         self.outbox: queue.Queue[bytes | None] = queue.Queue()
         self._tail = b""
         self._tail_lock = threading.Lock()
-        #: Bytes of standard error read, and dropped past the kept tail.
-        self.error_bytes = 0
         self._stop_lock = threading.Lock()
         self._stopped = False
         assert self.process.stdin and self.process.stdout and self.process.stderr
@@ -418,7 +416,6 @@ class _Program:
                     return
                 with self._tail_lock:
                     self._tail = (self._tail + chunk[-STDERR_TAIL:])[-STDERR_TAIL:]
-                    self.error_bytes += len(chunk)
                 wait = pace.owe(len(chunk))
                 if wait:
                     time.sleep(wait)
