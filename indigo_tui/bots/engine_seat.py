@@ -166,7 +166,7 @@ def program_words(command: str) -> list[str]:
             _("engine:{command}: not a command ({reason})").format(command=command, reason=exc)
         ) from None
     if not words:
-        raise BotSpecError(_('engine: needs a command, as in engine:"python mybot.py"'))
+        raise BotSpecError(_('engine: needs a command, as in engine:"python3 mybot.py"'))
     return words
 
 
