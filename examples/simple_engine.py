@@ -2,7 +2,7 @@
 """A small Indigo engine: a program that plays a seat through the engine protocol.
 
     indigo play --seats human,engine:"python examples/simple_engine.py"
-    indigo selfplay --bots "engine:python examples/simple_engine.py,greedy" --games 20
+    indigo selfplay --bots "engine:python3 examples/simple_engine.py,greedy" --games 20
 
 It reads one JSON object a line on standard input and answers every ``turn``
 with one line, ``{"type": "move", "move": "122/3@2,-1"}`` (the protocol is

@@ -1,6 +1,6 @@
 """The engine protocol: one seat's game as lines of JSON, for any program.
 
-What an outside program in a seat (``--seats human,engine:"python mybot.py"``)
+What an outside program in a seat (``--seats human,engine:"python3 mybot.py"``)
 reads on its standard input, and what ``indigo text --json`` writes on its
 standard output: one JSON object a line, each with a ``type``. The program
 answers a ``turn`` with one line, ``{"type": "move", "move": "122/3@2,-1"}``

@@ -1,6 +1,6 @@
 """A seat played by an outside program that speaks the engine protocol.
 
-``engine:python mybot.py`` in ``--seats`` (or ``--bots``, or ``--bot``) makes
+``engine:python3 mybot.py`` in ``--seats`` (or ``--bots``, or ``--bot``) makes
 an :class:`EngineSeat`: a bot whose moves come from a child process. The
 program is started at its seat's first turn, without a shell, and is given
 only what its seat may know, as lines of JSON (:mod:`.engine_protocol`,
@@ -9,9 +9,14 @@ docs/engine-protocol.md): a ``hello``, the events of its seat's log, and a
 
 Whatever goes wrong with the program costs it the seat, never the game: it
 cannot start, it exits, it is silent past the time limit, it sends a line
-that is not a move or a move the rules refuse. Then it is stopped, a
-built-in bot (:data:`FALLBACK`) plays the seat from that move on, and an
-:class:`EngineNotice` says what happened, for the table to show. A game
+that is not a move or a move the rules refuse, it sends more than its
+budget (:data:`LINES_PER_SECOND`, :data:`BYTES_PER_SECOND`, :data:`HELD_LINES`,
+:data:`HELD_BYTES`, in its turn or out of it). Then it is stopped, every
+process of its session with it, a built-in bot (:data:`FALLBACK`) plays the
+seat from that move on, and an :class:`EngineNotice` says what happened, for
+the table to show. What it writes on standard error is read as it comes, in
+large reads at a bounded pace (:data:`STDERR_BYTES_PER_SECOND`), and only its
+last :data:`STDERR_TAIL` bytes are kept, to quote when it stops. A game
 loaded from a file never starts a program by itself (a save names the
 command, and a file someone sent must not run one): its engine seats are
 played by the built-in bot unless the player asks for the programs to run.
@@ -25,12 +30,12 @@ import os
 import queue
 import shlex
 import shutil
+import signal
 import subprocess
 import threading
 import time
 import weakref
-from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -53,10 +58,23 @@ class Viewable(Protocol):
 FALLBACK: Final = "greedy"
 #: Seconds a program has for a move unless the command line says otherwise.
 DEFAULT_TIME_LIMIT: Final = 10.0
-#: Lines a program may send for one move besides the move (its ``info``).
-INFO_BUDGET: Final = 1000
-#: Lines of a program's standard error kept, to say why it stopped.
-STDERR_LINES: Final = 5
+#: What a program may send on its standard output, in its turn and out of
+#: it, ``info`` and blank lines included: lines and bytes a second, a second's
+#: worth at once, and a second's worth afresh at each of its turns (a program
+#: that logs as it ponders stays far below, in a slow game or a fast one).
+LINES_PER_SECOND: Final = 1000
+BYTES_PER_SECOND: Final = 1 << 20
+#: Lines, and their bytes, read but not yet taken as moves (``info`` and blank
+#: lines are passed over as they come and never held): a program needs one a turn.
+HELD_LINES: Final = 16
+HELD_BYTES: Final = 4 * protocol.LINE_LIMIT
+#: Bytes of standard error read a second at most: past it the program waits
+#: on its own writes, and indigo spends no more time on them.
+STDERR_BYTES_PER_SECOND: Final = 64 << 20
+#: Bytes of standard error kept (the rest is dropped and counted), to say why it stopped.
+STDERR_TAIL: Final = 4096
+#: Seconds the program's processes have to end once asked (SIGTERM) before they are killed.
+STOP_GRACE: Final = 0.5
 
 _time_limit = DEFAULT_TIME_LIMIT
 
@@ -89,6 +107,8 @@ class Trouble(StrEnum):
     BAD_LINE = "bad_line"
     #: It sent a move the rules refuse.
     ILLEGAL = "illegal"
+    #: It sent more than its budget (lines or bytes a second, or held unread).
+    FLOOD = "flood"
 
 
 @dataclass(frozen=True)
@@ -125,6 +145,7 @@ class EngineNotice:
             Trouble.ILLEGAL: _(
                 "{name}'s program sent a move the rules refuse ({detail}); {bot} plays the seat now."
             ),
+            Trouble.FLOOD: _("{name}'s program sent more than it may ({detail}); {bot} plays the seat now."),
         }[self.trouble]
         return words.format(name=name, detail=self.detail, bot=bot, seconds=decimal(self.seconds))
 
@@ -145,7 +166,7 @@ def program_words(command: str) -> list[str]:
             _("engine:{command}: not a command ({reason})").format(command=command, reason=exc)
         ) from None
     if not words:
-        raise BotSpecError(_('engine: needs a command, as in engine:"python mybot.py"'))
+        raise BotSpecError(_('engine: needs a command, as in engine:"python3 mybot.py"'))
     return words
 
 
@@ -174,16 +195,103 @@ def _stop_all() -> None:
         program.stop(wait=0.2)
 
 
-#: What the reader queues at the end of the program's output, and for a line
-#: longer than any move could be (skipped to its end).
+#: What the reader queues at the end of the program's output, for a line
+#: longer than any move could be (skipped to its end), and when the program
+#: went past its budget (it is being stopped).
 _EOF: Final = object()
 _TOO_LONG: Final = object()
+_OVER: Final = object()
+
+
+class _Rate:
+    """A budget in some unit a second: ``per_second`` of it, a second's worth
+    at once (and again whenever it is refilled by :meth:`fill`). ``clock`` is injectable
+    so the budget can be checked without waiting."""
+
+    def __init__(self, per_second: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_second = per_second
+        self.clock = clock
+        self._left = per_second
+        self._updated = clock()
+        # Spent by a reading thread, filled by the seat's.
+        self._lock = threading.Lock()
+
+    def _refill(self) -> None:
+        now = self.clock()
+        self._left = min(self.per_second, self._left + (now - self._updated) * self.per_second)
+        self._updated = now
+
+    def fill(self) -> None:
+        """A whole second's worth again (a new turn)."""
+        with self._lock:
+            self._left = self.per_second
+            self._updated = self.clock()
+
+    def spend(self, amount: float) -> bool:
+        """Spend ``amount`` if the budget holds it; else spend nothing: False."""
+        with self._lock:
+            self._refill()
+            if amount > self._left:
+                return False
+            self._left -= amount
+            return True
+
+    def owe(self, amount: float) -> float:
+        """Spend ``amount``, in advance if need be: the seconds to wait before the
+        budget has covered it."""
+        with self._lock:
+            self._refill()
+            self._left -= amount
+            return max(0.0, -self._left / self.per_second)
+
+
+def _session_left(session: int) -> list[int] | None:
+    """The live processes (zombies are not) of the program's session or
+    process group, which are both numbered by the program's pid; None where
+    ``/proc`` cannot tell."""
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return None
+    found = []
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path("/proc", entry, "stat").read_bytes()
+            state, _parent, group, sid = stat[stat.rindex(b")") + 2 :].split()[:4]
+        except (OSError, ValueError):
+            continue  # gone meanwhile
+        if state != b"Z" and session in (int(group), int(sid)):
+            found.append(int(entry))
+    return found
+
+
+def _signal_session(session: int, sig: signal.Signals) -> bool:
+    """Send ``sig`` to every process of the session; False if none is left."""
+    left = _session_left(session)
+    if left == []:
+        return False  # and its number may be another's soon: no signal to it
+    if left is None:
+        try:
+            os.killpg(session, 0)
+        except (ProcessLookupError, PermissionError):
+            return False
+        left = []
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(session, sig)
+    for pid in left:
+        # One that left the group for a group of its own, in the same session.
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, sig)
+    return True
 
 
 class _Program:
-    """The child process and the threads that write its input and read its
-    output and errors, so that no read or write can block a move past its
-    time limit."""
+    """The child process, in a session of its own, and the threads that write
+    its input and read its output and errors, so that no read or write can
+    block a move past its time limit, and what it sends is read within its
+    budget."""
 
     def __init__(self, words: Sequence[str]) -> None:
         self.process = subprocess.Popen(
@@ -191,13 +299,26 @@ class _Program:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            # Not in the terminal's process group: a ctrl+c is the game's to
-            # handle, and the game stops its programs itself.
+            # A session of its own: a ctrl+c at the terminal is the game's to
+            # handle, and whatever the program starts can be found and stopped
+            # with it (its session and process group are numbered by its pid).
             start_new_session=True,
         )
-        self.lines: queue.Queue[str | object] = queue.Queue()
+        self.session = self.process.pid
+        #: Lines read and not yet taken, with their size: at most HELD_LINES
+        #: lines and HELD_BYTES bytes, and one end marker.
+        self.lines: queue.Queue[tuple[str | object, int]] = queue.Queue()
+        self._held = [0, 0]
+        self._held_lock = threading.Lock()
+        #: Why the program went past its budget (it is stopped), or None.
+        self.over: str | None = None
+        self._lines_rate = _Rate(LINES_PER_SECOND)
+        self._bytes_rate = _Rate(BYTES_PER_SECOND)
         self.outbox: queue.Queue[bytes | None] = queue.Queue()
-        self.errors: deque[str] = deque(maxlen=STDERR_LINES)
+        self._tail = b""
+        self._tail_lock = threading.Lock()
+        self._stop_lock = threading.Lock()
+        self._stopped = False
         assert self.process.stdin and self.process.stdout and self.process.stderr
         for target, stream in (
             (self._read, self.process.stdout),
@@ -207,30 +328,109 @@ class _Program:
             threading.Thread(target=target, args=(stream,), name="indigo-engine", daemon=True).start()
         _running.add(self)
 
+    # -- its output -------------------------------------------------------------------------
+
+    def new_turn(self) -> None:
+        """Its turn: a whole budget for it (a fast game's turns come many a second)."""
+        self._lines_rate.fill()
+        self._bytes_rate.fill()
+
     def _read(self, stream: IO[bytes]) -> None:
+        lines, data = self._lines_rate, self._bytes_rate
+        skipping = False
         with contextlib.suppress(OSError, ValueError):
             while True:
                 raw = stream.readline(protocol.LINE_LIMIT + 1)
                 if not raw:
                     break
-                if len(raw) > protocol.LINE_LIMIT and not raw.endswith(b"\n"):
-                    # A line longer than any move: say so once, and skip to its end.
-                    self.lines.put(_TOO_LONG)
-                    while raw and not raw.endswith(b"\n"):
-                        raw = stream.readline(protocol.LINE_LIMIT + 1)
+                if not data.spend(len(raw)):
+                    mib = decimal(BYTES_PER_SECOND / (1 << 20))
+                    return self._past_budget(_("more than {mib} MiB in a second").format(mib=mib))
+                ends = raw.endswith(b"\n")
+                if skipping:
+                    # The rest of a line too long for any move.
+                    skipping = not ends
                     continue
-                self.lines.put(raw.decode("utf-8", errors="replace"))
-        self.lines.put(_EOF)
+                if not lines.spend(1):
+                    words = _("more than {lines} lines in a second").format(lines=decimal(LINES_PER_SECOND))
+                    return self._past_budget(words)
+                if len(raw) > protocol.LINE_LIMIT and not ends:
+                    # Said once, and skipped to its end.
+                    skipping = True
+                    item: str | object = _TOO_LONG
+                else:
+                    item = raw.decode("utf-8", errors="replace")
+                    if protocol.is_info(item):
+                        # Passed over as it comes, in the turn or out of it: never held.
+                        continue
+                if not self._hold(item, len(raw)):
+                    words = _("more than {lines} lines or {kib} KiB sent ahead of its turns")
+                    return self._past_budget(words.format(lines=HELD_LINES, kib=decimal(HELD_BYTES / 1024)))
+        self.lines.put((_EOF, 0))
+
+    def _hold(self, item: str | object, size: int) -> bool:
+        with self._held_lock:
+            if self._held[0] + 1 > HELD_LINES or self._held[1] + size > HELD_BYTES:
+                return False
+            self._held[0] += 1
+            self._held[1] += size
+        self.lines.put((item, size))
+        return True
+
+    def held(self) -> tuple[int, int]:
+        """The lines, and their bytes, read from the program and not yet taken."""
+        with self._held_lock:
+            return (self._held[0], self._held[1])
+
+    def _past_budget(self, detail: str) -> None:
+        """It sent more than its budget: stop reading it and stop it, at once
+        (out of its turn too); the seat is replaced when it is next asked."""
+        self.over = detail
+        self.lines.put((_OVER, 0))
+        self.stop(wait=0.0)
+
+    def receive(self, deadline: float) -> str | object | None:
+        """The next line (or :data:`_EOF`, :data:`_TOO_LONG`, :data:`_OVER`); None
+        when the deadline passed."""
+        try:
+            item, size = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            return None
+        if item is not _EOF and item is not _OVER:
+            with self._held_lock:
+                self._held[0] -= 1
+                self._held[1] -= size
+        return item
+
+    # -- its errors -------------------------------------------------------------------------
 
     def _read_errors(self, stream: IO[bytes]) -> None:
+        # Large reads straight from the pipe, paced: a program that floods its
+        # standard error costs a read now and then, and waits on its own writes.
+        pace = _Rate(STDERR_BYTES_PER_SECOND)
         with contextlib.suppress(OSError, ValueError):
+            descriptor = stream.fileno()
             while True:
-                raw = stream.readline(1000)
-                if not raw:
+                chunk = os.read(descriptor, 1 << 16)
+                if not chunk:
                     return
-                line = printable(raw.decode("utf-8", errors="replace"))
-                if line:
-                    self.errors.append(line)
+                with self._tail_lock:
+                    self._tail = (self._tail + chunk[-STDERR_TAIL:])[-STDERR_TAIL:]
+                wait = pace.owe(len(chunk))
+                if wait:
+                    time.sleep(wait)
+
+    def last_words(self) -> str:
+        """The last line of its standard error that has words, as it may be shown."""
+        with self._tail_lock:
+            tail = self._tail
+        for raw in reversed(tail.splitlines()):
+            line = printable(raw.decode("utf-8", errors="replace"))
+            if line:
+                return line
+        return ""
+
+    # -- its input ---------------------------------------------------------------------------
 
     def _write(self, stream: IO[bytes]) -> None:
         with contextlib.suppress(OSError, ValueError):
@@ -246,12 +446,7 @@ class _Program:
     def send(self, message: protocol.Tag) -> None:
         self.outbox.put((protocol.encode(message) + "\n").encode())
 
-    def receive(self, deadline: float) -> str | object | None:
-        """The next line (or :data:`_EOF`); None when the deadline passed."""
-        try:
-            return self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            return None
+    # -- its end -----------------------------------------------------------------------------
 
     def exit_words(self) -> str:
         """How the program ended, with its last words on standard error."""
@@ -260,21 +455,41 @@ class _Program:
         except subprocess.TimeoutExpired:
             status = None
         said = _("closed its output") if status is None else _("exit status {status}").format(status=status)
-        if self.errors:
-            return f"{said}: {self.errors[-1]}"
-        return said
+        last = self.last_words()
+        return f"{said}: {last}" if last else said
 
     def stop(self, wait: float = 1.0) -> None:
-        """Ask the program to quit, then make sure it has."""
-        self.outbox.put(None)
-        try:
-            self.process.wait(timeout=wait)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(OSError):
-                self.process.kill()
+        """Ask the program to quit (its input ends), give it ``wait`` seconds,
+        then end every process of its session: asked (SIGTERM), then killed
+        after :data:`STOP_GRACE` seconds. Whatever it started goes with it."""
+        with self._stop_lock:
+            if self._stopped:
+                return
+            self.outbox.put(None)
             with contextlib.suppress(subprocess.TimeoutExpired):
-                self.process.wait(timeout=1.0)
-        _running.discard(self)
+                self.process.wait(timeout=wait)
+            for sig in (signal.SIGTERM, signal.SIGKILL):
+                if not self._end_session(sig):
+                    break
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=STOP_GRACE)
+            self._stopped = True
+            _running.discard(self)
+
+    def _end_session(self, sig: signal.Signals) -> bool:
+        """Send ``sig`` to the session and wait up to :data:`STOP_GRACE` seconds
+        for it to be empty: True if some process is left."""
+        if not _signal_session(self.session, sig):
+            return False
+        deadline = time.monotonic() + STOP_GRACE
+        while True:
+            self.process.poll()  # the program itself is ours to reap
+            left = _session_left(self.session)
+            if left == [] or (left is None and self.process.returncode is not None):
+                return False
+            if time.monotonic() >= deadline:
+                return True
+            time.sleep(0.01)
 
 
 class EngineSeat:
@@ -321,6 +536,18 @@ class EngineSeat:
     def replaced(self) -> bool:
         """A built-in bot plays the seat now."""
         return self.fallback is not None
+
+    def held(self) -> tuple[int, int]:
+        """The lines, and their bytes, its program sent that wait to be read:
+        never more than :data:`HELD_LINES` and :data:`HELD_BYTES`."""
+        program = self._program
+        return (0, 0) if program is None else program.held()
+
+    @property
+    def pid(self) -> int | None:
+        """The process id of its program while it runs (its session's too)."""
+        program = self._program
+        return None if program is None else program.session
 
     def take_notices(self) -> list[EngineNotice]:
         """The notices since the last call (the table shows them)."""
@@ -393,32 +620,37 @@ class EngineSeat:
         if program is None:
             program = self._program = self._start(view)
         self._catch_up(program, view)
+        if program.over is not None:
+            # Past its budget since its last turn (it is stopped already).
+            raise _Failed(Trouble.FLOOD, program.over)
+        program.new_turn()
         program.send(protocol.turn_message(view, self.limit))
         deadline = time.monotonic() + self.limit
-        for _line in range(INFO_BUDGET + 1):
-            line = program.receive(deadline)
-            if line is None:
-                raise _Failed(Trouble.TIMEOUT, "")
-            if line is _EOF:
-                raise _Failed(Trouble.CRASHED, program.exit_words())
-            if line is _TOO_LONG:
-                too_long = _("a line of over {n} characters").format(n=protocol.LINE_LIMIT)
-                raise _Failed(Trouble.BAD_LINE, too_long)
-            assert isinstance(line, str)
-            if protocol.is_info(line):
-                continue
-            try:
-                move = protocol.parse_reply(line)
-            except protocol.ReplyError:
-                raise _Failed(Trouble.BAD_LINE, line.strip()[:80]) from None
-            move = Move.make(move.cell, move.tile, move.rotation)
-            refused = view.refusal(move)
-            if refused is not None:
-                from ..i18n.words import refusal_text
+        # Info and blank lines never reach here (the reader passes over them):
+        # the first line is the answer, or the program failed. A move read
+        # before it went past its budget is its move.
+        line = program.receive(deadline)
+        if line is _OVER:
+            raise _Failed(Trouble.FLOOD, program.over or "")
+        if line is None:
+            raise _Failed(Trouble.TIMEOUT, "")
+        if line is _EOF:
+            raise _Failed(Trouble.CRASHED, program.exit_words())
+        if line is _TOO_LONG:
+            too_long = _("a line of over {n} characters").format(n=protocol.LINE_LIMIT)
+            raise _Failed(Trouble.BAD_LINE, too_long)
+        assert isinstance(line, str)
+        try:
+            move = protocol.parse_reply(line)
+        except protocol.ReplyError:
+            raise _Failed(Trouble.BAD_LINE, line.strip()[:80]) from None
+        move = Move.make(move.cell, move.tile, move.rotation)
+        refused = view.refusal(move)
+        if refused is not None:
+            from ..i18n.words import refusal_text
 
-                raise _Failed(Trouble.ILLEGAL, f"{move}: {refusal_text(refused)}")
-            return move
-        raise _Failed(Trouble.BAD_LINE, _("too many lines without a move"))
+            raise _Failed(Trouble.ILLEGAL, f"{move}: {refusal_text(refused)}")
+        return move
 
 
 class _Failed(Exception):

@@ -10,12 +10,13 @@ moves, undo and redo at once, save-as, hints and review.
 from __future__ import annotations
 
 import contextlib
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..bots import make_bot
 from ..bots.base import Bot
-from ..bots.engine_seat import introduce
+from ..bots.engine_seat import EngineSeat, close_bots, introduce
 from ..engine import Event, Game, Match, Move, SeatView, Setup
 from ..i18n import _
 from ..saves import (
@@ -366,7 +367,15 @@ class Session:
         return self.save_path
 
     def close(self) -> None:
-        """The game is put away (it is saved after every move): another window may play it now."""
+        """The game is put away (it is saved after every move): another window
+        may play it now, and its engine seats' programs are stopped."""
         if self.lock is not None:
             self.lock.release()
             self.lock = None
+        if any(isinstance(bot, EngineSeat) for bot in self.bots.values()):
+            # In a thread: a program still thinking keeps its seat until it
+            # answers or its time is up, and the screen must not wait for it.
+            closing = threading.Thread(
+                target=close_bots, args=(dict(self.bots), self.game), name="indigo-engine-close", daemon=True
+            )
+            closing.start()

@@ -9,19 +9,34 @@ another seat's tile."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import os
+import signal
 import sys
 import textwrap
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from polling import until
 
 from indigo_tui.bots import BotSpecError, make_bot
 from indigo_tui.bots.engine_protocol import message_types
-from indigo_tui.bots.engine_seat import EngineSeat, Trouble, close_bots, take_notices
+from indigo_tui.bots.engine_seat import (
+    HELD_BYTES,
+    HELD_LINES,
+    EngineSeat,
+    Trouble,
+    _Rate,
+    close_bots,
+    take_notices,
+)
 from indigo_tui.commands.selfplay import play_game
 from indigo_tui.engine import Game, Match, Setup
 from indigo_tui.saves import SeatInfo, seat_kinds
+from indigo_tui.table.session import NewGame, Session
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "simple_engine.py"
@@ -73,8 +88,8 @@ def test_a_program_that_plays_well_keeps_its_seat(tmp_path: Path) -> None:
         ("print(json.dumps({'type': 'move'}), flush=True)\n", Trouble.BAD_LINE),
         ("print('x' * 100000, flush=True)\n", Trouble.BAD_LINE),
         (
-            "print(json.dumps({'type': 'info', 'text': 'thinking'}) + '\\n' * 2000, flush=True)\n",
-            Trouble.BAD_LINE,
+            "print(json.dumps({'type': 'info', 'text': 'thinking'}) + '\\n' * 100000, flush=True)\n",
+            Trouble.FLOOD,
         ),
         # A legal-looking move on the treasure tile in the centre.
         ("print(json.dumps({'type': 'move', 'move': '122/0@0,0'}), flush=True)\n", Trouble.ILLEGAL),
@@ -211,3 +226,198 @@ def test_engine_seats_in_the_seats_option(text: str, kinds: list[str]) -> None:
     assert seat_kinds(text) == kinds
     (engine,) = (SeatInfo("E", kind) for kind in kinds if kind.startswith("engine:"))
     assert engine.is_bot and engine.bot == engine.kind
+
+
+# -- what a program sends, in its turn and out of it ------------------------------------------
+
+
+def alive(pid: int) -> bool:
+    """The process is there and not a zombie (an orphan's reaper may be slow)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_bytes()
+    except OSError:
+        return False
+    return stat[stat.rindex(b")") + 2 :].split()[0] != b"Z"
+
+
+def wait_until(condition: Callable[[], object]) -> None:
+    asyncio.run(until(condition))
+
+
+def test_a_program_that_floods_out_of_its_turn_is_stopped_at_once_and_replaced(tmp_path: Path) -> None:
+    # Short info lines without end once it has moved, while the other seat
+    # (a person, in text mode) thinks: what is held stays within its bound,
+    # the program is stopped without waiting for its turn, and its next turn
+    # goes to the stand-in with one notice.
+    command = program(
+        tmp_path,
+        "ponders",
+        FIRST_LEGAL
+        + "n = 0\nwhile True:\n    n += 1\n    print(json.dumps({'type': 'info', 'nodes': n}), flush=True)\n",
+    )
+    engine = EngineSeat(command, 1, limit=5.0)
+    game = Match(Setup(2), 1, 1).game
+    game.push(engine.choose(game.view(0)))
+    pid = engine.pid
+    assert pid is not None
+    wait_until(lambda: not alive(pid))
+    lines, size = engine.held()
+    assert lines <= HELD_LINES and size <= HELD_BYTES
+    game.push(make_bot("greedy", 1).choose(game.view(1)))
+    move = engine.choose(game.view(0))
+    assert game.is_legal(move) and engine.replaced
+    (notice,) = take_notices([engine])
+    assert notice.trouble is Trouble.FLOOD
+    assert "more than" in notice.text("Ann")
+    engine.close()
+
+
+def test_lines_sent_ahead_of_its_turns_are_held_within_a_bound(tmp_path: Path) -> None:
+    # Lines that are not info wait for the next turn (a move sent early is
+    # taken then); past HELD_LINES of them the program is over its budget.
+    body = FIRST_LEGAL + f"for _ in range({HELD_LINES * 4}):\n    print('not a move', flush=True)\n"
+    engine = EngineSeat(program(tmp_path, "ahead", body), 1, limit=5.0)
+    game = Match(Setup(2), 1, 1).game
+    game.push(engine.choose(game.view(0)))
+    pid = engine.pid
+    assert pid is not None
+    wait_until(lambda: not alive(pid))
+    assert engine.held()[0] <= HELD_LINES
+    game.push(make_bot("greedy", 1).choose(game.view(1)))
+    engine.choose(game.view(0))
+    assert [notice.trouble for notice in take_notices([engine])] == [Trouble.FLOOD]
+
+
+def test_a_program_that_logs_at_every_turn_of_a_fast_game_keeps_its_seat(tmp_path: Path) -> None:
+    # Each turn gives a whole budget: bot games come many turns a second.
+    body = "for depth in range(200):\n    print(json.dumps({'type': 'info', 'depth': depth}), flush=True)\n"
+    assert play(program(tmp_path, "logs", body + FIRST_LEGAL))[2] == []
+
+
+def test_the_rate_is_a_seconds_worth_at_once_then_by_the_second() -> None:
+    now = [0.0]
+    rate = _Rate(100, clock=lambda: now[0])
+    assert rate.spend(100) and not rate.spend(1)
+    now[0] = 0.5
+    assert rate.spend(50) and not rate.spend(1)
+    now[0] = 10.0
+    assert not rate.spend(101) and rate.spend(100)
+    rate.fill()
+    assert rate.spend(100)
+    assert rate.owe(50) == 0.5
+
+
+def test_a_flood_on_standard_error_keeps_only_its_last_words(tmp_path: Path) -> None:
+    body = (
+        "for _ in range(20000):\n"
+        "    sys.stderr.write('x' * 999 + '\\n')\n"
+        "sys.stderr.write('the last words\\n')\n"
+        "sys.stderr.flush()\n"
+        "sys.exit(3)\n"
+    )
+    engine = EngineSeat(program(tmp_path, "shouts", body), 1, limit=30.0)
+    game = Match(Setup(2), 1, 1).game
+    assert game.is_legal(engine.choose(game.view(0)))
+    (notice,) = take_notices([engine])
+    assert notice.trouble is Trouble.CRASHED
+    assert notice.detail == "exit status 3: the last words"
+
+
+# -- the program's processes ---------------------------------------------------------------------
+
+#: A process the program starts that ignores being asked to stop.
+STUBBORN = "import signal, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\nwhile True: time.sleep(1)\n"
+
+
+def forking_program(
+    tmp_path: Path, *, after_quit: str = "", move: str = FIRST_LEGAL, escape: bool = False
+) -> str:
+    """A wrapper (``sh run.sh``, which does not ``exec``) running a bot that
+    starts a process of its own; every pid is written to ``pids``."""
+    pids = tmp_path / "pids"
+    child = STUBBORN if not escape else "import os\nos.setpgid(0, 0)\n" + STUBBORN
+    bot = tmp_path / "bot.py"
+    bot.write_text(
+        "import json, os, subprocess, sys, time\n"
+        f"child = subprocess.Popen([sys.executable, '-c', {child!r}])\n"
+        f"with open({str(pids)!r}, 'a') as out:\n"
+        "    out.write(f'{os.getpid()}\\n{child.pid}\\n')\n"
+        "for line in sys.stdin:\n"
+        "    message = json.loads(line)\n"
+        "    if message['type'] == 'quit':\n"
+        "        break\n"
+        "    if message['type'] == 'turn':\n"
+        "        turn = message\n" + textwrap.indent(move, "        ") + after_quit
+    )
+    wrapper = tmp_path / "run.sh"
+    wrapper.write_text(f"echo $$ >> {pids}\n{sys.executable} {bot}\necho done >&2\n")
+    return f"sh {wrapper}"
+
+
+def left_behind(tmp_path: Path) -> Callable[[], list[int]]:
+    pids = [int(pid) for pid in (tmp_path / "pids").read_text().split()]
+    return lambda: [pid for pid in pids if alive(pid)]
+
+
+def kill_all(pids: Sequence[int]) -> None:
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize(
+    ("after_quit", "escape"),
+    [
+        ("", False),
+        # It goes on after the game: neither the end of its input nor quit stops it.
+        ("while True:\n    time.sleep(0.05)\n", False),
+        # Its child leaves the process group (not the session).
+        ("", True),
+    ],
+    ids=["quits", "lingers", "own-group"],
+)
+def test_nothing_a_program_started_is_left_after_the_game(
+    tmp_path: Path, after_quit: str, escape: bool
+) -> None:
+    engine = EngineSeat(forking_program(tmp_path, after_quit=after_quit, escape=escape), 1, limit=5.0)
+    bots = [engine, make_bot("greedy", 1)]
+    game = Match(Setup(2), 1, 1).game
+    game.push(engine.choose(game.view(0)))
+    left = left_behind(tmp_path)
+    assert len(left()) == 3  # the wrapper, the bot, its child
+    close_bots(bots, game)
+    try:
+        wait_until(lambda: not left())
+    finally:
+        kill_all(left())
+
+
+def test_nothing_a_replaced_program_started_is_left(tmp_path: Path) -> None:
+    illegal = "print(json.dumps({'type': 'move', 'move': '122/0@0,0'}), flush=True)\n"
+    engine = EngineSeat(forking_program(tmp_path, move=illegal), 1, limit=5.0)
+    game = Match(Setup(2), 1, 1).game
+    game.push(engine.choose(game.view(0)))
+    assert engine.replaced
+    assert [notice.trouble for notice in take_notices([engine])] == [Trouble.ILLEGAL]
+    left = left_behind(tmp_path)
+    try:
+        wait_until(lambda: not left())
+    finally:
+        kill_all(left())
+
+
+def test_a_game_put_away_at_the_table_stops_its_programs(tmp_path: Path) -> None:
+    # The full-screen table puts a game away (a new game, the title screen)
+    # without ending the process: its programs go then, not at exit.
+    seats = [SeatInfo("Prog", f"engine:{forking_program(tmp_path)}"), SeatInfo("Ann", "human")]
+    session = Session.start(NewGame(Setup(2), seats, seed=1), tmp_path / "saves")
+    engine = session.bots[0]
+    assert isinstance(engine, EngineSeat)
+    session.game.push(engine.choose(session.game.view(0)))
+    left = left_behind(tmp_path)
+    assert len(left()) == 3
+    session.close()
+    try:
+        wait_until(lambda: not left())
+    finally:
+        kill_all(left())
