@@ -13,7 +13,7 @@ from pathlib import Path
 from indigo_tui import saves
 from indigo_tui.engine import Match, Setup
 
-#: How deep the deep save nests, as in the issue (about 300 KB of brackets).
+#: How many objects deep the deep save nests, as in the issue (about 300 KB).
 DEEP: int = 50_000
 
 
@@ -48,7 +48,7 @@ def make_odd_files(folder: Path) -> dict[str, OddFile]:
         path.write_bytes(data)
         return path
 
-    deep_value = "[" * DEEP + "]" * DEEP
+    deep_value = '{"a": ' * DEEP + "1" + "}" * DEEP
     deep = json.dumps({**model, "header": {**model["header"], "meta": "@"}}).replace('"@"', deep_value)
     padding = " " * (saves.SIZE_LIMIT + (1 << 20))
     huge = json.dumps(model).replace('"header":', padding + '"header":', 1)

@@ -77,6 +77,9 @@ def test_the_console_script_runs() -> None:
         # A known bot written wrong: its own words, with the form to write.
         (("play", "--seats", "human,bot:mcts:iter=abc"), "use mcts:iter=N"),
         (("play", "--seats", "human,bot:nosuchbot"), "unknown seat 'bot:nosuchbot'"),
+        # Longer than a save may hold (NAME_LIMIT): its save would not load.
+        (("play", "--names", "Ann," + "B" * 25), "is longer than 24 characters"),
+        (("text", "--names", "C" * 25), "is longer than 24 characters"),
         (("no-such-command",), "invalid choice"),
     ],
 )
