@@ -77,6 +77,9 @@ def test_the_console_script_runs() -> None:
         # A known bot written wrong: its own words, with the form to write.
         (("play", "--seats", "human,bot:mcts:iter=abc"), "use mcts:iter=N"),
         (("play", "--seats", "human,bot:nosuchbot"), "unknown seat 'bot:nosuchbot'"),
+        # Longer than a save may hold (NAME_LIMIT): its save would not load.
+        (("play", "--names", "Ann," + "B" * 25), "is longer than 24 characters"),
+        (("text", "--names", "C" * 25), "is longer than 24 characters"),
         (("no-such-command",), "invalid choice"),
     ],
 )
@@ -122,7 +125,7 @@ def test_replay_reports_each_bad_file_on_one_line_and_prints_the_rest(tmp_path: 
     wrong_turn = json.loads(good_record.read_text())
     wrong_turn["moves"][6]["seat"] = 1
     bad["wrong-turn.json"] = (json.dumps(wrong_turn).encode(), "move 7: it is seat 1's turn, not seat 2's")
-    bad["missing.json"] = (None, "No such file")
+    bad["missing.json"] = (None, "no such file")
     for name, (content, _) in bad.items():
         if content is not None:
             (tmp_path / name).write_bytes(content)

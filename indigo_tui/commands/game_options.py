@@ -135,7 +135,7 @@ def new_game_from_args(args: argparse.Namespace) -> NewGame:
     from ..bots import BotSpecError, available_bots, make_bot
     from ..engine import Setup, SetupError, parse_seed, rounds_allowed
     from ..i18n.words import setup_error_text
-    from ..saves import SeatInfo, seat_kinds, seats_from_kinds
+    from ..saves import NAME_LIMIT, SeatInfo, seat_kinds, seats_from_kinds
     from ..table.session import NewGame
 
     if args.seats is not None and not seat_kinds(args.seats):
@@ -190,6 +190,13 @@ def new_game_from_args(args: argparse.Namespace) -> NewGame:
                 len(names),
             ).format(names=len(names), players=players)
         )
+    for name in names:
+        if len(name.strip()) > NAME_LIMIT:
+            raise CommandError(
+                _("--names: the name '{name}' is longer than {limit} characters").format(
+                    name=name.strip(), limit=NAME_LIMIT
+                )
+            )
     return NewGame(
         setup, seats_from_kinds(kinds, names), args.rounds, parse_seed(args.seed), args.open_scores
     )

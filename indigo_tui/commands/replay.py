@@ -42,22 +42,12 @@ def read_game(path: Path, round_number: int | None = None) -> Game:
     any problem, its words in the current language. Of a match of several
     rounds, round ``round_number`` (from 1), by default the latest."""
     from .. import saves
-    from ..i18n.words import notation_error_text
 
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ValueError(exc.strerror or str(exc)) from None
-    if saves.looks_like_save(data):
-        games = saves.decode_save(data).match.games
-    else:
-        from ..engine import notation  # here, not at the top: every indigo command imports this module
-
-        try:
-            # A canonical record holds one round.
-            games = [notation.from_json(data)]
-        except notation.NotationError as exc:
-            raise ValueError(notation_error_text(exc)) from None
+        games = saves.read_with(path, _games)
+    except saves.SaveError as exc:
+        # The command's line names the file already.
+        raise ValueError(exc.detail) from None
     if round_number is None:
         return games[-1]
     if not 1 <= round_number <= len(games):
@@ -69,6 +59,23 @@ def read_game(path: Path, round_number: int | None = None) -> Game:
             ).format(number=round_number, count=len(games))
         )
     return games[round_number - 1]
+
+
+def _games(data: bytes) -> list[Game]:
+    """The rounds of a save, or the one round of a canonical record, in
+    ``data``; :class:`~indigo_tui.saves.SaveError` if it is neither."""
+    from .. import saves
+
+    if saves.looks_like_save(data):
+        return saves.decode_save(data).match.games
+    from ..engine import notation  # here, not at the top: every indigo command imports this module
+    from ..i18n.words import notation_error_text
+
+    try:
+        # A canonical record holds one round.
+        return [notation.from_json(data)]
+    except notation.NotationError as exc:
+        raise saves.SaveError(notation_error_text(exc)) from None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -80,13 +80,11 @@ def seat_names(path: Path, players: int) -> list[str]:
     from .. import saves
 
     try:
-        data = path.read_bytes()
-        if saves.looks_like_save(data):
-            names = [seat.name for seat in saves.decode_save(data).header.seats]
-            if len(names) == players:
-                return names
-    except (OSError, ValueError):
-        pass  # read_game has read it already; a name is not worth a second error
+        names = [seat.name for seat in saves.load_header(path).seats]
+    except saves.SaveError:
+        names = []  # a canonical record names no seats; read_game has said any other problem
+    if len(names) == players:
+        return names
     return [_("Seat {number}").format(number=seat + 1) for seat in range(players)]
 
 

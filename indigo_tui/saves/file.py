@@ -14,10 +14,11 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,9 +27,10 @@ from typing import Final, Literal, TypeVar
 import msgspec
 
 from .. import __version__
-from ..engine import Event, Game, LogError, Match, Setup, SetupError
+from ..engine import Event, Game, LogError, Match, Setup, SetupError, rounds_allowed
+from ..engine.geometry import PATH_CELLS
 from ..i18n import LANGUAGES, _, in_language, ngettext
-from ..i18n.words import bot_seat_name, log_error_text, os_problem, setup_error_text
+from ..i18n.words import bot_seat_name, log_error_text, os_problem, rounds_text, setup_error_text
 from .places import shown_path
 from .quota import check_room
 
@@ -51,6 +53,9 @@ class SaveError(ValueError):
 #: The longest name a player goes by: at a local table, at the host and at
 #: every guest alike (the lobby's and the waiting room's columns are this wide).
 NAME_LIMIT: Final = 24
+#: The longest title a save may have ("save as"; longer ones are cut when
+#: the header is made, so every save written reads back).
+TITLE_LIMIT: Final = 100
 
 
 class SeatInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -157,7 +162,7 @@ def make_header(
         seats=list(seats),
         rounds=match.rounds,
         seed=match.seed,
-        title=title,
+        title=title[:TITLE_LIMIT],
         open_scores=open_scores,
         round=match.round_index,
         placements=game.board.placements,
@@ -226,14 +231,52 @@ def decode_as(decoder: msgspec.json.Decoder[T], data: bytes | memoryview, damage
 
 
 def _check_header(header: SaveHeader) -> None:
-    if len(header.seats) != header.setup.players:
+    """Every value of ``header`` within what the rules and the format allow
+    (the setup has been checked by its decoder); :class:`SaveError` says the
+    first that is not, so a listing never shows, and a load never starts, a
+    match the rules could not hold."""
+    players = header.setup.players
+    if len(header.seats) != players:
         raise SaveError(
             ngettext(
                 "the save names {seats} seat for {players} players",
                 "the save names {seats} seats for {players} players",
                 len(header.seats),
-            ).format(seats=len(header.seats), players=header.setup.players)
+            ).format(seats=len(header.seats), players=players)
         )
+    if not rounds_allowed(header.rounds):
+        raise SaveError(
+            _("the save's match has {rounds} rounds, but {rule}").format(
+                rounds=header.rounds, rule=rounds_text()
+            )
+        )
+    if not 0 <= header.round < header.rounds:
+        raise SaveError(
+            _("the save is at round {number} of a match of {rounds}").format(
+                number=header.round + 1, rounds=header.rounds
+            )
+        )
+    if not 0 <= header.placements <= len(PATH_CELLS):
+        raise SaveError(
+            _("the save counts {placements} tiles placed, but a round has room for {most}").format(
+                placements=header.placements, most=len(PATH_CELLS)
+            )
+        )
+    if not 0 <= header.turn < players:
+        raise SaveError(
+            _("the save gives the turn to seat {number} of {players}").format(
+                number=header.turn + 1, players=players
+            )
+        )
+    for seat, info in enumerate(header.seats):
+        if len(info.name) > NAME_LIMIT:
+            raise SaveError(
+                _("seat {number}'s name is longer than {limit} characters").format(
+                    number=seat + 1, limit=NAME_LIMIT
+                )
+            )
+    if len(header.title) > TITLE_LIMIT:
+        raise SaveError(_("the save's title is longer than {limit} characters").format(limit=TITLE_LIMIT))
 
 
 def decode_header(data: bytes) -> SaveHeader:
@@ -276,31 +319,131 @@ def decode_save(data: bytes) -> SavedGame:
     return SavedGame(header, Match.from_games(header.setup, header.rounds, header.seed, games))
 
 
-def _read(path: Path) -> bytes:
+#: The most bytes any file indigo-tui reads may hold. The largest save the
+#: rules allow, 20 rounds of 4 players with every name and the title as long
+#: as they may be, is about 177 KB (``benchmarks/save_size.py``); a bound no
+#: game reaches, every placement of every round moving six gems along the
+#: longest route seen, is about 1.5 MB. 8 MiB is 47 times the one and 5
+#: times the other, and reading that much takes milliseconds. The other
+#: files (records, reviews, settings) are smaller than a save. See
+#: docs/save-format.md.
+SIZE_LIMIT: Final = 8 * 1024 * 1024
+
+
+class NoSuchFile(SaveError):
+    """:func:`read_file` found nothing at the path (a reader that may go
+    without the file, settings or a stored review, says nothing then)."""
+
+
+def _refused(path: Path, problem: str, kind: type[SaveError] = SaveError) -> SaveError:
+    return kind(f"{shown_path(path)}: {problem}", problem)
+
+
+def _not_a_file(mode: int) -> str | None:
+    """Why a file of this ``st_mode`` is not read, or None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return _("is a folder, not a save file")
+    if stat.S_ISFIFO(mode):
+        return _("is a named pipe (FIFO), not a file")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("is a device, not a file")
+    return _("is not a regular file")
+
+
+def _too_large(path: Path) -> SaveError:
+    problem = _("is larger than any file indigo-tui writes (at most {limit} MiB)")
+    return _refused(path, problem.format(limit=SIZE_LIMIT // 2**20))
+
+
+#: Opened so that nothing at the path can make the open wait: a named pipe
+#: with no writer would block an ordinary open for good.
+_OPEN_FLAGS: Final = (
+    os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+)
+
+
+def read_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of the file at ``path``, read the one way indigo-tui reads
+    any file it is given (saves, records, a guest's record, stored reviews,
+    the settings): only from a regular file (a folder, a named pipe, a device
+    or a socket is refused before it is read, and the open cannot wait on a
+    pipe), and only up to :data:`SIZE_LIMIT` bytes. Any problem is one
+    :class:`SaveError` naming the file (:class:`NoSuchFile` when there is
+    none). A file to decode is read by :func:`read_with`, which bounds its
+    nesting too."""
+    path = Path(path)
     try:
-        return path.read_bytes()
+        # Looked at before it is opened (opening a device may do something),
+        # and again once open (the path may have changed in between).
+        problem = _not_a_file(os.stat(path).st_mode)
+        if problem is not None:
+            raise _refused(path, problem)
+        fd = os.open(path, _OPEN_FLAGS)
+        try:
+            facts = os.fstat(fd)
+            problem = _not_a_file(facts.st_mode)
+            if problem is not None:
+                raise _refused(path, problem)
+            if facts.st_size > SIZE_LIMIT:
+                raise _too_large(path)
+            chunks: list[bytes] = []
+            left = SIZE_LIMIT + 1  # a file that grew since fstat is found out
+            while left > 0:
+                chunk = os.read(fd, min(left, 1 << 20))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                left -= len(chunk)
+        finally:
+            os.close(fd)
     except FileNotFoundError:
-        problem = _("no such file")
-        raise SaveError(f"{shown_path(path)}: {problem}", problem) from None
+        raise _refused(path, _("no such file"), NoSuchFile) from None
     except IsADirectoryError:
-        problem = _("is a folder, not a save file")
-        raise SaveError(f"{shown_path(path)}: {problem}", problem) from None
+        raise _refused(path, _("is a folder, not a save file")) from None
     except OSError as exc:
-        problem = os_problem(exc)
-        raise SaveError(f"{shown_path(path)}: {problem}", problem) from None
+        raise _refused(path, os_problem(exc)) from None
+    if left <= 0:
+        raise _too_large(path)
+    return b"".join(chunks)
+
+
+def nested_too_deeply() -> str:
+    """Why a file whose nesting went past the decoder's limit is refused."""
+    return _("nested deeper than any file indigo-tui writes")
+
+
+def read_with(path: str | os.PathLike[str], decode: Callable[[bytes], T]) -> T:
+    """The file at ``path`` (read by :func:`read_file`) decoded by ``decode``:
+    the one reader of every file indigo-tui is given. Nesting deeper than
+    the decoders go (they stop at the interpreter's recursion limit, long
+    before any stack runs out) is refused, and a :class:`SaveError` that
+    ``decode`` raises is said after the file's name, so every refusal is one
+    line that names the file and the fault. Other errors of ``decode`` reach
+    the caller as they are."""
+    path = Path(path)
+    data = read_file(path)
+    try:
+        return decode(data)
+    except RecursionError:
+        raise _refused(path, nested_too_deeply()) from None
+    except SaveError as exc:
+        raise _refused(path, exc.detail) from None
 
 
 def load_save(path: str | os.PathLike[str]) -> SavedGame:
+    """The save at ``path``, read by :func:`read_with`, decoded and replayed
+    (:func:`decode_save`); :class:`SaveError` naming the file on any problem."""
     path = Path(path)
-    saved = decode_save(_read(path))
+    saved = read_with(path, decode_save)
     saved.path = path
     return saved
 
 
 def load_header(path: str | os.PathLike[str]) -> SaveHeader:
     """The header of the save at ``path`` (see :func:`decode_header`)."""
-    path = Path(path)
-    return decode_header(_read(path))
+    return read_with(path, decode_header)
 
 
 #: Temporary files of a failed :func:`write_atomic` that could not be removed

@@ -17,22 +17,23 @@ from typing import Final, Literal
 import msgspec
 
 from .. import __version__
-from ..engine import Event, Game, Match, Move, Setup
-from ..i18n import _
-from ..i18n.words import os_problem
+from ..engine import Event, Game, Match, Move, Setup, rounds_allowed
+from ..i18n import _, ngettext
+from ..i18n.words import os_problem, rounds_text
 from .file import (
+    NAME_LIMIT,
     SUFFIX,
     SaveError,
     SeatInfo,
     decode_as,
     make_header,
     now,
+    read_with,
     remove_stale_temps,
     write_atomic,
     write_save,
 )
 from .host import ROLE_KEY
-from .places import shown_path
 
 RECORD_FORMAT: Final = "indigo-guest"
 RECORD_VERSION: Final = 1
@@ -95,24 +96,59 @@ def encode_record(record: GuestRecord) -> bytes:
 
 
 def decode_record(data: bytes) -> GuestRecord:
-    """A guest record from its bytes; :class:`SaveError` (without a path) if it is not one."""
+    """A guest record from its bytes; :class:`SaveError` (without a path) if
+    it is not one, or holds a value the rules or the format do not allow."""
     record = decode_as(_record_decoder, data, _("not a guest save"))
     if record.version != RECORD_VERSION:
         raise SaveError(
             _("guest save version {found} is not {known}").format(found=record.version, known=RECORD_VERSION)
         )
+    players = record.setup.players
+    if len(record.seat_names) != players or len(record.seat_kinds) != players:
+        raise SaveError(
+            ngettext(
+                "the guest save names {seats} seat for {players} players",
+                "the guest save names {seats} seats for {players} players",
+                len(record.seat_names),
+            ).format(seats=len(record.seat_names), players=players)
+        )
+    if not 0 <= record.seat < players:
+        raise SaveError(
+            _("the guest save's seat {number} is not one of {players}").format(
+                number=record.seat + 1, players=players
+            )
+        )
+    if not rounds_allowed(record.rounds):
+        raise SaveError(
+            _("the guest save's match has {rounds} rounds, but {rule}").format(
+                rounds=record.rounds, rule=rounds_text()
+            )
+        )
+    # The rounds before the current one are past, and so is the current one once it is over.
+    if not 0 <= record.round < record.rounds or len(record.past) > record.round + 1:
+        raise SaveError(
+            _("the guest save is at round {number} of a match of {rounds}").format(
+                number=record.round + 1, rounds=record.rounds
+            )
+        )
+    if not 1 <= record.port <= 65535:
+        raise SaveError(_("the guest save's port {port} is not a port").format(port=record.port))
+    if len(record.name) > NAME_LIMIT:
+        raise SaveError(_("the guest save's name is longer than {limit} characters").format(limit=NAME_LIMIT))
+    for seat, name in enumerate(record.seat_names):
+        if len(name) > NAME_LIMIT:
+            raise SaveError(
+                _("seat {number}'s name is longer than {limit} characters").format(
+                    number=seat + 1, limit=NAME_LIMIT
+                )
+            )
     return record
 
 
 def load_record(path: Path) -> GuestRecord:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(f"{shown_path(path)}: {os_problem(exc)}") from None
-    try:
-        return decode_record(data)
-    except SaveError as exc:
-        raise SaveError(f"{shown_path(path)}: {exc}") from None
+    """The guest record at ``path`` (read by :func:`~.file.read_with`);
+    :class:`SaveError` naming the file on any problem."""
+    return read_with(path, decode_record)
 
 
 def find_record(

@@ -31,6 +31,9 @@ except ImportError:  # pragma: no cover - not on POSIX
 
 #: What is added to a save's name for its lock file (``*.indigo`` listings skip it).
 LOCK_SUFFIX = ".open"
+#: A lock file is opened so that nothing found at its path (a named pipe
+#: left there, say) can make the open wait.
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0)
 
 #: The locks this process holds, by save: a process asking about its own game
 #: must not find itself "elsewhere" (two flocks on one file conflict even in one process).
@@ -94,7 +97,7 @@ def _lock(path: Path) -> int | None:
         try:
             # The folder as a save makes it (a new game's folder may not be there yet).
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | _NO_WAIT, 0o644)
         except OSError:
             return None
         try:
@@ -130,7 +133,7 @@ def open_elsewhere(save: Path) -> bool:
         return False
     path = lock_path(save)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | _NO_WAIT)
     except OSError:
         return False  # no lock file: nobody plays it
     try:

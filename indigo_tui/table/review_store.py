@@ -25,7 +25,7 @@ from ..bots.review import ANALYSIS_VERSION, MoveRating, Reviewer, sure_verdict
 from ..engine import Game
 from ..i18n import _
 from ..i18n.words import os_problem
-from ..saves import write_atomic
+from ..saves import NoSuchFile, SaveError, read_with, write_atomic
 
 FORMAT: Final = "indigo-review"
 VERSION: Final = 1
@@ -96,15 +96,13 @@ def load_review(path: Path, game: Game, reviewer: Reviewer) -> tuple[list[MoveRa
     not trusted."""
     file = review_path(path, game.round_index)
     try:
-        data = file.read_bytes()
-    except FileNotFoundError:
+        stored = read_with(file, _decoder.decode)
+    except NoSuchFile:
         return [], None
-    except OSError as exc:
+    except SaveError as exc:
         return [], _("The stored review {file} cannot be read ({reason}); reviewing again.").format(
-            file=file.name, reason=os_problem(exc)
+            file=file.name, reason=exc.detail
         )
-    try:
-        stored = _decoder.decode(data)
     except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError):
         return [], _("The stored review {file} is damaged and was ignored; reviewing again.").format(
             file=file.name

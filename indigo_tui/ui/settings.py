@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..i18n import LANGUAGES, _
 from ..i18n.words import os_problem
-from ..saves import shown_path
+from ..saves import NoSuchFile, SaveError, read_with, shown_path
 from .board_art import GLYPH_CHOICES, PALETTE_CHOICES
 
 FILE_NAME = "settings.json"
@@ -48,18 +48,14 @@ class Settings:
 def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings, and a notice if the file was there but unreadable."""
     path = (folder or config_dir()) / FILE_NAME
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Settings(), None
-    except OSError as exc:
-        return Settings(), _("Settings not read ({reason}): using the defaults.").format(
-            reason=os_problem(exc)
-        )
     # Named in words a visitor of `indigo serve` may read (never the server's folders).
     shown = shown_path(path)
     try:
-        data = json.loads(raw)
+        data = read_with(path, json.loads)
+    except NoSuchFile:
+        return Settings(), None
+    except SaveError as exc:
+        return Settings(), _("Settings not read ({reason}): using the defaults.").format(reason=exc.detail)
     except ValueError:
         return Settings(), _("Settings file {path} is damaged: using the defaults.").format(path=shown)
     if not isinstance(data, dict):

@@ -231,9 +231,9 @@ def test_numbers_people_read_count_from_one_in_indigo_load_and_replay(
     assert second.startswith("2. ")  # the move log calls it move 2
     with pytest.raises(SaveError) as caught:
         load_save(path)
-    assert str(caught.value) == WANTED
+    assert str(caught.value) == f"{path}: {WANTED}"
     assert main(["load", str(path)]) == 2
-    assert capsys.readouterr().err == f"indigo: {WANTED}\n"
+    assert capsys.readouterr().err == f"indigo: {path}: {WANTED}\n"
     assert main(["replay", "--json", str(path)]) == 2
     assert capsys.readouterr().err.rstrip().endswith(f"{path}: {WANTED}")
     # The engine says why as a code only; the words are the catalogs'.
@@ -254,7 +254,7 @@ def test_numbers_people_read_count_from_one_in_indigo_load_and_replay(
 async def test_the_load_screen_says_the_same_as_indigo_load(
     make_app: AppFactory, save_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    illegal_second_placement(save_dir)
+    path, _second = illegal_second_placement(save_dir)
     app = make_app()
     said = notices(app, monkeypatch)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -266,7 +266,7 @@ async def test_the_load_screen_says_the_same_as_indigo_load(
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, LoadScreen)
-        assert said == [WANTED]
+        assert said == [f"{path}: {WANTED}"]
 
 
 async def test_a_game_open_in_another_window_is_refused_by_continue_and_delete(

@@ -167,7 +167,7 @@ class LoadScreen(Localised, Screen[None]):
         except SaveError as exc:
             # A file name and its error as plain text, never markup.
             self.query_one("#load-message", Static).update(
-                Text(_("Can't review {file}: {reason}").format(file=entry.path.name, reason=exc))
+                Text(_("Can't review {file}: {reason}").format(file=entry.path.name, reason=exc.detail))
             )
             return
         names = [seat.name for seat in saved.header.seats]
