@@ -1,10 +1,12 @@
 """The token bucket: every budget of what a peer or a visitor may ask, by rate.
 
 One bucket for the whole project. The network host (``net/guard.py``: the
-messages a seated guest sends, its undo requests, guesses at the join code)
-and ``indigo serve`` (``web/server.py``: a page's messages and keys, game
-starts, log lines) both pace with it, and neither may import the other, so
-it lives here, below both, and imports nothing of the project.
+messages a seated guest sends, its undo requests, guesses at the join code),
+``indigo serve`` (``web/server.py``: a page's messages and keys, game
+starts, log lines) and an engine program's seat (``bots/engine_seat.py``:
+the lines and bytes it writes, its standard error) all pace with it, and
+none may import the others, so it lives here, below them all, and imports
+nothing of the project.
 
 A bucket holds at most ``burst`` tokens and gains ``rate`` a second. What it
 is asked for is either taken only when there (:meth:`TokenBucket.take`), or
@@ -72,6 +74,11 @@ class TokenBucket:
         self._refill()
         self._level -= min(amount, self.burst)
         return max(0.0, -self._level / self.rate)
+
+    def fill(self) -> None:
+        """Full again at once: a whole burst (an engine program's new turn)."""
+        self._level = self.burst
+        self._at = self.clock()
 
     def give_back(self, amount: float = 1.0) -> None:
         """Return ``amount`` taken but not used (never above a full bucket)."""

@@ -121,3 +121,16 @@ def test_over_any_stretch_no_more_passes_than_the_burst_and_the_rate_allow(seed:
             taken += amount
         assert taken <= burst + rate * clock.now + 1e-9
         assert -1e-9 <= bucket.level <= burst
+
+
+def test_fill_makes_it_full_again_at_once() -> None:
+    # An engine program's new turn: a whole second's worth, whatever it spent.
+    now = [0.0]
+    bucket = TokenBucket(rate=100, burst=100, clock=lambda: now[0])
+    assert bucket.take(100) and not bucket.take(1)
+    now[0] = 0.5
+    assert bucket.take(50) and not bucket.take(1)
+    bucket.fill()
+    assert bucket.take(100) and not bucket.take(1)
+    now[0] = 10.0
+    assert not bucket.take(101) and bucket.take(100)

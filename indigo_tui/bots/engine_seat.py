@@ -35,12 +35,13 @@ import subprocess
 import threading
 import time
 import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import IO, Final, Protocol
 
+from ..bucket import TokenBucket
 from ..engine import Event, Move, SeatView
 from ..i18n import _, decimal
 from . import engine_protocol as protocol
@@ -203,48 +204,6 @@ _TOO_LONG: Final = object()
 _OVER: Final = object()
 
 
-class _Rate:
-    """A budget in some unit a second: ``per_second`` of it, a second's worth
-    at once (and again whenever it is refilled by :meth:`fill`). ``clock`` is injectable
-    so the budget can be checked without waiting."""
-
-    def __init__(self, per_second: float, clock: Callable[[], float] = time.monotonic) -> None:
-        self.per_second = per_second
-        self.clock = clock
-        self._left = per_second
-        self._updated = clock()
-        # Spent by a reading thread, filled by the seat's.
-        self._lock = threading.Lock()
-
-    def _refill(self) -> None:
-        now = self.clock()
-        self._left = min(self.per_second, self._left + (now - self._updated) * self.per_second)
-        self._updated = now
-
-    def fill(self) -> None:
-        """A whole second's worth again (a new turn)."""
-        with self._lock:
-            self._left = self.per_second
-            self._updated = self.clock()
-
-    def spend(self, amount: float) -> bool:
-        """Spend ``amount`` if the budget holds it; else spend nothing: False."""
-        with self._lock:
-            self._refill()
-            if amount > self._left:
-                return False
-            self._left -= amount
-            return True
-
-    def owe(self, amount: float) -> float:
-        """Spend ``amount``, in advance if need be: the seconds to wait before the
-        budget has covered it."""
-        with self._lock:
-            self._refill()
-            self._left -= amount
-            return max(0.0, -self._left / self.per_second)
-
-
 def _session_left(session: int) -> list[int] | None:
     """The live processes (zombies are not) of the program's session or
     process group, which are both numbered by the program's pid; None where
@@ -312,8 +271,10 @@ class _Program:
         self._held_lock = threading.Lock()
         #: Why the program went past its budget (it is stopped), or None.
         self.over: str | None = None
-        self._lines_rate = _Rate(LINES_PER_SECOND)
-        self._bytes_rate = _Rate(BYTES_PER_SECOND)
+        # A second's worth at once; spent by the reading thread, filled by the seat's.
+        self._lines_rate = TokenBucket(LINES_PER_SECOND, LINES_PER_SECOND)
+        self._bytes_rate = TokenBucket(BYTES_PER_SECOND, BYTES_PER_SECOND)
+        self._budget_lock = threading.Lock()
         self.outbox: queue.Queue[bytes | None] = queue.Queue()
         self._tail = b""
         self._tail_lock = threading.Lock()
@@ -332,8 +293,9 @@ class _Program:
 
     def new_turn(self) -> None:
         """Its turn: a whole budget for it (a fast game's turns come many a second)."""
-        self._lines_rate.fill()
-        self._bytes_rate.fill()
+        with self._budget_lock:
+            self._lines_rate.fill()
+            self._bytes_rate.fill()
 
     def _read(self, stream: IO[bytes]) -> None:
         lines, data = self._lines_rate, self._bytes_rate
@@ -343,7 +305,9 @@ class _Program:
                 raw = stream.readline(protocol.LINE_LIMIT + 1)
                 if not raw:
                     break
-                if not data.spend(len(raw)):
+                with self._budget_lock:
+                    within = data.take(len(raw))
+                if not within:
                     mib = decimal(BYTES_PER_SECOND / (1 << 20))
                     return self._past_budget(_("more than {mib} MiB in a second").format(mib=mib))
                 ends = raw.endswith(b"\n")
@@ -351,7 +315,9 @@ class _Program:
                     # The rest of a line too long for any move.
                     skipping = not ends
                     continue
-                if not lines.spend(1):
+                with self._budget_lock:
+                    within = lines.take(1)
+                if not within:
                     words = _("more than {lines} lines in a second").format(lines=decimal(LINES_PER_SECOND))
                     return self._past_budget(words)
                 if len(raw) > protocol.LINE_LIMIT and not ends:
@@ -407,7 +373,7 @@ class _Program:
     def _read_errors(self, stream: IO[bytes]) -> None:
         # Large reads straight from the pipe, paced: a program that floods its
         # standard error costs a read now and then, and waits on its own writes.
-        pace = _Rate(STDERR_BYTES_PER_SECOND)
+        pace = TokenBucket(STDERR_BYTES_PER_SECOND, STDERR_BYTES_PER_SECOND)
         with contextlib.suppress(OSError, ValueError):
             descriptor = stream.fileno()
             while True:
@@ -416,7 +382,7 @@ class _Program:
                     return
                 with self._tail_lock:
                     self._tail = (self._tail + chunk[-STDERR_TAIL:])[-STDERR_TAIL:]
-                wait = pace.owe(len(chunk))
+                wait = pace.reserve(len(chunk))
                 if wait:
                     time.sleep(wait)
 

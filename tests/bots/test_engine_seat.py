@@ -29,7 +29,6 @@ from indigo_tui.bots.engine_seat import (
     HELD_LINES,
     EngineSeat,
     Trouble,
-    _Rate,
     close_bots,
     take_notices,
 )
@@ -292,19 +291,6 @@ def test_a_program_that_logs_at_every_turn_of_a_fast_game_keeps_its_seat(tmp_pat
     # Each turn gives a whole budget: bot games come many turns a second.
     body = "for depth in range(200):\n    print(json.dumps({'type': 'info', 'depth': depth}), flush=True)\n"
     assert play(program(tmp_path, "logs", body + FIRST_LEGAL))[2] == []
-
-
-def test_the_rate_is_a_seconds_worth_at_once_then_by_the_second() -> None:
-    now = [0.0]
-    rate = _Rate(100, clock=lambda: now[0])
-    assert rate.spend(100) and not rate.spend(1)
-    now[0] = 0.5
-    assert rate.spend(50) and not rate.spend(1)
-    now[0] = 10.0
-    assert not rate.spend(101) and rate.spend(100)
-    rate.fill()
-    assert rate.spend(100)
-    assert rate.owe(50) == 0.5
 
 
 def test_a_flood_on_standard_error_keeps_only_its_last_words(tmp_path: Path) -> None:
