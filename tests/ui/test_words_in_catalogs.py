@@ -49,8 +49,9 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("ui/screens/stopped.py", "  indigo join "): "a command, typed the same in every language",
 }
 
-#: The UI's modules scanned; the board's drawing has no words, the network screens are checked too.
-SCANNED = sorted((PACKAGE / "ui").rglob("*.py"))
+#: The UI's modules scanned, and the table's (``table/``, once part of ``ui/``: the
+#: screens show its words); the board's drawing has no words, the network screens are checked too.
+SCANNED = sorted([*(PACKAGE / "ui").rglob("*.py"), *(PACKAGE / "table").rglob("*.py")])
 
 
 def _parents(tree: ast.AST) -> dict[ast.AST, ast.AST]:
