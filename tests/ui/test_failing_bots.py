@@ -47,7 +47,8 @@ async def test_at_80x24_the_failure_is_whole_in_a_notification(make_app: AppFact
     notification shows it whole, beside the status's short form."""
     app = make_app(new_game())
     app.bot_delay = 0
-    async with app.run_test(size=(80, 24)) as pilot:
+    # (Pilot hides notifications unless asked to show them.)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted)
         session = session_of(app)
         session.bots[1] = RaisingBot()
