@@ -16,17 +16,15 @@ from __future__ import annotations
 import asyncio
 from typing import Protocol
 
-from ..bots import Bot, make_bot
+from ..bots import Bot
 from ..bots.engine_seat import take_notices
+from ..bots.stand_in import STAND_IN, BotAnswer, make_stand_in
 from ..engine import Game, Move
 from ..i18n import _
 from .clock import Turn
 from .common import Teller, Thinker
 from .notices import Problem
 from .reasons import Namer, Why, why_text
-
-#: The bot that plays a seat's move when its time runs out: quick and sensible.
-STAND_IN = "greedy"
 
 
 class BotTable(Protocol):
@@ -118,21 +116,34 @@ class BotSeats:
                         continue
                 # A bot thinking for seconds must not stop heartbeats and reads.
                 length = table.length
-                try:
-                    move = await self._thinker.choose(bot, table.game.view(seat))
-                except Exception as exc:  # a broken bot is said, not a silent end of the game's bots
-                    self.tell(Problem(_("the bot could not move: {reason}").format(reason=exc)))
-                    break
+                answer = await self._thinker.ask(bot, table.game.view(seat), self._stand_in(seat))
+                # The game changed while the bot thought (an undo): its move is not played.
+                stale = table.closed or table.undo_open or table.length != length
+                why = None if stale or answer.move is None else table.apply(seat, answer.move)
+                # Told after the move, so that the placement's own news does not cover it.
+                self._tell_failure(answer)
                 for notice in take_notices({seat: bot}):
                     # An engine seat's program failed: a built-in bot plays on, and everyone hears it.
                     self.tell(Problem(notice.text(self.label(notice.seat))))
-                if table.closed or table.undo_open or table.length != length:
-                    continue  # the game changed while the bot thought (an undo)
-                why = table.apply(seat, move)
+                if answer.move is None:
+                    break  # neither the bot nor its stand-in has a move: said, and the bots wait
+                if stale:
+                    continue
                 if why is not None:
                     self._illegal(bot, seat, why)
                     break
                 await asyncio.sleep(0)
+
+    def _stand_in(self, seat: int) -> Bot:
+        """The seat's stand-in (one per seat, seeded from the game's seed)."""
+        bot = self._stand_ins.get(seat)
+        if bot is None:
+            bot = self._stand_ins[seat] = make_stand_in(self.seed, seat)
+        return bot
+
+    def _tell_failure(self, answer: BotAnswer) -> None:
+        if answer.failure is not None:
+            self.tell(Problem(answer.failure.text(self.label(answer.failure.seat))))
 
     async def stand_in(self, turn: Turn) -> None:
         """``turn``'s time ran out: a bot plays that seat's move, and everyone is told."""
@@ -140,19 +151,17 @@ class BotSeats:
         seat, game = turn.seat, table.game
         if table.closed or game.over or table.undo_open or game.turn != seat or table.length != turn.length:
             return
-        bot = self._stand_ins.get(seat)
-        if bot is None:
-            seed = self.seed
-            bot = self._stand_ins[seat] = make_bot(STAND_IN, None if seed is None else f"{seed}:time:{seat}")
+        bot = self._stand_in(seat)
         table.timed_out(seat)
-        try:
-            move = await self._thinker.choose(bot, game.view(seat))
-        except Exception as exc:  # a stand-in that fails must not stop the game's clock
-            self.tell(Problem(_("the bot could not move: {reason}").format(reason=exc)))
+        # The stand-in is asked as any bot is; should it fail, a second copy
+        # of it could do no better, so the failure is only told.
+        answer = await self._thinker.ask(bot, game.view(seat), bot)
+        self._tell_failure(answer)
+        if answer.move is None:
             return
         if table.closed or table.undo_open or game is not table.game or table.length != turn.length:
             return  # the game changed while the bot thought
-        why = table.apply(seat, move)
+        why = table.apply(seat, answer.move)
         if why is not None:
             self._illegal(bot, seat, why)
 

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import Final
 
 from ..bots import Bot
-from ..engine import Move, SeatView
+from ..bots.stand_in import BotAnswer, ask_bot
+from ..engine import SeatView
 from ..i18n import _, ngettext
 from ..saves import NAME_LIMIT
 from . import DEFAULT_PORT
@@ -172,16 +173,18 @@ class Thinker:
     def __init__(self) -> None:
         self._quick: set[int] = set()
 
-    async def choose(self, bot: Bot, view: SeatView) -> Move:
+    async def ask(self, bot: Bot, view: SeatView, stand_in: Bot) -> BotAnswer:
+        """``bot``'s move for ``view.seat``, or ``stand_in``'s with the failure
+        to tell should ``bot`` fail (the one policy: :func:`~indigo_tui.bots.stand_in.ask_bot`)."""
         key = id(bot)
         started = time.perf_counter()
         # An outside program's seat waits on another process: quick once is no promise.
         if key in self._quick and not getattr(bot, "may_block", False):
-            move = bot.choose(view)
+            answer = ask_bot(bot, view, stand_in)
         else:
-            move = await asyncio.to_thread(bot.choose, view.detached())
+            answer = await asyncio.to_thread(ask_bot, bot, view.detached(), stand_in)
         if time.perf_counter() - started < self.QUICK:
             self._quick.add(key)
         else:
             self._quick.discard(key)
-        return move
+        return answer

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..bots import Bot
 from ..bots.engine_seat import take_notices
+from ..bots.stand_in import make_stand_in
 from ..i18n import _, decimal, ngettext
 from ..saves import GuestRecord, find_record
 from .common import JoinError, Thinker, lan_address, log_line, normal_code
@@ -395,6 +396,8 @@ async def _play(
     stopper = asyncio.create_task(stop.wait())
     refusals = 0
     thinker = Thinker()
+    #: Plays a move this bot fails at (made at the first turn: the seat is known by then).
+    stand_in: Bot | None = None
     try:
         while True:
             turn = asyncio.create_task(session.turn_ready.wait())
@@ -424,9 +427,19 @@ async def _play(
                 await asyncio.sleep(move_delay)
             # Heartbeats and reads must go on while the bot thinks.
             length = state.length
-            move = await thinker.choose(bot, state.view())
+            if stand_in is None:
+                stand_in = make_stand_in(None, session.seat)
+            answer = await thinker.ask(bot, state.view(), stand_in)
+            seat_words = _("seat {number}").format(number=session.seat + 1)
+            if answer.failure is not None:
+                # The one policy for a failing bot: its stand-in moves, and it is said.
+                out(answer.failure.text(seat_words))
             for notice in take_notices([bot]):
-                out(notice.text(_("seat {number}").format(number=notice.seat + 1)))
+                out(notice.text(seat_words))
+            move = answer.move
+            if move is None:
+                assert answer.failure is not None
+                raise JoinError(answer.failure.text(seat_words), Ending.PROTOCOL)
             if state is not session.state or state.length != length:
                 continue  # an undo changed the position while the bot thought
             try:

@@ -135,6 +135,9 @@ class GuestMatch:
 
     #: The host deals the next round; a guest follows.
     can_start_next_round = False
+    #: Not known here: a network game's deck depends on the host's secret too,
+    #: and a guest's table runs no bots to seed.
+    seed: int | str | None = None
 
     def __init__(self, session: GuestSession) -> None:
         self.session = session

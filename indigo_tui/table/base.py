@@ -73,6 +73,11 @@ class TableMatch(Protocol):
     def rounds(self) -> int: ...
 
     @property
+    def seed(self) -> int | str | None:
+        """The match's seed (None: a random deal, or not known at this terminal)."""
+        ...
+
+    @property
     def round_index(self) -> int: ...
 
     @property

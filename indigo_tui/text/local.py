@@ -2,8 +2,10 @@
 
 :class:`LineTable` drives a :class:`~indigo_tui.table.base.Table` (a local
 :class:`~indigo_tui.table.session.Session`: bots, hot-seat, undo, autosave)
-from lines typed at the prompt. Bots (and outside programs) move when it is
-their turn; a person's turn is announced, then each line is a question
+from lines typed at the prompt, through the table's one turn driver
+(:class:`~indigo_tui.table.turns.TurnDriver`, as the game screen does). Bots
+(and outside programs) move when it is their turn, and one that fails is
+said while its stand-in moves; a person's turn is announced, then each line is a question
 (``hand``, ``cell 2,-1``, ``gem amber``...), a move, or an action (``undo``,
 ``save NAME``, ``hint``, ``quit``). A move is answered by its what-if and
 placed on ``yes``. At a shared terminal the next person is asked to take
@@ -17,14 +19,13 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from ..bots import engine_protocol as protocol
-from ..bots import make_bot
-from ..bots.engine_seat import take_notices
 from ..engine import Event, Move, SeatView, TileDrawn, public_event
 from ..i18n import N_, _, decimal, ngettext
 from ..i18n.words import refusal_text
 from ..saves import SaveError
 from ..table.base import Table, TableGame, TableRefusal
 from ..table.describe import cell_name, names_list, take_back_question
+from ..table.turns import BotTurn, HandOff, RoundOver, TurnDriver
 from . import answers
 from .commands import Command, help_lines, parse_command
 from .fronts import TextFront
@@ -53,6 +54,8 @@ class LineTable:
     def __init__(self, table: Table, front: TextFront, *, reviewer: str | None = None) -> None:
         self.table = table
         self.front = front
+        #: Who moves next and how: every turn goes through it.
+        self.driver = TurnDriver(table)
         #: The search bot that rates moves in a review (None: the review's own default).
         self.reviewer = reviewer
         #: The events said so far, of the round in :attr:`_game`.
@@ -119,19 +122,18 @@ class LineTable:
             return 0
 
     def _step(self) -> None:
-        table = self.table
-        game = table.game
         self._say_new_events()
-        if game.over:
+        step = self.driver.step()
+        if isinstance(step, RoundOver):
             self._round_over()
-            return
-        seat = game.turn
-        if table.is_bot(seat):
-            self._bot_moves(seat)
-        elif table.needs_handoff:
-            self._hand_off(seat)
+        elif isinstance(step, BotTurn):
+            self._bot_moves(step.seat)
+        elif isinstance(step, HandOff):
+            self._hand_off(step.seat)
         else:
-            self._person_moves(seat)
+            # A person's turn; or a bot that could not move, nor its stand-in
+            # (said): the person may undo or quit.
+            self._person_moves(step.seat)
 
     # -- events ---------------------------------------------------------------------------------
 
@@ -167,19 +169,11 @@ class LineTable:
     # -- turns ----------------------------------------------------------------------------------
 
     def _bot_moves(self, seat: int) -> None:
-        table = self.table
-        bot = table.bots[seat]
-        if bot.name.partition(":")[0] not in QUICK_BOTS:
+        if self.table.bots[seat].name.partition(":")[0] not in QUICK_BOTS:
             self.front.say(_("{name} is thinking…").format(name=self.name(seat)))
-        view = table.game.view(seat)
-        try:
-            move = bot.choose(view)
-        except Exception as exc:  # a broken bot must not end the game: greedy plays its move
-            self.front.notice(_("The bot could not move: {reason}").format(reason=exc))
-            move = make_bot("greedy", seat).choose(view)
-        for notice in take_notices({seat: bot}):
-            self.front.notice(notice.text(self.name(notice.seat)))
-        table.play(move)
+        # A bot that fails is said, and its stand-in's move is played (bots/stand_in.py).
+        for words in self.driver.play_bot_turn().notices:
+            self.front.notice(words)
 
     def _hand_off(self, seat: int) -> None:
         self.pending = None
@@ -190,7 +184,7 @@ class LineTable:
         )
         if parse_command(self._read())[0] is Command.QUIT:
             self._quit()
-        self.table.hand_over()
+        self.driver.hand_over()
 
     def _announce(self, force: bool = False) -> None:
         """Say that it is this terminal's turn, and its tiles (once a turn, or again if ``force``)."""
@@ -294,7 +288,7 @@ class LineTable:
         if self.hot_seat:
             # The hand and the what-if just said go out of sight before the next person comes.
             self.front.screen_break()
-        self.table.play(move)
+        self.driver.play(move)
 
     def _read(self) -> str:
         """The next line at a prompt; the end of the input, or a program's
@@ -348,7 +342,7 @@ class LineTable:
             self.front.say(_("The next round comes when this one is over."))
             return
         try:
-            table.next_round()
+            self.driver.next_round()
         except TableRefusal as exc:
             self.front.say(str(exc))
             return
@@ -466,7 +460,7 @@ class LineTable:
         owner = self.table.undo_asks()
         if owner is not None and not self._allowed(owner):
             return
-        undone = self.table.undo(owner)
+        undone = self.driver.undo(owner)
         if not undone:
             self.front.say(_("Nothing to undo."))
             return
@@ -500,7 +494,7 @@ class LineTable:
         return False
 
     def _redo(self) -> None:
-        done = self.table.redo()
+        done = self.driver.redo()
         if not done:
             self.front.say(_("Nothing to redo."))
             return
@@ -518,23 +512,16 @@ class LineTable:
         self.front.say(_("Saved as {file}.").format(file=path.name))
 
     def _hint(self, view: SeatView | None) -> None:
-        table = self.table
-        if not table.offers_hints:
-            self.front.say(_("The host allows no hints in this game."))
+        asked = self.driver.ask_hint(view)
+        if isinstance(asked, str):
+            self.front.say(asked)
             return
-        if view is None or not view.my_turn:
-            self.front.say(_("A hint is for your own move."))
-            return
-        from ..bots.review import Reviewer
-
         self.front.say(_("Looking for a hint…"))
-        table.count_hint(view.seat)
-        try:
-            move, expected = Reviewer().suggest(view.detached())
-        except ValueError as exc:
-            self.front.say(_("No hint: {reason}.").format(reason=exc))
+        found = self.driver.suggest(asked)
+        if isinstance(found, str):
+            self.front.say(found)
             return
-        self.front.say(self._hint_words(view.seat, move, expected))
+        self.front.say(self._hint_words(found.seat, found.move, found.expected))
 
     def _hint_words(self, seat: int, move: Move, expected: tuple[float, ...]) -> str:
         others = ", ".join(

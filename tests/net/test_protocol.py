@@ -10,6 +10,7 @@ from typing import get_args
 import msgspec
 import pytest
 
+from indigo_tui.bots.stand_in import make_stand_in
 from indigo_tui.engine import Game, GameStarted, Move, Setup, TileDrawn, public_event, shuffled_deck
 from indigo_tui.net.common import new_join_code, parse_address
 from indigo_tui.net.deal import Deal, DealCode, check_reveal, commitment, deals_meta, verify_deal
@@ -403,9 +404,11 @@ async def test_a_thinker_runs_slow_bots_off_the_event_loop(monkeypatch: pytest.M
 
     thinker = Thinker()
     quick, slow = Probe(0.0), Probe(Thinker.QUICK * 2)
+    stand_in = make_stand_in(None, 0)
     for _ in range(3):
-        assert await thinker.choose(quick, game.view(0)) == game.legal_moves[0]
-        await thinker.choose(slow, game.view(0))
+        answer = await thinker.ask(quick, game.view(0), stand_in)
+        assert answer.move == game.legal_moves[0] and answer.failure is None
+        await thinker.ask(slow, game.view(0), stand_in)
     assert quick.threads[0] != loop_thread and quick.threads[1:] == [loop_thread, loop_thread]
     assert loop_thread not in slow.threads
 

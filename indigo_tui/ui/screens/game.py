@@ -6,13 +6,14 @@ rotation, chosen tile); everything about the game goes through the
 :class:`~indigo_tui.table.session.Session`, or a network table under
 :class:`~indigo_tui.ui.screens.net_game.NetGameScreen`), and everything
 seat-specific comes from ``game.view(seat)`` for the seat the table says is
-on screen.
+on screen. The turns are driven by the table's
+:class:`~indigo_tui.table.turns.TurnDriver` alone: the screen shows what it
+says comes next, and hands it the person's moves, undo, redo and hints.
 """
 
 from __future__ import annotations
 
-import asyncio
-import time
+from collections.abc import Callable
 from typing import ClassVar, cast
 
 from textual import events, on, work
@@ -24,8 +25,6 @@ from textual.screen import Screen
 from textual.widgets import RichLog
 from textual.worker import get_current_worker
 
-from ...bots.base import Bot
-from ...bots.engine_seat import take_notices
 from ...engine import GemMoved, Move, SeatView
 from ...engine.geometry import hex_distance, neighbour, vertical_neighbour
 from ...engine.routes import routes_through
@@ -33,8 +32,19 @@ from ...engine.tiles import KIND_CODES
 from ...i18n import N_, _, decimal
 from ...i18n.words import refusal_text
 from ...saves import SaveError
-from ...table.base import Table, TableGame
+from ...table.base import Table, TableGame, TableRefusal
 from ...table.describe import cell_name, fitted_file_name, move_lines, preview_lines, take_back_question
+from ...table.turns import (
+    BotMoved,
+    BotTurn,
+    HandOff,
+    HintAsked,
+    Played,
+    RoundOver,
+    Suggestion,
+    Thinking,
+    TurnDriver,
+)
 from ..board_art.picture import Marks, focus_cells
 from ..layout import COMPACT_HEIGHT, COMPACT_WIDTH, NARROW_WIDTH, STACKED_HEIGHT, STACKED_WIDTH
 from ..localise import Localised, hide_in_footer
@@ -49,11 +59,19 @@ from ..widgets.text_panel import TextPanel
 
 #: Pauses between bot moves a person can choose from, in seconds.
 PACES = (0.0, 0.2, 0.5, 1.0, 2.0)
+#: Seconds a bot's failure stays up as a notification.
+NOTICE_SECONDS = 12.0
 #: What a compact footer leaves out (the keys still work).
 COMPACT_FOOTER_HIDES = frozenset({"redo", "save_as"})
 #: What the footer of a stacked table leaves out besides: undo and quit (still on
 #: u and q, in the help and the palette); Menu leads to Quit too.
 STACKED_FOOTER_HIDES = COMPACT_FOOTER_HIDES | {"undo", "app.quit"}
+
+
+#: What a screen is given to show a round's result: the dialog, which answers
+#: "next", "new", "title" or None, or the words saying why it cannot show yet
+#: (a guest waits for the host to reveal the deck).
+RoundEnd = Callable[[], "Screen[str | None] | str"]
 
 
 def hand_box(height: int) -> tuple[int, int]:
@@ -108,11 +126,16 @@ class GameScreen(Localised, Screen[None]):
     rotation: var[int] = var(0)
     chosen: var[int] = var(0)
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, *, round_end: RoundEnd | None = None) -> None:
         super().__init__()
         #: The table played at (named as the local kind, a session, is).
         self.session = table
-        self.thinking: int | None = None
+        #: Who moves next and how: every turn goes through it.
+        self.driver = TurnDriver(table, pace=lambda: float(self.indigo.bot_delay))
+        #: The dialog with a round's result (a network game's says more, or waits).
+        self._round_end = round_end or (lambda: self._local_end_screen())
+        #: A move sent to a table that answers later (the network) awaits its answer.
+        self._sending = False
         #: A hint is being looked for (in a worker).
         self.hinting = False
         #: The status panel: whose move, the counters, and what is said once.
@@ -120,7 +143,8 @@ class GameScreen(Localised, Screen[None]):
         self._logged_generation = -1
         #: What the move log shows: its lines, in which widget, at which width.
         self._logged: tuple[list[str], RichLog | None, int] = ([], None, 0)
-        self._shown_end = -1
+        #: Whether this end of the round has had its dialog (several notices may tell of one end).
+        self._shown_end = False
         self._texts: dict[str, str] = {}
         #: The turn the cursor was last put on a free cell for (see :meth:`aim_cursor`).
         self._aimed: tuple[int, int, int, int | None] | None = None
@@ -423,59 +447,76 @@ class GameScreen(Localised, Screen[None]):
 
     # -- turns -----------------------------------------------------------------------
 
+    @property
+    def thinking(self) -> int | None:
+        """The seat whose bot is thinking now (the driver's), or None."""
+        return self.driver.thinking
+
     def next_turn(self) -> None:
-        """Whatever comes next: the end, passing the terminal, or a bot's move."""
-        session, game = self.session, self.game
+        """Whatever the driver says comes next: the end, passing the terminal, or a bot's move."""
         self.aim_cursor()
         self.refresh_all()
-        if game.over:
-            self._show_end()
-            return
-        if session.needs_handoff:
+        step = self.driver.step()
+        if not isinstance(step, RoundOver):
+            # The next end (after an undo, in the next round) has its dialog again.
+            self._shown_end = False
+        if isinstance(step, RoundOver):
+            self.show_end()
+        elif isinstance(step, HandOff):
             from .handoff import HandoffScreen
 
             if isinstance(self.app.screen, HandoffScreen):
                 return
-            self.app.push_screen(HandoffScreen(session.name(game.turn)), self._handed_over)
-            return
-        if session.is_bot(game.turn) and self.thinking is None:
-            seat = game.turn
-            self.thinking = seat
+            self.app.push_screen(HandoffScreen(self.session.name(step.seat)), self._handed_over)
+        elif isinstance(step, BotTurn) and self.driver.thinking is None:
+            thinking = self.driver.begin_bot_turn()
             self.refresh_status()
             self.refresh_scores()
-            self.bot_turn(session.bots[seat], seat, session.generation, game.view(seat).detached())
+            self.bot_turn(thinking)
 
     def _handed_over(self, _result: object = None) -> None:
-        self.session.hand_over()
+        self.driver.hand_over()
         self.chosen = 0
         self.aim_cursor()
         self.refresh_all()
 
-    def _show_end(self) -> None:
-        if self._shown_end == self.session.generation:
-            return
-        self._shown_end = self.session.generation
-        self.app.push_screen(self._end_screen(), self._after_end)
+    def show_end(self) -> None:
+        """The dialog with the round's result, once per end of a round."""
+        if not self._shown_end:
+            self._shown_end = self._push_end()
 
-    def _end_screen(self) -> Screen[str | None]:
-        """The dialog with the round's result."""
+    def _push_end(self) -> bool:
+        """Push the result's dialog unless it is up; whether it is (or why not is said)."""
+        from .end import EndScreen
+
+        if any(isinstance(screen, EndScreen) for screen in self.app.screen_stack):
+            return True
+        dialog = self._round_end()
+        if isinstance(dialog, str):
+            self.status.say(dialog)
+            return False
+        self.app.push_screen(dialog, self._after_end)
+        return True
+
+    def _local_end_screen(self) -> Screen[str | None]:
         from .end import EndScreen
 
         return EndScreen(self.session, new_game=True)
 
     def action_result(self) -> None:
         """The round's result again (after "Back to board"), with its review."""
-        from .end import EndScreen
-
         if not self.game.over:
             self.status.say(_("The result comes at the end of the round."))
             return
-        if not any(isinstance(screen, EndScreen) for screen in self.app.screen_stack):
-            self.app.push_screen(self._end_screen(), self._after_end)
+        self._push_end()
 
     def _after_end(self, action: str | None) -> None:
         if action == "next":
-            self.session.next_round()
+            try:
+                self.driver.next_round()
+            except TableRefusal as exc:
+                self.status.say(_("No next round: {reason}.").format(reason=exc))
+                return
             self.cursor = START_CELL
             self.chosen = 0
             self.next_turn()
@@ -485,27 +526,18 @@ class GameScreen(Localised, Screen[None]):
             # Back from the form comes back here, to the finished board.
             self.app.push_screen(SetupScreen())
         elif action == "title":
-            self.post_message(ToTitle())
+            self.action_leave()
 
     @work(exclusive=True, group="bots")
-    async def bot_turn(self, bot: Bot, seat: int, generation: int, view: SeatView) -> None:
-        """A bot's move: thought out in a thread, on a detached copy of the
-        bot's own view, and shown here no sooner than the bot pace says.
-
-        The thread only thinks; the pace is waited for on the app's loop, so
-        that undo, redo and leaving (which cancel the "bots" group), a newer
-        bot turn (exclusive) and a closing app end the wait at once."""
-        started = time.monotonic()
-        try:
-            move: Move = await asyncio.to_thread(bot.choose, view)
-        except Exception as exc:  # a broken bot must not take the table down
-            self._bot_failed(f"{exc}")
-            return
-        # The pace, from when the bot began to think: a person follows what the bots do.
-        rest = float(self.indigo.bot_delay) - (time.monotonic() - started)
-        if rest > 0:
-            await asyncio.sleep(rest)
-        self._bot_moved(generation, seat, move)
+    async def bot_turn(self, thinking: Thinking) -> None:
+        """A bot's move, as the driver thinks it out (in a thread, then the
+        bot pace on the app's loop), shown here: undo, redo and leaving
+        (which cancel the "bots" group), a newer bot turn (exclusive) and a
+        closing app end the wait at once."""
+        answer = await self.driver.think(thinking)
+        if not self._on_stage:
+            return  # the app is closing: the answer has nowhere to go
+        self._bot_moved(self.driver.conclude(thinking, answer))
 
     @property
     def _on_stage(self) -> bool:
@@ -515,42 +547,60 @@ class GameScreen(Localised, Screen[None]):
         counts a node it is removing as not displayed)."""
         return self.is_attached and self.app.is_running and self.display and bool(self.query(BoardView))
 
-    def _bot_failed(self, reason: str) -> None:
-        if not self._on_stage:
-            return
-        self.thinking = None
-        self.status.say(_("The bot could not move: {reason}").format(reason=reason))
-        self.refresh_all()
-
-    def _bot_moved(self, generation: int, seat: int, move: Move) -> None:
-        if not self._on_stage:
-            return  # the app is closing: the answer has nowhere to go
-        self.thinking = None
-        session = self.session
-        # An engine seat's program that failed was replaced by a built-in bot: say so.
-        replaced = [notice.text(session.name(notice.seat)) for notice in take_notices(session.bots)]
-        # The game changed while the bot thought (undo, new round): discard.
-        if generation != session.generation or session.game.over or session.game.turn != seat:
-            self.next_turn()
+    def _bot_moved(self, moved: BotMoved) -> None:
+        if moved.played is None:
+            self.next_turn()  # the game changed while the bot thought, or nothing could move
         else:
-            self._play(move)
-        if replaced:
-            self.status.say(" ".join([self.status.said, *replaced]).strip())
+            self._show_played(moved.played)
+        # A bot that failed (its stand-in moved), a program replaced by a built-in bot: said
+        # on the status, and whole in a notification too (a compact status cuts it short).
+        if moved.notices:
+            self.status.say(" ".join([self.status.said, *moved.notices]).strip())
+            for words in moved.notices:
+                self.notify(words, severity="warning", timeout=NOTICE_SECONDS, markup=False)
 
     def _play(self, move: Move) -> None:
-        seat = self.game.turn
-        events_ = self.session.play(move)
+        """A person's move, into the game at once, or sent to the host."""
+        if not self.driver.places_at_once:
+            self._send(move)
+            return
+        self._show_played(self.driver.play(move))
+
+    def _show_played(self, played: Played) -> None:
         self.status.say(
-            _("{name} placed at {cell}.").format(name=self.session.name(seat), cell=cell_name(move.cell))
+            _("{name} placed at {cell}.").format(
+                name=self.session.name(played.seat), cell=cell_name(played.move.cell)
+            )
         )
         self.refresh_all()
-        gem_moves = [e for e in events_ if isinstance(e, GemMoved)]
+        gem_moves = [e for e in played.events if isinstance(e, GemMoved)]
         # What comes next (the hand-off, the next bot) waits until the gems have moved.
         if not (
             self.indigo.gem_animation
             and self.query_one(BoardView).animate_gems(gem_moves, on_done=self.next_turn)
         ):
             self.next_turn()
+
+    def _send(self, move: Move) -> None:
+        if self._sending:
+            return
+        self._sending = True
+        self.status.say(_("Sending the move…"))
+        self.run_worker(self._await_answer(move), group="net-move")
+
+    async def _await_answer(self, move: Move) -> None:
+        """The host's answer to a move sent; its news brings the move to the board."""
+        try:
+            reason = await self.driver.send(move)
+        finally:
+            self._sending = False
+        if not self._on_stage:
+            return
+        if reason is not None:
+            self.status.say(_("The host refused the move: {reason}.").format(reason=reason))
+            self.app.bell()
+        elif self.status.said == _("Sending the move…"):
+            self.status.say("")
 
     # -- actions ------------------------------------------------------------------------
 
@@ -599,47 +649,39 @@ class GameScreen(Localised, Screen[None]):
 
     def action_hint(self) -> None:
         """Ask the search bot, from this seat's own view, where to place."""
-        if not self.session.offers_hints:
-            # A network game whose host allows none: off, and said so.
-            self.status.say(_("The host allows no hints in this game."))
-            return
-        view = self._view()
-        if view is None or not view.my_turn or not self.session.human_to_move:
-            self.status.say(_("A hint is for your own move."))
-            return
         if self.hinting:
             return
-        self.session.count_hint(view.seat)
+        asked = self.driver.ask_hint(self._view())
+        if isinstance(asked, str):
+            self.status.say(asked)
+            return
         self.hinting = True
         self.status.say(_("Looking for a hint…"))
-        self.find_hint(view.seat, self.session.generation, view.detached())
+        self.find_hint(asked)
 
     @work(thread=True, exclusive=True, group="hint")
-    def find_hint(self, seat: int, generation: int, view: SeatView) -> None:
-        from ...bots.review import Reviewer
+    def find_hint(self, asked: HintAsked) -> None:
+        found = self.driver.suggest(asked)
+        if isinstance(found, str):
+            self.app.call_from_thread(self._no_hint, found)
+        elif not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._hinted, found)
 
-        try:
-            move, expected = Reviewer().suggest(view)
-        except ValueError as exc:
-            self.app.call_from_thread(self._no_hint, str(exc))
-            return
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._hinted, generation, seat, move, expected)
-
-    def _no_hint(self, reason: str) -> None:
+    def _no_hint(self, words: str) -> None:
         if not self._on_stage:
             return
         self.hinting = False
-        self.status.say(_("No hint: {reason}.").format(reason=reason))
+        self.status.say(words)
 
-    def _hinted(self, generation: int, seat: int, move: Move, expected: tuple[float, ...]) -> None:
+    def _hinted(self, suggestion: Suggestion) -> None:
         if not self._on_stage:
             return
         self.hinting = False
         view = self._view()
-        if generation != self.session.generation or view is None or view.seat != seat or not view.my_turn:
+        if view is None or not self.driver.current(suggestion):
             self.refresh_all()
             return
+        move, seat, expected = suggestion.move, suggestion.seat, suggestion.expected
         self.cursor = move.cell
         self.chosen = view.hand.index(move.tile)
         self.rotation = move.rotation
@@ -649,7 +691,6 @@ class GameScreen(Localised, Screen[None]):
 
     def action_undo(self) -> None:
         self.workers.cancel_group(self, "bots")
-        self.thinking = None
         owner = self.session.undo_asks()
         if owner is None:
             self._take_back()
@@ -657,12 +698,11 @@ class GameScreen(Localised, Screen[None]):
             self._ask_take_back(owner)
 
     def _take_back(self, agreed: int | None = None) -> None:
-        if self.session.undo(agreed):
+        if self.driver.undo(agreed):
             taken = _("Move taken back.")
             if agreed is not None:
                 taken = " ".join([_("{name} allowed it.").format(name=self.session.name(agreed)), taken])
             self.status.say(taken)
-            self._shown_end = -1
         else:
             self.status.say(_("Nothing to undo."))
         self.next_turn()
@@ -694,8 +734,7 @@ class GameScreen(Localised, Screen[None]):
 
     def action_redo(self) -> None:
         self.workers.cancel_group(self, "bots")
-        self.thinking = None
-        if self.session.redo():
+        if self.driver.redo():
             self.status.say(_("Move played again."))
         else:
             self.status.say(_("Nothing to redo."))

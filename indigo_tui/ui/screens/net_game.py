@@ -1,10 +1,13 @@
 """The table of a network game: the local game screen, driven by a peer.
 
-Everything the person sees is the ordinary :class:`GameScreen`; what differs
-is where moves go (to the host session, or over the wire to the host) and
-where the game changes come from (the peer's notices, one at a time, on the
-app's asyncio loop). Undo is a request the others vote on; leaving says
-goodbye to the other terminals.
+Everything the person sees is the ordinary :class:`GameScreen`, and its
+turns are driven as at any table (:class:`~indigo_tui.table.turns.TurnDriver`:
+a network table runs no bots and passes no terminal, and its moves go to the
+host, which answers later). What this screen adds is composed, not patched
+in: the game changes come from the peer's notices (one at a time, on the
+app's asyncio loop), the round's result is this screen's dialog (given to
+the game screen as its ``round_end``), undo is a request the others vote
+on, and leaving says goodbye to the other terminals.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import ClassVar, cast
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from ...engine import GemMoved, Move, TilePlaced
+from ...engine import GemMoved, TilePlaced
 from ...i18n import N_, _, ngettext, pgettext
 from ...net.common import JoinError
 from ...net.deal import Deal
@@ -45,9 +48,8 @@ from ...net.notices import (
     UndoSettled,
 )
 from ...net.reasons import deal_text
-from ...table.base import TableRefusal
 from ...table.describe import cell_name, command_path
-from ...table.network import GuestTable, NetTable
+from ...table.network import NetTable
 from ..localise import translate_bindings
 from ..net_link import NetLink, NetNotice
 from ..requests import JoinAgain, ToTitle
@@ -138,10 +140,9 @@ class NetGameScreen(GameScreen):
         #: connection is gone for good), or None: then no tile is placed here.
         self.stopped: str | None = None
         # (Before the table's own set-up, which asks binding_words.)
-        super().__init__(table)
+        super().__init__(table, round_end=self.round_end)
         self.link = link
         self._seen = 0
-        self._sending = False
         self.deal = ""
         self._ended = False
         #: The seat whose time ran out, until the bot's placement for it is shown.
@@ -217,7 +218,7 @@ class NetGameScreen(GameScreen):
                 pass  # the asker's own worker shows the answer
             case DealChecked():
                 self._catch_up()
-                self._show_end()
+                self.show_end()
             case RoundStarted():
                 self._new_round(notice)
             case SessionClosed(final=final):
@@ -228,7 +229,7 @@ class NetGameScreen(GameScreen):
                         return
                     self.status.say(_("The game has ended: {reason}.").format(reason=notice.text))
                     if self.game.over:
-                        self._show_end()
+                        self.show_end()
             case SaveState(ok=ok, detail=detail):
                 # As a local table says it: the status line has no room for the
                 # file's path, which a narrow panel would break mid-word.
@@ -285,7 +286,6 @@ class NetGameScreen(GameScreen):
         while isinstance(self.app.screen, NetEndScreen):
             self.app.pop_screen()
         self._seen = 0
-        self._shown_end = -1
         self.deal = ""
         self.cursor = START_CELL
         self.chosen = 0
@@ -359,76 +359,25 @@ class NetGameScreen(GameScreen):
         ]
         self.query_one(Scoreboard).show(rows)
 
-    # -- turns ----------------------------------------------------------------------
-
-    def next_turn(self) -> None:
-        # No hand-offs and no bots here: the host session runs the bots.
-        self.aim_cursor()
-        self.refresh_all()
-        if self.game.over:
-            self._show_end()
+    # -- the round's end ------------------------------------------------------------
 
     def action_result(self) -> None:
         if self.stopped is not None:
             self._show_stopped()
             return
-        guest = self.link.guest
-        if self.game.over and guest is not None and not guest.revealed and not self._ended:
-            self.status.say(_("The round is over; checking the deal…"))
-            return
         super().action_result()
 
-    def _end_screen(self) -> NetEndScreen:
+    def round_end(self) -> NetEndScreen | str:
+        """The dialog with the round's result, with how the deal checked out;
+        until a guest has the deck revealed, the words that say it waits."""
         guest = self.link.guest
+        if guest is not None and not guest.revealed and not self._ended:
+            # Until the deck is revealed, a guest knows only its own gems by kind.
+            return _("The round is over; checking the deal…")
         if guest is not None and guest.deal is not None and not self.deal:
             # The reveal was checked before its notice came round.
             self.deal = deal_words(guest.deal, len(guest.state.my_draws) if guest.state else 0)
         return NetEndScreen(self.table, self.deal)
-
-    def _show_end(self) -> None:
-        guest = self.link.guest
-        if guest is not None and not guest.revealed and not self._ended:
-            # Until the deck is revealed, a guest knows only its own gems by kind.
-            self.status.say(_("The round is over; checking the deal…"))
-            return
-        # Several notices tell of the same end (the last event, "over", the reveal).
-        if self._shown_end == len(self.game.log) or any(
-            isinstance(screen, NetEndScreen) for screen in self.app.screen_stack
-        ):
-            return
-        self._shown_end = len(self.game.log)
-        self.app.push_screen(self._end_screen(), self._after_end)
-
-    def _after_end(self, action: str | None) -> None:
-        if action == "title":
-            self.action_leave()
-        elif action == "next":
-            try:
-                self.table.next_round()  # the round's notice brings the new board
-            except TableRefusal as exc:
-                self.status.say(_("No next round: {reason}.").format(reason=exc))
-
-    def _play(self, move: Move) -> None:
-        if self._sending:
-            return
-        self._sending = True
-        self.status.say(_("Sending the move…") if isinstance(self.table, GuestTable) else "")
-        self.run_worker(self._send(move), group="net-move")
-
-    async def _send(self, move: Move) -> None:
-        try:
-            reason = await self.table.send_move(move)
-        except JoinError as exc:
-            reason = str(exc)
-        finally:
-            self._sending = False
-        if not self._on_stage:
-            return
-        if reason is not None:
-            self.status.say(_("The host refused the move: {reason}.").format(reason=reason))
-            self.app.bell()
-        elif self.status.said == _("Sending the move…"):
-            self.status.say("")
 
     # -- actions --------------------------------------------------------------------
 
@@ -451,7 +400,6 @@ class NetGameScreen(GameScreen):
                 reason=reason
             )
         )
-        self._shown_end = -1
 
     def _ask_vote(self, ask: UndoAsked) -> None:
         from .confirm import ConfirmScreen
