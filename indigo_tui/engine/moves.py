@@ -63,7 +63,14 @@ class Move(msgspec.Struct, frozen=True, array_like=True):
 
     @classmethod
     def make(cls, cell: int, tile: int, rotation: int) -> Move:
-        """A move with its rotation normalised, so equal placements compare equal."""
+        """A move with its rotation normalised, so equal placements compare
+        equal (with :attr:`Game.legal_moves <indigo_tui.engine.game.Game.legal_moves>`,
+        say); ``push`` normalises what it records either way. Raises
+        :class:`IndexError` for a kind that is no tile kind.
+
+        >>> Move.make(23, 1, 4)
+        Move.parse('333/0@2,-1')
+        """
         return cls(cell, tile, normal_rotation(tile, rotation))
 
     @classmethod
