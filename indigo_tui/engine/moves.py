@@ -65,12 +65,15 @@ class Move(msgspec.Struct, frozen=True, array_like=True):
     def make(cls, cell: int, tile: int, rotation: int) -> Move:
         """A move with its rotation normalised, so equal placements compare
         equal (with :attr:`Game.legal_moves <indigo_tui.engine.game.Game.legal_moves>`,
-        say); ``push`` normalises what it records either way. Raises
-        :class:`IndexError` for a kind that is no tile kind.
+        say); ``push`` normalises what it records either way. A move that is
+        no placement (no tile kind, a rotation not 0 to 5) stays as it is,
+        for the rules to refuse.
 
-        >>> Move.make(23, 1, 4)
-        Move.parse('333/0@2,-1')
+        >>> Move.make(23, 1, 4), Move.make(23, 7, 4)
+        (Move.parse('333/0@2,-1'), Move(cell=23, tile=7, rotation=4))
         """
+        if not 0 <= tile < len(KIND_CODES) or not 0 <= rotation < 6:
+            return cls(cell, tile, rotation)
         return cls(cell, tile, normal_rotation(tile, rotation))
 
     @classmethod
