@@ -17,8 +17,8 @@ class RandomBot:
     uniform over legal moves, and far cheaper than listing them all. On an
     empty cell of a game not over, a draw is legal when the board's table of
     allowed rotations (``board.ALLOWED``, which the board's judge agrees with:
-    tests/engine/test_judge.py) holds it: a look-up in a tuple of at most six,
-    where asking ``Board.is_legal`` cost a tenth of the bot's time."""
+    tests/engine/test_judge.py) holds it: a look-up in a tuple of at most six
+    (``Board.is_legal`` builds the judge's reasons, and measured slower)."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.name = "random"
