@@ -490,12 +490,7 @@ class MctsBot:
         from .greedy import immediate_gain
 
         rng = random.Random(seed)
-        moves = view.legal_moves or [
-            Move(cell, kind, rot)
-            for kind, left in enumerate(view.board.unplaced)
-            if left > 0
-            for cell, rot in view.board.placements_for(kind)
-        ]
+        moves = view.legal_moves  # an open game's: any tile left in the box
         gains = [immediate_gain(view, move) for move in moves]
         top = max(gains)
         best = [m for m, g in zip(moves, gains, strict=True) if g == top]

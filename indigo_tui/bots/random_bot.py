@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ..engine import Move, SeatView
+from ..engine.board import ALLOWED
 from ..engine.tiles import ORIENTATIONS
 from ..i18n import N_, _
 from .base import BotSpecError
@@ -13,7 +14,11 @@ from .base import BotSpecError
 class RandomBot:
     """Uniform over the legal moves, by rejection sampling: a uniform draw of
     (tile in hand, distinct orientation, empty cell) kept only when legal is
-    uniform over legal moves, and far cheaper than listing them all."""
+    uniform over legal moves, and far cheaper than listing them all. On an
+    empty cell of a game not over, a draw is legal when the board's table of
+    allowed rotations (``board.ALLOWED``, which the board's judge agrees with:
+    tests/engine/test_judge.py) holds it: a look-up in a tuple of at most six
+    (``Board.is_legal`` builds the judge's reasons, and measured slower)."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.name = "random"
@@ -34,7 +39,7 @@ class RandomBot:
         while True:
             kind, rotation = choices[randrange(len(choices))]
             cell = empties[randrange(len(empties))]
-            if board.is_legal(cell, kind, rotation):
+            if rotation in ALLOWED[cell][kind]:
                 return Move(cell, kind, rotation)
 
 

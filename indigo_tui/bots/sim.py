@@ -22,10 +22,10 @@ import random
 from typing import Final
 
 from ..engine import SeatView
-from ..engine.board import EMPTY, FORBIDDEN, GONE, ON_CENTRE, RulesViolation
+from ..engine.board import ALLOWED, EMPTY, GONE, ON_CENTRE, RulesViolation
 from ..engine.events import GemMoved, TileDrawn, TilePlaced
 from ..engine.geometry import CELL_COUNT, CENTRE, FACING_SLOTS, GATE_OF_SLOT, NEIGHBOUR_SLOT, SLOT_COUNT
-from ..engine.tiles import EXIT, ORIENTATIONS
+from ..engine.tiles import EXIT
 
 #: Points of each gem id (0..5 ambers, 6..10 emeralds, 11 the sapphire).
 GEM_VALUE: Final[tuple[int, ...]] = (1,) * 6 + (2,) * 5 + (3,)
@@ -35,11 +35,6 @@ NEIGHBOUR_CELL: Final[tuple[int, ...]] = tuple(nb // 6 if nb >= 0 else -1 for nb
 #: Empty cells next to the centre tile: a tile there releases a centre gem.
 CENTRE_NEIGHBOURS: Final[frozenset[int]] = frozenset(
     NEIGHBOUR_SLOT[CENTRE * 6 + e] // 6 for e in range(6) if NEIGHBOUR_SLOT[CENTRE * 6 + e] >= 0
-)
-#: ``ALLOWED[cell][kind]``: distinct rotations of ``kind`` legal on ``cell``.
-ALLOWED: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    tuple(tuple(r for r in ORIENTATIONS[kind] if r not in FORBIDDEN[cell][kind]) for kind in range(5))
-    for cell in range(CELL_COUNT)
 )
 #: ``TURNS[kind * 6 + rotation]``: the ``EXIT`` table of that placed tile.
 TURNS: Final[tuple[tuple[int, ...], ...]] = tuple(EXIT[k][r] for k in range(5) for r in range(6))

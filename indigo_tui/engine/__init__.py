@@ -1,12 +1,21 @@
 """The rules of Indigo: pure Python, no I/O and no user interface.
 
-The public API, in the manner of python-chess::
+The public API, in the manner of python-chess:
 
-    game = Game.new(Setup(players=2), seed=7)
-    move = game.legal_moves[0]
-    events = game.push(move)      # TilePlaced, GemMoved..., TileDrawn, GameOver?
-    game.pop()                    # undo; game.redo() plays it again
-    view = game.view(seat=1)      # what seat 1 may know, for bots, screens, peers
+>>> game = Game.new(Setup(players=2), seed=7)
+>>> move = game.legal_moves[0]
+>>> move
+Move.parse('223/0@1,-4')
+>>> [type(event).__name__ for event in game.push(move)]  # what the move caused
+['TilePlaced', 'TileDrawn']
+>>> game.pop() == move                                    # undo; redo plays it again
+True
+>>> view = game.view(seat=1)     # what seat 1 may know, for bots, screens, peers
+>>> view.refusal(move)           # a refusal is a code and its numbers, never words
+Refused(code=<Refusal.NOT_YOUR_TURN: 'not_your_turn'>, args=(0, 1))
+
+The board is the one judge of a placement (:meth:`Board.refusal`); the game
+and each seat's view add only whose turn it is and what is in the hand.
 """
 
 from .board import Board, RulesViolation
@@ -24,7 +33,7 @@ from .events import (
     TilePlaced,
     public_event,
 )
-from .game import Game, IllegalMove, LogError, LogFault, Standing, rank, ranked, shuffled_deck
+from .game import Game, IllegalMove, LogError, LogFault, Standing, shuffled_deck, standings, winners
 from .match import MAX_ROUNDS, Match, parse_seed, rounds_allowed
 from .moves import Move, MoveParseError, MoveSyntax
 from .refusals import Refusal, Refused
@@ -66,8 +75,8 @@ __all__ = [
     "Variant",
     "parse_seed",
     "public_event",
-    "rank",
-    "ranked",
     "rounds_allowed",
     "shuffled_deck",
+    "standings",
+    "winners",
 ]

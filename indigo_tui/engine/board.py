@@ -10,6 +10,7 @@ seat's view can share it. Its arrays are indexed by cell and by slot
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Sequence
 from typing import Final
 
 from .events import CENTRE_GEMS, GEM_COUNT, GEM_KIND, Event, GemMoved, TilePlaced
@@ -25,6 +26,7 @@ from .geometry import (
     SLOT_COUNT,
     TREASURE_CELLS,
 )
+from .moves import Move
 from .refusals import GAME_OVER, Refusal, Refused
 from .setup import Setup
 from .tiles import COUNTS, EXIT, ORIENTATIONS
@@ -48,6 +50,19 @@ FORBIDDEN: Final[tuple[tuple[frozenset[int], ...], ...]] = tuple(
         )
         if cell not in TREASURE_CELLS
         else frozenset(range(6))
+        for kind in range(len(COUNTS))
+    )
+    for cell in range(CELL_COUNT)
+)
+
+
+#: ``ALLOWED[cell][kind]``: the distinct rotations of ``kind`` (those of
+#: :data:`ORIENTATIONS`) the rules allow on the empty path cell ``cell``, for
+#: listing the legal moves; :meth:`Board.refusal` gives the same verdicts
+#: (tests/engine/test_judge.py holds them equal).
+ALLOWED: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(rot for rot in ORIENTATIONS[kind] if rot not in FORBIDDEN[cell][kind])
         for kind in range(len(COUNTS))
     )
     for cell in range(CELL_COUNT)
@@ -143,7 +158,27 @@ class Board:
     # -- placing -----------------------------------------------------------
 
     def refusal(self, cell: int, kind: int, rotation: int) -> Refused | None:
-        """Why a tile may not go there (ignoring whose hand it is in), or None."""
+        """Why a tile of ``kind`` turned ``rotation`` may not go on ``cell``
+        now, or None: the one judge of a placement, whoever holds the tile.
+
+        Every other check derives from it: :meth:`is_legal`, :meth:`seat_refusal`
+        (which adds whose turn it is and what the seat holds, for
+        :meth:`Game.refusal <indigo_tui.engine.game.Game.refusal>` and
+        :meth:`SeatView.refusal <indigo_tui.engine.views.SeatView.refusal>`),
+        and the tables behind :meth:`placements_for`. It is total: any ints
+        give a verdict, never an exception. Every rotation 0 to 5 is a
+        placement; turns that place the same tile get the same verdict.
+
+        >>> from indigo_tui.engine import Setup
+        >>> from indigo_tui.engine.geometry import INDEX
+        >>> board = Board(Setup(players=2))
+        >>> board.refusal(INDEX[1, -4], 4, 3) is None
+        True
+        >>> board.refusal(99, 4, 0)
+        Refused(code=<Refusal.OFF_BOARD: 'off_board'>, args=(99,))
+        >>> board.refusal(INDEX[1, -4], 7, 0)
+        Refused(code=<Refusal.NOT_A_TILE: 'not_a_tile'>, args=(7, 0))
+        """
         if self.gems_on_board == 0:
             return GAME_OVER
         if not 0 <= cell < CELL_COUNT:
@@ -157,6 +192,43 @@ class Board:
         if rotation in FORBIDDEN[cell][kind]:
             return Refused(Refusal.GATE_CURVE, (cell, kind, rotation))
         return None
+
+    def is_legal(self, cell: int, kind: int, rotation: int) -> bool:
+        """Whether :meth:`refusal` allows the placement."""
+        return self.refusal(cell, kind, rotation) is None
+
+    def seat_refusal(self, seat: int, hand: Sequence[int], move: Move) -> Refused | None:
+        """Why ``seat``, holding ``hand``, may not play ``move`` now, or None:
+        :meth:`refusal` with whose turn it is and what the seat holds added,
+        in this order: the game's end, the turn, the placement, the hand. An
+        empty ``hand`` is an open game's (a seat of a dealt game always holds
+        a tile when it is to move): the tile then comes from the box, which
+        must still hold one of its kind. The game and every seat's view ask
+        this, so the same move gets the same answer from both."""
+        if self.gems_on_board == 0:
+            return GAME_OVER
+        if seat != self.turn:
+            return Refused(Refusal.NOT_YOUR_TURN, (self.turn, seat))
+        tile = move.tile
+        refused = self.refusal(move.cell, tile, move.rotation)
+        if refused is not None:
+            return refused
+        if hand:
+            if tile not in hand:
+                return Refused(Refusal.NOT_IN_HAND, (tile,))
+        elif self.unplaced[tile] <= 0:
+            return Refused(Refusal.NONE_LEFT, (COUNTS[tile],))
+        return None
+
+    def moves_for(self, hand: Sequence[int]) -> list[Move]:
+        """Every move the seat to move may make holding ``hand`` (an empty
+        hand: an open game's, any tile left in the box), each placement once,
+        with its rotation the normal one (:data:`~indigo_tui.engine.tiles.NORMAL`);
+        the moves :meth:`seat_refusal` allows, up to equivalent rotations."""
+        if self.gems_on_board == 0:
+            return []
+        kinds = sorted(set(hand)) if hand else [k for k, left in enumerate(self.unplaced) if left > 0]
+        return [Move(cell, kind, rot) for kind in kinds for cell, rot in self.placements_for(kind)]
 
     def gem_moves(self, cell: int, kind: int, rotation: int) -> list[GemMoved]:
         """The gem moves a placement would cause, without changing the board.
@@ -303,20 +375,8 @@ class Board:
 
     # -- questions ---------------------------------------------------------
 
-    def is_legal(self, cell: int, kind: int, rotation: int) -> bool:
-        return (
-            0 <= cell < CELL_COUNT
-            and self.tiles[cell] == EMPTY
-            and cell not in TREASURE_CELLS
-            and rotation not in FORBIDDEN[cell][kind]
-            and self.gems_on_board > 0
-        )
-
     def placements_for(self, kind: int) -> list[tuple[int, int]]:
         """Every legal ``(cell, rotation)`` for a tile of ``kind``, no orientation twice."""
-        return [
-            (cell, rot)
-            for cell in self.empty_cells
-            for rot in ORIENTATIONS[kind]
-            if rot not in FORBIDDEN[cell][kind]
-        ]
+        if self.gems_on_board == 0:
+            return []
+        return [(cell, rot) for cell in self.empty_cells for rot in ALLOWED[cell][kind]]

@@ -9,7 +9,7 @@ undoing a move is folding the log without that move's events.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from enum import StrEnum
 
 import msgspec
@@ -29,9 +29,9 @@ from .events import (
     public_event,
 )
 from .moves import Move
-from .refusals import GAME_OVER, Refusal, Refused
+from .refusals import Refused
 from .setup import Setup
-from .tiles import COUNTS
+from .tiles import COUNTS, NORMAL
 from .views import DeckCount, SeatView
 
 _POINTS = tuple(GEM_POINTS[kind] for kind in GEM_KINDS_ORDER)
@@ -61,8 +61,6 @@ class LogFault(StrEnum):
     OUT_OF_TURN = "out_of_turn"
     #: Number: the move; the rules' reason is the error's ``refusal``.
     ILLEGAL = "illegal"
-    #: Number: the move, whose tile is no path tile.
-    NOT_A_TILE = "not_a_tile"
     #: Numbers: the events in the log, the events its moves make.
     LENGTH = "length"
     #: Number: the first event that does not follow from the moves.
@@ -88,13 +86,16 @@ class LogError(ValueError):
 
 
 class Standing(msgspec.Struct, frozen=True):
-    """A seat's result: points, gems by kind (amber, emerald, sapphire), winner."""
+    """A seat's result: its points, gems (in all and by kind: amber, emerald,
+    sapphire), whether it won, and its ``place`` (1 the best; seats equal on
+    points and gems share a place, and the next place skips as many)."""
 
     seat: int
     points: int
     gems: int
     collected: tuple[int, int, int]
     winner: bool
+    place: int
 
 
 def shuffled_deck(seed: int | str | None, round_index: int = 0) -> tuple[int, ...]:
@@ -105,15 +106,55 @@ def shuffled_deck(seed: int | str | None, round_index: int = 0) -> tuple[int, ..
     return tuple(tiles)
 
 
-def ranked(standings: Iterable[Standing]) -> list[Standing]:
-    """Standings best first: most points, then most gems; a tie keeps seat order."""
-    return sorted(standings, key=lambda s: (-s.points, -s.gems, s.seat))
+def winners(scores: Sequence[int], gem_counts: Sequence[int]) -> tuple[int, ...]:
+    """The winning seats: most points, then most gems; equal on both, they share the win.
 
-
-def rank(scores: Sequence[int], gem_counts: Sequence[int]) -> tuple[int, ...]:
-    """Winners: most points, then most gems; a tie on both shares the win."""
+    >>> winners((6, 9, 9), (5, 4, 6)), winners((6, 6), (3, 3))
+    ((2,), (0, 1))
+    """
     best = max(zip(scores, gem_counts, strict=True))
     return tuple(s for s, key in enumerate(zip(scores, gem_counts, strict=True)) if key == best)
+
+
+def standings(
+    scores: Sequence[int],
+    gem_counts: Sequence[int],
+    collected: Sequence[tuple[int, int, int]] | None = None,
+    *,
+    over: bool = True,
+) -> list[Standing]:
+    """Every seat's :class:`Standing`, best first by :func:`winners`' order
+    (points, then gems; a tie keeps seat order and shares the place). Gems by
+    kind (``collected``) are zeros where not known; before the end (``over``
+    false) the places stand but nobody has won.
+
+    >>> [(s.seat, s.place, s.winner) for s in standings((6, 9, 9, 6), (5, 4, 6, 5))]
+    [(2, 1, True), (1, 2, False), (0, 3, False), (3, 3, False)]
+    """
+    won = winners(scores, gem_counts) if over else ()
+    order = sorted(range(len(scores)), key=lambda seat: (-scores[seat], -gem_counts[seat], seat))
+    result: list[Standing] = []
+    for index, seat in enumerate(order):
+        before = result[-1] if result else None
+        shared = before is not None and (before.points, before.gems) == (scores[seat], gem_counts[seat])
+        result.append(
+            Standing(
+                seat,
+                scores[seat],
+                gem_counts[seat],
+                collected[seat] if collected is not None else (0, 0, 0),
+                seat in won,
+                before.place if before is not None and shared else index + 1,
+            )
+        )
+    return result
+
+
+def _normalised(placed: TilePlaced) -> TilePlaced:
+    """``placed`` with its normal rotation (a placement the rules refuse stays as it is)."""
+    if not 0 <= placed.tile < len(COUNTS) or not 0 <= placed.rotation < 6:
+        return placed
+    return TilePlaced(placed.seat, placed.cell, placed.tile, NORMAL[placed.tile][placed.rotation])
 
 
 class Game:
@@ -139,7 +180,15 @@ class Game:
 
     @classmethod
     def new(cls, setup: Setup, seed: int | str | None = None, *, round_index: int = 0) -> Game:
-        """A round dealt from a deck shuffled by ``seed`` (random if None)."""
+        """A round dealt from a deck shuffled by ``seed`` (random if None):
+        the same seed deals the same tiles.
+
+        >>> game = Game.new(Setup(players=3), seed=7)
+        >>> game.turn, game.tiles_left, game.view(0).hand
+        (0, 51, (4,))
+        >>> Game.new(Setup(players=3), seed=7).deck == game.deck
+        True
+        """
         return cls(setup, shuffled_deck(seed, round_index), round_index=round_index)
 
     @classmethod
@@ -257,34 +306,36 @@ class Game:
         return self._deck_count.left
 
     def refusal(self, move: Move, seat: int | None = None) -> Refused | None:
-        """Why ``move`` is not legal now (for ``seat``, if given); or None."""
+        """Why ``move`` is not legal now (for ``seat``, if given; else for the
+        seat to move), or None. The board judges the placement
+        (:meth:`Board.seat_refusal`, the same question a seat's view asks);
+        the game adds only the hand of the seat to move, or the box in an
+        open game.
+
+        >>> game = Game.new(Setup(players=2), seed=0)
+        >>> game.refusal(Move.parse('223/0@1,-4')) is None
+        True
+        >>> game.refusal(Move.parse('223/0@1,-4'), seat=1)
+        Refused(code=<Refusal.NOT_YOUR_TURN: 'not_your_turn'>, args=(0, 1))
+        """
         board = self.board
-        if board.over:
-            return GAME_OVER
-        if seat is not None and seat != board.turn:
-            return Refused(Refusal.NOT_YOUR_TURN, (board.turn, seat))
-        if not 0 <= move.tile < len(COUNTS):
-            return Refused(Refusal.NOT_A_TILE, (move.tile, move.rotation))
-        if self.deck is not None:
-            if move.tile not in self.hands[board.turn]:
-                return Refused(Refusal.NOT_IN_HAND, (move.tile,))
-        elif board.unplaced[move.tile] <= 0:
-            return Refused(Refusal.NONE_LEFT, (COUNTS[move.tile],))
-        return board.refusal(move.cell, move.tile, move.rotation)
+        return board.seat_refusal(board.turn if seat is None else seat, self.hands[board.turn], move)
 
     def is_legal(self, move: Move) -> bool:
         return self.refusal(move) is None
 
     @property
     def legal_moves(self) -> list[Move]:
-        """Every legal move for the seat to move, no placement twice."""
-        if self.board.over:
-            return []
-        if self.deck is None:
-            kinds = [k for k, left in enumerate(self.board.unplaced) if left > 0]
-        else:
-            kinds = sorted(set(self.hands[self.board.turn]))
-        return [Move(cell, kind, rot) for kind in kinds for cell, rot in self.board.placements_for(kind)]
+        """Every legal move for the seat to move, each placement once: a tile
+        whose turns look alike (a straight, a symmetric curve) is listed in its
+        normal rotation only (:data:`~indigo_tui.engine.tiles.NORMAL`).
+
+        >>> game = Game.new(Setup(players=2), seed=0)
+        >>> len(game.legal_moves), game.legal_moves[0]
+        (162, Move.parse('223/0@1,-4'))
+        """
+        board = self.board
+        return board.moves_for(self.hands[board.turn])
 
     def preview(self, move: Move) -> list[GemMoved]:
         """The gem moves ``move`` would cause, leaving the game unchanged."""
@@ -294,10 +345,29 @@ class Game:
         return self.board.gem_moves(move.cell, move.tile, move.rotation)
 
     def push(self, move: Move) -> list[Event]:
-        """Play ``move`` for the seat to move; returns the events it caused."""
+        """Play ``move`` for the seat to move; returns the events it caused.
+
+        Raises :class:`IllegalMove` (with the rules' reason) for a move
+        :meth:`refusal` refuses. A rotation that places the same tile as one
+        of :attr:`legal_moves` (a straight turned 3, say) is accepted and
+        recorded as that one, its normal rotation, so the log holds one record
+        of each placement and replays exactly: every move ``push`` accepts,
+        :meth:`from_log` reads back.
+
+        >>> game = Game.new(Setup(players=2), seed=0)
+        >>> game.push(Move.parse('223/0@1,-4'))[0]
+        TilePlaced(seat=0, cell=1, tile=4, rotation=0)
+        >>> game.push(Move(game.legal_moves[0].cell, 4, 5))[0]  # 223 turned 5 is 223 turned 2
+        TilePlaced(seat=1, cell=2, tile=4, rotation=2)
+        >>> game.moves[-1][1], len(Game.from_log(game.log).moves)
+        (Move.parse('223/2@2,-4'), 2)
+        """
         refused = self.refusal(move)
         if refused is not None:
             raise IllegalMove(move, refused)
+        normal = NORMAL[move.tile][move.rotation]
+        if normal != move.rotation:
+            move = Move(move.cell, move.tile, normal)
         if self._redo and self._redo[-1] == move:
             self._redo.pop()
         else:
@@ -331,7 +401,7 @@ class Game:
         if board.gems_on_board == 0:
             scores = self.scores
             counts = self.gem_counts
-            self._record(GameOver(scores, counts, rank(scores, counts)))
+            self._record(GameOver(scores, counts, winners(scores, counts)))
         elif not board.empty_cells:
             raise AssertionError("the board is full but gems remain: the rules say this cannot be")
         return self.log[first:]
@@ -340,7 +410,15 @@ class Game:
         """Undo the last move in place, as python-chess does: ``board``, the
         hands, the gems and the logs stay the same objects (so live views
         follow), each folded back by the move's own events, last first.
-        :meth:`redo` plays the move again with the same draws."""
+        :meth:`redo` plays the move again with the same draws. Returns the
+        move undone; :class:`IndexError` when there is none.
+
+        >>> game = Game.new(Setup(players=2), seed=0)
+        >>> before = list(game.log)
+        >>> _ = game.push(game.legal_moves[0])
+        >>> game.pop(), game.log == before, game.can_redo
+        (Move.parse('223/0@1,-4'), True, True)
+        """
         if not self._move_starts:
             raise IndexError("no move to undo")
         start, held = self._move_starts.pop()
@@ -374,7 +452,16 @@ class Game:
         return move
 
     def redo(self) -> list[Event]:
-        """Play the last undone move again."""
+        """Play the last undone move again (the same tile drawn after it), as
+        :meth:`push` does; :class:`IndexError` when nothing is undone. A move
+        pushed after an undo other than the undone one ends the redos.
+
+        >>> game = Game.new(Setup(players=2), seed=0)
+        >>> events = game.push(game.legal_moves[0])
+        >>> _ = game.pop()
+        >>> game.redo() == events, game.can_redo
+        (True, False)
+        """
         if not self._redo:
             raise IndexError("no move to redo")
         return self.push(self._redo[-1])
@@ -391,7 +478,21 @@ class Game:
     def from_log(cls, events: Sequence[Event]) -> Game:
         """Rebuild a game from its log, checking that every event follows from
         the moves: the moves are replayed and the result must match the log
-        event for event. Raises :class:`LogError` naming the first problem."""
+        event for event. Raises :class:`LogError` naming the first problem.
+
+        A placement recorded with a rotation other than its normal one (as an
+        engine before :meth:`push` normalised them wrote) is the same
+        placement: it replays, and the game's log records it normalised.
+
+        >>> game = Game.new(Setup(players=2), seed=0)
+        >>> _ = game.push(game.legal_moves[0])
+        >>> Game.from_log(game.log).log == game.log
+        True
+        >>> Game.from_log(game.log[1:])
+        Traceback (most recent call last):
+        ...
+        indigo_tui.engine.game.LogError: no_start[]
+        """
         if not events or type(events[0]) is not GameStarted:
             raise LogError(LogFault.NO_START)
         start = events[0]
@@ -405,16 +506,13 @@ class Game:
             if placed.seat != game.turn:
                 raise LogError(LogFault.OUT_OF_TURN, (number, placed.seat + 1))
             try:
-                move = Move.make(placed.cell, placed.tile, placed.rotation)
-                game.push(move)
+                game.push(Move(placed.cell, placed.tile, placed.rotation))
             except IllegalMove as exc:
                 raise LogError(LogFault.ILLEGAL, (number,), exc.refusal) from None
-            except (KeyError, IndexError):
-                raise LogError(LogFault.NOT_A_TILE, (number,)) from None
         if len(game.log) != len(events):
             raise LogError(LogFault.LENGTH, (len(events), len(game.log)))
         for number, (mine, theirs) in enumerate(zip(game.log, events, strict=True), start=1):
-            if mine != theirs:
+            if mine != theirs and not (type(theirs) is TilePlaced and mine == _normalised(theirs)):
                 raise LogError(LogFault.DIFFERS, (number,))
         return game
 
@@ -435,19 +533,36 @@ class Game:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The winning seats once the game is over, else ()."""
-        return rank(self.scores, self.gem_counts) if self.board.over else ()
+        """The winning seats once the game is over, else (); see :func:`winners`.
+
+        >>> game = Game.new(Setup(players=2), seed=0)
+        >>> game.winners
+        ()
+        >>> while not game.over:
+        ...     _ = game.push(game.legal_moves[0])
+        >>> game.winners, game.scores
+        ((0,), (10, 6))
+        """
+        return winners(self.scores, self.gem_counts) if self.board.over else ()
 
     def standings(self) -> list[Standing]:
-        """Every seat's result, best first (ties keep seat order)."""
-        winners = self.winners
-        return ranked(
-            Standing(seat, points, gems, gem_triple(self.collected[seat]), seat in winners)
-            for seat, (points, gems) in enumerate(zip(self.scores, self.gem_counts, strict=True))
+        """Every seat's result, best first, with its place (ties share it and
+        keep seat order); see :func:`standings`."""
+        return standings(
+            self.scores, self.gem_counts, [gem_triple(c) for c in self.collected], over=self.board.over
         )
 
     def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know, and nothing else."""
+        """What ``seat`` may know, and nothing else: a live :class:`SeatView`
+        (it follows every push, pop and redo) with that seat's own hand and
+        gems, and every other seat's draws hidden.
+
+        >>> game = Game.new(Setup(players=2), seed=0)
+        >>> _ = game.push(game.legal_moves[0])
+        >>> view = game.view(1)
+        >>> view.my_turn, view.hand, view.events[-1]  # seat 0's draw, its tile hidden
+        (True, (4,), TileDrawn(seat=0, tile=None))
+        """
         if not 0 <= seat < self.setup.players:
             raise ValueError(f"no seat {seat} in a {self.setup.players}-player game")
         return self._views[seat]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .game import Game, rank
+from .game import Game, winners
 from .setup import Setup
 
 #: The most rounds a person may ask a match to have, on the setup screen and
@@ -89,4 +89,4 @@ class Match:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        return rank(self.totals, self.gem_totals) if self.over else ()
+        return winners(self.totals, self.gem_totals) if self.over else ()

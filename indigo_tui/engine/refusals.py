@@ -22,10 +22,8 @@ class Refusal(StrEnum):
     GAME_OVER = "game_over"
     #: Another seat is to move. Arguments: the seat to move, the seat that tried.
     NOT_YOUR_TURN = "not_your_turn"
-    #: The tile is not one of the five path-tile kinds.
+    #: The tile is not one of the five path-tile kinds, or the rotation not 0 to 5.
     NOT_A_TILE = "not_a_tile"
-    #: The cell or the tile is not a placement at all.
-    NOT_A_PLACEMENT = "not_a_placement"
     #: The seat does not hold that tile.
     NOT_IN_HAND = "not_in_hand"
     #: An open game: every tile of that kind is on the board. Argument: how many the box holds.

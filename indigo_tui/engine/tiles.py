@@ -89,9 +89,22 @@ TILE_BY_PATHS: Final[dict[Paths, tuple[int, int]]] = {
 }
 
 
+#: ``NORMAL[kind][rotation]``: the rotation listed in :data:`ORIENTATIONS`
+#: that places the same tile as ``rotation`` (a straight turned 3 is the
+#: straight turned 0). The log and ``legal_moves`` hold only these.
+NORMAL: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(TILE_BY_PATHS[rotated_paths(kind, rotation)][1] for rotation in range(6))
+    for kind in range(len(BASE_PATHS))
+)
+
+
 def normal_rotation(kind: int, rotation: int) -> int:
-    """The first rotation in :data:`ORIENTATIONS` that gives the same tile."""
-    return TILE_BY_PATHS[rotated_paths(kind, rotation % 6)][1]
+    """The first rotation in :data:`ORIENTATIONS` that gives the same tile.
+
+    >>> normal_rotation(TileKind.STRAIGHTS_333, 4), normal_rotation(TileKind.CURVES_223, 5)
+    (0, 2)
+    """
+    return NORMAL[kind][rotation % 6]
 
 
 assert [len(o) for o in ORIENTATIONS] == [2, 1, 3, 6, 3]

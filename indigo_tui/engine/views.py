@@ -13,11 +13,9 @@ from collections.abc import Sequence
 
 from .board import Board
 from .events import Event, GemMoved, gem_triple
-from .geometry import CELL_COUNT
 from .moves import Move
-from .refusals import GAME_OVER, Refusal, Refused
+from .refusals import Refused
 from .setup import Setup
-from .tiles import COUNTS
 
 
 class DeckCount:
@@ -105,31 +103,29 @@ class SeatView:
         return counts
 
     def refusal(self, move: Move) -> Refused | None:
-        """Why this seat may not play ``move`` now, or None."""
-        board = self.board
-        if not self.my_turn:
-            if board.over:
-                return GAME_OVER
-            return Refused(Refusal.NOT_YOUR_TURN, (board.turn, self.seat))
-        if not 0 <= move.tile < len(COUNTS) or not 0 <= move.cell < CELL_COUNT:
-            return Refused(Refusal.NOT_A_PLACEMENT, (move.cell, move.tile))
-        if self._hand and move.tile not in self._hand:
-            return Refused(Refusal.NOT_IN_HAND, (move.tile,))
-        return board.refusal(move.cell, move.tile, move.rotation)
+        """Why this seat may not play ``move`` now, or None: the question the
+        game asks (:meth:`Board.seat_refusal`), with this seat's own hand, so
+        the same move gets the same answer from either.
+
+        >>> from indigo_tui.engine import Game, Setup
+        >>> game = Game.new(Setup(players=2), seed=0)
+        >>> game.view(0).refusal(Move(99, 0, 0)) == game.refusal(Move(99, 0, 0))
+        True
+        >>> game.view(1).refusal(Move.parse('223/0@1,-4'))
+        Refused(code=<Refusal.NOT_YOUR_TURN: 'not_your_turn'>, args=(0, 1))
+        """
+        return self.board.seat_refusal(self.seat, self._hand, move)
 
     def is_legal(self, move: Move) -> bool:
         return self.refusal(move) is None
 
     @property
     def legal_moves(self) -> list[Move]:
-        """This seat's legal moves now (empty when it is not its turn)."""
+        """This seat's legal moves now (empty when it is not its turn), as
+        :attr:`Game.legal_moves <indigo_tui.engine.game.Game.legal_moves>` lists them."""
         if not self.my_turn:
             return []
-        return [
-            Move(cell, kind, rot)
-            for kind in sorted(set(self._hand))
-            for cell, rot in self.board.placements_for(kind)
-        ]
+        return self.board.moves_for(self._hand)
 
     def preview(self, move: Move) -> list[GemMoved]:
         """The gem moves ``move`` would cause. Not thread-safe with other

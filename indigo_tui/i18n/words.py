@@ -151,8 +151,6 @@ def refusal_text(refused: Refused) -> str:
         return _("it is not this seat's turn")
     if code is Refusal.NOT_A_TILE:
         return _("that is not a path tile")
-    if code is Refusal.NOT_A_PLACEMENT:
-        return _("that is not a placement")
     if code is Refusal.NOT_IN_HAND:
         return _("that tile is not in the hand of the seat to move")
     if code is Refusal.NONE_LEFT:
@@ -203,8 +201,6 @@ def log_error_text(error: LogError) -> str:
         return _move_problem(numbers[0], refusal_text(error.refusal))
     if code is LogFault.OUT_OF_TURN:
         return _move_problem(numbers[0], _("seat {number} moved out of turn").format(number=numbers[1]))
-    if code is LogFault.NOT_A_TILE:
-        return _move_problem(numbers[0], _("that is not a path tile"))
     if code is LogFault.LENGTH:
         return _("the log holds {events} events but its moves make {made}").format(
             events=numbers[0], made=numbers[1]

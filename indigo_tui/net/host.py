@@ -26,7 +26,6 @@ from pathlib import Path
 from .. import __version__, saves
 from ..bots import Bot
 from ..engine import Game, Match, Move, public_event
-from ..engine.refusals import Refusal
 from ..i18n import _, ngettext
 from ..saves import HostMeta, SeatInfo
 from . import DEFAULT_UNDO_LIMIT
@@ -591,10 +590,10 @@ class HostSession(Notices):
         refused = game.refusal(move, seat)
         if refused is not None:
             return Why.of(refused)
-        if not 0 <= move.rotation < 6:
-            return Why(Refusal.NOT_A_PLACEMENT, (move.cell, move.tile))
+        # As the engine records it (and tells it below): in its normal rotation.
+        move = Move.make(move.cell, move.tile, move.rotation)
         first = len(game.log)
-        game.push(Move.make(move.cell, move.tile, move.rotation))
+        game.push(move)
         for event in game.log[first:]:
             self.public.apply(public_event(event))
         if ack is not None:

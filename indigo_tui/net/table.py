@@ -10,7 +10,7 @@ Moves and undo go through the :class:`~indigo_tui.net.guest.GuestSession`.
 
 from __future__ import annotations
 
-from ..engine import Board, Event, Game, GameOver, Move, Setup, Standing, rank, ranked
+from ..engine import Board, Event, Game, GameOver, Move, Setup, Standing, standings, winners
 from ..engine.events import gem_triple
 from ..engine.views import SeatView
 from ..i18n.words import refusal_text
@@ -110,23 +110,12 @@ class GuestGame:
         if final is not None:
             return final.standings()
         over = self._game_over()
-        mine = tuple(self._state.collected)
+        mine = gem_triple(self._state.collected)
+        collected = [mine if seat == self.seat else (0, 0, 0) for seat in range(self.setup.players)]
         if over is None:
-            points = self.scores
             counts = tuple(sum(mine) if s == self.seat else 0 for s in range(self.setup.players))
-            winners: tuple[int, ...] = ()
-        else:
-            points, counts, winners = over.scores, over.gem_counts, over.winners
-        return ranked(
-            Standing(
-                seat,
-                points[seat],
-                counts[seat],
-                gem_triple(mine) if seat == self.seat else (0, 0, 0),
-                seat in winners,
-            )
-            for seat in range(self.setup.players)
-        )
+            return standings(self.scores, counts, collected, over=False)
+        return standings(over.scores, over.gem_counts, collected)
 
 
 class GuestMatch:
@@ -176,9 +165,9 @@ class GuestMatch:
     def winners(self) -> tuple[int, ...]:
         if not self.over:
             return ()
-        standings = {s.seat: s for s in self.game.standings()}
+        by_seat = {s.seat: s for s in self.game.standings()}
         gems = tuple(
-            sum(game.gem_counts[s] for game in self._finished()) + standings[s].gems
+            sum(game.gem_counts[s] for game in self._finished()) + by_seat[s].gems
             for s in range(self.setup.players)
         )
-        return rank(self.totals, gems)
+        return winners(self.totals, gems)

@@ -38,6 +38,27 @@ def random_move(game: Game, rng: random.Random) -> Move:
             return Move(cell, kind, rotation)
 
 
+def accepted_move(game: Game, rng: random.Random) -> Move:
+    """A uniformly random move of everything :meth:`Game.refusal` accepts:
+    a tile the seat to move holds (or any in an open game), any rotation 0 to
+    5 (so turns that place the same tile as a listed one are drawn too, as a
+    program or a peer may send them), any empty cell; by rejection sampling."""
+    board = game.board
+    kinds = game.hands[game.turn] or [kind for kind, left in enumerate(board.unplaced) if left > 0]
+    empties = board.empty_cells
+    while True:
+        move = Move(empties[rng.randrange(len(empties))], kinds[rng.randrange(len(kinds))], rng.randrange(6))
+        if game.refusal(move) is None:
+            return move
+
+
+def play_accepted(game: Game, rng: random.Random) -> Game:
+    """Play :func:`accepted_move` moves to the end of the game."""
+    while not game.over:
+        game.push(accepted_move(game, rng))
+    return game
+
+
 def play_random(game: Game, rng: random.Random, max_moves: int | None = None) -> Game:
     """Play random legal moves until the game ends or ``max_moves`` more are made."""
     made = 0

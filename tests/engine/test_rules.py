@@ -22,7 +22,8 @@ from indigo_tui.engine import (
     Setup,
     TileDrawn,
     TilePlaced,
-    rank,
+    standings,
+    winners,
 )
 from indigo_tui.engine.board import GONE, ON_CENTRE
 from indigo_tui.engine.events import CENTRE_GEMS
@@ -264,7 +265,7 @@ def test_the_game_ends_when_no_gem_is_left() -> None:
     assert game.over and game.board.gems_on_board == 0
     over = [e for e in game.log if type(e) is GameOver]
     assert over == [game.log[-1]]
-    assert over[0] == GameOver(game.scores, game.gem_counts, rank(game.scores, game.gem_counts))
+    assert over[0] == GameOver(game.scores, game.gem_counts, winners(game.scores, game.gem_counts))
     assert game.legal_moves == []
     with pytest.raises(IllegalMove) as refused:
         game.push(Move(cell_index(1, 1), STRAIGHTS, 0))
@@ -275,12 +276,26 @@ def test_the_game_ends_when_no_gem_is_left() -> None:
     assert not any(type(e) is GameOver for e in game.log)
 
 
-def test_rank_points_then_gems_then_a_shared_win() -> None:
-    assert rank((5, 7), (4, 3)) == (1,)
-    assert rank((6, 6), (3, 4)) == (1,)  # equal points: more gems wins
-    assert rank((6, 6, 2), (4, 4, 9)) == (0, 1)  # equal on both: a shared win
-    assert rank((3, 3, 3, 3), (2, 2, 2, 2)) == (0, 1, 2, 3)
-    assert rank((0, 0), (0, 0)) == (0, 1)
+def test_winners_points_then_gems_then_a_shared_win() -> None:
+    assert winners((5, 7), (4, 3)) == (1,)
+    assert winners((6, 6), (3, 4)) == (1,)  # equal points: more gems wins
+    assert winners((6, 6, 2), (4, 4, 9)) == (0, 1)  # equal on both: a shared win
+    assert winners((3, 3, 3, 3), (2, 2, 2, 2)) == (0, 1, 2, 3)
+    assert winners((0, 0), (0, 0)) == (0, 1)
+
+
+def test_standings_give_places_that_ties_share() -> None:
+    rows = standings((6, 9, 6, 9), (5, 4, 5, 6), [(s, 0, 0) for s in range(4)])
+    assert [(s.seat, s.place, s.winner, s.collected) for s in rows] == [
+        (3, 1, True, (3, 0, 0)),
+        (1, 2, False, (1, 0, 0)),
+        (0, 3, False, (0, 0, 0)),  # equal on points and gems: the same place, in seat order
+        (2, 3, False, (2, 0, 0)),
+    ]
+    shared = standings((6, 6, 2), (4, 4, 9))
+    assert [(s.place, s.winner) for s in shared] == [(1, True), (1, True), (3, False)]
+    # Before the end the places stand, but nobody has won yet.
+    assert [(s.place, s.winner) for s in standings((3, 1), (2, 1), over=False)] == [(1, False), (2, False)]
 
 
 def test_real_games_break_ties_by_gems_and_share_exact_ties() -> None:
@@ -341,7 +356,7 @@ def test_a_match_adds_the_points_of_its_rounds() -> None:
     gems = tuple(a + b for a, b in zip(first.gem_counts, second.gem_counts, strict=True))
     assert match.totals == totals
     assert match.gem_totals == gems
-    assert match.winners == rank(totals, gems)
+    assert match.winners == winners(totals, gems)
     with pytest.raises(ValueError):
         match.next_round()
 

@@ -46,7 +46,6 @@ EXAMPLES = [
     (GAME_OVER, "the game is over"),
     (Refused(Refusal.NOT_YOUR_TURN, (1, 0)), "it is seat 2's turn, not seat 1's"),
     (Refused(Refusal.NOT_A_TILE, (7, 0)), "that is not a path tile"),
-    (Refused(Refusal.NOT_A_PLACEMENT, (3, 1)), "that is not a placement"),
     (Refused(Refusal.NOT_IN_HAND, (2,)), "that tile is not in the hand of the seat to move"),
     (Refused(Refusal.NONE_LEFT, (6,)), "all 6 tiles of that kind are already on the board"),
     (Refused(Refusal.OFF_BOARD, (99,)), "that cell is not on the board"),
@@ -84,7 +83,7 @@ def test_the_engines_refusals_are_codes_said_here() -> None:
 
 
 def test_refusals_follow_the_language() -> None:
-    occupied = EXAMPLES[8][0]
+    occupied = next(refused for refused, _words in EXAMPLES if refused.code is Refusal.OCCUPIED)
     with (
         catalog_for("nl", {"that cell already holds a tile": "op dat veld ligt al een tegel"}),
         in_language("nl"),

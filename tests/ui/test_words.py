@@ -81,8 +81,8 @@ async def test_the_result_never_makes_a_verb_agree_with_you(make_app: AppFactory
         assert not re.search(r"\b(You|Greedy bot) wins\b", text), text
         assert "Winner on points: " in text or "tie on" in text
     # Every way the end is said, with "You" winning, in every language.
-    standings = [Standing(0, 7, 5, (1, 1, 1), True), Standing(1, 7, 4, (1, 1, 1), False)]
-    alone = [Standing(0, 9, 5, (1, 1, 1), True), Standing(1, 7, 4, (1, 1, 1), False)]
+    standings = [Standing(0, 7, 5, (1, 1, 1), True, 1), Standing(1, 7, 4, (1, 1, 1), False, 2)]
+    alone = [Standing(0, 9, 5, (1, 1, 1), True, 1), Standing(1, 7, 4, (1, 1, 1), False, 2)]
     for language in LANGUAGES:
         with in_language(language):
             you = _("You")

@@ -120,18 +120,13 @@ class EndScreen(Localised, ModalScreen[str | None]):
         table.add_column(_("points"), justify="right")
         if match.rounds > 1:
             table.add_column(_("total"), justify="right")
-        place = 0
-        previous: tuple[int, int] | None = None
-        for index, row in enumerate(standings):
-            if (row.points, row.gems) != previous:
-                place = index + 1
-                previous = (row.points, row.gems)
+        for row in standings:
             name = Text(
                 _("{name} (winner)").format(name=names[row.seat]) if row.winner else names[row.seat],
                 style=palette.seat_colour(row.seat, dark),
             )
             cells: list[str | Text] = [
-                str(place),
+                str(row.place),
                 name,
                 *[str(n) for n in row.collected],
                 str(row.gems),
