@@ -322,7 +322,9 @@ class GameScreen(Localised, Screen[None]):
         target = min(rotations, key=lambda cell: (hex_distance(cell, self.cursor), cell))
         # Set quietly: the board is drawn once, by whoever asked for the refresh.
         self.set_reactive(GameScreen.cursor, target)
-        if self.rotation % 6 not in rotations[target]:
+        # The engine judges the rotation held: any of the six that places a
+        # legal tile stays (legal_moves lists only one of each equivalent set).
+        if view.refusal(Move(target, move.tile, self.rotation % 6)) is not None:
             self.set_reactive(GameScreen.rotation, rotations[target][0])
 
     def refresh_board(self) -> None:
