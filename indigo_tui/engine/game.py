@@ -28,6 +28,7 @@ from .events import (
     gem_triple,
     public_event,
 )
+from .geometry import CELL_COUNT
 from .moves import Move
 from .refusals import GAME_OVER, Refusal, Refused
 from .setup import Setup
@@ -63,6 +64,8 @@ class LogFault(StrEnum):
     ILLEGAL = "illegal"
     #: Number: the move, whose tile is no path tile.
     NOT_A_TILE = "not_a_tile"
+    #: Numbers: the move, and the number it gives for a cell, which no cell has.
+    NOT_A_CELL = "not_a_cell"
     #: Numbers: the events in the log, the events its moves make.
     LENGTH = "length"
     #: Number: the first event that does not follow from the moves.
@@ -404,6 +407,9 @@ class Game:
         for number, placed in enumerate(moves, start=1):
             if placed.seat != game.turn:
                 raise LogError(LogFault.OUT_OF_TURN, (number, placed.seat + 1))
+            if not 0 <= placed.cell < CELL_COUNT:
+                # Said as such: the board's tables, indexed by it, once made it "not a path tile".
+                raise LogError(LogFault.NOT_A_CELL, (number, placed.cell))
             try:
                 move = Move.make(placed.cell, placed.tile, placed.rotation)
                 game.push(move)

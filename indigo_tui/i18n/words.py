@@ -205,6 +205,10 @@ def log_error_text(error: LogError) -> str:
         return _move_problem(numbers[0], _("seat {number} moved out of turn").format(number=numbers[1]))
     if code is LogFault.NOT_A_TILE:
         return _move_problem(numbers[0], _("that is not a path tile"))
+    if code is LogFault.NOT_A_CELL:
+        return _move_problem(
+            numbers[0], _("no cell of the board has the number {cell}").format(cell=numbers[1])
+        )
     if code is LogFault.LENGTH:
         return _("the log holds {events} events but its moves make {made}").format(
             events=numbers[0], made=numbers[1]

@@ -32,6 +32,7 @@ from ..saves import (
     new_save_path,
     read_hint_counts,
     shown_path,
+    visitor_folder,
     write_save,
 )
 
@@ -298,8 +299,11 @@ class Session:
         save failed, and the game has something in it (see :meth:`autosave`)."""
         return self.save_error is not None and not (self.untouched and not self.title)
 
-    #: The game may be saved in another folder (:meth:`save_elsewhere`).
-    offers_save_elsewhere = True
+    @property
+    def offers_save_elsewhere(self) -> bool:
+        """Whether the game may be saved in another folder (:meth:`save_elsewhere`):
+        not by a visitor of ``indigo serve``, whose folder is the server's choice."""
+        return visitor_folder() is None
 
     def save_elsewhere(self, folder: Path) -> Path:
         """Save the game in ``folder`` (made if need be), and go on saving it

@@ -23,6 +23,7 @@ from indigo_tui.ui.screens.unsaved import UnsavedScreen, failure_words
 
 from .conftest import AppFactory, game_screen, new_game, screen_text, until
 
+
 def dialog_words(screen: str) -> list[str]:
     """The words inside the dialog's border (│ … │ on each of its rows), in
     reading order: what is around the dialog (the board) left out."""

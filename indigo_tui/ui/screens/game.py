@@ -379,7 +379,7 @@ class GameScreen(Localised, Screen[None]):
         if session.save_error is None:
             self._told_failure = None
             return
-        if self._told_failure is not None or not session.offers_save_elsewhere or not session.unsaved:
+        if self._told_failure is not None or not session.unsaved:
             return
         self._told_failure = session.save_error
         from .unsaved import UnsavedScreen
@@ -394,7 +394,7 @@ class GameScreen(Localised, Screen[None]):
     def action_save_elsewhere(self) -> None:
         """Save the game in a folder typed (and go on saving it there)."""
         if not self.session.offers_save_elsewhere:
-            self.status.say(_("A network game is saved automatically after every move."))
+            self.status.say(_("This game is saved in its own folder only."))
             return
         from .save_elsewhere import SaveElsewhereScreen
 

@@ -36,9 +36,7 @@ class SaveElsewhereScreen(Localised, ModalScreen[bool]):
             yield Input(placeholder=_("a folder, e.g. ~/indigo-saves"), id="folder")
             # The reason a folder would not do: a path typed, said as plain text.
             yield Static("", id="elsewhere-problem", markup=False)
-            yield Label(
-                _("enter saves (the folder is made if need be), escape cancels"), classes="hint"
-            )
+            yield Label(_("enter saves (the folder is made if need be), escape cancels"), classes="hint")
         yield Footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -52,9 +50,7 @@ class SaveElsewhereScreen(Localised, ModalScreen[bool]):
         except (SaveError, TableRefusal) as exc:
             detail = exc.detail if isinstance(exc, SaveError) else str(exc)
             problem.update(
-                _("Not saved in {folder}: {reason}. Try another folder.").format(
-                    folder=typed, reason=detail
-                )
+                _("Not saved in {folder}: {reason}. Try another folder.").format(folder=typed, reason=detail)
             )
             return
         self.notify(

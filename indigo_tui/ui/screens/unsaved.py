@@ -25,8 +25,13 @@ Leaving = Literal["quit", "title", "new"] | None
 Answer = Literal["saved", "leave"] | None
 
 
-def failure_words(reason: str) -> str:
-    """What a failed save means, and what to do about it, in full."""
+def failure_words(reason: str, elsewhere: bool = True) -> str:
+    """What a failed save means, and what to do about it, in full (saving
+    elsewhere only where the table offers it)."""
+    if not elsewhere:
+        return _("This game could not be saved: {reason}. Its moves are kept only until you leave.").format(
+            reason=reason
+        )
     return _(
         "This game could not be saved: {reason}. Its moves are kept only until you leave. "
         "Free some space on that disk, or save it in another folder (f): it is then saved "
@@ -55,11 +60,13 @@ class UnsavedScreen(Localised, ModalScreen[Answer]):
         reason = self.table.save_error or _("could not save")
         with Vertical(classes="dialog", id="unsaved-box"):
             # The reason may name a folder from the command line: plain text.
-            yield Label(failure_words(reason), markup=False, id="unsaved-words")
+            elsewhere = self.table.offers_save_elsewhere
+            yield Label(failure_words(reason, elsewhere), markup=False, id="unsaved-words")
             if self.leaving is not None:
                 yield Label(_("If you leave now, the game is lost."), classes="warning")
             with Vertical(classes="choices"):
-                yield Button(_("Save elsewhere (f)"), id="elsewhere", variant="primary", compact=True)
+                if elsewhere:
+                    yield Button(_("Save elsewhere (f)"), id="elsewhere", variant="primary", compact=True)
                 if self.leaving in (None, "quit"):
                     yield Button(_("Quit anyway (q)"), id="leave", variant="error", compact=True)
                 else:
@@ -78,6 +85,9 @@ class UnsavedScreen(Localised, ModalScreen[Answer]):
 
     def action_elsewhere(self) -> None:
         from .save_elsewhere import SaveElsewhereScreen
+
+        if not self.table.offers_save_elsewhere:
+            return
 
         def done(saved: bool | None) -> None:
             if saved:
