@@ -82,8 +82,8 @@ async def test_the_load_screen_and_continue_name_no_server_folder(
         text = screen_text(app)
         assert "in this browser's own folder on this server" in text
         assert "broken.indigo: cannot be opened" in text
-        older.unlink()  # listed (below the broken one, the newest), then gone
-        await pilot.press("down", "enter")
+        older.unlink()  # listed first (the broken one apart, below it), then gone
+        await pilot.press("enter")
         await until(pilot, lambda: len(said) > 1)
         assert said[-1] == "saves/older.indigo: no such file"
         await pilot.press("v")  # its review
