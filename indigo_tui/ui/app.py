@@ -41,6 +41,12 @@ GAME_COMMANDS: Final = (
     (N_("Undo"), N_("Take back the last move (against bots: your last move)"), "action_undo", None),
     (N_("Redo"), N_("Play an undone move again"), "action_redo", None),
     (N_("Save as"), N_("Save this game under a name"), "action_save_as", None),
+    (
+        N_("Save elsewhere"),
+        N_("Save this game in another folder, and there after every move"),
+        "action_save_elsewhere",
+        None,
+    ),
     (N_("Slower bots"), N_("Bots wait longer between moves"), "action_pace", 1),
     (N_("Faster bots"), N_("Bots wait less between moves"), "action_pace", -1),
     (N_("Gem animation on/off"), N_("Animate gems along their routes"), "action_toggle_animation", None),
@@ -358,7 +364,8 @@ class IndigoApp(LocalPaletteApp):
     def _quit_now(self) -> None:
         session = self.session
         path = session.save_path if session is not None and not session.unsaved else None
-        if path is not None and self.save_dir != self._first_save_dir:
+        # The session's folder, not the app's: that follows by a message still on its way.
+        if path is not None and session is not None and session.save_dir != self._first_save_dir:
             # Saved elsewhere: where it is, and how to take it up there, said after the screen goes.
             self.exit(message=resume_elsewhere_words(path))
             return

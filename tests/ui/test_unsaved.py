@@ -16,7 +16,7 @@ from disk_faults import FAULTS, fail_saves_in
 from indigo_tui.i18n import LANGUAGES, _, use_language
 from indigo_tui.i18n.words import os_problem
 from indigo_tui.saves import list_saves, load_save
-from indigo_tui.ui.app import IndigoApp
+from indigo_tui.ui.app import IndigoApp, resume_elsewhere_words
 from indigo_tui.ui.screens.save_elsewhere import SaveElsewhereScreen
 from indigo_tui.ui.screens.title import TitleScreen
 from indigo_tui.ui.screens.unsaved import UnsavedScreen, failure_words
@@ -127,6 +127,8 @@ async def test_save_elsewhere_saves_in_the_folder_typed_and_the_game_goes_on_fro
         moves = list(session.game.log)
     saves = list(good.glob("*.indigo"))
     assert len(saves) == 1 and load_save(saves[0]).match.game.log == moves
+    # Said on the way out: where the game is, and the command that plays it on.
+    assert [str(said) for said in app._exit_renderables] == [resume_elsewhere_words(saves[0])]
     # The game goes on from the folder typed: Continue takes it up there.
     again = IndigoApp(save_dir=good, animate=False, bot_delay=0.0)
     async with again.run_test(size=(80, 24)) as pilot:
