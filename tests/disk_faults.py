@@ -31,7 +31,7 @@ def fail_saves_in(monkeypatch: pytest.MonkeyPatch, folder: Path, fault: int) -> 
     def mkstemp(*args: Any, **kwargs: Any) -> tuple[int, str]:
         where = kwargs.get("dir")
         if where is None or not Path(where).resolve().is_relative_to(broken):
-            return real(*args, **kwargs)  # type: ignore[no-any-return]
+            return real(*args, **kwargs)
         if fault == errno.ENOSPC:
             fd, name = real(*args, **kwargs)
             os.close(fd)

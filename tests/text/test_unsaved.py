@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,7 +34,7 @@ def play(save_dir: Path, lines: list[str]) -> tuple[str, Session]:
 
 
 @pytest.fixture(params=LANGUAGES)
-def language(request: pytest.FixtureRequest) -> str:
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
     code: str = request.param
     use_language(code)
     yield code

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,11 +18,12 @@ from indigo_tui.i18n import LANGUAGES, _, use_language
 from indigo_tui.i18n.words import os_problem
 from indigo_tui.saves import list_saves, load_save
 from indigo_tui.ui.app import IndigoApp, resume_elsewhere_words
+from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.save_elsewhere import SaveElsewhereScreen
 from indigo_tui.ui.screens.title import TitleScreen
 from indigo_tui.ui.screens.unsaved import UnsavedScreen, failure_words
 
-from .conftest import AppFactory, game_screen, new_game, screen_text, until
+from .conftest import AppFactory, finish_round, game_screen, new_game, screen_text, until
 
 
 def dialog_words(screen: str) -> list[str]:
@@ -42,7 +44,7 @@ def shown_whole(text: str, screen: str) -> bool:
 
 
 @pytest.fixture(params=LANGUAGES)
-def language(request: pytest.FixtureRequest) -> str:
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
     code: str = request.param
     use_language(code)
     yield code
@@ -167,3 +169,29 @@ async def test_saving_elsewhere_mid_game_goes_on_saving_there(
         assert load_save(path).match.game.board.placements >= placed + 1
         await pilot.press("q")  # saved: quits at once
         await until(pilot, lambda: not app.is_running)
+
+
+async def test_the_end_of_a_round_asks_before_its_ways_out(
+    make_app: AppFactory, save_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fail_saves_in(monkeypatch, save_dir, errno.ENOSPC)
+    app = make_app(new_game(("human", "bot:greedy")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: game_screen(app).held_move() is not None)
+        finish_round(app)
+        # The notice of the failure comes over the result: said, then back to the result.
+        await until(pilot, lambda: any(isinstance(s, EndScreen) for s in app.screen_stack))
+        await until(pilot, lambda: isinstance(app.screen, UnsavedScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        LOST = _("If you leave now, the game is lost.")  # noqa: N806
+        for key in ("escape", "q"):  # the title screen, and quit
+            await pilot.press(key)
+            await until(pilot, lambda: isinstance(app.screen, UnsavedScreen))
+            await until(pilot, lambda: shown_whole(LOST, screen_text(app)))
+            await pilot.press("escape")  # back to the game: the finished board, o for its result
+            await until(pilot, lambda: not isinstance(app.screen, UnsavedScreen))
+            if not isinstance(app.screen, EndScreen):
+                await pilot.press("o")
+                await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        assert app.is_running
