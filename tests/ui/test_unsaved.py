@@ -184,11 +184,11 @@ async def test_the_end_of_a_round_asks_before_its_ways_out(
         await until(pilot, lambda: isinstance(app.screen, UnsavedScreen))
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, EndScreen))
-        LOST = _("If you leave now, the game is lost.")  # noqa: N806
+        lost_words = _("If you leave now, the game is lost.")
         for key in ("escape", "q"):  # the title screen, and quit
             await pilot.press(key)
             await until(pilot, lambda: isinstance(app.screen, UnsavedScreen))
-            await until(pilot, lambda: shown_whole(LOST, screen_text(app)))
+            await until(pilot, lambda: shown_whole(lost_words, screen_text(app)))
             await pilot.press("escape")  # back to the game: the finished board, o for its result
             await until(pilot, lambda: not isinstance(app.screen, UnsavedScreen))
             if not isinstance(app.screen, EndScreen):
