@@ -148,7 +148,9 @@ class TitleScreen(Localised, Screen[None]):
             yield Static(_("Lay path tiles, steer gems to your gates."), id="tagline")
             # Plain text: the Continue entry carries names read from a save file.
             yield OptionList(id="menu", markup=False)
-            yield Static("", id="title-note", markup=False)
+            note = Static("", id="title-note", markup=False)
+            note.display = False
+            yield note
         yield Footer()
 
     def on_mount(self) -> None:
@@ -181,7 +183,10 @@ class TitleScreen(Localised, Screen[None]):
             if count
             else ""
         )
-        self.query_one("#title-note", Static).update(note)
+        shown = self.query_one("#title-note", Static)
+        shown.update(note)
+        # No room taken when there is nothing to say (the menu stays where it was).
+        shown.display = bool(note)
 
     def rebuild_menu(self) -> None:
         menu = self.query_one("#menu", OptionList)
