@@ -64,6 +64,8 @@ def build_parser() -> CommandParser:
 
 #: The commands that play no game: their --lang is the language of their words.
 WORDS_ONLY = frozenset({"replay", "review", "selfplay"})
+#: The commands that keep no save folder (``indigo --save-dir DIR`` is refused before them).
+SAVES_NOTHING = frozenset({"replay", "review"})
 
 
 def add_language_option(parser: CommandParser, *, plays: bool = True) -> None:
@@ -102,6 +104,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     choose_from_command_line(words)
     parser = build_parser()
     args = parser.parse_args(words)
+    if getattr(args, "save_dir", None) is not None and args.command in SAVES_NOTHING:
+        # Given before the command (indigo --save-dir DIR replay ...): said, not ignored.
+        parser.error(
+            _("--save-dir goes with a command that plays or saves games, not {command}").format(
+                command=args.command
+            )
+        )
     run = getattr(args, "run", None)
     if run is None:
         default = parser.default_run

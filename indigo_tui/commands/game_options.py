@@ -79,10 +79,50 @@ def set_engine_time(args: argparse.Namespace) -> None:
         raise CommandError(_("--engine-time must be above 0 seconds")) from None
 
 
-def add_common_options(parser: argparse.ArgumentParser) -> None:
+def add_save_dir_option(parser: argparse.ArgumentParser) -> None:
+    """``--save-dir DIR``: on bare ``indigo`` and on each command that plays a
+    game here. SUPPRESS: ``indigo --save-dir DIR play`` keeps the top level's
+    (a sub-command's default would hide it); read it with :func:`save_dir_of`."""
     parser.add_argument(
-        "--save-dir", type=Path, default=None, metavar=_("DIR"), help=_("where games are saved")
+        "--save-dir", type=Path, default=argparse.SUPPRESS, metavar=_("DIR"), help=_("where games are saved")
     )
+
+
+def save_dir_of(args: argparse.Namespace) -> Path | None:
+    """The ``--save-dir`` given, before or after the command; None if none."""
+    given: Path | None = getattr(args, "save_dir", None)
+    return given
+
+
+def need_terminal() -> None:
+    """The game's screen reads keys from a terminal and draws on one: said in
+    one line (:class:`CommandError`) when standard input or output is not one,
+    instead of drawing into a pipe or a file and spinning on an input at its
+    end (Textual reads an ended input again and again: a core at 99%).
+    A browser's game (``indigo serve``) runs on Textual's web driver: no terminal."""
+    import os
+    import sys
+
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return
+    for stream, words in (
+        (sys.stdin, _("the game's screen reads keys from a terminal, and standard input is not one")),
+        (
+            sys.stdout,
+            _("the game's screen draws on a terminal, and standard output goes to a pipe or a file"),
+        ),
+    ):
+        isatty = getattr(stream, "isatty", None)
+        if stream is None or isatty is None or not isatty():
+            raise CommandError(
+                _("{problem}: run it in a terminal, or play by lines of text with 'indigo text'").format(
+                    problem=words
+                )
+            )
+
+
+def add_common_options(parser: argparse.ArgumentParser) -> None:
+    add_save_dir_option(parser)
     parser.add_argument("--no-animation", action="store_true", help=_("don't animate gems"))
     parser.add_argument(
         "--bot-delay",

@@ -97,7 +97,13 @@ def register(subparsers: SubParsers) -> None:
             "secret of the host's, so a guest cannot work it out from the seed"
         ),
     )
-    host.add_argument("--save-dir", type=Path, metavar=_("DIR"), help=_("where the game is autosaved"))
+    host.add_argument(
+        "--save-dir",
+        type=Path,
+        default=argparse.SUPPRESS,
+        metavar=_("DIR"),
+        help=_("where the game is autosaved"),
+    )
     host.add_argument("--resume", type=Path, metavar=_("FILE"), help=_("take up a hosted game from its save"))
     host.add_argument("--name", default=_("Host"), metavar=_("NAME"), help=_("the host player's name"))
     _common(host)
@@ -138,7 +144,11 @@ def register(subparsers: SubParsers) -> None:
     _relay_option(join)
     join.add_argument("--code", metavar=_("CODE"), help=_("the host's join code (remembered for a rejoin)"))
     join.add_argument(
-        "--save-dir", type=Path, metavar=_("DIR"), help=_("where this seat's game is autosaved")
+        "--save-dir",
+        type=Path,
+        default=argparse.SUPPRESS,
+        metavar=_("DIR"),
+        help=_("where this seat's game is autosaved"),
     )
     join.add_argument(
         "--name",
@@ -310,7 +320,9 @@ def _host_on_screen(args: argparse.Namespace, hosted: Hosted, save_dir: Path) ->
     from ..table.network import HostTable
     from ..ui.net_app import NetApp
     from ..ui.screens.lobby import LobbyScreen
+    from .game_options import need_terminal
 
+    need_terminal()
     table = HostTable(hosted.session, hosted.own)
     NetApp(
         lambda: LobbyScreen(table, bind=args.bind, port=args.port, relay=hosted.relay),
@@ -334,6 +346,9 @@ def _join_on_screen(args: argparse.Namespace, save_dir: Path) -> int:
 
     if args.bot:
         raise CommandError(_("--bot is for --headless"))
+    from .game_options import need_terminal
+
+    need_terminal()
     relay = _relay(args) if args.relay else None
     app = NetApp(
         lambda: JoinScreen(
@@ -412,7 +427,7 @@ def run_host(args: argparse.Namespace) -> int:
         raise CommandError(_("--port must be from 0 to 65535"))
     if args.text and (args.headless or args.bot):
         raise CommandError(_("--text is a person's seat: leave out --headless and --bot"))
-    save_dir = _usable_save_dir(args.save_dir)
+    save_dir = _usable_save_dir(getattr(args, "save_dir", None))
     hosted = _hosted(args, parse_seed(args.seed), save_dir)
     if args.port is None:
         # A resumed game opens the port its guests were told to rejoin at.
@@ -462,11 +477,11 @@ def run_join(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise CommandError(str(exc)) from None
     if args.text:
-        return _join_by_text(args, host, port, _usable_save_dir(args.save_dir), code, relay)
+        return _join_by_text(args, host, port, _usable_save_dir(getattr(args, "save_dir", None)), code, relay)
     if not args.headless:
-        return _join_on_screen(args, _usable_save_dir(args.save_dir))
+        return _join_on_screen(args, _usable_save_dir(getattr(args, "save_dir", None)))
     bot = _bot(args, f"join:{host}:{port}")
-    save_dir = _usable_save_dir(args.save_dir)
+    save_dir = _usable_save_dir(getattr(args, "save_dir", None))
     from ..i18n.words import bot_seat_name
 
     name = args.name or bot_seat_name(args.bot)

@@ -12,7 +12,10 @@ from .game_options import (
     add_common_options,
     add_engine_options,
     add_game_options,
+    add_save_dir_option,
+    need_terminal,
     new_game_from_args,
+    save_dir_of,
     set_engine_time,
 )
 
@@ -52,8 +55,9 @@ def register(subparsers: SubParsers) -> None:
 
 
 def install_default(parser: CommandParser) -> None:
-    """Make bare ``indigo`` open the title screen."""
-    parser.set_defaults(save_dir=None, no_animation=False, bot_delay=0.5, board_glyphs=None, palette=None)
+    """Make bare ``indigo`` open the title screen (``indigo --save-dir DIR``: from that folder)."""
+    add_save_dir_option(parser)
+    parser.set_defaults(no_animation=False, bot_delay=0.5, board_glyphs=None, palette=None)
     parser.default_run = run_title
 
 
@@ -63,7 +67,7 @@ def _app_options(args: argparse.Namespace) -> AppOptions:
     if args.bot_delay < 0:
         raise CommandError(_("--bot-delay must not be negative"))
     return {
-        "save_dir": default_save_dir(args.save_dir),
+        "save_dir": default_save_dir(save_dir_of(args)),
         "animate": not args.no_animation,
         "bot_delay": args.bot_delay,
         "board_glyphs": getattr(args, "board_glyphs", None),
@@ -79,6 +83,7 @@ def run_play(args: argparse.Namespace) -> int:
     set_engine_time(args)
     new = new_game_from_args(args)
     options = _app_options(args)
+    need_terminal()
     from ..ui.app import IndigoApp
 
     IndigoApp(new_game=new, **options).run()
@@ -101,6 +106,7 @@ def run_load(args: argparse.Namespace) -> int:
             SaveLock.acquire(saved.path)
     except SaveError as exc:
         raise CommandError(str(exc)) from None
+    need_terminal()
     from ..ui.app import IndigoApp
 
     IndigoApp(saved=saved, run_engines=args.run_engines, **options).run()
@@ -109,6 +115,7 @@ def run_load(args: argparse.Namespace) -> int:
 
 def run_title(args: argparse.Namespace) -> int:
     options = _app_options(args)
+    need_terminal()
     from ..ui.app import IndigoApp
 
     IndigoApp(**options).run()

@@ -49,7 +49,11 @@ def register(subparsers: SubParsers) -> None:
     parser.add_argument("--variant", choices=("classic", "tactical"), default="classic")
     parser.add_argument("--own-gates", action="store_true", help=_("three players, own gates only"))
     parser.add_argument(
-        "--save-dir", type=Path, metavar=_("DIR"), help=_("save every game as a save file here")
+        "--save-dir",
+        type=Path,
+        default=argparse.SUPPRESS,
+        metavar=_("DIR"),
+        help=_("save every game as a save file here"),
     )
     parser.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
     parser.add_argument(
@@ -139,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         if not args.engine_time > 0:
             raise CommandError(_("--engine-time must be above 0 seconds"))
         set_time_limit(args.engine_time)
-    save_dir: Path | None = args.save_dir
+    save_dir: Path | None = getattr(args, "save_dir", None)
     if save_dir is not None:
         try:
             save_dir.mkdir(parents=True, exist_ok=True)

@@ -80,7 +80,7 @@ def register(subparsers: SubParsers) -> None:
     serve.add_argument(
         "--save-dir",
         type=Path,
-        default=None,
+        default=argparse.SUPPRESS,
         metavar=_("DIR"),
         help=_("where games are saved (with a token: a folder for each browser inside it)"),
     )
@@ -236,12 +236,12 @@ def run_serve(args: argparse.Namespace) -> int:
     token = new_token() if needs_token(bind) else None
     if token is None:
         # This machine only: every tab is the person at it, with their saves and settings.
-        save_dir = default_save_dir(args.save_dir).expanduser().resolve()
+        save_dir = default_save_dir(getattr(args, "save_dir", None)).expanduser().resolve()
         visitors = None
     else:
         # Anyone with the address: each browser a player of its own, in a
         # folder of its own inside this one (never the person's own saves).
-        save_dir = (args.save_dir or default_visitors_dir()).expanduser().resolve()
+        save_dir = (getattr(args, "save_dir", None) or default_visitors_dir()).expanduser().resolve()
         visitors = save_dir
     lang = getattr(args, "lang", None)
     server = GameServer(

@@ -9,7 +9,13 @@ from typing import TYPE_CHECKING
 
 from ..errors import CommandError
 from ..i18n import _
-from .game_options import add_game_options, new_game_from_args, set_engine_time
+from .game_options import (
+    add_game_options,
+    add_save_dir_option,
+    new_game_from_args,
+    save_dir_of,
+    set_engine_time,
+)
 
 if TYPE_CHECKING:
     from . import SubParsers
@@ -38,9 +44,7 @@ def register(subparsers: SubParsers) -> None:
     text.add_argument(
         "--json", action="store_true", help=_("write the engine protocol's JSON lines instead of sentences")
     )
-    text.add_argument(
-        "--save-dir", type=Path, default=None, metavar=_("DIR"), help=_("where games are saved")
-    )
+    add_save_dir_option(text)
     text.set_defaults(run=run_text)
 
 
@@ -54,7 +58,7 @@ def run_text(args: argparse.Namespace) -> int:
     from ..text.local import LineTable
 
     set_engine_time(args)
-    save_dir = default_save_dir(args.save_dir)
+    save_dir = default_save_dir(save_dir_of(args))
     load = getattr(args, "load", None) or getattr(args, "file", None)
     if load is not None:
         try:

@@ -212,6 +212,22 @@ class Table(Protocol):
         says why not (a network game is saved after every move by itself)."""
         ...
 
+    @property
+    def unsaved(self) -> bool:
+        """Whether leaving now would lose moves that are on no disk (the
+        screens ask first, with saving elsewhere as one answer)."""
+        ...
+
+    @property
+    def offers_save_elsewhere(self) -> bool:
+        """Whether :meth:`save_elsewhere` may be asked (a local game's)."""
+        ...
+
+    def save_elsewhere(self, folder: Path) -> Path:
+        """Save in ``folder`` and go on saving there; the file. A
+        :class:`~indigo_tui.saves.SaveError` says why not."""
+        ...
+
     # -- hints and review ------------------------------------------------------------------
 
     @property

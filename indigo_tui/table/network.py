@@ -173,6 +173,14 @@ class NetTable(ABC):
     def save_as(self, title: str) -> Path:
         raise SaveError(_("a network game is saved automatically after every move"))
 
+    #: A network game's saves are its peers' own (each says a failure in its
+    #: notices); leaving asks what a network game asks on its own.
+    unsaved = False
+    offers_save_elsewhere = False
+
+    def save_elsewhere(self, folder: Path) -> Path:
+        raise TableRefusal(_("a network game is saved automatically after every move"))
+
     @property
     @abstractmethod
     def offers_hints(self) -> bool:

@@ -32,6 +32,8 @@ from ..saves import (
     make_header,
     new_save_path,
     read_hint_counts,
+    shown_path,
+    visitor_folder,
     write_save,
 )
 from .base import TableRefusal
@@ -336,15 +338,65 @@ class Session:
                 delete_save(self.save_path)
             return False
         try:
-            header = self.header()
-            write_save(self.save_path, header, self.match)
+            self._write(self.save_path)
         except SaveError as exc:
             # Without the file's name: the status line says it of this game's own file.
             self.save_error = exc.detail
             return False
-        self.created = header.created
         self.save_error = None
         return True
+
+    def _write(self, path: Path) -> None:
+        """The match, whole, in ``path`` (:class:`SaveError` if not)."""
+        header = self.header()
+        write_save(path, header, self.match)
+        self.created = header.created
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether moves would be lost if the game were left now: the last
+        save failed, and the game has something in it (see :meth:`autosave`)."""
+        return self.save_error is not None and not (self.untouched and not self.title)
+
+    @property
+    def offers_save_elsewhere(self) -> bool:
+        """Whether the game may be saved in another folder (:meth:`save_elsewhere`):
+        not by a visitor of ``indigo serve``, whose folder is the server's choice."""
+        return visitor_folder() is None
+
+    def save_elsewhere(self, folder: Path) -> Path:
+        """Save the game in ``folder`` (made if need be), and go on saving it
+        there after every move: the way out when the save folder is read-only
+        or full. The file keeps its name; the one in the old folder goes, as
+        :meth:`save_as` does (one file per match). :class:`SaveError` says why
+        not, and then nothing has changed."""
+        folder = Path(folder).expanduser()
+        if folder.exists() and not folder.is_dir():
+            raise SaveError(_("{folder} is a file, not a folder").format(folder=shown_path(folder)))
+        name = self.save_path.name if self.save_path is not None else new_save_path(folder, self.title).name
+        path = folder / name
+        old, old_lock = self.save_path, self.lock
+        if old is not None and path.resolve() == old.resolve():
+            lock = old_lock
+        else:
+            if path.exists():
+                # Someone else's file of that name: a fresh one beside it.
+                path = new_save_path(folder, self.title)
+            lock = SaveLock.acquire(path)
+        try:
+            self._write(path)
+        except SaveError:
+            if lock is not None and lock is not old_lock:
+                lock.release()
+            raise
+        self.save_dir, self.save_path, self.lock = folder, path, lock
+        self.save_error = None
+        if old is not None and old != path:
+            with contextlib.suppress(SaveError):
+                delete_save(old)
+            if old_lock is not None and old_lock is not lock:
+                old_lock.release()
+        return path
 
     def save_as(self, title: str) -> Path:
         """Save under a name; later autosaves go to the named file (one file per match)."""

@@ -32,6 +32,7 @@ class Command(StrEnum):
     UNDO = "undo"
     REDO = "redo"
     SAVE = "save"
+    ELSEWHERE = "elsewhere"
     HINT = "hint"
     REVIEW = "review"
     NEXT = "next"
@@ -94,6 +95,8 @@ def local_word(command: Command) -> str:
         Command.REDO: pgettext("text command", "redo"),
         # translators: a command typed in text mode: save the game under a name
         Command.SAVE: pgettext("text command", "save"),
+        # translators: a command typed in text mode: save the game in another folder (and go on saving there)
+        Command.ELSEWHERE: pgettext("text command", "elsewhere"),
         # translators: a command typed in text mode: ask the search bot for a move
         Command.HINT: pgettext("text command", "hint"),
         # translators: a command typed in text mode: rate every move of the round
@@ -150,6 +153,10 @@ _HELP: Final[dict[Command, tuple[str, str]]] = {
     Command.UNDO: ("", N_("take your last move back")),
     Command.REDO: ("", N_("play a taken-back move again")),
     Command.SAVE: (" NAME", N_("save the game under a name (it is saved after every move anyway)")),
+    Command.ELSEWHERE: (
+        " FOLDER",
+        N_("save the game in another folder, and after every move from then on (when its own fails)"),
+    ),
     Command.HINT: ("", N_("the search bot's move for you")),
     Command.REVIEW: ("", N_("after a round: the search bot's rating of every move")),
     Command.NEXT: ("", N_("after a round: start the next one")),

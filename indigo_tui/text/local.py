@@ -16,7 +16,7 @@ with their hand is first scrolled out of sight.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NoReturn
+from pathlib import Path
 
 from ..bots import engine_protocol as protocol
 from ..engine import Event, Move, SeatView, TileDrawn, public_event
@@ -67,6 +67,8 @@ class LineTable:
         self.pending: Move | None = None
         #: The round whose end was said.
         self._ended: tuple[int, int] | None = None
+        #: The failure of saving that was said in full (once, until saving works again).
+        self._told_failure: str | None = None
 
     # -- who is who ------------------------------------------------------------------------------
 
@@ -123,6 +125,7 @@ class LineTable:
 
     def _step(self) -> None:
         self._say_new_events()
+        self._tell_failed_save()
         step = self.driver.step()
         if isinstance(step, RoundOver):
             self._round_over()
@@ -184,6 +187,7 @@ class LineTable:
         )
         if parse_command(self._read())[0] is Command.QUIT:
             self._quit()
+            return  # back to the game: asked again
         self.driver.hand_over()
 
     def _announce(self, force: bool = False) -> None:
@@ -292,14 +296,93 @@ class LineTable:
 
     def _read(self) -> str:
         """The next line at a prompt; the end of the input, or a program's
-        ``{"type": "quit"}``, leaves the game."""
-        line = self.front.ask()
+        ``{"type": "quit"}``, leaves the game; Ctrl+C asks to, as quit does."""
+        try:
+            line = self.front.ask()
+        except KeyboardInterrupt:
+            self._quit()
+            return ""
+        if line is None:
+            self._quit(ended=True)
         if line is None or (line.startswith("{") and protocol.reply_type(line) == "quit"):
             self._quit()
+            return ""
         return line
 
-    def _quit(self) -> NoReturn:
-        path = getattr(self.table, "save_path", None)
+    # -- a game that cannot be saved -------------------------------------------------------
+
+    def _tell_failed_save(self) -> None:
+        """The first save that fails is said in full, with what to do about it."""
+        table = self.table
+        if table.save_error is None:
+            if self._told_failure is not None:
+                self.front.say(_("Saving works again."))
+            self._told_failure = None
+            return
+        if self._told_failure is not None or not table.unsaved:
+            return
+        self._told_failure = table.save_error
+        words = _(
+            "This game could not be saved: {reason}. Its moves are kept only until you leave. "
+            "Free some space on that disk, or type elsewhere FOLDER to save it in another folder: "
+            "it is then saved there after every move."
+        )
+        self.front.notice(words.format(reason=table.save_error))
+
+    def _elsewhere(self, folder: str) -> bool:
+        """Save the game in ``folder`` and go on saving there; whether it is saved."""
+        if not folder:
+            self.front.say(_("Say the folder: elsewhere FOLDER."))
+            return False
+        if not self.table.offers_save_elsewhere:
+            self.front.say(_("This game is saved in its own folder only."))
+            return False
+        try:
+            path = self.table.save_elsewhere(Path(folder))
+        except (SaveError, TableRefusal) as exc:
+            detail = exc.detail if isinstance(exc, SaveError) else str(exc)
+            self.front.say(
+                _("Not saved in {folder}: {reason}. Try another folder.").format(folder=folder, reason=detail)
+            )
+            return False
+        self._told_failure = None
+        self.front.say(_("Saved in {path}; saved there after every move.").format(path=path))
+        return True
+
+    def _quit(self, ended: bool = False) -> None:
+        """Leave the game (:class:`Left`); a game that cannot be saved is
+        asked about first, in a line: a folder to save it in, quit anyway, or
+        back to the game (then this returns). ``ended``: the input is over,
+        nothing can be asked, and what is lost is said."""
+        table = self.table
+        while table.unsaved and not ended:
+            self.front.say(
+                _(
+                    "This game is not saved ({reason}): if you leave now, it is lost. Type a folder to "
+                    "save it in, quit to quit anyway, or press Enter to go back to the game."
+                ).format(reason=table.save_error)
+            )
+            try:
+                line = self.front.ask()
+            except KeyboardInterrupt:
+                line = "quit"  # Ctrl+C again: quit anyway
+            if line is None:
+                ended = True
+                break
+            line = line.strip()
+            if not line:
+                self.front.say(_("Back to the game."))
+                self._announced = None
+                return
+            if parse_command(line)[0] is Command.QUIT:
+                break
+            self._elsewhere(line)
+        if table.unsaved:
+            self.front.say(
+                _("The game is lost: it could not be saved ({reason}).").format(reason=table.save_error)
+            )
+            raise Left
+        path = getattr(table, "save_path", None)
         if path is not None and path.exists():
             self.front.say(_("The game is saved in {path}.").format(path=path))
         raise Left
@@ -406,6 +489,8 @@ class LineTable:
             self._redo()
         elif command is Command.SAVE:
             self._save(rest)
+        elif command is Command.ELSEWHERE:
+            self._elsewhere(rest)
         elif command is Command.HINT:
             self._hint(view)
         elif command is Command.REVIEW:

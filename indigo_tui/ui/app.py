@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import shlex
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, runtime_checkable
@@ -21,12 +22,13 @@ from .board_pixels import PixelSupport, probe
 from .command_palette import LocalPaletteApp
 from .localise import translate_all, translate_bindings
 from .palette import PALETTES, use_chosen_palette, use_palette
-from .requests import ChooseLanguage, JoinAgain, ResumeGame, StartGame, ToTitle
+from .requests import ChooseLanguage, JoinAgain, ResumeGame, SavesMoved, StartGame, ToTitle
 from .screens.game import GameScreen
 from .table_settings import TableSettings
 
 if TYPE_CHECKING:
     from .screens.title import TitleScreen
+    from .screens.unsaved import Leaving
 
 
 #: The table's actions in the palette: title, what it does, the screen's method and its argument.
@@ -39,6 +41,12 @@ GAME_COMMANDS: Final = (
     (N_("Undo"), N_("Take back the last move (against bots: your last move)"), "action_undo", None),
     (N_("Redo"), N_("Play an undone move again"), "action_redo", None),
     (N_("Save as"), N_("Save this game under a name"), "action_save_as", None),
+    (
+        N_("Save elsewhere"),
+        N_("Save this game in another folder, and there after every move"),
+        "action_save_elsewhere",
+        None,
+    ),
     (N_("Slower bots"), N_("Bots wait longer between moves"), "action_pace", 1),
     (N_("Faster bots"), N_("Bots wait less between moves"), "action_pace", -1),
     (N_("Gem animation on/off"), N_("Animate gems along their routes"), "action_toggle_animation", None),
@@ -114,6 +122,8 @@ class IndigoApp(LocalPaletteApp):
         super().__init__()
         translate_bindings(self)
         self.save_dir = save_dir if save_dir is not None else default_save_dir()
+        #: The folder the app started with (a game saved elsewhere is said on the way out).
+        self._first_save_dir = self.save_dir
         #: ``--board-glyphs`` (strongest), else $INDIGO_BOARD_GLYPHS, else the saved setting.
         self._glyphs_cli = board_glyphs
         self.board_glyphs_choice = "auto"  # what was asked for (auto, quadrant, ...)
@@ -291,7 +301,8 @@ class IndigoApp(LocalPaletteApp):
             self.session.close()
 
     def on_start_game(self, request: StartGame) -> None:
-        self.start_game(request.new)
+        if not self.ask_before_leaving("new", lambda: self.start_game(request.new)):
+            self.start_game(request.new)
 
     def on_resume_game(self, request: ResumeGame) -> None:
         self.resume(request.saved)
@@ -307,12 +318,70 @@ class IndigoApp(LocalPaletteApp):
             self.switch_screen(title(self.save_dir))
 
     def on_to_title(self, request: ToTitle) -> None:
+        if not self.ask_before_leaving("title", lambda: self._go_to_title(request)):
+            self._go_to_title(request)
+
+    def _go_to_title(self, request: ToTitle) -> None:
         self.to_title()
         if request.notice is not None:
             from .screens.notice import NoticeScreen
 
             # Said over the title screen, where the player now looks, until read.
             self.push_screen(NoticeScreen(request.notice))
+
+    # -- a game that cannot be saved ------------------------------------------------
+
+    def _unsaved_table(self) -> GameScreen | None:
+        """The table whose game would be lost if left now (its save fails)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen) and screen.session.unsaved:
+                return screen
+        return None
+
+    def ask_before_leaving(self, leaving: Leaving, go: Callable[[], object]) -> bool:
+        """If leaving now would lose a game that cannot be saved, ask first
+        (save elsewhere, leave anyway, or back to the game) and ``go`` on an
+        answer that leaves; whether it asked (else the caller goes on)."""
+        from .screens.unsaved import UnsavedScreen
+
+        table = self._unsaved_table()
+        if table is None:
+            return False
+        if any(isinstance(screen, UnsavedScreen) for screen in self.screen_stack):
+            return True  # asked already (q pressed twice): the question stands
+
+        def answered(answer: str | None) -> None:
+            if answer is not None:
+                go()
+
+        self.push_screen(UnsavedScreen(table.session, leaving), answered)
+        return True
+
+    async def action_quit(self) -> None:
+        if not self.ask_before_leaving("quit", self._quit_now):
+            self._quit_now()
+
+    def _quit_now(self) -> None:
+        session = self.session
+        path = session.save_path if session is not None and not session.unsaved else None
+        # The session's folder, not the app's: that follows by a message still on its way.
+        if path is not None and session is not None and session.save_dir != self._first_save_dir:
+            # Saved elsewhere: where it is, and how to take it up there, said after the screen goes.
+            self.exit(message=resume_elsewhere_words(path))
+            return
+        self.exit()
+
+    def action_help_quit(self) -> None:
+        # Ctrl+C: a game that would be lost is asked about, as q asks; else which key quits.
+        if not self.ask_before_leaving("quit", self._quit_now):
+            super().action_help_quit()
+
+    def on_saves_moved(self, request: SavesMoved) -> None:
+        """The game is saved in another folder from now on: so is what the title lists."""
+        self.save_dir = request.folder
+        for screen in self.screen_stack:
+            if isinstance(screen, _title_screen_type()):
+                screen.save_dir = request.folder
 
     def on_choose_language(self, request: ChooseLanguage) -> None:
         self.choose_language(request.code)
@@ -398,6 +467,13 @@ class IndigoApp(LocalPaletteApp):
             self.notify(_("Screenshot not saved: {reason}").format(reason=os_problem(exc)), severity="error")
             return
         self.notify(_("Screenshot saved to {path}").format(path=shown_path(saved)), markup=False)
+
+
+def resume_elsewhere_words(path: Path) -> str:
+    """Where a game saved elsewhere is, and the command that takes it up there."""
+    return _("The game is saved in {path}. To play on: indigo --save-dir {folder}").format(
+        path=shown_path(path), folder=shlex.quote(str(path.parent))
+    )
 
 
 def remember_language(code: str) -> str | None:

@@ -45,6 +45,15 @@ class ToTitle(Message):
         self.notice = notice
 
 
+class SavesMoved(Message):
+    """The game at the table is saved in ``folder`` from now on (saved
+    elsewhere): the save folder of the title's Continue and the Load list."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+
+
 class EndCommand(Message):
     """End the app that a command opened on the screen being left (``indigo
     join``'s join form) without doing what the command is for: the command

@@ -81,9 +81,9 @@ async def test_the_load_screen_and_continue_name_no_server_folder(
         await pilot.pause()
         text = screen_text(app)
         assert "in this browser's own folder on this server" in text
-        assert "broken.indigo: cannot be read" in text
-        older.unlink()  # listed (below the broken one, the newest), then gone
-        await pilot.press("down", "enter")
+        assert "broken.indigo: cannot be opened" in text
+        older.unlink()  # listed first (the broken one apart, below it), then gone
+        await pilot.press("enter")
         await until(pilot, lambda: len(said) > 1)
         assert said[-1] == "saves/older.indigo: no such file"
         await pilot.press("v")  # its review
@@ -115,6 +115,10 @@ async def test_autosave_and_save_as_errors_name_no_server_folder(
         # The status line speaks of this game's own file, so it names none (a
         # path there was broken mid-word, issue 17): only what went wrong.
         assert "Not saved: No space left on device" in status
+        # The notice of the failure over the table, said once: back to the game.
+        await until(pilot, lambda: app.screen is not screen)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
         screen.action_save_as()
         await until(pilot, lambda: app.screen is not screen)
         await pilot.press(*"Sunday", "enter")

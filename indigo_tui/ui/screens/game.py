@@ -107,6 +107,8 @@ class GameScreen(Localised, Screen[None]):
         Binding("u", "undo", N_("Undo")),
         Binding("y", "redo", N_("Redo")),
         Binding("s", "save_as", N_("Save as")),
+        # Said in the status and the notice while saving fails; works at any time.
+        Binding("f", "save_elsewhere", N_("Save elsewhere"), show=False),
         Binding("plus,equals_sign", "pace(1)", N_("Slower bots"), show=False),
         Binding("minus", "pace(-1)", N_("Faster bots"), show=False),
         Binding("m", "toggle_animation", N_("Animation"), show=False),
@@ -154,6 +156,8 @@ class GameScreen(Localised, Screen[None]):
         self.coordinates = False
         #: Whether the footer shows the keys of a table where tiles are placed.
         self._playing_shown = True
+        #: The failure of saving that was told in full (once, until saving works again).
+        self._told_failure: str | None = None
 
     # -- structure -------------------------------------------------------------------
 
@@ -392,6 +396,38 @@ class GameScreen(Localised, Screen[None]):
         """Tell the status the table as it is now: it words it, and draws a change."""
         self._follow_play()
         self.status.state = self.table_state()
+        self._tell_failed_save()
+
+    def _tell_failed_save(self) -> None:
+        """The first save that fails is said in full over the table, with
+        what to do about it; the status keeps a line while it lasts."""
+        session = self.session
+        if session.save_error is None:
+            self._told_failure = None
+            return
+        if self._told_failure is not None or not session.unsaved:
+            return
+        self._told_failure = session.save_error
+        from .unsaved import UnsavedScreen
+
+        def answered(answer: str | None) -> None:
+            if answer == "leave":
+                self.app.exit()
+
+        # After what is being drawn now (a placement, the end of the round).
+        self.call_later(self.app.push_screen, UnsavedScreen(session), answered)
+
+    def action_save_elsewhere(self) -> None:
+        """Save the game in a folder typed (and go on saving it there)."""
+        if not self.session.offers_save_elsewhere:
+            self.status.say(_("This game is saved in its own folder only."))
+            return
+        from .save_elsewhere import SaveElsewhereScreen
+
+        def done(saved: bool | None) -> None:
+            self.refresh_status()
+
+        self.app.push_screen(SaveElsewhereScreen(self.session), done)
 
     def table_state(self) -> TableState:
         """What the status tells of the table now."""
@@ -407,6 +443,7 @@ class GameScreen(Localised, Screen[None]):
             round_index=session.match.round_index,
             rounds=session.match.rounds,
             save_error=session.save_error,
+            save_elsewhere=session.offers_save_elsewhere,
         )
 
     def refresh_scores(self) -> None:

@@ -30,6 +30,10 @@ ACTIONS: Final = (
     ("`h`", N_("a hint: the search bot's placement for you, with the points it expects")),
     ("`u` / `y`", N_("undo / redo (against bots, back to your last move)")),
     ("`s`", N_("save under a name (every move is also saved automatically)")),
+    (
+        "`f`",
+        N_("save the game in another folder, and there after every move (when its own cannot be written)"),
+    ),
     ("`+` / `-`", N_("bots wait longer / shorter between moves")),
     ("`m`", N_("gem animation on or off (any key skips one)")),
     ("`v`", N_("zoom in around the cursor / show the whole board")),

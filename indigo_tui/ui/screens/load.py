@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...saves import (
     SaveEntry,
     SaveError,
@@ -26,15 +26,18 @@ from ...saves import (
     open_elsewhere,
     visitor_folder,
 )
+from ...saves.openable import split_openable
 from ..localise import Localised
 from ..requests import ResumeGame
 from ..widgets.footer import Footer
 
 
 def describe_entry(entry: SaveEntry) -> str:
+    """One line of the list, the file's name first (two games of the same
+    players in the same minute are two files, told apart by their names)."""
     when = datetime.fromtimestamp(entry.modified).strftime("%Y-%m-%d %H:%M")
     if entry.header is None:
-        return "⚠ " + _("{file}: cannot be read: {reason}").format(file=entry.path.name, reason=entry.error)
+        return "⚠ " + _("{file}: cannot be opened: {reason}").format(file=entry.path.name, reason=entry.error)
     header = entry.header
     players = ", ".join(seat.name for seat in header.seats)
     if header.over:
@@ -46,7 +49,8 @@ def describe_entry(entry: SaveEntry) -> str:
     if header.rounds > 1:
         parts.append(_("round {number}/{rounds}").format(number=header.round + 1, rounds=header.rounds))
     line = " · ".join(parts)
-    return f"{header.title}: {line}" if header.title else line
+    described = f"{header.title}: {line}" if header.title else line
+    return f"{entry.path.name}  {described}"
 
 
 def delete_question(entry: SaveEntry) -> str:
@@ -109,13 +113,30 @@ class LoadScreen(Localised, Screen[None]):
         else:
             where = _("in {folder}").format(folder=folder)
         self.query_one("#load-folder", Static).update(where)
-        self.entries = await asyncio.to_thread(list_saves, folder)
+        # Each file read whole (not its header alone): one that would not load is
+        # listed apart, after the others, with its reason, to be deleted if need be.
+        good, bad = await asyncio.to_thread(lambda: split_openable(list_saves(folder)))
+        self.entries = [*good, *bad]
         options = self.query_one("#saves", OptionList)
         options.clear_options()
-        for index, entry in enumerate(self.entries):
+        for index, entry in enumerate(good):
             options.add_option(Option(describe_entry(entry), id=str(index)))
+        if bad:
+            options.add_option(
+                Option(
+                    ngettext(
+                        "{count} file cannot be opened (d deletes it):",
+                        "{count} files cannot be opened (d deletes one):",
+                        len(bad),
+                    ).format(count=len(bad)),
+                    id="unopenable",
+                    disabled=True,
+                )
+            )
+            for index, entry in enumerate(bad, start=len(good)):
+                options.add_option(Option(describe_entry(entry), id=str(index)))
         if self.entries:
-            options.highlighted = 0
+            options.highlighted = 0 if good else 1
         else:
             self.query_one("#load-message", Static).update(_("No saved games yet."))
         options.focus()
@@ -132,7 +153,10 @@ class LoadScreen(Localised, Screen[None]):
         options = self.query_one("#saves", OptionList)
         if options.highlighted is None or not self.entries:
             return None
-        return self.entries[options.highlighted]
+        option = options.get_option_at_index(options.highlighted)
+        if option.id is None or not option.id.isdigit():
+            return None  # the heading of the files that do not open
+        return self.entries[int(option.id)]
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_load()

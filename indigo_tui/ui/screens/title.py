@@ -16,8 +16,9 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...i18n import N_, _
-from ...saves import SaveEntry, SaveError, latest_unfinished_of, list_saves, load_save
+from ...i18n import N_, _, ngettext
+from ...saves import SaveEntry, SaveError, load_save
+from ...saves.openable import latest_openable
 from ..localise import Localised
 from ..requests import ChooseLanguage, ResumeGame
 from ..widgets.footer import Footer
@@ -136,8 +137,10 @@ class TitleScreen(Localised, Screen[None]):
     def __init__(self, save_dir: Path) -> None:
         super().__init__()
         self.save_dir = save_dir
-        #: The newest unfinished save, from the last scan of the save folder.
+        #: The newest unfinished save that opens, from the last scan of the save folder.
         self.latest: SaveEntry | None = None
+        #: The files found on the way that do not open (Load lists them with their reasons).
+        self.unopenable = 0
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -145,6 +148,9 @@ class TitleScreen(Localised, Screen[None]):
             yield Static(_("Lay path tiles, steer gems to your gates."), id="tagline")
             # Plain text: the Continue entry carries names read from a save file.
             yield OptionList(id="menu", markup=False)
+            note = Static("", id="title-note", markup=False)
+            note.display = False
+            yield note
         yield Footer()
 
     def on_mount(self) -> None:
@@ -158,11 +164,29 @@ class TitleScreen(Localised, Screen[None]):
     @work(exclusive=True, group="title-saves")
     async def scan_saves(self) -> None:
         folder = self.save_dir
-        entries = await asyncio.to_thread(list_saves, folder)
-        latest = latest_unfinished_of(entries)
+        # Each candidate read whole: Continue never offers a file that would not load.
+        latest, bad = await asyncio.to_thread(latest_openable, folder)
+        self.unopenable = len(bad)
+        self._say_unopenable()
         if latest != self.latest:
             self.latest = latest
             self.rebuild_menu()
+
+    def _say_unopenable(self) -> None:
+        count = self.unopenable
+        note = (
+            ngettext(
+                "{count} save cannot be opened: Load lists it with the reason.",
+                "{count} saves cannot be opened: Load lists them with the reasons.",
+                count,
+            ).format(count=count)
+            if count
+            else ""
+        )
+        shown = self.query_one("#title-note", Static)
+        shown.update(note)
+        # No room taken when there is nothing to say (the menu stays where it was).
+        shown.display = bool(note)
 
     def rebuild_menu(self) -> None:
         menu = self.query_one("#menu", OptionList)
@@ -181,6 +205,7 @@ class TitleScreen(Localised, Screen[None]):
     async def relocalise(self) -> None:
         """After a change of language: the tagline and the menu in the new words."""
         self.query_one("#tagline", Static).update(_("Lay path tiles, steer gems to your gates."))
+        self._say_unopenable()
         self.rebuild_menu()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

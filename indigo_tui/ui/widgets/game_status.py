@@ -49,6 +49,8 @@ class TableState:
     save_error: str | None
     #: A guest's network game stopped before its end.
     stopped: bool = False
+    #: The table can be saved in another folder (the f key).
+    save_elsewhere: bool = False
     #: The seconds left on the turn clock, while one runs.
     clock: int | None = None
 
@@ -123,8 +125,9 @@ class GameStatus(TextPanel):
             return
         lines = [self._whose_move(state), self._counters(state)]
         if state.save_error:
-            # One line while saving fails, not a message per move.
-            lines.append(_("Not saved: {reason}").format(reason=state.save_error))
+            # One line while saving fails, not a message per move (the reason
+            # in full was said over the table, and is in f's form).
+            lines.append(self._not_saved(state))
         if self.hint is not None and self.compact:
             # A hint is only ever for one's own move: at 80 columns it takes the
             # "Your move." line, for the others' points of a game of three or four.
@@ -139,6 +142,16 @@ class GameStatus(TextPanel):
     def _fitting(self, words: str, shorter: str) -> str:
         """``words``, or at 80 columns ``shorter`` if ``words`` would wrap there."""
         return shorter if self.compact and cell_len(words) > COMPACT_TEXT_WIDTH else words
+
+    def _not_saved(self, state: TableState) -> str:
+        """That saving fails, and the key that saves elsewhere (where there is one)."""
+        reason = state.save_error or ""
+        if not state.save_elsewhere:
+            return _("Not saved: {reason}").format(reason=reason)
+        if self.compact:
+            # translators: the status at 80 columns, at most 24 characters; f is the key
+            return _("Not saved! f: elsewhere")
+        return _("Not saved: {reason}. f saves it elsewhere.").format(reason=reason)
 
     def _whose_move(self, state: TableState) -> str:
         """Whose move it is (and, with a turn clock, the seconds left for it);
