@@ -29,9 +29,9 @@ from textual.screen import Screen
 import indigo_tui
 from indigo_tui.engine import Setup
 from indigo_tui.saves import SeatInfo
+from indigo_tui.table.session import NewGame
 from indigo_tui.ui.app import IndigoApp
 from indigo_tui.ui.screens.game import GameScreen
-from indigo_tui.table.session import NewGame
 from indigo_tui.ui.widgets.board import BoardView
 
 KEYS = 120

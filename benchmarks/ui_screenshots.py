@@ -35,12 +35,12 @@ from cell_raster import Fonts, app_cells, rasterise
 from indigo_tui.bots.review import Reviewer
 from indigo_tui.engine import Setup
 from indigo_tui.saves import SeatInfo
+from indigo_tui.table.session import NewGame
 from indigo_tui.ui.app import IndigoApp
 from indigo_tui.ui.board_pixels import KITTY, PixelSupport
 from indigo_tui.ui.screens.end import EndScreen
 from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.review import ReviewScreen
-from indigo_tui.table.session import NewGame
 from indigo_tui.ui.widgets.board import BoardView
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
