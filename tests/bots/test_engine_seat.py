@@ -21,7 +21,6 @@ from indigo_tui.bots.engine_protocol import message_types
 from indigo_tui.bots.engine_seat import EngineSeat, Trouble, close_bots, take_notices
 from indigo_tui.commands.selfplay import play_game
 from indigo_tui.engine import Game, Match, Setup
-from indigo_tui.saves import SeatInfo, seat_kinds
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "simple_engine.py"
@@ -194,20 +193,3 @@ def test_the_example_engine_plays_greedy_without_being_replaced() -> None:
         game = Match(Setup(2), 1, index).game
         play_game(game, seated, notices)
         assert game.over and notices == []
-
-
-@pytest.mark.parametrize(
-    ("text", "kinds"),
-    [
-        ('human,engine:"python my bot.py"', ["human", "engine:python my bot.py"]),
-        (
-            "Human, BOT:Greedy, engine:python My.py --x=1",
-            ["human", "bot:greedy", "engine:python My.py --x=1"],
-        ),
-        ('human,engine:"run --a=2,3",bot:random', ["human", "engine:run --a=2,3", "bot:random"]),
-    ],
-)
-def test_engine_seats_in_the_seats_option(text: str, kinds: list[str]) -> None:
-    assert seat_kinds(text) == kinds
-    (engine,) = (SeatInfo("E", kind) for kind in kinds if kind.startswith("engine:"))
-    assert engine.is_bot and engine.bot == engine.kind
