@@ -44,7 +44,7 @@ ENGINE_TEST_REQUIRES = (
 )
 
 #: The tests the compiled session runs against the compiled build.
-COMPILED_TESTS = ("tests/engine", "tests/bots", "tests/test_crosscheck.py")
+COMPILED_TESTS = ("tests/engine", "tests/bots", "tests/commands/test_replay_oracle.py")
 
 ROOT = Path(__file__).resolve().parent
 
@@ -94,9 +94,10 @@ def compiled(session: nox.Session) -> None:
     """The compiled build, tested from outside the checkout against the plain one.
 
     Builds the wheel (``INDIGO_COMPILE=yes``: a machine that cannot compile
-    fails here), installs it, and runs the quick engine and bot tests and the
-    cross-check against the rules oracle from another folder, so that they
-    import the installed package: tests/engine/test_builds.py checks that it
+    fails here), installs it, and runs the quick engine and bot tests (the
+    cross-check against the rules oracle among them) and the replay
+    command's against the oracle from another folder, so that they import
+    the installed package: tests/engine/test_builds.py checks that it
     is compiled (``INDIGO_EXPECT_COMPILED=1``) and plays the same games and
     searches as the checkout's plain sources.
     """
