@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from odd_files import make_odd_files, sound_save  # the tests' own odd files
+from support.odd_files import make_odd_files, sound_save  # the tests' own odd files
 
 COMMANDS: list[tuple[str, ...]] = [
     ("replay",),

@@ -5,6 +5,11 @@ The language is process-wide state (``indigo_tui.i18n.use_language``), and
 file to choose it; so the whole run, its child processes included, gets
 ``LANGUAGE=en`` and a settings folder of its own, and each test starts in
 English whatever the one before it chose.
+
+This file needs nothing beyond the standard library, pytest and the package's
+words (``indigo_tui.i18n``), so that the engine's and the bots' tests run with
+only the engine's dependency and the test tools (docs/testing.md). What
+speeds up the apps the UI tests start is tests/ui's (``textual_speedups``).
 """
 
 from __future__ import annotations
@@ -17,9 +22,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from parsed_css import parse_css_once_per_process
-from pilot_context import pilots_act_in_their_own_app
-from unseen_frames import paint_every_frame, paint_no_unseen_frames
 
 from indigo_tui.i18n import use_language
 
@@ -71,9 +73,6 @@ def pytest_configure(config: pytest.Config) -> None:
     # 197. Garbage is still collected, only in larger batches; nothing a test
     # checks depends on when.
     gc.set_threshold(YOUNG_OBJECTS_BEFORE_A_COLLECTION, *gc.get_threshold()[1:])
-    paint_no_unseen_frames()
-    pilots_act_in_their_own_app()
-    parse_css_once_per_process()
     os.environ["LANGUAGE"] = "en"
     # Not the user's own settings (a saved language would change every word).
     if "INDIGO_CONFIG_DIR" not in os.environ:
@@ -133,9 +132,3 @@ def _english() -> Iterator[None]:
     use_language("en")
     yield
     use_language("en")
-
-
-@pytest.fixture
-def every_frame(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Headless apps paint every frame in this test (see tests/unseen_frames.py)."""
-    paint_every_frame(monkeypatch)

@@ -3,7 +3,7 @@
 Screens post these instead of calling the app's methods: a message bubbles
 from the screen to the app, which decides how to go there (the screens
 underneath, the table), so a screen needs no knowledge of which app runs it
-and imports no app module (``tests/test_architecture.py`` holds the ui free of
+and imports no app module (``tests/project/test_architecture.py`` holds the ui free of
 import loops). Values go the other way, down: what a screen needs of the
 app's settings it is given when it is made (a save folder), or reads through
 a small protocol (:mod:`.table_settings`).

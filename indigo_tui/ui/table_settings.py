@@ -5,7 +5,7 @@ glyphs), as a protocol.
 The table (:mod:`.screens.game`) reads them from whichever app runs it (the
 whole app, or ``indigo host``/``indigo join``'s) through this protocol instead
 of importing the app, which imports the table: a loop
-``tests/test_architecture.py`` forbids. ``ui/app.py`` holds the app to it
+``tests/project/test_architecture.py`` forbids. ``ui/app.py`` holds the app to it
 (mypy checks the app against it there).
 """
 

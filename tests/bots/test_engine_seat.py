@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
-from polling import until
+from support.polling import until
 
 from indigo_tui.bots import BotSpecError, make_bot
 from indigo_tui.bots.engine_protocol import message_types
@@ -34,8 +34,6 @@ from indigo_tui.bots.engine_seat import (
 )
 from indigo_tui.commands.selfplay import play_game
 from indigo_tui.engine import Game, Match, Setup
-from indigo_tui.saves import SeatInfo, seat_kinds
-from indigo_tui.table.session import NewGame, Session
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "simple_engine.py"
@@ -210,23 +208,6 @@ def test_the_example_engine_plays_greedy_without_being_replaced() -> None:
         assert game.over and notices == []
 
 
-@pytest.mark.parametrize(
-    ("text", "kinds"),
-    [
-        ('human,engine:"python my bot.py"', ["human", "engine:python my bot.py"]),
-        (
-            "Human, BOT:Greedy, engine:python My.py --x=1",
-            ["human", "bot:greedy", "engine:python My.py --x=1"],
-        ),
-        ('human,engine:"run --a=2,3",bot:random', ["human", "engine:run --a=2,3", "bot:random"]),
-    ],
-)
-def test_engine_seats_in_the_seats_option(text: str, kinds: list[str]) -> None:
-    assert seat_kinds(text) == kinds
-    (engine,) = (SeatInfo("E", kind) for kind in kinds if kind.startswith("engine:"))
-    assert engine.is_bot and engine.bot == engine.kind
-
-
 # -- what a program sends, in its turn and out of it ------------------------------------------
 
 
@@ -386,23 +367,6 @@ def test_nothing_a_replaced_program_started_is_left(tmp_path: Path) -> None:
     assert engine.replaced
     assert [notice.trouble for notice in take_notices([engine])] == [Trouble.ILLEGAL]
     left = left_behind(tmp_path)
-    try:
-        wait_until(lambda: not left())
-    finally:
-        kill_all(left())
-
-
-def test_a_game_put_away_at_the_table_stops_its_programs(tmp_path: Path) -> None:
-    # The full-screen table puts a game away (a new game, the title screen)
-    # without ending the process: its programs go then, not at exit.
-    seats = [SeatInfo("Prog", f"engine:{forking_program(tmp_path)}"), SeatInfo("Ann", "human")]
-    session = Session.start(NewGame(Setup(2), seats, seed=1), tmp_path / "saves")
-    engine = session.bots[0]
-    assert isinstance(engine, EngineSeat)
-    session.game.push(engine.choose(session.game.view(0)))
-    left = left_behind(tmp_path)
-    assert len(left()) == 3
-    session.close()
     try:
         wait_until(lambda: not left())
     finally:

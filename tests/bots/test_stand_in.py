@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from failing_bots import IllegalBot, RaisingBot
+from support.failing_bots import IllegalBot, RaisingBot
 
 from indigo_tui.bots import make_bot
 from indigo_tui.bots.stand_in import Failing, ask_bot, make_stand_in

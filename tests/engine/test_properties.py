@@ -12,8 +12,7 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from indigo_tui import saves
-from indigo_tui.engine import Game, GemMoved, Match, Move, Setup, notation
+from indigo_tui.engine import Game, GemMoved, Move, Setup, notation
 from indigo_tui.engine.board import GONE, ON_CENTRE
 from indigo_tui.engine.events import GEM_COUNT
 from indigo_tui.engine.geometry import (
@@ -149,25 +148,6 @@ def test_undo_then_redo_is_the_identity(
     assert game.log == log
     assert encoded(game) == blob
     assert full_state(game) == state
-
-
-@PROPERTY
-@given(seed=seeds, setup=setups, stop=stops)
-def test_save_then_load_is_the_identity(seed: int, setup: Setup, stop: int | None) -> None:
-    match = Match(setup, rounds=1, seed=seed)
-    play_random(match.game, random.Random(seed), stop)
-    seats = [saves.SeatInfo(f"Seat {s}", "bot:random") for s in range(setup.players)]
-    header = saves.make_header(match, seats, title="property", meta={"seed": str(seed)})
-    data = saves.encode_save(header, match)
-    loaded = saves.decode_save(data)
-    assert loaded.header == header
-    assert loaded.match.game.log == match.game.log
-    assert position(loaded.match.game) == position(match.game)
-    assert saves.encode_save(loaded.header, loaded.match) == data
-    # A loaded game plays on exactly as the original would.
-    if not match.game.over:
-        move = match.game.legal_moves[0]
-        assert loaded.match.game.push(move) == match.game.push(move)
 
 
 @PROPERTY

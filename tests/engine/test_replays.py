@@ -7,7 +7,7 @@ its normal rotation. So a game whose moves are drawn from everything the
 engine accepts replays from its own log and from its canonical record. The
 engine's own check over a few hundred games runs here, in the quick step
 (and against the compiled build); the done-when check over 10,000 games,
-which also replays each from its save file, is ``tests/test_replays.py``.
+which also replays each from its save file, is ``tests/saves/test_replays.py``.
 """
 
 from __future__ import annotations

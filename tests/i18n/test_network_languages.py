@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 from net.conftest import LIMIT, listening, make_guest, make_host
-from polling import until
+from support.polling import until
 
 from indigo_tui.engine import Move
 from indigo_tui.i18n import in_language

@@ -16,8 +16,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequen
 from pathlib import Path
 from typing import Protocol
 
-import polling
 import pytest
+from support import polling
 
 from indigo_tui.bots import Bot, make_bot
 from indigo_tui.engine import Match, Setup

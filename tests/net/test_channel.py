@@ -16,7 +16,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from polling import until
+from support.polling import until
 
 from indigo_tui.bots import make_bot
 from indigo_tui.net.channel import confirmation, derive_keys, transcript_hash

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from failing_bots import IllegalBot, RaisingBot
+from support.failing_bots import IllegalBot, RaisingBot
 
 from indigo_tui.bots import make_bot
 from indigo_tui.i18n import in_language

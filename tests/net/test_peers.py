@@ -12,8 +12,8 @@ from typing import TypeVar
 
 import msgspec
 import pytest
-from polling import until
 from spake2 import SPAKE2_B
+from support.polling import until
 
 from indigo_tui import saves
 from indigo_tui.bots import make_bot

@@ -9,7 +9,7 @@ import re
 import socket
 
 import pytest
-from polling import until
+from support.polling import until
 
 from indigo_tui.net.common import JoinError
 from indigo_tui.net.guest import GuestSession

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
-from polling import LIMIT
+from support.polling import LIMIT
 
 from indigo_tui.engine import Move
 from indigo_tui.net.common import JoinError

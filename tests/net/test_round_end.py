@@ -11,7 +11,7 @@ import contextlib
 from pathlib import Path
 
 import pytest
-from polling import until
+from support.polling import until
 
 from indigo_tui import saves
 from indigo_tui.bots import make_bot

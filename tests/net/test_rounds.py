@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
-from polling import until
+from support.polling import until
 
 from indigo_tui import saves
 from indigo_tui.bots import Bot, make_bot

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
-from polling import until
+from support.polling import until
 
 from indigo_tui import saves
 from indigo_tui.bots import make_bot

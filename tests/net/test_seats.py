@@ -8,7 +8,7 @@ import contextlib
 from pathlib import Path
 
 import pytest
-from polling import until
+from support.polling import until
 
 from indigo_tui.net.common import JoinError
 from indigo_tui.net.host import HostSession

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from failing_bots import IllegalBot, RaisingBot
+from support.failing_bots import IllegalBot, RaisingBot
 
 from indigo_tui.bots.stand_in import make_stand_in
 from indigo_tui.engine import Game, Setup

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from disk_faults import FAULTS, fail_saves_in
+from support.disk_faults import FAULTS, fail_saves_in
 
 from indigo_tui.engine import Setup
 from indigo_tui.i18n import LANGUAGES, _, use_language

@@ -1,4 +1,9 @@
-"""Helpers for driving the app with Textual's Pilot."""
+"""Helpers for driving the app with Textual's Pilot, and what makes its apps cheaper.
+
+Each process that collects these tests installs tests/ui/textual_speedups.py
+(``pytest_configure`` below): headless apps paint no frames nobody sees,
+each piece of CSS is parsed once, and each pilot acts in its own app.
+"""
 
 from __future__ import annotations
 
@@ -43,7 +48,19 @@ from indigo_tui.ui.screens.join import JoinScreen
 from indigo_tui.ui.screens.lobby import LobbyScreen
 from indigo_tui.ui.screens.net_game import NetGameScreen
 
+from . import textual_speedups
+
 AppFactory = Callable[..., IndigoApp]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    textual_speedups.install()
+
+
+@pytest.fixture
+def every_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Headless apps paint every frame in this test (see textual_speedups.py)."""
+    textual_speedups.paint_every_frame(monkeypatch)
 
 
 def new_game(kinds: tuple[str, ...] = ("human", "bot:greedy"), **options: object) -> NewGame:

@@ -10,17 +10,15 @@ import sys
 from itertools import combinations
 
 import pytest
+from PIL import Image
 
-PIL = pytest.importorskip("PIL", reason="pixel mode draws with Pillow")
-from PIL import Image  # noqa: E402
-
-from indigo_tui.engine.geometry import CELL_COUNT, CENTRE, CORNER_ARROWS, GATE_CELLS  # noqa: E402
-from indigo_tui.ui import palette  # noqa: E402
-from indigo_tui.ui.board_art import roles as R  # noqa: E402
-from indigo_tui.ui.board_art.detect import choose  # noqa: E402
-from indigo_tui.ui.board_art.hexgrid import hex_shape, path_pixels  # noqa: E402
-from indigo_tui.ui.board_art.labels import gate_label  # noqa: E402
-from indigo_tui.ui.board_art.pixels import (  # noqa: E402
+from indigo_tui.engine.geometry import CELL_COUNT, CENTRE, CORNER_ARROWS, GATE_CELLS
+from indigo_tui.ui import palette
+from indigo_tui.ui.board_art import roles as R
+from indigo_tui.ui.board_art.detect import choose
+from indigo_tui.ui.board_art.hexgrid import hex_shape, path_pixels
+from indigo_tui.ui.board_art.labels import gate_label
+from indigo_tui.ui.board_art.pixels import (
     PixelLayout,
     cell_at,
     draw_pixels,
@@ -28,13 +26,13 @@ from indigo_tui.ui.board_art.pixels import (  # noqa: E402
     pixel_layout,
     raster_image,
 )
-from indigo_tui.ui.board_art.raster import Pen, Raster  # noqa: E402
-from indigo_tui.ui.board_pixels import KITTY, PixelSupport, probe  # noqa: E402
-from indigo_tui.ui.screens.game import GameScreen  # noqa: E402
-from indigo_tui.ui.widgets.board import BoardView  # noqa: E402
+from indigo_tui.ui.board_art.raster import Pen, Raster
+from indigo_tui.ui.board_pixels import KITTY, PixelSupport, probe
+from indigo_tui.ui.screens.game import GameScreen
+from indigo_tui.ui.widgets.board import BoardView
 
-from .conftest import AppFactory, advance, game_screen, new_game, until  # noqa: E402
-from .test_board_art import BOARD_SPACES, _busy_marks, _components, _midgame  # noqa: E402
+from .conftest import AppFactory, advance, game_screen, new_game, until
+from .test_board_art import BOARD_SPACES, _busy_marks, _components, _midgame
 
 #: Terminal cells in pixels: VT340 (textual-image's default), and two common font sizes.
 CELLS = [(10, 20), (9, 18), (8, 17)]

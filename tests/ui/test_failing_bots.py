@@ -5,7 +5,7 @@ board, and the game going on to the person's next turn."""
 from __future__ import annotations
 
 import pytest
-from failing_bots import IllegalBot, RaisingBot
+from support.failing_bots import IllegalBot, RaisingBot
 
 from indigo_tui.ui.screens.game import GameScreen
 

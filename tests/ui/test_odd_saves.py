@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from odd_files import make_odd_files, sound_save
+from support.odd_files import make_odd_files, sound_save
 
 from indigo_tui.ui.screens.load import LoadScreen
 from indigo_tui.ui.screens.title import TitleScreen

@@ -85,7 +85,6 @@ def test_pixel_gate_labels_write_the_owners_letters(players: int) -> None:
     """In pixels, each label is a pill as wide as its number and letters, the
     number's part on the first owner's colour and a second owner's letter on
     its own; the ink of the words spans the whole text, not a digit."""
-    pytest.importorskip("PIL", reason="pixel mode draws with Pillow")
     from indigo_tui.ui.board_art.pixels import _font, _label_radius, draw_pixels, label_point, pixel_layout
 
     game = Game.new(Setup(players=players), seed=1)

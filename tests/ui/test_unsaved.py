@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from disk_faults import FAULTS, fail_saves_in
+from support.disk_faults import FAULTS, fail_saves_in
 
 from indigo_tui.i18n import LANGUAGES, _, use_language
 from indigo_tui.i18n.words import os_problem

@@ -19,7 +19,7 @@ from typing import Any
 
 import aiohttp
 import pytest
-from polling import until
+from support.polling import until
 
 from indigo_tui.bucket import TokenBucket
 from indigo_tui.engine import Setup

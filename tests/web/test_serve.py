@@ -13,7 +13,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from polling import until
+from support.polling import until
 
 from indigo_tui.commands.serve import BOARD_GLYPHS_VAR, BROWSER_BOARD_GLYPHS, app_environment, page_urls
 from indigo_tui.engine import Setup

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-import reference_rules as oracle
+from engine import reference_rules as oracle
 from engine.support import play_random
 
 from indigo_tui import saves

@@ -1,7 +1,8 @@
-"""Sanity tests of the independent reference rules (tests/reference_rules.py)."""
+"""Sanity tests of the independent reference rules (tests/engine/reference_rules.py)."""
 
 import pytest
-import reference_rules as R
+
+from . import reference_rules as R
 
 STRAIGHTS = [[0, 3], [1, 4], [2, 5]]
 

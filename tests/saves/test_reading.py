@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from odd_files import DEEP, make_odd_files, sound_save
+from support.odd_files import DEEP, make_odd_files, sound_save
 
 from indigo_tui import saves
 from indigo_tui.engine import MAX_ROUNDS, Match, Setup

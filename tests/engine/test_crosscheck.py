@@ -1,4 +1,4 @@
-"""The engine against the independent oracle ``tests/reference_rules.py``.
+"""The engine against the independent oracle ``tests/engine/reference_rules.py``.
 
 Thousands of random games, in every setup, finished and unfinished, must give
 the same canonical record (result recomputed) in both implementations; most
@@ -9,25 +9,21 @@ the same move.
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
-import reference_rules as oracle
-from engine.support import random_game, random_move
 
-from indigo_tui import saves
-from indigo_tui.engine import Game, Match, Move, Setup, Variant, notation
+from indigo_tui.engine import Game, Move, Setup, Variant, notation
 from indigo_tui.engine.board import FORBIDDEN
 from indigo_tui.engine.geometry import CENTRE, COORDS, CORNERS, GATE_CELLS
 from indigo_tui.engine.notation import NotationError
 from indigo_tui.engine.tiles import COUNTS, KIND_CODES, TileKind, rotated_paths
+
+from . import reference_rules as oracle
+from .support import random_game, random_move
 
 Record = dict[str, Any]
 
@@ -76,44 +72,6 @@ def test_oracle_games_agree_with_the_engine(players: int, own_gates: bool) -> No
         stop = None if seed % 2 else seed * 2
         record = oracle.random_game(seed, players, own_gates, stop)
         assert engine_replay(record) == record, f"seed {seed}"
-
-
-def test_the_replay_command_agrees_with_the_oracle(tmp_path: Path) -> None:
-    paths: list[Path] = []
-    expected: list[Record] = []
-    for index in range(300):
-        players, own_gates = TABLES[index % len(TABLES)]
-        seed = 50_000 + index
-        if index % 3 == 0:
-            # A save file: the command reads its log and prints the canonical record.
-            match = Match(Setup(players, "classic", own_gates), rounds=1, seed=seed)
-            rng = random.Random(seed)
-            stop = None if index % 2 else rng.randrange(55)
-            while not match.game.over and (stop is None or match.game.board.placements < stop):
-                match.game.push(random_move(match.game, rng))
-            path = tmp_path / f"game-{index:03d}{saves.SUFFIX}"
-            seats = [saves.SeatInfo(f"S{s}", "bot:random") for s in range(players)]
-            saves.write_save(path, saves.make_header(match, seats), match)
-            record = notation.to_json(match.game)
-        else:
-            record = engine_record(seed, players, own_gates)
-            path = tmp_path / f"game-{index:03d}.json"
-            # Records as a person would hand them in: no result, pretty-printed.
-            path.write_text(json.dumps({k: v for k, v in record.items() if k != "result"}, indent=1))
-        paths.append(path)
-        expected.append(oracle_replay(record))
-    done = subprocess.run(
-        [sys.executable, "-m", "indigo_tui", "replay", "--json", *map(str, paths)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stderr == ""
-    lines = done.stdout.splitlines()
-    assert len(lines) == len(paths)
-    for path, line, want in zip(paths, lines, expected, strict=True):
-        assert json.loads(line) == want, path.name
 
 
 # -- illegal records -------------------------------------------------------------

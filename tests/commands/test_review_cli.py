@@ -9,10 +9,11 @@ import random
 from pathlib import Path
 
 import pytest
-from test_cli import indigo, one_line_failure, write_save
 
 from indigo_tui.bots.review import sure_verdict
 from indigo_tui.engine import notation
+
+from .test_cli import indigo, one_line_failure, write_save
 
 
 @pytest.mark.slow

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from odd_files import OddFile, make_odd_files, sound_save
+from support.odd_files import OddFile, make_odd_files, sound_save
 
 from indigo_tui import saves
 

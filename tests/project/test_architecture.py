@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "indigo_tui"
+PACKAGE = Path(__file__).resolve().parents[2] / "indigo_tui"
 ARCHITECTURE = PACKAGE.parent / "docs" / "architecture.md"
 
 #: For each part, the parts it may import (besides itself). "" is the package

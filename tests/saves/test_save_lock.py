@@ -38,7 +38,7 @@ def claim_elsewhere(save: Path) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         timeout=60,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
         check=False,
     )
 
@@ -62,7 +62,7 @@ def other_window(saved_game: Path) -> Iterator[subprocess.Popen[str]]:
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
     )
     assert process.stdout is not None
     assert process.stdout.readline() == "held\n"
@@ -141,7 +141,7 @@ def test_indigo_load_of_a_game_open_elsewhere_is_one_line(
         capture_output=True,
         text=True,
         timeout=60,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
         check=False,
     )
     assert result.returncode == 2
@@ -180,7 +180,7 @@ def test_a_hosted_save_open_in_another_window_is_not_hosted_again(tmp_path: Path
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
     )
     try:
         assert process.stdout is not None and process.stdout.readline() == "held\n"

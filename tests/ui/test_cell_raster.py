@@ -17,7 +17,7 @@ pytestmark = pytest.mark.skipif(
 
 
 def _module() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "cell_raster.py"
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "cell_raster.py"
     spec = importlib.util.spec_from_file_location("cell_raster", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

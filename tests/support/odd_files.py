@@ -1,6 +1,6 @@
 """Odd files where a save is looked for, as a security test of issue 35 made
 them: each comes with the words its refusal must hold. Shared by the
-commands' tests (tests/test_odd_files.py) and the title screen's
+commands' tests (tests/commands/test_odd_files.py) and the title screen's
 (tests/ui/test_odd_saves.py)."""
 
 from __future__ import annotations
