@@ -40,6 +40,6 @@ async def test_the_title_offers_continue_over_odd_files_and_load_names_them(
         await pilot.pause()
         text = " ".join(screen_text(app).split())
         for file in odd.values():
-            assert f"{file.path.name}: cannot be read" in text, file.path.name
+            assert f"{file.path.name}: cannot be opened" in text, file.path.name
             assert file.fault in text, file.fault
         assert "Ann, Bob" in text
