@@ -16,6 +16,7 @@ from ..bots import Bot, BotSpecError, available_bots, make_bot
 from ..engine import Game, Match, Setup, SetupError, parse_seed
 from ..i18n import _, decimal, ngettext
 from ..i18n.words import os_problem, setup_error_text
+from .game_options import add_engine_options
 
 if TYPE_CHECKING:
     from . import SubParsers
@@ -56,13 +57,7 @@ def register(subparsers: SubParsers) -> None:
         help=_("save every game as a save file here"),
     )
     parser.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
-    parser.add_argument(
-        "--engine-time",
-        type=float,
-        default=None,
-        metavar=_("SECONDS"),
-        help=_("seconds an engine seat's program has for each move (default 10)"),
-    )
+    add_engine_options(parser)
     parser.set_defaults(run=run)
 
 
