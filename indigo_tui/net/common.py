@@ -107,9 +107,14 @@ class Notices:
 
 async def heartbeat(conn: Connection, interval: float) -> None:
     """Send ``conn``'s peer a heartbeat every ``interval`` seconds while it is
-    open, so a peer that falls silent is noticed (docs/protocol.md)."""
+    open, so a peer that falls silent is noticed (docs/protocol.md); not
+    once the peer has ended its side (its goodbye): a heartbeat reaching a
+    peer that has closed meanwhile is answered with a reset, and the reset
+    can overtake the goodbye still waiting in our reader."""
     while not conn.closed:
         await asyncio.sleep(interval)
+        if conn.closed or conn.peer_ended:
+            return
         await conn.send(Heartbeat(time.time()))
 
 

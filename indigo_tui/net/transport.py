@@ -42,7 +42,10 @@ CONNECT_TIMEOUT = 5.0
 GOODBYE_LINGER = 1.0
 #: At most this long a connection whose goodbye has been said stays open for
 #: the peer to read it and end its side (after that, the peer is silent).
-GOODBYE_HOLD = READ_TIMEOUT
+#: Generous: closing while the peer still sends (a heartbeat) answers it with
+#: a reset, which can overtake the goodbye in the peer's reader (``close``),
+#: and a peer whose loop a busy machine holds up can take seconds to read.
+GOODBYE_HOLD = 6 * READ_TIMEOUT
 #: The most bytes taken from the socket at once.
 CHUNK = 64 * 1024
 
@@ -283,6 +286,13 @@ class Connection:
         with contextlib.suppress(Exception):
             self.writer.close()
             await asyncio.wait_for(self.writer.wait_closed(), 1.0)
+
+    @property
+    def peer_ended(self) -> bool:
+        """Whether the peer has ended its side (or the connection broke):
+        nothing it sends is read any more, so nothing more goes to it but a
+        goodbye."""
+        return self._peer_ended()
 
     def _peer_ended(self) -> bool:
         """Whether the peer has ended its side (or the connection broke).

@@ -12,7 +12,7 @@ import pytest
 
 from indigo_tui.bots.stand_in import make_stand_in
 from indigo_tui.engine import Game, GameStarted, Move, Setup, TileDrawn, public_event, shuffled_deck
-from indigo_tui.net.common import new_join_code, parse_address
+from indigo_tui.net.common import heartbeat, new_join_code, parse_address
 from indigo_tui.net.deal import Deal, DealCode, check_reveal, commitment, deals_meta, verify_deal
 from indigo_tui.net.protocol import (
     HEADER,
@@ -272,6 +272,38 @@ async def test_a_goodbye_is_read_by_a_peer_busy_meanwhile_and_still_sending() ->
         await busy.close()
         server.close()
         await server.wait_closed()
+
+
+async def test_no_heartbeat_goes_to_a_peer_that_has_said_goodbye() -> None:
+    """Once the peer has ended its side (its goodbye), heartbeats stop: one
+    reaching the peer after it closed is answered with a reset, which can
+    overtake the goodbye still waiting to be read here."""
+    ours, theirs = socket.socketpair()
+    theirs.setblocking(False)
+    reader, writer = await asyncio.open_connection(sock=ours)
+    try:
+        conn = Connection(reader, writer)
+        beating = asyncio.create_task(heartbeat(conn, 0.01))
+        # While the peer is there, it is sent heartbeats.
+        while not received(theirs):
+            await asyncio.sleep(0.01)
+        theirs.shutdown(socket.SHUT_WR)  # its goodbye: it ends its side
+        await asyncio.wait_for(beating, 30.0)  # an event, bounded: the beats stop
+        assert conn.peer_ended and not conn.closed
+        received(theirs)
+        await asyncio.sleep(0.05)
+        assert not received(theirs), "a heartbeat went to a peer that had ended its side"
+    finally:
+        writer.close()
+        theirs.close()
+
+
+def received(sock: socket.socket) -> bytes:
+    """What has come in on ``sock`` so far (non-blocking)."""
+    try:
+        return sock.recv(65536)
+    except BlockingIOError:
+        return b""
 
 
 async def test_connection_reads_whole_frames_in_order() -> None:
