@@ -22,6 +22,15 @@ import pytest
 #: The two faults a save folder meets: read-only and full.
 FAULTS = (errno.EROFS, errno.ENOSPC)
 
+#: Each language once and each fault in two of them, for a test that walks
+#: the whole story through the screens: the words are each language's, the
+#: fault only changes the reason said, so every pair of the two would play
+#: the same screens twice over (a story takes seconds of CPU each time).
+LANGUAGE_FAULTS = [
+    pytest.param(language, fault, id=f"{language}-{'read-only' if fault == errno.EROFS else 'full'}")
+    for language, fault in zip(("en", "de", "fr", "nl"), FAULTS * 2, strict=True)
+]
+
 
 def fail_saves_in(monkeypatch: pytest.MonkeyPatch, folder: Path, fault: int) -> None:
     """Every save written in ``folder`` (or below it) fails with ``fault``."""

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.disk_faults import FAULTS, fail_saves_in
+from support.disk_faults import LANGUAGE_FAULTS, fail_saves_in
 
 from indigo_tui.i18n import LANGUAGES, _, use_language
 from indigo_tui.i18n.words import os_problem
@@ -51,7 +51,7 @@ def language(request: pytest.FixtureRequest) -> Iterator[str]:
     use_language("en")
 
 
-@pytest.mark.parametrize("fault", FAULTS, ids=["read-only", "full"])
+@pytest.mark.parametrize(("language", "fault"), LANGUAGE_FAULTS, indirect=["language"])
 async def test_a_move_then_q_asks_and_quit_anyway_quits(
     make_app: AppFactory, save_dir: Path, monkeypatch: pytest.MonkeyPatch, language: str, fault: int
 ) -> None:
@@ -84,7 +84,7 @@ async def test_a_move_then_q_asks_and_quit_anyway_quits(
     assert list(save_dir.glob("*.indigo")) == []
 
 
-@pytest.mark.parametrize("fault", FAULTS, ids=["read-only", "full"])
+@pytest.mark.parametrize(("language", "fault"), LANGUAGE_FAULTS, indirect=["language"])
 async def test_save_elsewhere_saves_in_the_folder_typed_and_the_game_goes_on_from_it(
     make_app: AppFactory,
     save_dir: Path,
