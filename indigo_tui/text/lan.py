@@ -25,9 +25,10 @@ from typing import Any
 
 from ..engine import Move, SeatView
 from ..i18n import _, decimal
-from ..net.common import JoinError, lan_address, normal_code
+from ..net.common import JoinError, lan_address
 from ..net.guest import GuestSession
 from ..net.host import HostSession
+from ..net.joining import record_fits
 from ..net.notices import (
     DealChecked,
     LogChanged,
@@ -311,9 +312,9 @@ def guest_session(
     record = None
     if save_dir is not None:
         found = find_record(save_dir, host, port, None if rejoin else name)
-        if found is not None and (relay is None or found[1].code == normal_code(code or "")):
+        if found is not None and record_fits(found[1], code, relay, rejoin=rejoin):
             record = found[1]
-    if not code:
+    if not code or (record is not None and relay is not None):
         if record is None:
             raise JoinError(_("the host's join code is needed: --code CODE"), Ending.CODE)
         code = record.code

@@ -24,6 +24,7 @@ from ...i18n.words import os_problem
 from ...net import EXAMPLE_CODE
 from ...net.common import JoinError, parse_address, plain_name
 from ...net.guest import GuestSession
+from ...net.joining import record_fits
 from ...net.reasons import Ending
 from ...net.relay import InternetCode, Relay, looks_like_internet_code, parse_internet_code, relay_from
 from ...saves import find_record, shown_path
@@ -65,9 +66,9 @@ async def join_game(
     record = None
     if save_dir is not None:
         found = find_record(save_dir, host, port, None if rejoin else (plain_name(name) or _("Guest")))
-        if found is not None and (relay is None or found[1].code == code):
+        if found is not None and record_fits(found[1], code, relay, rejoin=rejoin):
             record = found[1]
-            code = code or record.code
+            code = record.code if relay is not None else code or record.code
             name = name.strip() or record.name
     if not code.strip():
         raise ValueError(_("the join code is missing: ask the host for it"))
