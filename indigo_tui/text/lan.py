@@ -146,7 +146,12 @@ class NetLineTable(LineTable):
 
     def _hint(self, view: SeatView | None) -> None:
         if not self.net.offers_hints:
-            self.front.say(_("The host allows no hints in this game."))
+            self.front.say(
+                _(
+                    "The host allows no hints in this game: the host turns them on with Allow hints on its "
+                    "form, or indigo host --hints."
+                )
+            )
             return
         if view is None or not view.my_turn:
             self.front.say(_("A hint is for your own move."))

@@ -100,3 +100,13 @@ async def test_a_code_that_is_not_one_is_said_on_the_form(tmp_path: Path, relay:
         await until(gp, lambda: "is not an internet code" in str(form.query_one("#setup-error").render()))
         assert "4821-K7WQ2M" in str(form.query_one("#setup-error").render())
     assert relay.lines == []
+
+
+async def test_an_internet_code_given_to_the_form_is_in_its_code_field(tmp_path: Path) -> None:
+    # `indigo join 7-K7WQ2M` on screen: the code where the form says codes go, not in Host.
+    app = NetApp(lambda: JoinScreen("7-k7wq2m", save_dir=tmp_path), save_dir=tmp_path, animate=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+        (code_row,) = [row for row in rows if "Code" in row and "7-k7wq2m" in row]
+        assert not any("Host" in row and "7-k7wq2m" in row for row in rows), code_row

@@ -27,6 +27,7 @@ from ...net.guest import GuestSession
 from ...net.joining import record_fits
 from ...net.reasons import Ending
 from ...net.relay import InternetCode, Relay, looks_like_internet_code, parse_internet_code, relay_from
+from ...net.rendezvous import is_table_key
 from ...saves import find_record, shown_path
 from ...table.network import GuestTable
 from ..localise import Localised, recompose_keeping_values
@@ -57,9 +58,11 @@ async def join_game(
     across the internet through ``relay`` (the environment's or the public
     one if None)."""
     internet = internet_code_of(address, code)
-    if internet is not None:
+    if internet is not None or (not address.strip() and is_table_key(code)):
+        # An internet code, or a seat's table key (Join again across the internet).
         relay = relay if relay is not None else relay_from(None)
-        host, port, code = relay.host, relay.port, str(internet)
+        host, port = relay.host, relay.port
+        code = str(internet) if internet is not None else code.strip().upper()
     else:
         relay = None
         host, port = parse_address(address)
@@ -129,6 +132,9 @@ class JoinScreen(Localised, Screen[None]):
         self.rejoin = rejoin
         #: Join as soon as the form shows (``indigo join`` on the command line).
         self.auto = auto
+        if looks_like_internet_code(address) and not code.strip():
+            # An internet code goes where the form says codes go; the host is then the relay.
+            address, code = "", address
         self.address = address
         self.code = code
         self.player = name
@@ -226,10 +232,8 @@ class JoinScreen(Localised, Screen[None]):
             table = await join_game(address, code, name, self.save_dir, rejoin=self.rejoin, relay=self.relay)
         except JoinError as exc:
             if exc.code is Ending.CODE and internet is not None:
-                words = _(
-                    "Wrong code, or another game drew the number {nameplate}: check the code and try again."
-                ).format(nameplate=internet.nameplate)
-                self._failed(_("wrong join code"), words)
+                # The meeting's own line: a wrong code is used up, a crowded one someone else has.
+                self._failed(str(exc), _("Can't join: {reason}").format(reason=exc))
             elif exc.code is Ending.CODE:
                 words = _("Wrong join code: the host refused it. Check the code and try again.")
                 self._failed(_("wrong join code"), words)
