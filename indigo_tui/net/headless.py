@@ -112,11 +112,12 @@ async def _run_host(
         except HostError as exc:
             raise NetRunError(str(exc)) from None
         out(f"listening at relay {relay} code {session.code}")
-        out(
-            _("share this code: {code} (they run: {command})").format(
-                code=session.code, command=join_command(session.code, relay)
+        if session.code:  # none when every seat is taken already (a resumed game): nobody new to tell
+            out(
+                _("share this code: {code} (they run: {command})").format(
+                    code=session.code, command=join_command(session.code, relay)
+                )
             )
-        )
     else:
         try:
             host, bound = await session.listen(bind, port)

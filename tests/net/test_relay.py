@@ -8,11 +8,14 @@ import asyncio
 import re
 import socket
 
+import msgspec
 import pytest
 from support.polling import until
 
+from indigo_tui.engine import Setup
 from indigo_tui.net.common import JoinError
 from indigo_tui.net.guest import GuestSession
+from indigo_tui.net.joining import record_fits
 from indigo_tui.net.protocol import HEADER, Heartbeat, encode_body, frame
 from indigo_tui.net.rejoin import rejoin_seat
 from indigo_tui.net.relay import (
@@ -24,6 +27,7 @@ from indigo_tui.net.relay import (
     Backoff,
     CodeError,
     InternetCode,
+    Pace,
     Relay,
     RelayDoor,
     RelayError,
@@ -43,6 +47,7 @@ from indigo_tui.net.relay import (
 )
 from indigo_tui.net.rendezvous import new_table_key
 from indigo_tui.net.transport import ConnectionLost
+from indigo_tui.saves import GuestRecord
 
 from .transit import RecordingRelay, TransitRelay
 
@@ -446,3 +451,46 @@ def test_backoff_retries_quickly_a_few_times_then_at_the_pace_it_says() -> None:
     assert [backoff.next() for _ in range(6)] == [0.25, 0.5, 1.0, 5.0, 5.0, 5.0]
     backoff.reset()
     assert backoff.next() == 0.25
+
+
+async def test_the_pace_lets_a_few_through_then_one_a_gap() -> None:
+    pace = Pace(burst=3, gap=0.05, window=10.0)
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    for _attempt in range(3):
+        await pace.turn()
+    quick = loop.time() - began
+    for _attempt in range(4):
+        await pace.turn()
+    # Four more took at least four gaps (longer under load, never shorter).
+    assert loop.time() - began - quick >= 4 * 0.05 - 0.01
+
+
+def test_a_record_is_claimed_across_the_internet_only_by_its_table_key() -> None:
+    key = new_table_key()
+    relay = Relay("127.0.0.1", 4001)
+    record = GuestRecord(
+        host="127.0.0.1",
+        port=4001,
+        code=key,
+        name="Gus",
+        game_id="g1",
+        seat=1,
+        token="t",
+        setup=Setup(2),
+        seat_names=["A", "B"],
+        seat_kinds=["human", "remote"],
+        commitment="",
+        events=[],
+        rounds=1,
+        round=0,
+        past=[],
+    )
+    # A spoken code typed is a new meeting (maybe another game at the same relay) ...
+    assert not record_fits(record, "7-K7WQ2M", relay, rejoin=False)
+    # ... a rejoin, or the key itself, takes the seat back; on a LAN the host says.
+    assert record_fits(record, "7-K7WQ2M", relay, rejoin=True)
+    assert record_fits(record, key.lower(), relay, rejoin=False)
+    assert record_fits(record, "ANYCODE", None, rejoin=False)
+    old = msgspec.structs.replace(record, code="4821-K7WQ2M")
+    assert not record_fits(old, "4821-K7WQ2M", relay, rejoin=True)

@@ -1,11 +1,14 @@
 """Across the internet, end to end: real ``indigo host --internet`` and
-``indigo join CODE`` processes play whole games through a real transit relay
-(and through a recording relay of our own) on 127.0.0.1; the relay is killed
-and started again mid-game; wrong codes and a nameplate two games drew are
-refused in one line."""
+``indigo join CODE`` processes meet at a real mailbox server and play whole
+games through a real transit relay (and through a recording relay of our
+own) on 127.0.0.1; the relay is killed and started again mid-game; the host
+is killed and resumed with impostors waiting at the relay; a wrong code is
+refused in one line and spends the code."""
 
 from __future__ import annotations
 
+import hashlib
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +18,13 @@ import pytest
 from indigo_tui import saves
 from indigo_tui.cli import main
 from indigo_tui.net.protocol import HEADER, HEADER_SIZE, Confirm, Exchange, Hello, ProtocolError, decode_body
-from indigo_tui.net.relay import InternetCode, new_internet_code, parse_internet_code
+from indigo_tui.net.relay import (
+    HOST_SIDE,
+    InternetCode,
+    handshake_line,
+    new_internet_code,
+    parse_internet_code,
+)
 from indigo_tui.net.rendezvous import is_table_key
 
 from .conftest import HOST_BOUNDS, LIMIT, Peer, Peers
@@ -75,6 +84,11 @@ def hosting(host: Peer, relay: str, code: InternetCode) -> None:
     """The host's first line, the one scripts read, then its door open at the relay."""
     host.wait_for(rf"^listening at relay {relay} code {code}$")
     host.wait_for(rf"waiting for friends at the relay {relay}")
+
+
+def _nameplate_channel(nameplate: str) -> str:
+    """The relay channel a nameplate named before the mailbox (what an impostor waits on)."""
+    return hashlib.sha256(b"indigo-tui relay channel/1:" + nameplate.encode()).hexdigest()
 
 
 def assert_same_game(tmp_path: Path, *guest_folders: str) -> saves.SavedGame:
@@ -166,6 +180,13 @@ def test_a_resumed_host_is_reached_by_the_same_code(
         *internet_join(tmp_path, relay, str(code), "--move-delay", "0.01", "--reconnect-timeout", "60")
     )
     guest.wait_for(r"\(move (1\d|[2-9]\d)\)")
+    # Sixteen impostors wait at the relay as hosts, on every channel a
+    # nameplate named before: none of them is the table's.
+    impostors = []
+    for number in range(16):
+        sock = socket.create_connection(("127.0.0.1", shared_transit_relay.port), timeout=LIMIT)
+        sock.sendall(handshake_line(_nameplate_channel(str(number + 1)), HOST_SIDE))
+        impostors.append(sock)
     host.kill()
     guest.wait_for(r"trying to rejoin")
     (save,) = (tmp_path / "host" / "net").glob("*.indigo")
@@ -176,8 +197,12 @@ def test_a_resumed_host_is_reached_by_the_same_code(
         "host", "--headless", "--bot", "greedy", "--resume", str(save), "--mailbox", MAILBOX[0], *HOST_BOUNDS
     )
     resumed.wait_for(rf"^listening at relay {relay} code")
-    assert guest.finish() == (0, "")
-    assert resumed.finish() == (0, "")
+    try:
+        assert guest.finish() == (0, "")
+        assert resumed.finish() == (0, "")
+    finally:
+        for sock in impostors:
+            sock.close()
     assert_same_game(tmp_path, "guest")
 
 
