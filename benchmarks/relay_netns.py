@@ -1,14 +1,16 @@
 """Play across the internet where the players cannot reach each other: real
 ``indigo host --internet`` and ``indigo join CODE`` processes, each in a
-network namespace of its own whose only route leads to a real transit relay
-(``magic-wormhole-transit-relay``) in another namespace (issue 20).
+network namespace of its own whose only route leads to a real mailbox server
+(``magic-wormhole-mailbox-server``, where they meet first) and a real transit
+relay (``magic-wormhole-transit-relay``) in another namespace (issues 20 and 36).
 
 Needs root and ``ip netns`` (iproute2); it says so in one line and exits 2
 otherwise. The namespaces are named after this process (``indigo-relay-PID-*``)
 and are deleted at the end, also after a failure or Ctrl+C; every process it
 starts is killed.
 
-The layout: a namespace ``r`` holds the relay on 10.99.0.1:4001 (an address on
+The layout: a namespace ``r`` holds the relay on 10.99.0.1:4001 and the
+mailbox server behind a byte-counting proxy on 10.99.0.1:4000 (an address on
 its loopback) and one veth link to each player namespace ``p1``, ``p2``, ...;
 player ``pN`` has 10.99.N.2/24 and one route, to 10.99.0.1 through 10.99.N.1.
 ``r`` does not forward packets, and no player has a route to another's
@@ -21,8 +23,10 @@ a. ``--games`` whole 2-player games (``indigo host --headless --bot greedy
    ``p2``): seconds per game (from starting ``join`` to both processes ending),
    seconds from starting ``join`` to its "joined through the relay" line, and
    the bytes the relay copied per game (its usage log, ``--log-fd``: every
-   connection's bytes, both ways); and, to read those seconds by, how long
-   ``indigo join --help`` takes to start in ``p2`` (no network at all);
+   connection's bytes, both ways) and the bytes through the mailbox server
+   (the proxy's count, both ways, websocket frames and HTTP upgrade included);
+   and, to read those seconds by, how long ``indigo join --help`` takes to
+   start in ``p2`` (no network at all);
 b. a 4-player game: the host in ``p1``, three guests in ``p2``..``p4``;
 c. the relay killed (SIGKILL) mid-game, from the guest's move 10 on, and
    started again ``--down`` seconds later on the same address: the seconds it
@@ -67,6 +71,11 @@ from typing import IO, Any
 RELAY_ADDRESS = "10.99.0.1"
 RELAY_PORT = 4001
 RELAY = f"{RELAY_ADDRESS}:{RELAY_PORT}"
+#: The mailbox server: its websocket address as the players use it (the
+#: counting proxy) and the port it really listens on, inside ``r`` only.
+MAILBOX_PORT = 4000
+MAILBOX = f"ws://{RELAY_ADDRESS}:{MAILBOX_PORT}/v1"
+MAILBOX_INSIDE = 4100
 #: No single wait of this benchmark lasts longer (a hang-stop; a run that works never waits it out).
 LIMIT = 180.0
 
@@ -233,6 +242,8 @@ class Bench:
         self.relay_proc: subprocess.Popen[bytes] | None = None
         self.relay_starts = 0
         self.usage = folder / "relay-usage.jsonl"
+        self.mailbox_procs: list[subprocess.Popen[bytes]] = []
+        self.mailbox_count = folder / "mailbox-bytes"
         self.env = dict(
             os.environ,
             PYTHONUNBUFFERED="1",
@@ -352,6 +363,8 @@ class Bench:
             "--internet",
             "--relay",
             RELAY,
+            "--mailbox",
+            MAILBOX,
             "--seed",
             str(seed),
             "--save-dir",
@@ -372,6 +385,8 @@ class Bench:
             code,
             "--relay",
             RELAY,
+            "--mailbox",
+            MAILBOX,
             "--headless",
             "--bot",
             "random",
@@ -380,10 +395,69 @@ class Bench:
             *extra,
         )
 
+    def start_mailbox(self) -> None:
+        """The mailbox server on ``r``'s 127.0.0.1 and the counting proxy in front of it."""
+        log = self.folder / "mailbox.log"
+        with log.open("wb") as out:
+            self.mailbox_procs.append(
+                subprocess.Popen(
+                    [
+                        *self.spaces.exec(self.spaces.relay),
+                        sys.executable,
+                        "-m",
+                        "twisted",
+                        "--log-format=text",
+                        "wormhole-mailbox",
+                        f"--port=tcp:{MAILBOX_INSIDE}:interface=127.0.0.1",
+                        f"--channel-db={self.folder / 'mailbox.sqlite'}",
+                    ],
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                    stdin=subprocess.DEVNULL,
+                    env=self.env,
+                    preexec_fn=_die_with_parent,
+                )
+            )
+        self.mailbox_procs.append(
+            subprocess.Popen(
+                [
+                    *self.spaces.exec(self.spaces.relay),
+                    sys.executable,
+                    str(Path(__file__).resolve()),
+                    "--count-proxy",
+                    str(self.mailbox_count),
+                ],
+                stdin=subprocess.DEVNULL,
+                env=self.env,
+                preexec_fn=_die_with_parent,
+            )
+        )
+        deadline = time.monotonic() + LIMIT
+        while time.monotonic() < deadline:
+            if "starting on" in log.read_text(errors="replace") and self.mailbox_count.exists():
+                return
+            time.sleep(0.02)
+        raise RuntimeError(f"the mailbox server did not start: {log.read_text(errors='replace')[-600:]}")
+
+    def mailbox_bytes(self) -> int:
+        """Bytes through the mailbox server so far, both ways (once the count settles)."""
+        last = -1
+        while True:
+            text = self.mailbox_count.read_text().strip() if self.mailbox_count.exists() else ""
+            now = int(text) if text.isdigit() else 0
+            if now == last:
+                return now
+            last = now
+            time.sleep(0.5)
+
     def stop_all(self) -> None:
         for peer in self.peers:
             peer.stop()
         self.kill_relay()
+        for proc in self.mailbox_procs:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait(timeout=LIMIT)
 
 
 def same_records(folder: Path, guests: Sequence[int]) -> bool:
@@ -410,6 +484,7 @@ class Game:
     seconds: float
     to_seated: list[float]
     relay_bytes: int
+    mailbox_bytes: int
     connections: dict[str, int]
     same: bool
 
@@ -418,6 +493,7 @@ def play(bench: Bench, folder: Path, guests: int, seed: int) -> Game:
     """A whole game of the host in ``p1`` and ``guests`` guests in ``p2``...; bytes from the usage log."""
     folder.mkdir()
     before = len(bench.usage_records())
+    mailbox_before = bench.mailbox_bytes()
     seats = ",".join(["host"] + ["remote"] * guests)
     host, code = bench.host(folder, seed, "--seats", seats)
     players = range(2, guests + 2)
@@ -432,6 +508,7 @@ def play(bench: Bench, folder: Path, guests: int, seed: int) -> Game:
         seconds=ended - min(join.started for join in joins),
         to_seated=[moment - join.started for moment, join in zip(seated, joins, strict=True)],
         relay_bytes=sum(int(record["total_bytes"] or 0) for record in records),
+        mailbox_bytes=bench.mailbox_bytes() - mailbox_before,
         connections=moods,
         same=same_records(folder, players),
     )
@@ -509,6 +586,38 @@ def first_frames(bench: Bench, folder: Path, probes: int) -> dict[str, list[floa
     return found
 
 
+async def _count_proxy(count: Path) -> None:
+    """In ``r``: carry the players' connections to the mailbox server on
+    127.0.0.1, writing the bytes carried (both ways) to ``count`` as they go."""
+    total = [0]
+
+    async def carry(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(OSError):
+            while chunk := await reader.read(65536):
+                total[0] += len(chunk)
+                writer.write(chunk)
+                await writer.drain()
+        writer.close()
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            inner_reader, inner_writer = await asyncio.open_connection("127.0.0.1", MAILBOX_INSIDE)
+        except OSError:
+            writer.close()
+            return
+        await asyncio.gather(carry(reader, inner_writer), carry(inner_reader, writer))
+
+    server = await asyncio.start_server(serve, RELAY_ADDRESS, MAILBOX_PORT)
+    count.write_text("0")
+    async with server:
+        shown = 0
+        while True:
+            await asyncio.sleep(0.1)
+            if total[0] != shown:
+                shown = total[0]
+                count.write_text(str(shown))
+
+
 def _stamper(moments: list[float]) -> Callable[[bytes], None]:
     """Keeps the moment each frame comes in."""
     return lambda _frame: moments.append(time.perf_counter())
@@ -520,7 +629,7 @@ async def _probe(code: str, probes: int) -> dict[str, list[float]]:
     from indigo_tui.net.guest import GuestSession
     from indigo_tui.net.relay import parse_relay
 
-    relay = parse_relay(RELAY)
+    relay = parse_relay(RELAY, MAILBOX)
     first_frame: list[float] = []
     seated: list[float] = []
     for _run in range(probes):
@@ -591,6 +700,10 @@ def can_run() -> str | None:
         return "relay_netns.py needs the ip command (iproute2) for its network namespaces"
     if importlib.util.find_spec("wormhole_transit_relay") is None:
         return "relay_netns.py needs magic-wormhole-transit-relay (pip install magic-wormhole-transit-relay)"
+    if importlib.util.find_spec("wormhole_mailbox_server") is None:
+        return (
+            "relay_netns.py needs magic-wormhole-mailbox-server (pip install magic-wormhole-mailbox-server)"
+        )
     return None
 
 
@@ -634,6 +747,7 @@ def run(args: argparse.Namespace, out: IO[str]) -> int:
             if reach == "connected":
                 raise RuntimeError("p1 reached p2: the namespaces are not apart")
             bench.start_relay()
+            bench.start_mailbox()
             say(f"before: {load()}")
 
             games = []
@@ -643,7 +757,8 @@ def run(args: argparse.Namespace, out: IO[str]) -> int:
                 say(
                     f"2-player game {number + 1}: {game.seconds:.2f} s, "
                     f"joined after {game.to_seated[0]:.2f} s, "
-                    f"relay {game.relay_bytes} bytes {game.connections}, records identical: {game.same}"
+                    f"relay {game.relay_bytes} bytes {game.connections}, mailbox {game.mailbox_bytes} "
+                    f"bytes, records identical: {game.same}"
                 )
             starting = start_up(bench)
             say(f"start-up of `indigo join --help`: {median_s(starting)}")
@@ -652,7 +767,7 @@ def run(args: argparse.Namespace, out: IO[str]) -> int:
                 f"4-player game: {four.seconds:.2f} s, joined after "
                 f"{', '.join(f'{s:.2f}' for s in four.to_seated)} s, "
                 f"relay {four.relay_bytes} bytes "
-                f"{four.connections}, records identical: {four.same}"
+                f"{four.connections}, mailbox {four.mailbox_bytes} bytes, records identical: {four.same}"
             )
             frames = first_frames(bench, Path(temp) / "probe", args.probes)
             say(f"join to the first frame from the host: {median_ms(frames['first_frame'])}")
@@ -679,8 +794,13 @@ def run(args: argparse.Namespace, out: IO[str]) -> int:
         ("2-player: start of `join` to joined", median_s([g.to_seated[0] for g in games])),
         ("start-up of `indigo join --help`, 3 runs", median_s(starting)),
         ("2-player: bytes on the relay per game", f"{statistics.median([g.relay_bytes for g in games]):.0f}"),
+        (
+            "2-player: bytes through the mailbox server",
+            f"{statistics.median([g.mailbox_bytes for g in games]):.0f}",
+        ),
         ("4-player game (3 guests)", f"{four.seconds:.2f} s; records identical: {four.same}"),
         ("4-player: bytes on the relay", str(four.relay_bytes)),
+        ("4-player: bytes through the mailbox server", str(four.mailbox_bytes)),
         (f"connect() to the host's first frame, {args.probes} joins", median_ms(frames["first_frame"])),
         ("connect() to the seat (welcome)", median_ms(frames["seated"])),
         (
@@ -709,7 +829,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--probes", type=int, default=15, help="joins timed to the first frame (15)")
     parser.add_argument("--down", type=float, default=3.0, help="seconds the relay stays down (3)")
     parser.add_argument("--probe", metavar="CODE", help=argparse.SUPPRESS)  # the timing guest, in p2
+    parser.add_argument("--count-proxy", metavar="FILE", help=argparse.SUPPRESS)  # in r
     args = parser.parse_args(argv)
+    if args.count_proxy:
+        asyncio.run(_count_proxy(Path(args.count_proxy)))
+        return 0
     if args.probe:
         print(json.dumps(asyncio.run(_probe(args.probe, args.probes))))
         return 0

@@ -7,7 +7,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n import N_, _, ngettext
-from ..net import DEFAULT_PORT, DEFAULT_RELAY, DEFAULT_UNDO_LIMIT, EXAMPLE_CODE, RELAY_ENV
+from ..net import (
+    DEFAULT_MAILBOX,
+    DEFAULT_PORT,
+    DEFAULT_RELAY,
+    DEFAULT_UNDO_LIMIT,
+    EXAMPLE_CODE,
+    MAILBOX_ENV,
+    RELAY_ENV,
+)
 from .game_options import add_glyphs_option, add_rounds_option
 
 if TYPE_CHECKING:
@@ -186,6 +194,14 @@ def _relay_option(parser: argparse.ArgumentParser) -> None:
             "{relay}); everyone in the game uses the same"
         ).format(env=RELAY_ENV, relay=DEFAULT_RELAY),
     )
+    parser.add_argument(
+        "--mailbox",
+        metavar="URL",
+        help=_(
+            "the mailbox server friends meet at first, across the internet (default: ${env}, else the "
+            "public one, {url}); everyone in the game uses the same"
+        ).format(env=MAILBOX_ENV, url=DEFAULT_MAILBOX),
+    )
 
 
 def _relay(args: argparse.Namespace) -> Relay:
@@ -194,7 +210,7 @@ def _relay(args: argparse.Namespace) -> Relay:
     from ..net.relay import relay_from
 
     try:
-        return relay_from(args.relay)
+        return relay_from(args.relay, mailbox=args.mailbox)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
 
@@ -284,11 +300,18 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
     own_bot = args.bot if args.headless else None
     move_delay = max(0.0, args.move_delay) if args.headless else 0.5
     # --relay alone means across the internet too; a resumed game keeps its own way in.
-    relay = _relay(args) if args.internet or args.relay else None
+    relay = _relay(args) if args.internet or args.relay or args.mailbox else None
+    if args.resume is not None and relay is not None and not (args.internet or args.relay):
+        relay = None  # --mailbox alone: the save's relay, with that mailbox server
     try:
         if args.resume is not None:
             hosted = resume_host(
-                args.resume, code=args.code, own_bot=own_bot, move_delay=move_delay, relay=relay
+                args.resume,
+                code=args.code,
+                own_bot=own_bot,
+                move_delay=move_delay,
+                relay=relay,
+                mailbox=args.mailbox,
             )
         else:
             plan = HostPlan(
@@ -349,7 +372,7 @@ def _join_on_screen(args: argparse.Namespace, save_dir: Path) -> int:
     from .game_options import need_terminal
 
     need_terminal()
-    relay = _relay(args) if args.relay else None
+    relay = _relay(args) if args.relay or args.mailbox else None
     app = NetApp(
         lambda: JoinScreen(
             args.address,
@@ -463,7 +486,7 @@ def run_join(args: argparse.Namespace) -> int:
 
     relay: Relay | None = None
     code = args.code
-    if code is None and (args.relay or looks_like_internet_code(args.address)):
+    if code is None and (args.relay or args.mailbox or looks_like_internet_code(args.address)):
         # Across the internet: the code is all, the relay's address comes from the options.
         try:
             code = str(parse_internet_code(args.address))

@@ -9,6 +9,8 @@ The wire and the connection:
 - :mod:`.handshake`: both sides of getting a guest in (the channel, then its seat);
 - :mod:`.guard`: the host's budgets against strangers and seated guests alike;
 - :mod:`.admission`: the host's port: callers let in within those budgets;
+- :mod:`.mailbox` and :mod:`.rendezvous`: across the internet, the code's key agreed at
+  a magic-wormhole mailbox server first, the table's key given to each guest;
 - :mod:`.relay`: play across the internet, both peers' connections glued by a transit relay;
 - :mod:`.reach`: where a game may connect (in a visitor's game under ``indigo serve``,
   only where whoever runs the server allows).
@@ -47,6 +49,10 @@ DEFAULT_PORT = 7777
 DEFAULT_RELAY = "transit.magic-wormhole.io:4001"
 RELAY_PORT = 4001
 RELAY_ENV = "INDIGO_RELAY"
+#: The mailbox server peers meet at first (:mod:`.rendezvous`): the public one
+#: of the magic-wormhole project (best-effort), and the variable naming another.
+DEFAULT_MAILBOX = "ws://relay.magic-wormhole.io:4000/v1"
+MAILBOX_ENV = "INDIGO_MAILBOX"
 EXAMPLE_CODE = "4821-K7WQ2M"
 #: Undo requests each seat may put to the vote per round, unless the host
 #: says otherwise (``indigo host --undo-limit``; net/undo.py).

@@ -28,7 +28,7 @@ from .handshake import host_handshake
 from .notices import Problem
 from .protocol import Join, ProtocolError, encode_body, frame
 from .reasons import Ending, error_message, error_text, fault_words
-from .relay import InternetCode, Relay, RelayDoor
+from .relay import Relay, RelayDoor
 from .seal import SealBroken
 from .transport import CHUNK, Connection, ConnectionLost
 
@@ -95,14 +95,15 @@ class Door:
         )
         return self.address
 
-    def open_relay(self, relay: Relay, code: InternetCode) -> None:
+    def open_relay(self, relay: Relay, channel: str) -> None:
         """Let guests in through the transit relay ``relay`` instead of a
-        port: a connection always waits there on ``code``'s channel
+        port: a connection always waits there on the table's ``channel``
         (:class:`~.relay.RelayDoor`), and each one a guest pairs with comes in
         as an accepted connection does, within the same budgets. Every caller
         through the relay has one address, the relay's, so its per-address
-        caps hold them all; the next connection waits at the relay only when
-        there is room for another caller. How the relay answers is told as
+        caps hold them all; only the table can name the channel, so only its
+        guests come in that way. The next connection waits at the relay only
+        when there is room for another caller. How the relay answers is told as
         :class:`~.relay.RelayStatus` notices (an unreachable relay is tried
         again and again)."""
         self.relay = relay
@@ -116,7 +117,7 @@ class Door:
                 and self._pending.get(address, 0) < budgets.max_pending_per_address
             )
 
-        door = RelayDoor(relay, code, lambda sock: self._on_accept(sock, address), self.tell, room=room)
+        door = RelayDoor(relay, channel, lambda sock: self._on_accept(sock, address), self.tell, room=room)
         self._accepting = asyncio.create_task(door.run())
 
     async def shut(self) -> None:

@@ -40,7 +40,7 @@ from .common import (
     protocol_broken,
 )
 from .deal import Deal, check_reveal, deals_meta
-from .joining import dial, take_seat
+from .joining import dial, meet, take_seat
 from .notices import (
     ClockStarted,
     DealChecked,
@@ -266,6 +266,10 @@ class GuestSession(Notices):
         self.keeper.remove_stale_temps()
         self._closing = False
         deadline = None if within is None else asyncio.get_running_loop().time() + within
+        if self.relay is not None:
+            # Across the internet the spoken code is met at the mailbox server
+            # once; from then on (rejoins too) the table key it gave is the code.
+            self.code = await meet(self.code, self.relay, deadline=deadline, tell=self.tell)
         conn = await dial(
             self.host,
             self.port,

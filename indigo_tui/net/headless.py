@@ -21,9 +21,10 @@ from ..bots.engine_seat import take_notices
 from ..bots.stand_in import make_stand_in
 from ..i18n import _, decimal, ngettext
 from ..saves import GuestRecord, find_record
-from .common import JoinError, Thinker, lan_address, log_line, normal_code
+from .common import JoinError, Thinker, lan_address, log_line
 from .guest import GuestSession
 from .host import HostError, HostSession
+from .joining import record_fits
 from .notices import ClockStarted, LogChanged, Notice, PlayEnded, PlayStarted, SessionClosed
 from .reasons import Ending, Farewell, deal_text
 from .rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
@@ -111,11 +112,12 @@ async def _run_host(
         except HostError as exc:
             raise NetRunError(str(exc)) from None
         out(f"listening at relay {relay} code {session.code}")
-        out(
-            _("share this code: {code} (they run: {command})").format(
-                code=session.code, command=join_command(session.code, relay)
+        if session.code:  # none when every seat is taken already (a resumed game): nobody new to tell
+            out(
+                _("share this code: {code} (they run: {command})").format(
+                    code=session.code, command=join_command(session.code, relay)
+                )
             )
-        )
     else:
         try:
             host, bound = await session.listen(bind, port)
@@ -305,8 +307,8 @@ async def _run_guest(
     record: GuestRecord | None = None
     if save_dir is not None:
         found = find_record(save_dir, host, port, None if rejoin else name)
-        if found is not None and relay is not None and found[1].code != normal_code(code or ""):
-            found = None  # another game at the same relay: the code says which game
+        if found is not None and not record_fits(found[1], code, relay, rejoin=rejoin):
+            found = None  # another game at the same relay: a code typed is a new meeting
         if found is not None:
             record = found[1]
             out(
@@ -314,7 +316,7 @@ async def _run_guest(
                     game=record.game_id, number=record.seat + 1, path=found[0]
                 )
             )
-    if code is None:
+    if code is None or (record is not None and relay is not None):
         if record is None:
             raise NetRunError(_("the host's join code is needed: --code CODE"))
         code = record.code

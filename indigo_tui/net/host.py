@@ -17,11 +17,13 @@ Everything a screen may want to show arrives on
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Final
 
 from .. import __version__, saves
 from ..bots import Bot
@@ -39,6 +41,7 @@ from .guard import Allowance, Budgets, GuessLimiter, SeatBudgets
 from .hints import HintLedger
 from .notices import (
     ClockStarted,
+    CodeSpent,
     LogChanged,
     Notice,
     PlayEnded,
@@ -82,12 +85,16 @@ from .reasons import (
     farewell_text,
     why_text,
 )
-from .relay import CodeError, Relay, parse_internet_code
+from .relay import CodeError, InternetCode, Relay, is_internet_code, parse_internet_code, table_channel
+from .rendezvous import MeetingDoor, is_table_key
 from .seating import Seating
 from .serving import GuestServer
 from .state import SeatState
 from .transport import GOODBYE_LINGER, HEARTBEAT_INTERVAL, READ_TIMEOUT, Connection
 from .undo import UndoRequests
+
+#: Seconds a host across the internet waits for the mailbox server to give its code.
+MEET_FIRST: Final = 20.0
 
 
 @dataclass(frozen=True)
@@ -113,6 +120,7 @@ class HostSession(Notices):
         seats: Sequence[SeatInfo],
         code: str,
         *,
+        spoken: str = "",
         local_bots: dict[int, Bot] | None = None,
         game_id: str | None = None,
         salts: Sequence[str] = (),
@@ -144,7 +152,15 @@ class HostSession(Notices):
         super().__init__()
         self.match = match
         self.seating = Seating(seats, tokens)
-        self.code = normal_code(code)
+        #: What the door proves on every connection: the join code on a LAN;
+        #: across the internet the table key (:mod:`.rendezvous`), kept in the save.
+        self.secret = normal_code(code)
+        #: The code people are told: the join code on a LAN; across the
+        #: internet the spoken code the mailbox server's nameplate and a secret
+        #: make (``spoken`` asks for one; a fresh one each time it is spent).
+        self.code = normal_code(spoken) if spoken or is_table_key(self.secret) else self.secret
+        self._spoken = normal_code(spoken)
+        self._meeting: asyncio.Task[None] | None = None
         self.game_id = game_id or secrets.token_hex(6)
         #: One secret salt per round dealt (see :attr:`salt`).
         self.salts = [s for s in salts if s]
@@ -195,7 +211,7 @@ class HostSession(Notices):
         self.server = GuestServer(self, self.seating, self.broadcaster, self.undo, self.tell, heartbeat)
         #: The port and everyone at it: strangers kept within budgets, guests let in.
         self.door = Door(
-            self.code,
+            self.secret,
             seat=self._seat,
             serve=self.server.serve,
             lost=self.lose,
@@ -304,7 +320,7 @@ class HostSession(Notices):
         commitment = self.commitment  # makes the current round's salt if need be
         return HostMeta(
             game_id=self.game_id,
-            code=self.code,
+            code=self.secret,
             salts=list(self.salts),
             tokens=dict(sorted(self.tokens.items())),
             host_seats=list(self.host_seats),
@@ -399,25 +415,64 @@ class HostSession(Notices):
         """Whether guests can come in: the port is open, or the door at the relay."""
         return self.address is not None or self.relay is not None
 
-    async def listen_relay(self, relay: Relay) -> None:
-        """Let guests in through a transit relay (:mod:`.relay`) with the
-        internet code, as through the port on a LAN. :class:`HostError` if
-        the join code is not an internet code or the game cannot be saved.
-        Whether the relay can be reached is told as
-        :class:`~.relay.RelayStatus` notices (the door keeps trying)."""
-        try:
-            code = parse_internet_code(self.code)
-        except CodeError as exc:
-            raise HostError(str(exc)) from None
+    async def listen_relay(self, relay: Relay, *, first_code_within: float = MEET_FIRST) -> None:
+        """Let guests in across the internet (:mod:`.rendezvous`, :mod:`.relay`):
+        the code held at ``relay``'s mailbox server, where each friend gets the
+        table key, and a connection waiting at the transit relay on the table's
+        channel. Returns once the mailbox server gave the code (:attr:`code`;
+        a fresh one later is told as :class:`~.notices.CodeSpent`).
+        :class:`HostError` if the game is no internet game, cannot be saved,
+        or no code came within ``first_code_within`` seconds while a seat is
+        free. How the servers answer is told as :class:`~.relay.RelayStatus`."""
+        if not is_table_key(self.secret):
+            raise HostError(_("this game was not set up to be played across the internet"))
+        requested = None
+        if self._spoken:
+            try:
+                requested = parse_internet_code(self._spoken)
+            except CodeError as exc:
+                raise HostError(str(exc)) from None
         try:
             # Said now, not as a relay the door cannot reach again and again.
             check_relay(str(relay))
         except NotAllowed as exc:
             raise HostError(str(exc)) from None
         self._can_save()
-        self.door.open_relay(relay, code)
+        self.door.open_relay(relay, table_channel(self.secret))
+        coded = asyncio.Event()
+        failed: list[str] = []
+
+        def on_code(code: InternetCode, spent: CodeSpent | None) -> None:
+            self.code = str(code)
+            coded.set()
+            if spent is not None:
+                self.tell(spent)
+
+        def tell(notice: Problem | RelayStatus) -> None:
+            if isinstance(notice, RelayStatus) and notice.state is RelayState.UNREACHABLE:
+                failed.append(notice.problem)
+                coded.set()  # said: no use waiting out the rest
+            self.tell(notice)
+
+        door = MeetingDoor(relay.mailbox, self.secret, on_code, tell, wanted=self._seat_free, code=requested)
+        self._meeting = asyncio.create_task(door.run())
+        if self._seat_free():
+            try:
+                async with asyncio.timeout(first_code_within):
+                    await coded.wait()
+                if failed and not is_internet_code(self.code):
+                    raise TimeoutError
+            except TimeoutError:
+                self._meeting.cancel()
+                await self.door.shut()
+                problem = failed[-1] if failed else _("no answer")
+                raise HostError(problem) from None
         self.bot_seats.start()
         self.save()
+
+    def _seat_free(self) -> bool:
+        """Whether a remote seat has no terminal yet (friends still to come)."""
+        return not self.closed and not self.started and any(s not in self.tokens for s in self.remote_seats)
 
     def begin(self) -> None:
         """Start play: every seated guest gets the log so far, bots start moving."""
@@ -473,6 +528,10 @@ class HostSession(Notices):
         self.closed = True
         self.bot_seats.stop()
         await self.clock.close()
+        if self._meeting is not None:
+            self._meeting.cancel()
+            with contextlib.suppress(BaseException):
+                await self._meeting
         await self.door.shut()
         links = list(self.links.values())
         bye = Bye(farewell_english(farewell, numbers), farewell.value, numbers)

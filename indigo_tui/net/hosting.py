@@ -26,14 +26,8 @@ from .clock import turn_time_problem
 from .common import new_join_code, normal_code, parse_address, plain_name
 from .deal import secret_deck
 from .host import HostError, HostSession
-from .relay import (
-    CodeError,
-    Relay,
-    is_internet_code,
-    new_internet_code,
-    parse_internet_code,
-    parse_relay,
-)
+from .relay import CodeError, Relay, parse_internet_code, relay_from
+from .rendezvous import is_table_key, new_table_key
 
 #: The most undo requests a seat may be allowed per round.
 MAX_UNDO_LIMIT = 99
@@ -168,11 +162,13 @@ def build_host(
             bots[index] = _bot(SeatInfo("", kind).bot or kind, plan.seed, index)
             seats.append(SeatInfo(bot_names[index], kind))
     code = _join_code(plan.code, plan.relay)
+    spoken = _spoken_code(plan.code, plan.relay)
     try:
         session = HostSession(
             match,
             seats,
             code,
+            spoken=spoken,
             local_bots=bots,
             salts=[salt],
             host_seats=own,
@@ -201,12 +197,19 @@ def _claim(path: Path) -> saves.SaveLock:
 
 
 def _join_code(given: str, relay: Relay | None) -> str:
-    """The code the host's guests prove: ``given``, or a strong new one. Across
-    the internet an internet code (its nameplate names the relay channel)."""
+    """The code the host's guests prove at its door: ``given``, or a strong
+    new one, on a LAN; across the internet a new table key (the code friends
+    are told comes from the mailbox server: :func:`_spoken_code`)."""
     if relay is None:
         return normal_code(given) or new_join_code()
-    if not given.strip():
-        return str(new_internet_code())
+    return new_table_key()
+
+
+def _spoken_code(given: str, relay: Relay | None) -> str:
+    """Across the internet, the code the host asked for (``--code``), checked;
+    "" for one the mailbox server gives."""
+    if relay is None or not given.strip():
+        return ""
     try:
         return str(parse_internet_code(given))
     except CodeError as exc:
@@ -226,13 +229,16 @@ def resume_host(
     own_bot: str | None = None,
     move_delay: float = 0.5,
     relay: Relay | None = None,
+    mailbox: str | None = None,
 ) -> Hosted:
     """A hosted game taken up from its save (after the host crashed or quit):
     the same game, code and seats, so the guests get back in by joining again.
     ``code`` replaces the saved join code; with ``own_bot`` (headless) the
     host's own seats are played by that bot, else by the person at the screen.
     A game played across the internet is taken up through the same transit
-    relay (``relay`` names another), with the same code."""
+    relay (``relay`` names another; ``mailbox`` the mailbox server, else the
+    environment's or the public one), with the same table key, so its guests
+    rejoin without the mailbox; a free seat gets a fresh spoken code."""
     try:
         saved = saves.load_save(path)
         facts = saves.read_host_meta(saved.header.meta)
@@ -242,13 +248,16 @@ def resume_host(
         raise HostingError(_("{file}: that game is already over").format(file=path))
     if relay is None and facts.relay:
         try:
-            relay = parse_relay(facts.relay)
+            relay = relay_from(facts.relay, mailbox=mailbox)
         except ValueError as exc:
             raise HostingError(f"{path}: {exc}") from None
-    join_code = _join_code(code, relay) if code else facts.code
-    if relay is not None and join_code and not is_internet_code(join_code):
-        # A LAN game taken up across the internet: its code has no nameplate.
-        join_code = str(new_internet_code())
+    spoken = _spoken_code(code or "", relay)
+    if relay is None:
+        join_code = _join_code(code, relay) if code else facts.code
+    else:
+        # Across the internet the door proves the table key its guests hold
+        # (a LAN game taken up across the internet gets one).
+        join_code = facts.code if is_table_key(facts.code) else new_table_key()
     if not join_code:
         raise HostingError(_("{file}: the save holds no join code; give one with --code").format(file=path))
     seed = saved.match.seed
@@ -275,6 +284,7 @@ def resume_host(
             saved.match,
             seats,
             join_code,
+            spoken=spoken,
             local_bots=bots,
             game_id=facts.game_id,
             salts=facts.salts,

@@ -27,7 +27,17 @@ from .deal import past_rounds
 from .handshake import check_welcome, guest_handshake
 from .protocol import Breach, Claim, ProtocolError, Welcome
 from .reasons import Ending, error_message, fault_words
-from .relay import PAIR_TIMEOUT, CodeError, Relay, RelayState, RelayStatus, open_relayed, parse_internet_code
+from .relay import (
+    PAIR_TIMEOUT,
+    CodeError,
+    Relay,
+    RelayState,
+    RelayStatus,
+    open_relayed,
+    parse_internet_code,
+    table_channel,
+)
+from .rendezvous import MEET_TIMEOUT, MeetError, MeetProblem, is_table_key, meet_host
 from .seal import SealBroken
 from .state import FoldError, SeatState
 from .transport import CONNECT_TIMEOUT, Connection, ConnectionLost, open_connection
@@ -45,6 +55,35 @@ def _step(limit: float, deadline: float | None) -> float:
     return min(limit, max(MIN_STEP, deadline - asyncio.get_running_loop().time()))
 
 
+async def meet(code: str, relay: Relay, *, deadline: float | None, tell: Teller) -> str:
+    """Across the internet, the table key for the spoken ``code``, got from
+    the host at ``relay``'s mailbox server (:mod:`.rendezvous`); ``code``
+    itself if it is a table key already (a seat that rejoins). :class:`JoinError`
+    with one line if the meeting does not come about: a wrong code or one
+    someone else holds is a refusal (trying again would not change it), a
+    server that fails or a host not there yet is a lost connection."""
+    if is_table_key(code):
+        return code.strip().upper()
+    try:
+        spoken = parse_internet_code(code)
+    except CodeError as exc:
+        raise JoinError(str(exc), Ending.MALFORMED) from None
+    try:
+        return await meet_host(
+            relay.mailbox,
+            spoken,
+            timeout=_step(MEET_TIMEOUT, deadline),
+            on_waiting=lambda: tell(RelayStatus(RelayState.SEEKING, relay.mailbox)),
+        )
+    except MeetError as exc:
+        ending = {
+            MeetProblem.WRONG_CODE: Ending.CODE,
+            MeetProblem.CROWDED: Ending.CODE,
+            MeetProblem.BROKEN: Ending.PROTOCOL,
+        }.get(exc.problem, Ending.LOST)
+        raise JoinError(str(exc), ending) from None
+
+
 async def dial(
     host: str,
     port: int,
@@ -57,9 +96,10 @@ async def dial(
     tell: Teller,
 ) -> Connection:
     """The connection to the host, in clear: straight to ``host:port`` on a
-    LAN, or through the transit ``relay`` (waiting there for the host of
-    ``code`` is told as a :class:`~.relay.RelayStatus`), by ``deadline`` (the
-    event loop's time) if given; :class:`JoinError` if none."""
+    LAN, or through the transit ``relay`` on the channel of the table key
+    ``code`` (:func:`meet` gives it; waiting there for the host is told as a
+    :class:`~.relay.RelayStatus`), by ``deadline`` (the event loop's time) if
+    given; :class:`JoinError` if none."""
     try:
         if relay is None:
             return await open_connection(
@@ -69,13 +109,9 @@ async def dial(
                 read_timeout=read_timeout,
                 on_frame=on_frame,
             )
-        try:
-            internet_code = parse_internet_code(code)
-        except CodeError as exc:
-            raise JoinError(str(exc), Ending.MALFORMED) from None
         return await open_relayed(
             relay,
-            internet_code,
+            table_channel(code),
             pair_timeout=_step(PAIR_TIMEOUT, deadline),
             read_timeout=read_timeout,
             on_frame=on_frame,
@@ -83,6 +119,16 @@ async def dial(
         )
     except ConnectionLost as exc:
         raise JoinError(str(exc), Ending.LOST) from None
+
+
+def record_fits(record: GuestRecord, code: str | None, relay: Relay | None, *, rejoin: bool) -> bool:
+    """Whether a seat's record found for this host is the one to claim: on a
+    LAN any (the host says whether it is its game); across the internet one
+    kept under a table key, when the player rejoins or gives that key (a
+    spoken code typed is a new meeting, maybe of another game at the same relay)."""
+    if relay is None:
+        return True
+    return is_table_key(record.code) and (rejoin or (code or "").strip().upper() == record.code)
 
 
 def claim_of(record: GuestRecord | None) -> Claim | None:
@@ -143,18 +189,8 @@ async def take_seat(
             timeout=_step(timeout, deadline),
         )
         return take_up(check_welcome(welcome), record, host=host, port=port, code=code, name=name)
-    except JoinError as exc:
+    except JoinError:
         await conn.close()
-        if exc.code is Ending.CODE and relay is not None:
-            # Across the internet a wrong code may be a right one that met
-            # another game that drew the same nameplate.
-            raise JoinError(
-                _(
-                    "{problem} (or another game drew the number {nameplate}: if the code is right, "
-                    "join again)"
-                ).format(problem=exc, nameplate=parse_internet_code(code).nameplate),
-                Ending.CODE,
-            ) from None
         raise
     except ConnectionLost as exc:
         await conn.close()
@@ -209,4 +245,4 @@ def take_up(
     return Seated(welcome, state, past, past_games, kept)
 
 
-__all__ = ["MIN_STEP", "Seated", "claim_of", "dial", "take_seat", "take_up"]
+__all__ = ["MIN_STEP", "Seated", "claim_of", "dial", "meet", "record_fits", "take_seat", "take_up"]

@@ -411,6 +411,22 @@ class RelayStatus:
         )
 
 
+@dataclass(frozen=True)
+class CodeSpent:
+    """Across the internet, someone gave a wrong secret for the host's code
+    (or sat on its nameplate): ``spent`` is used up, ``fresh`` is the code to
+    tell friends now (:mod:`.rendezvous`)."""
+
+    spent: str
+    fresh: str
+
+    @property
+    def text(self) -> str:
+        return _("someone else tried the code {spent}, which is used up now; the new code is {fresh}").format(
+            spent=self.spent, fresh=self.fresh
+        )
+
+
 Notice = (
     SeatJoined
     | SeatLeft
@@ -431,6 +447,7 @@ Notice = (
     | SaveState
     | SessionClosed
     | RelayStatus
+    | CodeSpent
 )
 
 
@@ -441,6 +458,7 @@ def notice_text(notice: Notice) -> str:
 
 __all__ = [
     "ClockStarted",
+    "CodeSpent",
     "DealChecked",
     "HintRefused",
     "LinesHeld",

@@ -49,29 +49,32 @@ import re
 import secrets
 import socket
 import time
+from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Final
+from typing import ClassVar, Final
 
 from ..i18n import _, decimal
-from . import DEFAULT_RELAY, EXAMPLE_CODE, RELAY_ENV, RELAY_PORT
+from . import DEFAULT_MAILBOX, DEFAULT_RELAY, EXAMPLE_CODE, MAILBOX_ENV, RELAY_ENV, RELAY_PORT
 from .common import parse_address
+from .mailbox import check_mailbox_url
 from .notices import RelayState, RelayStatus
 from .protocol import MAX_CLEAR_FRAME
 from .reach import NotAllowed, check_relay
 from .transport import CHUNK, READ_TIMEOUT, Connection, ConnectionLost
 
-#: Digits of a nameplate: ten thousand channels.
-NAMEPLATE_DIGITS: Final = 4
+#: Digits of a nameplate: the mailbox server gives the shortest free number
+#: (1 to 999 while fewer than a thousand are claimed), a person may pick up to six.
+NAMEPLATE_MIN, NAMEPLATE_MAX = 1, 6
 #: Characters of a new code's secret part, from the LAN codes' alphabet (about 2^30).
 SECRET_LENGTH: Final = 6
 #: What a secret part may be: letters and digits, at least 4 and at most 32 of them.
 SECRET_MIN, SECRET_MAX = 4, 32
 _SECRET_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-_CODE = re.compile(rf"(\d{{{NAMEPLATE_DIGITS}}})([A-Z0-9]{{{SECRET_MIN},{SECRET_MAX}}})")
+_CODE = re.compile(rf"(\d{{{NAMEPLATE_MIN},{NAMEPLATE_MAX}}})-([A-Z0-9]{{{SECRET_MIN},{SECRET_MAX}}})")
 #: Labels the channel, so an indigo game never pairs with another app's transfer.
-CHANNEL_LABEL: Final = b"indigo-tui relay channel/1:"
+CHANNEL_LABEL: Final = b"indigo-tui relay channel/2:"
 
 
 def _side(role: bytes) -> str:
@@ -109,20 +112,23 @@ class InternetCode:
     def __str__(self) -> str:
         return f"{self.nameplate}-{self.secret}"
 
-    @property
-    def channel(self) -> str:
-        """The relay channel: from the nameplate only (64 hex digits, as the relay reads them)."""
-        return relay_channel(self.nameplate)
 
-
-def relay_channel(nameplate: str) -> str:
-    """The relay channel of ``nameplate``: the relay sees this, never the secret."""
-    return hashlib.sha256(CHANNEL_LABEL + nameplate.encode()).hexdigest()
+def table_channel(table_key: str) -> str:
+    """The relay channel of a table (64 hex digits, as the relay reads them),
+    from its table key (:mod:`.rendezvous`): only the table can name it, and
+    the relay, which sees it, cannot work the key back from it."""
+    return hashlib.sha256(CHANNEL_LABEL + table_key.strip().upper().encode()).hexdigest()
 
 
 def _compact(text: str) -> str:
-    """``text`` upper-cased without spaces and dashes: how people may type a code."""
-    return "".join(c for c in text if not c.isspace() and c not in "-–—_").upper()
+    """``text`` upper-cased, its first run of spaces or dashes one dash and
+    the rest gone: how people may type a code (``7 k7wq 2m``)."""
+    text = text.strip().upper()
+    found = re.match(r"(\d+)\s*[-–—_\s]\s*(.*)", text, re.S)
+    if found is None:
+        return "".join(c for c in text if not c.isspace() and c not in "-–—_")
+    rest = "".join(c for c in found.group(2) if not c.isspace() and c not in "-–—_")
+    return f"{found.group(1)}-{rest}"
 
 
 def is_internet_code(text: str) -> bool:
@@ -131,10 +137,10 @@ def is_internet_code(text: str) -> bool:
 
 
 def looks_like_internet_code(text: str) -> bool:
-    """Whether ``text`` was meant as an internet code, right or not (four
-    digits, then a dash or a space: no host's address starts so), so that a
-    mistyped one is said as a code, not looked up as a host."""
-    return is_internet_code(text) or re.match(r"\s*\d{4}\s*[-–—\s]", text) is not None
+    """Whether ``text`` was meant as an internet code, right or not (digits,
+    then a dash or a space, then a letter or digit that makes no IPv4 address),
+    so that a mistyped one is said as a code, not looked up as a host."""
+    return is_internet_code(text) or re.match(r"\s*\d{1,6}\s*[-–—\s]\s*[A-Za-z0-9]", text) is not None
 
 
 def parse_internet_code(text: str) -> InternetCode:
@@ -147,7 +153,7 @@ def parse_internet_code(text: str) -> InternetCode:
             raise CodeError(_("no code given: it looks like {example}").format(example=EXAMPLE_CODE))
         raise CodeError(
             _(
-                "{code} is not an internet code: it is four digits, a dash and 4 to 32 letters "
+                "{code} is not an internet code: it is a number, a dash and 4 to 32 letters "
                 "or digits, like {example}"
             ).format(code=repr(shown[:40]), example=EXAMPLE_CODE)
         )
@@ -155,47 +161,63 @@ def parse_internet_code(text: str) -> InternetCode:
 
 
 def new_internet_code() -> InternetCode:
-    """A fresh code: a random nameplate and a six-character secret (no 0/O or 1/I/L)."""
-    nameplate = f"{secrets.randbelow(10**NAMEPLATE_DIGITS):0{NAMEPLATE_DIGITS}d}"
+    """A fresh code: a random four-digit nameplate (a host is given its own by
+    the mailbox server) and a six-character secret (no 0/O or 1/I/L)."""
+    nameplate = f"{1000 + secrets.randbelow(9000)}"
     secret = "".join(secrets.choice(_SECRET_ALPHABET) for _place in range(SECRET_LENGTH))
     return InternetCode(nameplate, secret)
 
 
 @dataclass(frozen=True)
 class Relay:
-    """A transit relay's address."""
+    """The servers of a game across the internet: the transit relay's
+    address, and the websocket address of the mailbox server the peers meet
+    at first (:mod:`.rendezvous`)."""
 
     host: str
     port: int
+    mailbox: str = DEFAULT_MAILBOX
 
     def __str__(self) -> str:
         return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
 
 
-def parse_relay(text: str) -> Relay:
+def parse_relay(text: str, mailbox: str = DEFAULT_MAILBOX) -> Relay:
     """``HOST``, ``HOST:PORT`` or ``[IPv6]:PORT`` (port 4001 if none); ValueError with a reason."""
     host, port = parse_address(text, RELAY_PORT)
-    return Relay(host, port)
+    return Relay(host, port, check_mailbox_url(mailbox))
 
 
-def relay_from(option: str | None, environ: Mapping[str, str] | None = None) -> Relay:
-    """The relay to use: ``--relay``, else :data:`RELAY_ENV`, else the public
-    one. ValueError with one line naming where a bad address came from."""
-    environ = os.environ if environ is None else environ
+def _named(
+    option: str | None, flag: str, env: str, environ: Mapping[str, str], default: str
+) -> tuple[str, str]:
+    """The option's value, else the environment's, else ``default``; and
+    ``"{}: "`` for the words that say where a bad one came from."""
     if option is not None:
-        try:
-            return parse_relay(option)
-        except ValueError as exc:
-            raise ValueError(_("--relay: {problem}").format(problem=exc)) from None
-    named = environ.get(RELAY_ENV, "").strip()
+        return option, f"{flag}: {{problem}}"
+    named = environ.get(env, "").strip()
     if named:
-        try:
-            return parse_relay(named)
-        except ValueError as exc:
-            raise ValueError(
-                _("the environment variable {name}: {problem}").format(name=RELAY_ENV, problem=exc)
-            ) from None
-    return parse_relay(DEFAULT_RELAY)
+        return named, _("the environment variable {name}: {problem}").replace("{name}", env)
+    return default, "{problem}"
+
+
+def relay_from(
+    option: str | None, environ: Mapping[str, str] | None = None, mailbox: str | None = None
+) -> Relay:
+    """The servers to use: ``--relay``, else :data:`RELAY_ENV`, else the
+    public relay; ``--mailbox``, else :data:`MAILBOX_ENV`, else the public
+    mailbox server. ValueError with one line naming where a bad address came from."""
+    environ = os.environ if environ is None else environ
+    relay_text, relay_where = _named(option, "--relay", RELAY_ENV, environ, DEFAULT_RELAY)
+    mailbox_text, mailbox_where = _named(mailbox, "--mailbox", MAILBOX_ENV, environ, DEFAULT_MAILBOX)
+    try:
+        url = check_mailbox_url(mailbox_text)
+    except ValueError as exc:
+        raise ValueError(mailbox_where.format(problem=exc)) from None
+    try:
+        return parse_relay(relay_text, url)
+    except ValueError as exc:
+        raise ValueError(relay_where.format(problem=exc)) from None
 
 
 def handshake_line(channel: str, side: str) -> bytes:
@@ -370,19 +392,22 @@ async def pair(
 
 async def reach_host(
     relay: Relay,
-    code: InternetCode,
+    channel: str,
     *,
     pair_timeout: float = PAIR_TIMEOUT,
     connect_timeout: float = CONNECT_TIMEOUT,
     on_waiting: Callable[[], None] | None = None,
 ) -> socket.socket:
-    """A guest's connection to the host behind ``code``, through ``relay``:
-    paired within ``pair_timeout`` seconds, asking again whenever the relay
-    drops us for another guest that paired first. :class:`RelayError`: the
+    """A guest's connection to the host waiting on ``channel`` (its table's,
+    :func:`table_channel`), through ``relay``: paired within ``pair_timeout``
+    seconds, asking again whenever the relay drops us for another guest that
+    paired first (at :class:`Pace`'s pace: a relay that answers ``ok`` and
+    hangs up is asked at most once a second after the first few times). :class:`RelayError`: the
     relay cannot be reached or refuses us, or no host came in time
     (:attr:`RelayProblem.NO_HOST`)."""
     deadline = time.monotonic() + pair_timeout
     said = False
+    pace = Pace()
 
     def waiting() -> None:
         nonlocal said
@@ -396,11 +421,12 @@ async def reach_host(
             if left <= 0:
                 raise TimeoutError
             async with asyncio.timeout(left):
+                await pace.turn()
                 return await pair(
-                    relay, code.channel, GUEST_SIDE, connect_timeout=connect_timeout, on_waiting=waiting
+                    relay, channel, GUEST_SIDE, connect_timeout=connect_timeout, on_waiting=waiting
                 )
         except TimeoutError:
-            raise RelayError(no_host_text(relay, code, pair_timeout), RelayProblem.NO_HOST) from None
+            raise RelayError(no_host_text(relay, pair_timeout), RelayProblem.NO_HOST) from None
         except RelayError as exc:
             if exc.problem is not RelayProblem.DROPPED:
                 raise
@@ -411,20 +437,20 @@ async def reach_host(
 
 async def open_relayed(
     relay: Relay,
-    code: InternetCode,
+    channel: str,
     *,
     pair_timeout: float = PAIR_TIMEOUT,
     read_timeout: float = READ_TIMEOUT,
     on_frame: Callable[[bytes], None] | None = None,
     on_waiting: Callable[[], None] | None = None,
 ) -> Connection:
-    """A guest's :class:`~.transport.Connection` to the host behind ``code``,
-    through ``relay`` (:func:`reach_host`), in clear for the handshake as a
+    """A guest's :class:`~.transport.Connection` to the host waiting on
+    ``channel``, through ``relay`` (:func:`reach_host`), in clear for the handshake as a
     LAN connection is. :class:`~.transport.ConnectionLost` with the relay's
     one line if it does not come about (so a guest that is rejoining tries
     again, as after any lost connection)."""
     try:
-        sock = await reach_host(relay, code, pair_timeout=pair_timeout, on_waiting=on_waiting)
+        sock = await reach_host(relay, channel, pair_timeout=pair_timeout, on_waiting=on_waiting)
     except RelayError as exc:
         raise ConnectionLost(str(exc)) from None
     try:
@@ -438,33 +464,42 @@ async def open_relayed(
     return conn
 
 
-def no_host_text(relay: Relay, code: InternetCode, seconds: float) -> str:
+def no_host_text(relay: Relay, seconds: float) -> str:
     """A guest that could not pair, in one line."""
     return _(
-        "no game answered at the relay {relay} for code {nameplate} within {seconds} s: check the "
-        "code, that the host has started, and that you both use the same relay"
-    ).format(relay=relay, nameplate=code.nameplate, seconds=decimal(seconds))
+        "the host did not come to the relay {relay} within {seconds} s: check that the host is "
+        "still running and that you both use the same relay"
+    ).format(relay=relay, seconds=decimal(seconds))
 
 
 def join_command(code: str, relay: Relay) -> str:
-    """What a friend runs to join: ``indigo join CODE``, and ``--relay`` unless
-    the relay is the public one (an ``INDIGO_RELAY`` set here is named too: the
-    friend may not have set it)."""
-    if str(relay) == DEFAULT_RELAY:
-        return f"indigo join {code}"
-    return f"indigo join {code} --relay {relay}"
+    """What a friend runs to join: ``indigo join CODE``, and ``--relay`` and
+    ``--mailbox`` unless they are the public ones (an ``INDIGO_RELAY`` set
+    here is named too: the friend may not have set it)."""
+    command = f"indigo join {code}"
+    if str(relay) != DEFAULT_RELAY:
+        command += f" --relay {relay}"
+    if relay.mailbox != DEFAULT_MAILBOX:
+        command += f" --mailbox {relay.mailbox}"
+    return command
 
 
 @dataclass
 class Backoff:
-    """Seconds to wait before trying again: doubling from ``first`` up to ``cap``."""
+    """Seconds to wait before trying again after a failure: the first
+    :data:`QUIET` retries quickly (doubling from ``first``: a server
+    restarting is back in a moment) and not said; from then on every ``cap``
+    seconds, which is what the words say ("trying again every 5 s")."""
+
+    #: Failures in a row tried again without a word.
+    QUIET: ClassVar[int] = 3
 
     first: float = 0.25
     cap: float = 5.0
     failures: int = 0
 
     def next(self) -> float:
-        delay = min(self.cap, self.first * 2.0**self.failures)
+        delay = self.cap if self.failures >= self.QUIET else min(self.cap, self.first * 2.0**self.failures)
         self.failures = min(self.failures + 1, 32)
         return delay
 
@@ -472,46 +507,89 @@ class Backoff:
         self.failures = 0
 
 
+@dataclass
+class Pace:
+    """The pace of new connections to a server, whatever becomes of them:
+    ``burst`` within ``window`` seconds freely, beyond that one every ``gap``
+    seconds. What a server that accepts and hangs up at once (or pairs and
+    is gone) costs: one attempt a second, not thousands."""
+
+    burst: int = 3
+    gap: float = 1.0
+    window: float = 10.0
+    _times: deque[float] = field(default_factory=deque)
+
+    async def turn(self) -> None:
+        """Wait until the next attempt may start, and count it."""
+        now = time.monotonic()
+        while self._times and now - self._times[0] > self.window:
+            self._times.popleft()
+        if len(self._times) >= self.burst:
+            wait = self._times[-1] + self.gap - now
+            if wait > 0:
+                await asyncio.sleep(wait)
+        self._times.append(time.monotonic())
+        while len(self._times) > self.burst:
+            self._times.popleft()
+
+
 class RelayDoor:
     """The host's way in from the internet: one connection always waiting at
-    the relay on the code's channel. Each one a guest pairs with goes to
-    ``on_pair`` (as an accepted socket goes to the host's accept path) and
-    the next is sent at once, as soon as ``room()`` says the host can take
-    another caller. A relay that cannot be reached, or that restarts, is
-    tried again and again (:class:`Backoff`) until :meth:`run` is cancelled;
-    every change of state goes to ``tell`` once."""
+    the relay on the table's channel (:func:`table_channel`). Each one a
+    guest pairs with goes to ``on_pair`` (as an accepted socket goes to the
+    host's accept path) and the next is sent at once, as soon as ``room()``
+    says the host can take another caller, at :class:`Pace`'s pace. A relay
+    that cannot be reached, or that restarts, is tried again and again
+    (:class:`Backoff`) until :meth:`run` is cancelled; every change of state
+    goes to ``tell`` once (after an outage, "waiting" only once a connection
+    has really waited :data:`STEADY` seconds, so a relay that answers
+    garbage at once is said once, not twice an attempt)."""
+
+    #: Seconds a connection waits quietly before a relay that failed counts as back.
+    STEADY: ClassVar[float] = 2.0
 
     def __init__(
         self,
         relay: Relay,
-        code: InternetCode,
+        channel: str,
         on_pair: Callable[[socket.socket], None],
         tell: Callable[[RelayStatus], None],
         *,
         room: Callable[[], bool] = lambda: True,
         backoff: Backoff | None = None,
+        pace: Pace | None = None,
         connect_timeout: float = CONNECT_TIMEOUT,
     ) -> None:
         self.relay = relay
-        self.code = code
+        self.channel = channel
         self.on_pair = on_pair
         self.tell = tell
         self.room = room
         self.backoff = backoff or Backoff()
+        self.pace = pace or Pace()
         self.connect_timeout = connect_timeout
         #: The last state told (each is said once, until it changes).
         self.state: RelayState | None = None
-        #: Guests' connections handed over so far.
+        #: Guests' connections handed over so far, and connections opened.
         self.paired = 0
+        self.attempts = 0
+        self._steady: asyncio.TimerHandle | None = None
 
     def _say(self, status: RelayStatus) -> None:
         if status.state is not self.state:
             self.state = status.state
             self.tell(status)
 
-    def _waiting(self) -> None:
+    def _back(self) -> None:
+        self._steady = None
         self.backoff.reset()
         self._say(RelayStatus(RelayState.WAITING, str(self.relay)))
+
+    def _waiting(self) -> None:
+        if self.state is RelayState.UNREACHABLE:
+            self._steady = asyncio.get_running_loop().call_later(self.STEADY, self._back)
+        else:
+            self._back()
 
     async def run(self) -> None:
         """Keep a connection waiting at the relay until cancelled."""
@@ -519,39 +597,48 @@ class RelayDoor:
         while True:
             while not self.room():
                 await asyncio.sleep(0.1)
+            await self.pace.turn()
+            self.attempts += 1
             try:
                 sock = await pair(
                     self.relay,
-                    self.code.channel,
+                    self.channel,
                     HOST_SIDE,
                     connect_timeout=self.connect_timeout,
                     on_waiting=self._waiting,
                 )
             except RelayError as exc:
+                if self._steady is not None:
+                    self._steady.cancel()
+                    self._steady = None
                 delay = self.backoff.next()
-                if exc.problem is not RelayProblem.DROPPED or self.backoff.failures > 2:
-                    # A drop now and then is the relay's way (a host of another game
-                    # with our nameplate was paired); again and again, it is an outage.
+                if self.backoff.failures >= Backoff.QUIET:
                     self._say(
                         RelayStatus(RelayState.UNREACHABLE, str(self.relay), str(exc), self.backoff.cap)
                     )
                 await asyncio.sleep(delay)
                 continue
+            if self._steady is not None:
+                self._steady.cancel()
+                self._back()
             self.paired += 1
             self.on_pair(sock)
 
 
 __all__ = [
+    "DEFAULT_MAILBOX",
     "DEFAULT_RELAY",
     "EXAMPLE_CODE",
     "GUEST_SIDE",
     "HOST_SIDE",
+    "MAILBOX_ENV",
     "PAIR_TIMEOUT",
     "RELAY_ENV",
     "RELAY_PORT",
     "Backoff",
     "CodeError",
     "InternetCode",
+    "Pace",
     "Relay",
     "RelayDoor",
     "RelayError",
@@ -569,6 +656,6 @@ __all__ = [
     "parse_internet_code",
     "parse_relay",
     "reach_host",
-    "relay_channel",
     "relay_from",
+    "table_channel",
 ]

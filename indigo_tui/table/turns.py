@@ -304,7 +304,10 @@ class TurnDriver:
         table = self.table
         if not table.offers_hints:
             # A network game whose host allows none.
-            return _("The host allows no hints in this game.")
+            return _(
+                "The host allows no hints in this game: the host turns them on with Allow hints on its "
+                "form, or indigo host --hints."
+            )
         if view is None or not view.my_turn or not table.human_to_move:
             return _("A hint is for your own move.")
         table.count_hint(view.seat)

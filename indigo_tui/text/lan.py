@@ -25,9 +25,10 @@ from typing import Any
 
 from ..engine import Move, SeatView
 from ..i18n import _, decimal
-from ..net.common import JoinError, lan_address, normal_code
+from ..net.common import JoinError, lan_address
 from ..net.guest import GuestSession
 from ..net.host import HostSession
+from ..net.joining import record_fits
 from ..net.notices import (
     DealChecked,
     LogChanged,
@@ -145,7 +146,12 @@ class NetLineTable(LineTable):
 
     def _hint(self, view: SeatView | None) -> None:
         if not self.net.offers_hints:
-            self.front.say(_("The host allows no hints in this game."))
+            self.front.say(
+                _(
+                    "The host allows no hints in this game: the host turns them on with Allow hints on its "
+                    "form, or indigo host --hints."
+                )
+            )
             return
         if view is None or not view.my_turn:
             self.front.say(_("A hint is for your own move."))
@@ -311,9 +317,9 @@ def guest_session(
     record = None
     if save_dir is not None:
         found = find_record(save_dir, host, port, None if rejoin else name)
-        if found is not None and (relay is None or found[1].code == normal_code(code or "")):
+        if found is not None and record_fits(found[1], code, relay, rejoin=rejoin):
             record = found[1]
-    if not code:
+    if not code or (record is not None and relay is not None):
         if record is None:
             raise JoinError(_("the host's join code is needed: --code CODE"), Ending.CODE)
         code = record.code

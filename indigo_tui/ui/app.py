@@ -391,7 +391,15 @@ class IndigoApp(LocalPaletteApp):
 
         # In place of the stopped table: the form takes the seat again and leads
         # on to the waiting room and the table, as the first time.
-        form = JoinScreen(request.address, request.code, request.name, rejoin=True, save_dir=request.save_dir)
+        form = JoinScreen(
+            request.address,
+            request.code,
+            request.name,
+            auto=True,
+            rejoin=True,
+            save_dir=request.save_dir,
+            relay=request.relay,
+        )
         self.switch_screen(form)
 
     # -- the command palette ----------------------------------------------------------

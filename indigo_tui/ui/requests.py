@@ -15,6 +15,7 @@ from pathlib import Path
 
 from textual.message import Message
 
+from ..net.relay import Relay
 from ..saves import SavedGame
 from ..table.session import NewGame
 
@@ -78,10 +79,14 @@ class JoinAgain(Message):
     to take the same seat again once the host is back (the join form leads to
     the table: the table asks, so that it does not import the form)."""
 
-    def __init__(self, address: str, code: str, name: str, save_dir: Path | None) -> None:
+    def __init__(
+        self, address: str, code: str, name: str, save_dir: Path | None, relay: Relay | None = None
+    ) -> None:
         super().__init__()
         self.address = address
         self.code = code
         self.name = name
         #: Where the seat's record is kept (None: nowhere).
         self.save_dir = save_dir
+        #: Across the internet, the servers the seat joined through (None: a LAN game).
+        self.relay = relay

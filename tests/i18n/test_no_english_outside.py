@@ -196,7 +196,8 @@ ALLOWED: dict[str, str] = {
     # Text for programs, never for people:
     "{len(line)} characters": "the detail of a program's too long line (ReplyError, for developers)",
     "indigo join {code}": "a command line to type, the same in every language",
-    "indigo join {code} --relay {relay}": "a command line to type, the same in every language",
+    " --relay {relay}": "a command line's option to type, the same in every language",
+    " --mailbox {relay.mailbox}": "a command line's option to type, the same in every language",
     "[Errno {errno.ECONNREFUSED}]": "matched against the operating system's error text",
     "frame-ancestors 'none'": "an HTTP header's value",
     (

@@ -308,4 +308,10 @@ def listening_port(host: Peer) -> int:
 
 
 # The relays of the tests of play across the internet (tests/net/transit.py).
-from .transit import recording_relay, shared_transit_relay, transit_relay  # noqa: E402, F401
+from .transit import (  # noqa: E402, F401
+    mailbox_server,
+    recording_relay,
+    shared_mailbox_server,
+    shared_transit_relay,
+    transit_relay,
+)

@@ -8,11 +8,14 @@ import asyncio
 import re
 import socket
 
+import msgspec
 import pytest
 from support.polling import until
 
+from indigo_tui.engine import Setup
 from indigo_tui.net.common import JoinError
 from indigo_tui.net.guest import GuestSession
+from indigo_tui.net.joining import record_fits
 from indigo_tui.net.protocol import HEADER, Heartbeat, encode_body, frame
 from indigo_tui.net.rejoin import rejoin_seat
 from indigo_tui.net.relay import (
@@ -24,6 +27,7 @@ from indigo_tui.net.relay import (
     Backoff,
     CodeError,
     InternetCode,
+    Pace,
     Relay,
     RelayDoor,
     RelayError,
@@ -38,16 +42,20 @@ from indigo_tui.net.relay import (
     parse_internet_code,
     parse_relay,
     reach_host,
-    relay_channel,
     relay_from,
+    table_channel,
 )
+from indigo_tui.net.rendezvous import new_table_key
 from indigo_tui.net.transport import ConnectionLost
+from indigo_tui.saves import GuestRecord
 
 from .transit import RecordingRelay, TransitRelay
 
 #: A hang-stop for every wait on the network here (never waited out when all is well).
 LIMIT = 30.0
 CODE = InternetCode("4821", "K7WQ2M")
+#: A table's relay channel (from a table key only the table has).
+CHANNEL = table_channel(new_table_key())
 
 
 # -- codes ---------------------------------------------------------------------
@@ -55,7 +63,7 @@ CODE = InternetCode("4821", "K7WQ2M")
 
 @pytest.mark.parametrize(
     "typed",
-    ["4821-K7WQ2M", "4821-k7wq2m", " 4821 - K7WQ2M ", "4821K7WQ2M", "4821 k7wq 2m", "4821–K7WQ2M"],
+    ["4821-K7WQ2M", "4821-k7wq2m", " 4821 - K7WQ2M ", "4821 K7WQ2M", "4821 k7wq 2m", "4821–K7WQ2M"],
 )
 def test_a_code_is_read_however_it_was_typed(typed: str) -> None:
     assert parse_internet_code(typed) == CODE
@@ -65,7 +73,16 @@ def test_a_code_is_read_however_it_was_typed(typed: str) -> None:
 
 @pytest.mark.parametrize(
     "typed",
-    ["K7WQ2M", "482-K7WQ2M", "48211-K7", "4821-", "4821-K7!Q2M", "192.168.1.20", "host:7777", "4821-K7W"],
+    [
+        "K7WQ2M",
+        "4821K7WQ2M",
+        "4821111-K7WQ2M",
+        "4821-",
+        "4821-K7!Q2M",
+        "192.168.1.20",
+        "host:7777",
+        "4821-K7W",
+    ],
 )
 def test_what_is_not_a_code_is_said_in_one_line(typed: str) -> None:
     assert not is_internet_code(typed)
@@ -88,18 +105,17 @@ def test_new_codes_are_four_digits_and_six_unmistakable_characters() -> None:
         assert parse_internet_code(code.lower()) == parse_internet_code(code)
 
 
-def test_the_channel_comes_from_the_nameplate_only() -> None:
-    same_plate = InternetCode("4821", "AAAAAA")
-    assert CODE.channel == same_plate.channel == relay_channel("4821")
-    assert CODE.channel != InternetCode("4822", "K7WQ2M").channel
-    assert re.fullmatch(r"[0-9a-f]{64}", CODE.channel)
-    # Nothing of the secret is in what the relay reads.
-    assert "K7WQ2M" not in CODE.channel.upper()
+def test_the_channel_comes_from_the_table_key_only() -> None:
+    key = new_table_key()
+    assert table_channel(key) == table_channel(key.lower()) != table_channel(new_table_key())
+    assert re.fullmatch(r"[0-9a-f]{64}", table_channel(key))
+    # Nothing of the code, nor of the key, is in what the relay reads.
+    assert key.lower() not in table_channel(key) and "4821" not in table_channel(key)
 
 
 def test_the_handshake_line_is_the_one_the_relay_reads() -> None:
     # The relay's own pattern (magic-wormhole-transit-relay, transit_server.py).
-    line = handshake_line(CODE.channel, HOST_SIDE)
+    line = handshake_line(CHANNEL, HOST_SIDE)
     assert line.endswith(b"\n")
     assert re.search(rb"^please relay (\w{64}) for side (\w{16})$", line[:-1])
     assert HOST_SIDE != GUEST_SIDE and len(HOST_SIDE) == len(GUEST_SIDE) == 16
@@ -159,10 +175,10 @@ async def _closed(sock: socket.socket) -> bool:
 
 async def test_a_host_and_a_guest_pair_through_a_real_relay(shared_transit_relay: TransitRelay) -> None:
     relay = parse_relay(shared_transit_relay.address)
-    code = new_internet_code()
+    channel = table_channel(new_table_key())
     async with asyncio.timeout(LIMIT):
         host, guest = await asyncio.gather(
-            pair(relay, code.channel, HOST_SIDE), reach_host(relay, code, pair_timeout=LIMIT)
+            pair(relay, channel, HOST_SIDE), reach_host(relay, channel, pair_timeout=LIMIT)
         )
     try:
         await _exchange(host, guest)
@@ -175,13 +191,13 @@ async def test_two_hosts_of_one_nameplate_never_pair_with_each_other(
     shared_transit_relay: TransitRelay,
 ) -> None:
     relay = parse_relay(shared_transit_relay.address)
-    code = new_internet_code()
-    first = asyncio.create_task(pair(relay, code.channel, HOST_SIDE))
-    second = asyncio.create_task(pair(relay, code.channel, HOST_SIDE))
+    channel = table_channel(new_table_key())
+    first = asyncio.create_task(pair(relay, channel, HOST_SIDE))
+    second = asyncio.create_task(pair(relay, channel, HOST_SIDE))
     # Both wait (same side); a guest then pairs with one, and the relay drops the other.
     waiting = await asyncio.wait({first, second}, timeout=0.5)
     assert not waiting[0]
-    guest = await reach_host(relay, code, pair_timeout=LIMIT)
+    guest = await reach_host(relay, channel, pair_timeout=LIMIT)
     async with asyncio.timeout(LIMIT):
         done, _ = await asyncio.wait({first, second}, return_when=asyncio.ALL_COMPLETED)
     paired = [task.result() for task in done if task.exception() is None]
@@ -197,14 +213,14 @@ async def test_two_hosts_of_one_nameplate_never_pair_with_each_other(
 
 async def test_guests_arriving_together_all_reach_the_host_door(shared_transit_relay: TransitRelay) -> None:
     relay = parse_relay(shared_transit_relay.address)
-    code = new_internet_code()
+    channel = table_channel(new_table_key())
     accepted: list[socket.socket] = []
     said: list[RelayStatus] = []
-    door = RelayDoor(relay, code, accepted.append, said.append)
+    door = RelayDoor(relay, channel, accepted.append, said.append)
     running = asyncio.create_task(door.run())
     try:
         async with asyncio.timeout(LIMIT):
-            guests = await asyncio.gather(*(reach_host(relay, code, pair_timeout=LIMIT) for _ in range(3)))
+            guests = await asyncio.gather(*(reach_host(relay, channel, pair_timeout=LIMIT) for _ in range(3)))
         await until(lambda: len(accepted) >= 3)
         assert door.paired == 3
         # Each guest is glued to one of the host's connections: a byte from
@@ -226,7 +242,7 @@ async def test_the_door_waits_for_room_before_sending_the_next_connection(
     shared_transit_relay: TransitRelay,
 ) -> None:
     relay = parse_relay(shared_transit_relay.address)
-    code = new_internet_code()
+    channel = table_channel(new_table_key())
     accepted: list[socket.socket] = []
     room = asyncio.Event()
     refused: list[int] = []  # the door's "no room" answers, counted
@@ -237,13 +253,15 @@ async def test_the_door_waits_for_room_before_sending_the_next_connection(
         refused.append(len(accepted))
         return False
 
-    door = RelayDoor(relay, code, accepted.append, lambda status: None, room=has_room)
+    door = RelayDoor(relay, channel, accepted.append, lambda status: None, room=has_room)
     running = asyncio.create_task(door.run())
     try:
-        first = await reach_host(relay, code, pair_timeout=LIMIT)
+        first = await reach_host(relay, channel, pair_timeout=LIMIT)
         # No room: the next guest waits at the relay, unpaired, until there is.
         second_waits = asyncio.Event()
-        second = asyncio.create_task(reach_host(relay, code, pair_timeout=LIMIT, on_waiting=second_waits.set))
+        second = asyncio.create_task(
+            reach_host(relay, channel, pair_timeout=LIMIT, on_waiting=second_waits.set)
+        )
         await asyncio.wait_for(second_waits.wait(), LIMIT)
         # The door has since asked for room three times more and been told no:
         # it waits for room, with no connection of its own at the relay.
@@ -265,10 +283,10 @@ async def test_the_door_rides_out_a_relay_restart(transit_relay: TransitRelay) -
     relay = parse_relay(transit_relay.address)
     accepted: list[socket.socket] = []
     said: list[RelayStatus] = []
-    door = RelayDoor(relay, CODE, accepted.append, said.append, backoff=Backoff(first=0.05, cap=0.2))
+    door = RelayDoor(relay, CHANNEL, accepted.append, said.append, backoff=Backoff(first=0.05, cap=0.2))
     running = asyncio.create_task(door.run())
     try:
-        guest = await reach_host(relay, CODE, pair_timeout=LIMIT)
+        guest = await reach_host(relay, CHANNEL, pair_timeout=LIMIT)
         # (Not killed before the host's side has its "ok" too: the relay writes
         # the two one after the other.)
         await until(lambda: accepted)
@@ -280,7 +298,7 @@ async def test_the_door_rides_out_a_relay_restart(transit_relay: TransitRelay) -
         assert said[-1].text.endswith("; trying again every 0.2 s")
         await asyncio.to_thread(transit_relay.start)
         # Back by itself: a new guest gets in through the same code.
-        again = await reach_host(relay, CODE, pair_timeout=LIMIT)
+        again = await reach_host(relay, CHANNEL, pair_timeout=LIMIT)
         await until(lambda: len(accepted) >= 2)
         await _exchange(accepted[1], again)
         assert [s.state for s in said] == [
@@ -301,15 +319,15 @@ async def test_a_guest_with_no_host_behind_the_code_is_told_in_one_line(
     shared_transit_relay: TransitRelay,
 ) -> None:
     relay = parse_relay(shared_transit_relay.address)
-    code = new_internet_code()
+    channel = table_channel(new_table_key())
     waiting: list[bool] = []
     with pytest.raises(RelayError) as caught:
-        await reach_host(relay, code, pair_timeout=0.5, on_waiting=lambda: waiting.append(True))
+        await reach_host(relay, channel, pair_timeout=0.5, on_waiting=lambda: waiting.append(True))
     assert caught.value.problem is RelayProblem.NO_HOST
     assert waiting == [True]
     assert str(caught.value) == (
-        f"no game answered at the relay {relay} for code {code.nameplate} within 0.5 s: check the code, "
-        "that the host has started, and that you both use the same relay"
+        f"the host did not come to the relay {relay} within 0.5 s: check that the host is still running "
+        "and that you both use the same relay"
     )
 
 
@@ -317,10 +335,10 @@ async def test_a_rejoin_through_the_relay_ends_when_its_time_does(recording_rela
     # Nobody hosts behind the code: each attempt waits at the relay for a host
     # that never comes, yet no longer than the rejoin has left (not PAIR_TIMEOUT).
     relay = parse_relay(recording_relay.address)
-    session = GuestSession(relay.host, relay.port, str(new_internet_code()), relay=relay)
+    session = GuestSession(relay.host, relay.port, new_table_key(), relay=relay)
     loop = asyncio.get_running_loop()
     began = loop.time()
-    with pytest.raises(JoinError, match=r"^could not rejoin the host: no game answered at the relay"):
+    with pytest.raises(JoinError, match=r"^could not rejoin the host: the host did not come to the relay"):
         async with asyncio.timeout(LIMIT):
             await rejoin_seat(session, 1.0)
     assert loop.time() - began < PAIR_TIMEOUT
@@ -330,9 +348,9 @@ async def test_a_guest_connection_through_the_relay_carries_frames(
     shared_transit_relay: TransitRelay,
 ) -> None:
     relay = parse_relay(shared_transit_relay.address)
-    code = new_internet_code()
-    host_side = asyncio.create_task(pair(relay, code.channel, HOST_SIDE))
-    conn = await open_relayed(relay, code, pair_timeout=LIMIT)
+    channel = table_channel(new_table_key())
+    host_side = asyncio.create_task(pair(relay, channel, HOST_SIDE))
+    conn = await open_relayed(relay, channel, pair_timeout=LIMIT)
     try:
         host = await host_side
         assert conn.peer == str(relay)
@@ -352,7 +370,7 @@ async def test_a_guest_that_cannot_pair_loses_the_connection_in_one_line() -> No
     with pytest.raises(
         ConnectionLost, match=r"^cannot reach the relay at 127\.0\.0\.1:\d+ \(Connection refused\)$"
     ):
-        await open_relayed(relay, CODE, pair_timeout=LIMIT)
+        await open_relayed(relay, CHANNEL, pair_timeout=LIMIT)
 
 
 # -- relays that are not there, or not relays ----------------------------------
@@ -367,7 +385,7 @@ def _closed_port() -> int:
 async def test_a_relay_nobody_runs_is_unreachable_in_one_line() -> None:
     relay = Relay("127.0.0.1", _closed_port())
     with pytest.raises(RelayError) as caught:
-        await reach_host(relay, CODE, pair_timeout=LIMIT)
+        await reach_host(relay, CHANNEL, pair_timeout=LIMIT)
     assert caught.value.problem is RelayProblem.UNREACHABLE
     assert str(caught.value) == f"cannot reach the relay at {relay} (Connection refused)"
 
@@ -375,7 +393,7 @@ async def test_a_relay_nobody_runs_is_unreachable_in_one_line() -> None:
 async def test_a_relay_name_that_does_not_resolve_is_unreachable() -> None:
     relay = Relay("no-such-relay.invalid", 4001)
     with pytest.raises(RelayError) as caught:
-        await pair(relay, CODE.channel, GUEST_SIDE)
+        await pair(relay, CHANNEL, GUEST_SIDE)
     assert caught.value.problem is RelayProblem.UNREACHABLE
     assert str(caught.value).startswith("cannot reach the relay at no-such-relay.invalid:4001 (")
 
@@ -394,10 +412,10 @@ async def test_what_a_broken_relay_answers_is_said(answer: bytes, problem: Relay
     relay.start()
     try:
         with pytest.raises(RelayError) as caught:
-            await pair(parse_relay(relay.address), CODE.channel, GUEST_SIDE)
+            await pair(parse_relay(relay.address), CHANNEL, GUEST_SIDE)
         assert caught.value.problem is problem
         assert words in str(caught.value) and "\n" not in str(caught.value)
-        assert relay.lines == [handshake_line(CODE.channel, GUEST_SIDE)]
+        assert relay.lines == [handshake_line(CHANNEL, GUEST_SIDE)]
     finally:
         relay.stop()
 
@@ -407,10 +425,10 @@ async def test_the_recording_relay_pairs_and_records_like_the_real_one(
 ) -> None:
     relay = parse_relay(recording_relay.address)
     accepted: list[socket.socket] = []
-    door = RelayDoor(relay, CODE, accepted.append, lambda status: None)
+    door = RelayDoor(relay, CHANNEL, accepted.append, lambda status: None)
     running = asyncio.create_task(door.run())
     try:
-        guests = await asyncio.gather(*(reach_host(relay, CODE, pair_timeout=LIMIT) for _ in range(2)))
+        guests = await asyncio.gather(*(reach_host(relay, CHANNEL, pair_timeout=LIMIT) for _ in range(2)))
         await until(lambda: len(accepted) >= 2)
         loop = asyncio.get_running_loop()
         for guest in guests:
@@ -428,8 +446,51 @@ async def test_the_recording_relay_pairs_and_records_like_the_real_one(
             sock.close()
 
 
-def test_backoff_doubles_up_to_its_cap_and_starts_over() -> None:
-    backoff = Backoff(first=0.25, cap=1.0)
-    assert [backoff.next() for _ in range(5)] == [0.25, 0.5, 1.0, 1.0, 1.0]
+def test_backoff_retries_quickly_a_few_times_then_at_the_pace_it_says() -> None:
+    backoff = Backoff(first=0.25, cap=5.0)
+    assert [backoff.next() for _ in range(6)] == [0.25, 0.5, 1.0, 5.0, 5.0, 5.0]
     backoff.reset()
     assert backoff.next() == 0.25
+
+
+async def test_the_pace_lets_a_few_through_then_one_a_gap() -> None:
+    pace = Pace(burst=3, gap=0.05, window=10.0)
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    for _attempt in range(3):
+        await pace.turn()
+    quick = loop.time() - began
+    for _attempt in range(4):
+        await pace.turn()
+    # Four more took at least four gaps (longer under load, never shorter).
+    assert loop.time() - began - quick >= 4 * 0.05 - 0.01
+
+
+def test_a_record_is_claimed_across_the_internet_only_by_its_table_key() -> None:
+    key = new_table_key()
+    relay = Relay("127.0.0.1", 4001)
+    record = GuestRecord(
+        host="127.0.0.1",
+        port=4001,
+        code=key,
+        name="Gus",
+        game_id="g1",
+        seat=1,
+        token="t",
+        setup=Setup(2),
+        seat_names=["A", "B"],
+        seat_kinds=["human", "remote"],
+        commitment="",
+        events=[],
+        rounds=1,
+        round=0,
+        past=[],
+    )
+    # A spoken code typed is a new meeting (maybe another game at the same relay) ...
+    assert not record_fits(record, "7-K7WQ2M", relay, rejoin=False)
+    # ... a rejoin, or the key itself, takes the seat back; on a LAN the host says.
+    assert record_fits(record, "7-K7WQ2M", relay, rejoin=True)
+    assert record_fits(record, key.lower(), relay, rejoin=False)
+    assert record_fits(record, "ANYCODE", None, rejoin=False)
+    old = msgspec.structs.replace(record, code="4821-K7WQ2M")
+    assert not record_fits(old, "4821-K7WQ2M", relay, rejoin=True)

@@ -45,6 +45,10 @@ def _die_with_parent() -> None:
 class TransitRelay:
     """A real transit relay process on 127.0.0.1 (see the module docstring)."""
 
+    #: What runs: ``python -m twisted`` and these arguments, then the port option.
+    PLUGIN: tuple[str, ...] = ("transitrelay",)
+    NAME = "transit relay"
+
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.port = 0
@@ -60,7 +64,7 @@ class TransitRelay:
         the address the peers know); the port, once it listens."""
         for _attempt in range(20):
             self.starts += 1
-            log = self.folder / f"relay-{self.starts}.log"
+            log = self.folder / f"{self.PLUGIN[0]}-{self.starts}.log"
             with log.open("wb") as out:
                 self.proc = subprocess.Popen(
                     [
@@ -68,8 +72,7 @@ class TransitRelay:
                         "-m",
                         "twisted",
                         "--log-format=text",
-                        "transitrelay",
-                        f"--port=tcp:{self.port}:interface=127.0.0.1",
+                        *self.arguments(),
                     ],
                     stdout=out,
                     stderr=subprocess.STDOUT,
@@ -92,8 +95,11 @@ class TransitRelay:
                 # The port was just ours: the kernel lets it go in a moment.
                 time.sleep(0.25)
                 continue
-            raise AssertionError(f"the transit relay did not start: {text[-800:]}")
+            raise AssertionError(f"the {self.NAME} did not start: {text[-800:]}")
         raise AssertionError(f"port {self.port} stayed in use; the relay could not start again")
+
+    def arguments(self) -> list[str]:
+        return [*self.PLUGIN, f"--port=tcp:{self.port}:interface=127.0.0.1"]
 
     def stop(self) -> None:
         """Kill the relay (every connection through it breaks); idempotent."""
@@ -107,6 +113,50 @@ class TransitRelay:
     def restart(self) -> None:
         self.stop()
         self.start()
+
+
+class MailboxServer(TransitRelay):
+    """A real magic-wormhole mailbox server process (``python -m twisted
+    wormhole-mailbox``, a test dependency) on 127.0.0.1, its database in the
+    test's folder (a restart keeps the nameplates, as the public one does)."""
+
+    PLUGIN = ("wormhole-mailbox",)
+    NAME = "mailbox server"
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/v1"
+
+    def arguments(self) -> list[str]:
+        return [
+            *self.PLUGIN,
+            f"--port=tcp:{self.port}:interface=127.0.0.1",
+            f"--channel-db={self.folder / 'mailbox.sqlite'}",
+        ]
+
+
+@pytest.fixture
+def mailbox_server(tmp_path: Path) -> Iterator[MailboxServer]:
+    """A real mailbox server of the test's own on 127.0.0.1, stopped afterwards."""
+    server = MailboxServer(tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def shared_mailbox_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MailboxServer]:
+    """One real mailbox server for every test of a test process that does not
+    stop it: each such test's host gets nameplates of its own, as strangers
+    share a public one."""
+    server = MailboxServer(tmp_path_factory.mktemp("mailbox"))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture

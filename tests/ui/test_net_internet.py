@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from net.transit import RecordingRelay
+from net.transit import MailboxServer, RecordingRelay, shared_mailbox_server  # noqa: F401
 from textual.widgets import Checkbox, Input
 
-from indigo_tui.net.relay import RELAY_ENV, parse_internet_code
+from indigo_tui.net.relay import MAILBOX_ENV, RELAY_ENV, parse_internet_code
 from indigo_tui.ui.net_app import NetApp
 from indigo_tui.ui.screens.host_setup import HostSetupScreen
 from indigo_tui.ui.screens.join import JoinScreen
@@ -34,10 +34,15 @@ def relay() -> Iterator[RecordingRelay]:
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)])
 async def test_a_game_across_the_internet_is_set_up_through_the_screens(
-    tmp_path: Path, relay: RecordingRelay, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+    tmp_path: Path,
+    relay: RecordingRelay,
+    shared_mailbox_server: MailboxServer,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+    size: tuple[int, int],
 ) -> None:
-    # The guest names no relay: it comes from the environment, as people set it.
+    # The guest names no servers: they come from the environment, as people set them.
     monkeypatch.setenv(RELAY_ENV, relay.address)
+    monkeypatch.setenv(MAILBOX_ENV, shared_mailbox_server.url)
     host = NetApp(
         lambda: HostSetupScreen(save_dir=tmp_path / "host"), save_dir=tmp_path / "host", animate=False
     )
@@ -95,3 +100,13 @@ async def test_a_code_that_is_not_one_is_said_on_the_form(tmp_path: Path, relay:
         await until(gp, lambda: "is not an internet code" in str(form.query_one("#setup-error").render()))
         assert "4821-K7WQ2M" in str(form.query_one("#setup-error").render())
     assert relay.lines == []
+
+
+async def test_an_internet_code_given_to_the_form_is_in_its_code_field(tmp_path: Path) -> None:
+    # `indigo join 7-K7WQ2M` on screen: the code where the form says codes go, not in Host.
+    app = NetApp(lambda: JoinScreen("7-k7wq2m", save_dir=tmp_path), save_dir=tmp_path, animate=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+        (code_row,) = [row for row in rows if "Code" in row and "7-k7wq2m" in row]
+        assert not any("Host" in row and "7-k7wq2m" in row for row in rows), code_row

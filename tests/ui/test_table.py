@@ -93,7 +93,12 @@ async def test_a_game_screen_over_the_host_and_a_guest_table(tmp_path: Path) -> 
             shows_the_table(side, net_table)
         # The guest asks for a hint: this host allows none, and the screen says so.
         await gp.press("h")
-        await until(pilots, lambda: gscreen.message == "The host allows no hints in this game.")
+        await until(
+            pilots,
+            lambda: gscreen.message.startswith(
+                "The host allows no hints in this game: the host turns them on with Allow hints"
+            ),
+        )
         assert not gscreen.hinting and host.hints.counts == [0, 0]
 
 

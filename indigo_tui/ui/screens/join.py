@@ -24,8 +24,10 @@ from ...i18n.words import os_problem
 from ...net import EXAMPLE_CODE
 from ...net.common import JoinError, parse_address, plain_name
 from ...net.guest import GuestSession
+from ...net.joining import record_fits
 from ...net.reasons import Ending
 from ...net.relay import InternetCode, Relay, looks_like_internet_code, parse_internet_code, relay_from
+from ...net.rendezvous import is_table_key
 from ...saves import find_record, shown_path
 from ...table.network import GuestTable
 from ..localise import Localised, recompose_keeping_values
@@ -56,18 +58,20 @@ async def join_game(
     across the internet through ``relay`` (the environment's or the public
     one if None)."""
     internet = internet_code_of(address, code)
-    if internet is not None:
+    if internet is not None or (not address.strip() and is_table_key(code)):
+        # An internet code, or a seat's table key (Join again across the internet).
         relay = relay if relay is not None else relay_from(None)
-        host, port, code = relay.host, relay.port, str(internet)
+        host, port = relay.host, relay.port
+        code = str(internet) if internet is not None else code.strip().upper()
     else:
         relay = None
         host, port = parse_address(address)
     record = None
     if save_dir is not None:
         found = find_record(save_dir, host, port, None if rejoin else (plain_name(name) or _("Guest")))
-        if found is not None and (relay is None or found[1].code == code):
+        if found is not None and record_fits(found[1], code, relay, rejoin=rejoin):
             record = found[1]
-            code = code or record.code
+            code = record.code if relay is not None else code or record.code
             name = name.strip() or record.name
     if not code.strip():
         raise ValueError(_("the join code is missing: ask the host for it"))
@@ -128,6 +132,9 @@ class JoinScreen(Localised, Screen[None]):
         self.rejoin = rejoin
         #: Join as soon as the form shows (``indigo join`` on the command line).
         self.auto = auto
+        if looks_like_internet_code(address) and not code.strip():
+            # An internet code goes where the form says codes go; the host is then the relay.
+            address, code = "", address
         self.address = address
         self.code = code
         self.player = name
@@ -225,10 +232,8 @@ class JoinScreen(Localised, Screen[None]):
             table = await join_game(address, code, name, self.save_dir, rejoin=self.rejoin, relay=self.relay)
         except JoinError as exc:
             if exc.code is Ending.CODE and internet is not None:
-                words = _(
-                    "Wrong code, or another game drew the number {nameplate}: check the code and try again."
-                ).format(nameplate=internet.nameplate)
-                self._failed(_("wrong join code"), words)
+                # The meeting's own line: a wrong code is used up, a crowded one someone else has.
+                self._failed(str(exc), _("Can't join: {reason}").format(reason=exc))
             elif exc.code is Ending.CODE:
                 words = _("Wrong join code: the host refused it. Check the code and try again.")
                 self._failed(_("wrong join code"), words)

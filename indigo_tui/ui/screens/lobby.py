@@ -20,7 +20,7 @@ from ...i18n import N_, _
 from ...net import DEFAULT_PORT
 from ...net.common import lan_address
 from ...net.host import HostError, HostSession
-from ...net.notices import Problem, RelayStatus, SaveState, SeatJoined, SeatLeft
+from ...net.notices import CodeSpent, Problem, RelayStatus, SaveState, SeatJoined, SeatLeft
 from ...net.reasons import Farewell
 from ...net.relay import Relay, join_command
 from ...saves import NAME_LIMIT, SeatInfo
@@ -163,6 +163,11 @@ class LobbyScreen(Localised, Screen[None]):
                     self.show_share()
             case Problem(text=text) | SaveState(text=text):
                 self.problem = text
+            case CodeSpent(text=text):
+                # Someone tried the code: the fresh one is what to tell now.
+                self.problem = text
+                if self.query("#lobby-share"):
+                    self.show_share()
             case SeatJoined() | SeatLeft():
                 self.problem = ""
                 if self.relay_status is not None and self.query("#lobby-share"):

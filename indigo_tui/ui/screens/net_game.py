@@ -275,11 +275,13 @@ class NetGameScreen(GameScreen):
             self.action_leave()
 
     def action_join_again(self) -> None:
-        """Back to the join form, filled in to take this seat again (once the host is back)."""
+        """Join again: the join form, filled in, takes this seat again at once (once the host is back)."""
         guest = self.link.guest
         if guest is None:
             return
-        self.post_message(JoinAgain(f"{guest.host}:{guest.port}", guest.code, guest.name, guest.save_dir))
+        # Across the internet the seat's code is its table key, met on the relay (no host address).
+        address = "" if guest.relay is not None else f"{guest.host}:{guest.port}"
+        self.post_message(JoinAgain(address, guest.code, guest.name, guest.save_dir, guest.relay))
 
     def _new_round(self, notice: RoundStarted) -> None:
         """The host dealt the next round: its end screen goes, the new board comes."""

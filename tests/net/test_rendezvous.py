@@ -1,0 +1,295 @@
+"""The stranger across the internet, against real servers on 127.0.0.1: a real
+magic-wormhole mailbox server and a real transit relay (tests/net/transit.py).
+
+- the impostor: connections waiting at the relay (on every channel a
+  nameplate could name, as before) and nameplates claimed at the mailbox
+  keep no guest with the right code out;
+- the drain: strangers guessing codes all the time spend no budget of ours;
+- the racer: one who claims the very code with a wrong secret costs that
+  table one code, both sides are told in one line, and the fresh code works;
+- misbehaving servers (hang up after ``ok``, garbage, HTTP) cost a bounded
+  number of attempts and lines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import socket
+from collections.abc import AsyncIterator
+
+import pytest
+
+from indigo_tui.engine import Match, Setup
+from indigo_tui.net.common import JoinError
+from indigo_tui.net.guest import GuestSession
+from indigo_tui.net.host import HostSession
+from indigo_tui.net.mailbox import MailboxClient
+from indigo_tui.net.notices import CodeSpent, Notice, Problem, RelayState, RelayStatus
+from indigo_tui.net.reasons import Ending
+from indigo_tui.net.relay import (
+    HOST_SIDE,
+    InternetCode,
+    Pace,
+    Relay,
+    RelayDoor,
+    new_internet_code,
+    pair,
+    parse_internet_code,
+    parse_relay,
+    table_channel,
+)
+from indigo_tui.net.rendezvous import MeetError, MeetingDoor, MeetProblem, meet_host, new_table_key
+from indigo_tui.saves import SeatInfo
+
+from .transit import MailboxServer, RecordingRelay, TransitRelay
+
+#: A hang-stop for every wait here (never waited out when all is well).
+LIMIT = 30.0
+
+
+def _old_channel(nameplate: str) -> str:
+    """The relay channel a nameplate named before the mailbox (what an impostor waits on)."""
+    return hashlib.sha256(b"indigo-tui relay channel/1:" + nameplate.encode()).hexdigest()
+
+
+def _host(code: str) -> HostSession:
+    match = Match(Setup(2), 1, 5)
+    seats = [SeatInfo("Host", "human"), SeatInfo("Player 2", "remote")]
+    return HostSession(match, seats, new_table_key(), spoken=code, read_timeout=10.0)
+
+
+@pytest.fixture
+async def servers(
+    shared_mailbox_server: MailboxServer, shared_transit_relay: TransitRelay
+) -> AsyncIterator[Relay]:
+    yield parse_relay(shared_transit_relay.address, shared_mailbox_server.url)
+
+
+async def _join(relay: Relay, code: str) -> GuestSession:
+    guest = GuestSession(relay.host, relay.port, code, name="Friend", relay=relay, read_timeout=10.0)
+    async with asyncio.timeout(LIMIT):
+        await guest.connect()
+    return guest
+
+
+async def _impostors(relay: Relay, count: int) -> list[socket.socket | asyncio.Task[socket.socket]]:
+    """``count`` connections waiting at the relay on the channels nameplates named."""
+    return [asyncio.create_task(pair(relay, _old_channel(str(n)), HOST_SIDE)) for n in range(1, count + 1)]
+
+
+@pytest.mark.slow
+async def test_sixteen_impostors_waiting_keep_no_guest_out(servers: Relay) -> None:
+    relay = servers
+    waiting = await _impostors(relay, 16)
+    # ... and sixteen sides sitting on nameplates at the mailbox, saying nothing.
+    squatters = [MailboxClient(relay.mailbox) for _ in range(16)]
+    for number, squatter in enumerate(squatters, start=1):
+        await squatter.connect()
+        await squatter.claim(str(number))
+    host = _host("")
+    joined = 0
+    try:
+        await host.listen_relay(relay)
+        code = host.code
+        assert parse_internet_code(code).nameplate not in {str(n) for n in range(1, 17)}
+        for _attempt in range(10):
+            guest = await _join(relay, code)
+            joined += guest.welcome is not None
+            await guest.close()
+            # The seat is free again before play: the host holds the code once more.
+            async with asyncio.timeout(LIMIT):
+                while 1 in host.tokens:
+                    await asyncio.sleep(0.02)
+    finally:
+        await host.close()
+        for task in waiting:
+            assert isinstance(task, asyncio.Task)
+            task.cancel()
+        for squatter in squatters:
+            await squatter.aclose()
+    assert joined == 10
+
+
+@pytest.mark.slow
+async def test_eight_strangers_guessing_all_the_time_spend_nothing_of_ours(servers: Relay) -> None:
+    relay = servers
+    stop = asyncio.Event()
+    tries = [0]
+
+    async def guessing(number: int) -> None:
+        # Codes of nameplates that are not ours, and wrong secrets: each one spent, theirs only.
+        while not stop.is_set():
+            tries[0] += 1
+            with contextlib.suppress(MeetError):
+                await meet_host(relay.mailbox, InternetCode(str(900 + number), "WRONG9"), timeout=0.2)
+
+    loops = [asyncio.create_task(guessing(n)) for n in range(8)]
+    host = _host("")
+    joined = 0
+    try:
+        await host.listen_relay(relay)
+        for _attempt in range(10):
+            guest = await _join(relay, host.code)
+            joined += guest.welcome is not None
+            await guest.close()
+            async with asyncio.timeout(LIMIT):
+                while 1 in host.tokens:
+                    await asyncio.sleep(0.02)
+    finally:
+        stop.set()
+        for task in loops:
+            task.cancel()
+        await host.close()
+    assert joined == 10 and tries[0] >= 8
+
+
+@pytest.mark.slow
+async def test_a_racer_costs_one_code_and_both_sides_say_so(servers: Relay) -> None:
+    relay = servers
+    host = _host("")
+    said: list[Notice] = []
+    host.tell = said.append  # type: ignore[method-assign, assignment]
+    try:
+        await host.listen_relay(relay)
+        code = parse_internet_code(host.code)
+        # The racer knows the nameplate, not the secret.
+        with pytest.raises(MeetError) as raced:
+            await meet_host(relay.mailbox, InternetCode(code.nameplate, "WRONG9"))
+        assert raced.value.problem is MeetProblem.WRONG_CODE
+        # The guest with the spent code: told in one line, without a long wait.
+        with pytest.raises(JoinError) as told:
+            guest = GuestSession(relay.host, relay.port, str(code), relay=relay)
+            async with asyncio.timeout(LIMIT):
+                await guest.connect()
+        assert told.value.code is Ending.CODE
+        assert (
+            str(told.value)
+            == f"someone else is using code {code}, or tried it: ask the host for the new code"
+        )
+        async with asyncio.timeout(LIMIT):
+            while not any(isinstance(n, CodeSpent) for n in said):
+                await asyncio.sleep(0.02)
+        (spent,) = [n for n in said if isinstance(n, CodeSpent)]
+        assert spent.spent == str(code) and spent.fresh == host.code != str(code)
+        assert "\n" not in spent.text and spent.fresh in spent.text
+        # The fresh code works.
+        guest = await _join(relay, host.code)
+        assert guest.welcome is not None
+        await guest.close()
+    finally:
+        await host.close()
+
+
+async def test_a_host_asking_for_a_code_someone_holds_gets_a_fresh_one(servers: Relay) -> None:
+    relay = servers
+    wanted = new_internet_code()
+    holders = [MailboxClient(relay.mailbox) for _ in range(2)]
+    for holder in holders:
+        await holder.connect()
+        await holder.claim(wanted.nameplate)
+    host = _host(str(wanted))
+    try:
+        await host.listen_relay(relay)
+        assert host.code != str(wanted)
+        guest = await _join(relay, host.code)
+        assert guest.welcome is not None
+        await guest.close()
+    finally:
+        await host.close()
+        for holder in holders:
+            await holder.aclose()
+
+
+# -- misbehaving servers -----------------------------------------------------------
+
+
+async def test_a_relay_that_hangs_up_after_ok_is_asked_at_most_once_a_second() -> None:
+    recording = RecordingRelay(answer=b"ok\n")
+    recording.start()
+    try:
+        pace = Pace(burst=3, gap=0.2, window=10.0)
+        paired: list[socket.socket] = []
+        said: list[RelayStatus] = []
+        door = RelayDoor(
+            parse_relay(recording.address),
+            table_channel(new_table_key()),
+            paired.append,
+            said.append,
+            pace=pace,
+        )
+        running = asyncio.create_task(door.run())
+        async with asyncio.timeout(LIMIT):
+            while door.attempts < 8:
+                await asyncio.sleep(0.01)
+        loop = asyncio.get_running_loop()
+        began, first = loop.time(), door.attempts
+        async with asyncio.timeout(LIMIT):
+            while door.attempts < first + 5:
+                await asyncio.sleep(0.01)
+        # Five attempts past the first few took at least five gaps (more under load, never fewer).
+        assert loop.time() - began >= 5 * 0.2 - 0.05
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+        for sock in paired:
+            sock.close()
+        # One line for the state, not two an attempt.
+        assert len(said) <= 2
+    finally:
+        recording.stop()
+
+
+async def _http_server() -> tuple[asyncio.Server, int, list[int]]:
+    seen = [0]
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        seen[0] += 1
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(reader.read(1024), 2.0)
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello")
+            await writer.drain()
+        writer.close()
+
+    server = await asyncio.start_server(answer, "127.0.0.1", 0)
+    return server, int(server.sockets[0].getsockname()[1]), seen
+
+
+@pytest.mark.parametrize("kind", ["http", "garbage", "hangs-up"])
+async def test_a_mailbox_that_is_no_mailbox_is_tried_at_the_pace_said(kind: str) -> None:
+    if kind == "http":
+        server, port, seen = await _http_server()
+    else:
+        seen = [0]
+
+        async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            seen[0] += 1
+            if kind == "garbage":
+                writer.write(b"\x00\xff garbage\n" * 4)
+                with contextlib.suppress(Exception):
+                    await writer.drain()
+            writer.close()
+
+        server = await asyncio.start_server(answer, "127.0.0.1", 0)
+        port = int(server.sockets[0].getsockname()[1])
+    said: list[Problem | RelayStatus] = []
+    door = MeetingDoor(f"ws://127.0.0.1:{port}/v1", new_table_key(), lambda code, spent: None, said.append)
+    door.pace = Pace(burst=3, gap=0.1, window=10.0)
+    door.backoff.cap = 0.3
+    running = asyncio.create_task(door.run())
+    try:
+        async with asyncio.timeout(LIMIT):
+            while seen[0] < 8:
+                await asyncio.sleep(0.01)
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+        server.close()
+    # Said once, with the pace it keeps to.
+    assert len(said) == 1
+    (status,) = said
+    assert isinstance(status, RelayStatus) and status.state is RelayState.UNREACHABLE
+    assert status.text.endswith("trying again every 0.3 s")
+    assert "mailbox server" in status.problem and "\n" not in status.problem
