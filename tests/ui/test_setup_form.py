@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from indigo_tui.bots.mcts import LEVELS, level_seconds
 from indigo_tui.engine import MAX_ROUNDS
@@ -34,9 +35,16 @@ async def open_setup(app: IndigoApp, pilot: Pilot[None]) -> SetupScreen:
 
 
 async def type_rounds(pilot: Pilot[None], screen: SetupScreen, text: str) -> None:
-    """Put ``text`` in the Rounds field as a person does: go there, clear it, type."""
+    """Put ``text`` in the Rounds field as a person does: go there, clear it,
+    type, and see it there. A person looks before going on; a click that came
+    before the form was laid out (a busy machine) once missed the field, the
+    keys went elsewhere and the form started a one-round game."""
+    rounds = screen.query_one("#rounds", Input)
+    await until(pilot, lambda: rounds.region.area > 0)  # laid out: there to click on
     await pilot.click("#rounds")
+    await until(pilot, lambda: screen.focused is rounds)
     await pilot.press("end", *["backspace"] * 4, *text)
+    await until(pilot, lambda: rounds.value == text)
 
 
 # Each language once, each way of getting it wrong in two of them: the words
