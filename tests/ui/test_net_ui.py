@@ -203,13 +203,20 @@ def status(app: NetApp) -> str:
 async def test_the_turn_clock_counts_down_on_both_tables_and_a_bot_moves_when_it_runs_out(
     tmp_path: Path,
 ) -> None:
-    async with hosted_game(tmp_path, clock=3.0) as hosted:
+    # A clock long enough to be seen on both tables on a machine of any load
+    # (3 s once ran out before a table at load 20 was drawn, so its seconds
+    # left were never seen); then its time runs out, as the timer ends it.
+    async with hosted_game(tmp_path, clock=600.0) as hosted:
         app, guest, pilots = hosted.app, hosted.guest, hosted.pilots
         host = hosted.table.host
         # Hazel (the host's own seat) is to move: both tables show the seconds left for it.
         await until(pilots, lambda: " s left." in status(app) and " s left." in status(guest))
         assert "Hazel" in status(guest)
         # Nobody moves: when the time is up a bot places for her, and both tables say so.
+        turn = host.clock.turn
+        assert turn is not None and turn.seat == 0
+        host.clock.stop()
+        await host.clock.time_up(turn)
         await until(pilots, lambda: host.game.board.placements == 1)
         await until(pilots, lambda: "Hazel ran out of time: a bot placed at" in status(guest))
         await until(pilots, lambda: "Hazel ran out of time: a bot placed at" in status(app))
