@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import N_, _, ngettext
 from ..net import DEFAULT_PORT, DEFAULT_RELAY, DEFAULT_UNDO_LIMIT, EXAMPLE_CODE, RELAY_ENV
-from .game_options import add_glyphs_option, add_rounds_option
+from .game_options import add_glyphs_option, add_rounds_option, add_turn_time_option
 
 if TYPE_CHECKING:
     from ..bots import Bot
@@ -69,16 +69,7 @@ def register(subparsers: SubParsers) -> None:
         action="store_true",
         help=_("let players ask the search bot for hints (each seat's count is shown at the end)"),
     )
-    host.add_argument(
-        "--turn-time",
-        type=float,
-        default=0.0,
-        metavar=_("SECONDS"),
-        help=_(
-            "seconds each player has for a move; when they run out, a bot plays that move "
-            "(5 to 3600; default 0: no clock)"
-        ),
-    )
+    add_turn_time_option(host)
     host.add_argument(
         "--undo-limit",
         type=int,
