@@ -11,7 +11,7 @@ from indigo_tui.records.chart import MARK
 from indigo_tui.ui.screens.stats import StatsScreen
 from indigo_tui.ui.screens.title import TitleScreen
 
-from .conftest import AppFactory, current, screen_text, until
+from .conftest import AppFactory, current, resize, screen_text, until
 from .sight import seen_at_every_size
 
 
@@ -38,5 +38,13 @@ async def test_the_stats_screen_shows_the_record_the_rating_and_the_chart(
         text = screen_text(app)
         chart = text[text.index("Your rating after each game") :]
         assert MARK in chart and "└" in chart and "The scale:" in chart
+        # No line of the chart wraps, at any size (one ends with its bot's name).
+        for size in ((80, 24), (120, 40)):
+            await resize(pilot, *size)
+            await until(pilot, lambda: "Greedy bot" in screen_text(app))
+            rows = [row for row in screen_text(app).splitlines() if "┤" in row]
+            assert rows and all(
+                row.rstrip(" ▁▂▃▄▅▆▇█▏▕").endswith(("┤", "│", "●", "┄", "bot")) for row in rows
+            )
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))

@@ -96,7 +96,8 @@ class StatsScreen(Localised, Screen[None]):
         if summary is None:
             return
         box = self.query_one("#stats-box", VerticalScroll)
-        width = max(0, (box.content_region.width or self.size.width) - 1)
+        # Room for the scroll bar too: a chart line that wrapped would be no chart.
+        width = max(0, (box.content_region.width or self.size.width) - box.styles.scrollbar_size_vertical - 1)
         least, most = _CHART_LINES
         height = min(most, max(least, self.size.height - self._other_lines(summary, width)))
         lines = chart_lines(summary.history, width, height)
