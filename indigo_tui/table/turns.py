@@ -310,8 +310,12 @@ class TurnDriver:
         self._turn = None
         seat = turn.seat
         name = table.name(seat)
-        said = TurnTimedOut(seat, name).text
-        notices = [_("{news}.").format(news=said[:1].upper() + said[1:])]
+        if len(table.humans) == 1:
+            # The one person here: spoken to, not named ("You ran out" reads wrong).
+            notices = [_("Your time ran out; a bot played this move for you.")]
+        else:
+            said = TurnTimedOut(seat, name).text
+            notices = [_("{news}.").format(news=said[:1].upper() + said[1:])]
         bot = self._stand_in(seat)
         # Asked as any bot is; should it fail, a second copy could do no better.
         answer = ask_bot(bot, game.view(seat), bot)

@@ -202,7 +202,10 @@ class LineTable:
             self._announced = turn
             self.front.your_turn(view, self.name, self.hot_seat)
             clock = self.driver.clock()
-            if clock is not None:
+            if clock is not None and not self.hot_seat:
+                seconds = round(self.driver.turn_time)
+                self.front.say(_("You have {seconds} s for this move.").format(seconds=seconds))
+            elif clock is not None:
                 # As a network game says it: "Ann has 30 s to move."
                 started = ClockStarted(clock.seat, self.driver.turn_time, 0.0, self.name(clock.seat))
                 self.front.say(_("{news}.").format(news=started.text))

@@ -38,7 +38,7 @@ def test_time_up_plays_the_stand_ins_move_and_says_so(tmp_path: Path) -> None:
     moved = driver.time_up(turn)
     assert moved is not None and moved.played is not None
     assert moved.played.move == expected and moved.played.seat == 0
-    assert moved.notices == ("Ann ran out of time; a bot plays this move for them.",)
+    assert moved.notices == ("Your time ran out; a bot played this move for you.",)
     assert driver.time_up(turn) is None  # once only
     assert isinstance(driver.step(), BotTurn) and driver.clock() is None  # a bot has no clock
     driver.play_bot_turn()
@@ -69,6 +69,7 @@ def test_at_a_shared_terminal_the_clock_starts_once_the_person_has_the_keyboard(
     assert turn is not None and turn.seat == 0
     moved = driver.time_up(turn)
     assert moved is not None and moved.played is not None
+    assert moved.notices == ("Ann ran out of time; a bot plays this move for them.",)
     # Ann's hand is off the screen for Bob, whose turn is handed over first.
     assert table.viewer is None and isinstance(driver.step(), HandOff)
 
@@ -118,9 +119,9 @@ def test_text_mode_says_the_clock_and_plays_the_stand_in_for_a_late_line(
     console = Console(LateInput(["122/3@2,-1", "quit", "yes"], clock, late=40.0), out)
     assert LineTable(table, TextFront(console)).run() == 0
     said = out.getvalue()
-    assert "Ann has 30 s to move." in said
+    assert "You have 30 s for this move." in said
     # The late move is not played: the stand-in's is, then the bot's; a late quit still quits.
-    late = said.split("Ann ran out of time; a bot plays this move for them.\n")
+    late = said.split("Your time ran out; a bot played this move for you.\n")
     assert len(late) == 3, said
     assert late[1].startswith("Ann placed") and "Bob placed" in late[1]
     assert table.game.board.placements == 3  # the late quit left before the bot moved again

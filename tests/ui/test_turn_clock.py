@@ -35,7 +35,7 @@ async def test_the_clock_counts_down_and_the_stand_in_moves_when_it_runs_out(
         monkeypatch.setattr(clock_module, "time", types.SimpleNamespace(monotonic=later))
         said = notices(app, monkeypatch)
         await until(pilot, lambda: screen.session.game.board.placements >= placed + 2)
-        assert "Ann ran out of time; a bot plays this move for them." in said
+        assert "Your time ran out; a bot played this move for you." in said
 
 
 async def test_the_setup_form_takes_a_turn_time_and_refuses_a_bad_one(make_app: AppFactory) -> None:
