@@ -205,6 +205,7 @@ YOU, OPPONENTS = "easy", ["greedy", "medium"]
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_fifty_games_of_one_level_count_true_and_rate_it_at_its_place(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
