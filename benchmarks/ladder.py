@@ -10,7 +10,8 @@ two processes would share is searched in two halves one after the other, the
 same statistics and so the same moves, and every figure is repeatable.
 
 It prints, per step, the stronger bot's win share (a shared win counts half)
-with its Wilson 95% interval, the mean points, and each bot's seconds per
+with its Wilson 95% interval and the rating difference it makes on the
+ladder's scale (Elo points, docs/bots.md "Ratings"), the mean points, and each bot's seconds per
 move: CPU seconds of the one process that searched (``time.process_time``).
 A level that searches on two processes in play (a budget from 4000
 iterations) thinks about half that long on a free 2-core machine.
@@ -28,7 +29,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
 import os
 import statistics
 import sys
@@ -37,6 +37,9 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
 from typing import Any
+
+# The one Wilson interval and the scale's formula (docs/bots.md, "Ratings").
+from indigo_tui.records.rating import difference, wilson
 
 DEFAULT_LADDER = "greedy,easy,medium,hard,expert"
 
@@ -71,15 +74,6 @@ def play_one(index: int, specs: tuple[str, str], seed: str) -> GameResult:
         moves[seat] += 1
         game.push(move)
     return GameResult(index, specs, game.scores, game.winners, tuple(moves), tuple(spent))
-
-
-def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a win share over ``n`` games."""
-    if n == 0:
-        return (0.0, 1.0)
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass
@@ -125,11 +119,16 @@ def describe(figures: dict[str, Any]) -> str:
     strong, weak = figures["stronger"], figures["weaker"]
     low, high = figures["interval"]
     verdict = "apart" if low > 0.5 else "NOT apart"
+    share = min(max(figures["win_share"], 1e-3), 1 - 1e-3)
+    apart = (
+        f"{difference(share):+.0f} rating points "
+        f"({difference(max(low, 1e-3)):+.0f} to {difference(min(high, 1 - 1e-3)):+.0f})"
+    )
     per_move = figures["cpu_seconds_per_move"]
     points = figures["mean_points"]
     return (
         f"{strong} vs {weak}: {strong} {figures['win_share']:.1%} [{low:.1%}, {high:.1%}] over "
-        f"{figures['games']} games ({figures['wins']} won, {figures['shared']} shared): {verdict}; "
+        f"{figures['games']} games ({figures['wins']} won, {figures['shared']} shared): {verdict}, {apart}; "
         f"points {points[strong]:.2f} vs {points[weak]:.2f}; "
         f"CPU s a move {per_move[strong]:.3f} vs {per_move[weak]:.3f}"
     )

@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "indigo_tui.commands.text",
     "indigo_tui.commands.net",
     "indigo_tui.commands.serve",
+    "indigo_tui.commands.stats",
 )
 
 
@@ -63,7 +64,7 @@ def build_parser() -> CommandParser:
 
 
 #: The commands that play no game: their --lang is the language of their words.
-WORDS_ONLY = frozenset({"replay", "review", "selfplay"})
+WORDS_ONLY = frozenset({"replay", "review", "selfplay", "stats"})
 #: The commands that keep no save folder (``indigo --save-dir DIR`` is refused before them).
 SAVES_NOTHING = frozenset({"replay", "review"})
 

@@ -46,7 +46,34 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
     add_rounds_option(parser)
     parser.add_argument("--open-scores", action="store_true", help=_("everyone sees everyone's gems"))
+    add_turn_time_option(parser)
     add_engine_options(parser)
+
+
+def add_turn_time_option(parser: argparse.ArgumentParser) -> None:
+    """``--turn-time``: the turn clock, on ``indigo host`` and on the games at
+    this terminal (``indigo play``, ``indigo text``) alike."""
+    parser.add_argument(
+        "--turn-time",
+        type=float,
+        default=0.0,
+        metavar=_("SECONDS"),
+        help=_(
+            "seconds each player has for a move; when they run out, a bot plays that move "
+            "(5 to 3600; default 0: no clock)"
+        ),
+    )
+
+
+def turn_time_of(args: argparse.Namespace) -> float:
+    """``--turn-time``, checked (:class:`CommandError` says why it is none)."""
+    from ..net.clock import turn_time_problem
+
+    seconds = float(getattr(args, "turn_time", 0.0) or 0.0)
+    problem = turn_time_problem(seconds)  # NaN and infinity are none either
+    if problem is not None:
+        raise CommandError(_("--turn-time: {problem}").format(problem=problem))
+    return seconds
 
 
 def add_engine_options(parser: argparse.ArgumentParser, resumed: bool = False) -> None:
@@ -238,5 +265,10 @@ def new_game_from_args(args: argparse.Namespace) -> NewGame:
                 )
             )
     return NewGame(
-        setup, seats_from_kinds(kinds, names), args.rounds, parse_seed(args.seed), args.open_scores
+        setup,
+        seats_from_kinds(kinds, names),
+        args.rounds,
+        parse_seed(args.seed),
+        args.open_scores,
+        turn_time_of(args),
     )

@@ -16,7 +16,7 @@ from ..net import (
     MAILBOX_ENV,
     RELAY_ENV,
 )
-from .game_options import add_glyphs_option, add_rounds_option
+from .game_options import add_glyphs_option, add_rounds_option, add_turn_time_option
 
 if TYPE_CHECKING:
     from ..bots import Bot
@@ -77,16 +77,7 @@ def register(subparsers: SubParsers) -> None:
         action="store_true",
         help=_("let players ask the search bot for hints (each seat's count is shown at the end)"),
     )
-    host.add_argument(
-        "--turn-time",
-        type=float,
-        default=0.0,
-        metavar=_("SECONDS"),
-        help=_(
-            "seconds each player has for a move; when they run out, a bot plays that move "
-            "(5 to 3600; default 0: no clock)"
-        ),
-    )
+    add_turn_time_option(host)
     host.add_argument(
         "--undo-limit",
         type=int,

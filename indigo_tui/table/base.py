@@ -228,6 +228,13 @@ class Table(Protocol):
         :class:`~indigo_tui.saves.SaveError` says why not."""
         ...
 
+    @property
+    def turn_time(self) -> float:
+        """Seconds a person at this terminal has for each move, on the table's
+        own clock (:meth:`~indigo_tui.table.turns.TurnDriver.clock`); 0: none.
+        A network table's clock is its host's (``time_left``), so 0 there."""
+        ...
+
     # -- hints and review ------------------------------------------------------------------
 
     @property

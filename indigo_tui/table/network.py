@@ -181,6 +181,9 @@ class NetTable(ABC):
     def save_elsewhere(self, folder: Path) -> Path:
         raise TableRefusal(_("a network game is saved automatically after every move"))
 
+    #: The host keeps the turn clock of a network game (``time_left``), not this table.
+    turn_time = 0.0
+
     @property
     @abstractmethod
     def offers_hints(self) -> bool:

@@ -19,6 +19,7 @@ from ..bots.base import Bot
 from ..bots.engine_seat import EngineSeat, close_bots, introduce
 from ..engine import Event, Game, Match, Move, SeatView, Setup
 from ..i18n import _
+from ..net.clock import turn_time_problem
 from ..saves import (
     HINTS_KEY,
     SavedGame,
@@ -48,6 +49,12 @@ class NewGame:
     rounds: int = 1
     seed: int | str | None = None
     open_scores: bool = False
+    #: Seconds a person has for each move (``--turn-time``; 0: no clock).
+    turn_time: float = 0.0
+
+
+#: The ``meta`` key of a save that keeps a local game's turn time (seconds).
+TURN_TIME_KEY = "turn_time"
 
 
 @dataclass
@@ -78,6 +85,9 @@ class Session:
             new.open_scores,
             save_dir,
         )
+        if new.turn_time > 0:
+            # Kept with the game, so that it goes on with its clock when taken up.
+            session.meta[TURN_TIME_KEY] = f"{new.turn_time:g}"
         if save_dir is not None:
             session.save_path = new_save_path(save_dir)
             session.lock = SaveLock.acquire(session.save_path)
@@ -140,6 +150,16 @@ class Session:
 
     def follow_language(self) -> None:
         self.seats = follow_language(self.seats)
+
+    @property
+    def turn_time(self) -> float:
+        """Seconds a person has for each move (0: no clock), as the game was set
+        up; a save whose value is not a turn time (an odd file) has none."""
+        try:
+            seconds = float(self.meta.get(TURN_TIME_KEY, "0"))
+        except ValueError:
+            return 0.0
+        return seconds if turn_time_problem(seconds) is None else 0.0
 
     @property
     def hot_seat(self) -> bool:

@@ -21,6 +21,17 @@ notice when its program was replaced, :func:`~indigo_tui.bots.engine_seat.take_n
 
 Undo and redo are the table's own (:meth:`~indigo_tui.table.session.Session.undo`);
 the driver only makes sure no bot's answer from before them is played.
+
+**The turn clock** of a table at this terminal (``indigo play --turn-time``,
+the setup form's *Turn time*; :attr:`~indigo_tui.table.base.Table.turn_time`)
+is the network host's (:mod:`indigo_tui.net.clock`), with its policy: a
+person has the same seconds every turn, counted from when their turn is on
+screen (at a shared terminal, once they have taken it over); when they run
+out, the stand-in of :mod:`indigo_tui.bots.stand_in` plays that seat's move
+and it is said (:meth:`TurnDriver.time_up`). Any change of the game (a move,
+undo, redo) ends the turn on the clock; the next turn has the whole time
+again. The fronts ask :meth:`TurnDriver.clock` what is on it, show the
+seconds left and call :meth:`TurnDriver.time_up` when they are gone.
 """
 
 from __future__ import annotations
@@ -35,7 +46,9 @@ from ..bots.engine_seat import take_notices
 from ..bots.stand_in import BotAnswer, ask_bot, make_stand_in
 from ..engine import Event, Move, SeatView
 from ..i18n import _
+from ..net.clock import Turn
 from ..net.common import JoinError
+from ..net.notices import TurnTimedOut
 from .base import Table
 from .network import NetTable
 
@@ -158,6 +171,8 @@ class TurnDriver:
         #: (seat, generation) of a bot turn at which nothing could move.
         self._stalled: tuple[int, int] | None = None
         self._stand_ins: dict[int, Bot] = {}
+        #: The person's turn on the clock (its ``length`` is the table's generation then).
+        self._turn: Turn | None = None
 
     # -- what comes next ----------------------------------------------------------------
 
@@ -250,6 +265,63 @@ class TurnDriver:
             return BotMoved(seat, None, tuple(notices))  # the game changed while the bot thought
         if answer.move is None:
             self._stalled = (seat, thinking.generation)
+            return BotMoved(seat, None, tuple(notices))
+        return BotMoved(seat, self.play(answer.move), tuple(notices))
+
+    # -- the turn clock --------------------------------------------------------------------
+
+    @property
+    def turn_time(self) -> float:
+        """Seconds a person at this terminal has for each move (0: no clock)."""
+        return self.table.turn_time if self.places_at_once else 0.0
+
+    def clock(self, now: float | None = None) -> Turn | None:
+        """The person's turn on the clock now, or None: no clock, or no
+        person's turn on screen. A turn starts the first time it is asked
+        for (its whole time from then) and keeps its deadline until the
+        game changes."""
+        seconds = self.turn_time
+        if seconds <= 0:
+            return None
+        step = self.step()
+        if not isinstance(step, PersonTurn):
+            self._turn = None
+            return None
+        generation = self.table.generation
+        turn = self._turn
+        if turn is None or (turn.seat, turn.length) != (step.seat, generation):
+            started = time.monotonic() if now is None else now
+            turn = self._turn = Turn(step.seat, generation, started + seconds)
+        return turn
+
+    def time_left(self, now: float | None = None) -> tuple[int, float] | None:
+        """The seat on the clock and its seconds left (as a network table says it), or None."""
+        turn = self.clock(now)
+        return None if turn is None else (turn.seat, turn.left(now))
+
+    def time_up(self, turn: Turn) -> BotMoved | None:
+        """``turn``'s time has run out: the stand-in plays that seat's move
+        (as at a network host), with the notice to show; None if the turn is
+        no longer the one on the clock (the person moved, an undo)."""
+        table = self.table
+        game = table.game
+        if self._turn is not turn or table.generation != turn.length or game.over or game.turn != turn.seat:
+            return None
+        self._turn = None
+        seat = turn.seat
+        name = table.name(seat)
+        if len(table.humans) == 1:
+            # The one person here: spoken to, not named ("You ran out" reads wrong).
+            notices = [_("Your time ran out; a bot played this move for you.")]
+        else:
+            said = TurnTimedOut(seat, name).text
+            notices = [_("{news}.").format(news=said[:1].upper() + said[1:])]
+        bot = self._stand_in(seat)
+        # Asked as any bot is; should it fail, a second copy could do no better.
+        answer = ask_bot(bot, game.view(seat), bot)
+        if answer.failure is not None:
+            notices.append(answer.failure.text(name))
+        if answer.move is None:
             return BotMoved(seat, None, tuple(notices))
         return BotMoved(seat, self.play(answer.move), tuple(notices))
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import sys
 from typing import TextIO
 from unicodedata import category
@@ -68,13 +69,32 @@ class Console:
             self.stdout.write("> ")
             self.stdout.flush()
 
-    def ask(self, prompt: str = "> ") -> str | None:
-        """Write ``prompt`` (no new line) and read one line; None at the end of input."""
+    def ask(self, prompt: str = "> ", timeout: float | None = None) -> str | None:
+        """Write ``prompt`` (no new line) and read one line; None at the end of
+        input. With ``timeout`` (seconds), a terminal that has typed nothing
+        by then gives "" instead (the turn clock's end); a pipe or a file is
+        read as it comes, and the caller looks at the clock after."""
         if prompt:
             self.stdout.write(prompt)
             self.stdout.flush()
         self._said = False
+        if timeout is not None and not self._typed_within(timeout):
+            self.stdout.write("\n")
+            self.stdout.flush()
+            return ""
         return self.read()
+
+    def _typed_within(self, timeout: float) -> bool:
+        """Whether a line is there to read within ``timeout`` seconds (a
+        terminal's; anything else is taken to have one)."""
+        isatty = getattr(self.stdin, "isatty", None)
+        if not (isatty and isatty()):
+            return True
+        try:
+            ready, _out, _errors = select.select([self.stdin], [], [], max(0.0, timeout))
+        except (OSError, ValueError):
+            return True
+        return bool(ready)
 
     def read(self) -> str | None:
         """One line, cleaned; None at the end of input. An overlong line is

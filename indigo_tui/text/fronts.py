@@ -33,8 +33,8 @@ class TextFront:
     def __init__(self, console: Console) -> None:
         self.console = console
 
-    def ask(self, prompt: str = "> ") -> str | None:
-        return self.console.ask(prompt)
+    def ask(self, prompt: str = "> ", timeout: float | None = None) -> str | None:
+        return self.console.ask(prompt, timeout)
 
     def say(self, *lines: str) -> None:
         self.console.say(*lines)
@@ -90,8 +90,8 @@ class JsonFront(TextFront):
         self.console.stdout.write(protocol.encode(message) + "\n")
         self.console.stdout.flush()
 
-    def ask(self, prompt: str = "> ") -> str | None:
-        return self.console.ask("")
+    def ask(self, prompt: str = "> ", timeout: float | None = None) -> str | None:
+        return self.console.ask("", timeout)
 
     def say(self, *lines: str) -> None:
         if lines:

@@ -22,6 +22,7 @@ from ..bots import engine_protocol as protocol
 from ..engine import Event, Move, SeatView, TileDrawn, public_event
 from ..i18n import N_, _, decimal, ngettext
 from ..i18n.words import refusal_text
+from ..net.notices import ClockStarted
 from ..saves import SaveError
 from ..table.base import Table, TableGame, TableRefusal
 from ..table.describe import cell_name, names_list, take_back_question
@@ -200,10 +201,33 @@ class LineTable:
         if force or turn != self._announced:
             self._announced = turn
             self.front.your_turn(view, self.name, self.hot_seat)
+            clock = self.driver.clock()
+            if clock is not None and not self.hot_seat:
+                seconds = round(self.driver.turn_time)
+                self.front.say(_("You have {seconds} s for this move.").format(seconds=seconds))
+            elif clock is not None:
+                # As a network game says it: "Ann has 30 s to move."
+                started = ClockStarted(clock.seat, self.driver.turn_time, 0.0, self.name(clock.seat))
+                self.front.say(_("{news}.").format(news=started.text))
 
     def _person_moves(self, seat: int) -> None:
         self._announce()
-        self.handle(self._read())
+        turn = self.driver.clock()
+        line = self._read(None if turn is None else turn.left())
+        if turn is not None and turn.left() <= 0:
+            # Too late: the line is not played; the stand-in moves, as at a network host.
+            moved = self.driver.time_up(turn)
+            if moved is not None:
+                self.pending = None  # a what-if said for the turn that is gone
+                if self.hot_seat:
+                    self.front.screen_break()
+                for words in moved.notices:
+                    self.front.notice(words)
+                # A question or quit typed late is still answered; a move or a yes is not.
+                if parse_command(line)[0] not in (None, Command.YES, Command.NO):
+                    self.handle(line)
+                return
+        self.handle(line)
 
     # -- a line ---------------------------------------------------------------------------------
 
@@ -294,11 +318,13 @@ class LineTable:
             self.front.screen_break()
         self.driver.play(move)
 
-    def _read(self) -> str:
+    def _read(self, timeout: float | None = None) -> str:
         """The next line at a prompt; the end of the input, or a program's
-        ``{"type": "quit"}``, leaves the game; Ctrl+C asks to, as quit does."""
+        ``{"type": "quit"}``, leaves the game; Ctrl+C asks to, as quit does.
+        ``timeout``: the turn clock's seconds left ("" when a terminal has
+        typed nothing by then)."""
         try:
-            line = self.front.ask()
+            line = self.front.ask(timeout=timeout)
         except KeyboardInterrupt:
             self._quit()
             return ""

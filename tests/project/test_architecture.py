@@ -2,6 +2,7 @@
 imports (top-level and inside functions alike) with ``ast``.
 
     engine  <-  i18n  <-  bots, saves  <-  net  <-  ui  <-  commands  <-  cli
+                          saves  <-  records  <-  ui, commands
                 i18n  <-  web  <-  commands
     bucket  <-  bots, net, web
                                            ui  <-  text  <-  commands
@@ -44,11 +45,14 @@ ALLOWED: dict[str, set[str]] = {
     "saves": {"", "engine", "i18n"},
     "net": {"", "bucket", "engine", "i18n", "bots", "saves"},
     "web": {"", "bucket", "i18n"},
+    "records": {"engine", "i18n", "saves"},
     "table": {"", "engine", "i18n", "bots", "saves", "net"},
-    "ui": {"", "errors", "engine", "i18n", "bots", "saves", "net", "table"},
+    "ui": {"", "errors", "engine", "i18n", "bots", "saves", "net", "records", "table"},
     "text": {"engine", "i18n", "bots", "saves", "net", "table"},
-    "commands": {"", "errors", "engine", "i18n", "bots", "saves", "net", "web", "table", "ui", "text"},
-    "cli": {"", "errors", "engine", "i18n", "bots", "saves", "net", "web", "table", "ui", "text", "commands"},
+    "commands": {"", "errors", "engine", "i18n", "bots", "saves", "net", "records"}
+    | {"web", "table", "ui", "text"},
+    "cli": {"", "errors", "engine", "i18n", "bots", "saves", "net", "records", "web"}
+    | {"table", "ui", "text", "commands"},
     "__main__": {"cli"},
 }
 

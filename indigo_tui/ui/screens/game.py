@@ -13,6 +13,7 @@ says comes next, and hands it the person's moves, undo, redo and hints.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import ClassVar, cast
 
@@ -187,6 +188,9 @@ class GameScreen(Localised, Screen[None]):
         # each write; scrolling up to read earlier moves lets go of it, and
         # scrolling back to the bottom takes it up again.
         self.query_one(RichLog).anchor()
+        if self.driver.turn_time > 0:
+            # The local turn clock: its seconds left said, and its end kept, twice a second.
+            self.set_interval(0.5, self._tick_turn_clock)
         self.next_turn()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -432,6 +436,7 @@ class GameScreen(Localised, Screen[None]):
     def table_state(self) -> TableState:
         """What the status tells of the table now."""
         session, game = self.session, self.game
+        clock = self.driver.time_left()
         return TableState(
             over=game.over,
             to_move=session.name(game.turn),
@@ -444,6 +449,7 @@ class GameScreen(Localised, Screen[None]):
             rounds=session.match.rounds,
             save_error=session.save_error,
             save_elsewhere=session.offers_save_elsewhere,
+            clock=None if clock is None else math.ceil(clock[1]),
         )
 
     def refresh_scores(self) -> None:
@@ -585,6 +591,21 @@ class GameScreen(Localised, Screen[None]):
         a hint's answer may still come back from its worker thread (Textual
         counts a node it is removing as not displayed)."""
         return self.is_attached and self.app.is_running and self.display and bool(self.query(BoardView))
+
+    def _tick_turn_clock(self) -> None:
+        """The turn clock of a table at this terminal: the seconds left on the
+        status, and when they are gone, the stand-in's move (the driver's)."""
+        if not self._on_stage:
+            return
+        turn = self.driver.clock()
+        if turn is None:
+            return
+        if turn.left() > 0:
+            self.refresh_status()
+            return
+        moved = self.driver.time_up(turn)
+        if moved is not None:
+            self._bot_moved(moved)
 
     def _bot_moved(self, moved: BotMoved) -> None:
         if moved.played is None:

@@ -1,4 +1,4 @@
-"""A new game: seats (named humans or bots), variant, own gates, rounds, seed, scores."""
+"""A new game: seats (named humans or bots), variant, own gates, rounds, seed, scores, turn time."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from ...engine import MAX_ROUNDS, Setup, SetupError, parse_seed, rounds_allowed
 from ...i18n import N_, _
 from ...i18n.words import rounds_text, setup_error_text
+from ...net.clock import turn_time_problem
 from ...saves import NAME_LIMIT, SeatInfo, default_seat_names
 from ...table.session import NewGame
 from ..localise import Localised
@@ -69,6 +70,11 @@ class SetupScreen(Localised, SeatRowsScreen):
                 yield Checkbox(_("Own gates only (3 players)"), id="own-gates")
             with Horizontal(classes="row"):
                 yield Checkbox(_("Open scores (everyone sees all gems)"), id="open-scores")
+            with Horizontal(classes="row"):
+                # translators: the turn clock: seconds each player has for a move (at most 12 characters)
+                yield Label(_("Turn time"), classes="field")
+                # translators: the turn time's field when empty: a number of seconds, or no clock
+                yield Input(placeholder=_("seconds (none)"), id="turn-time", type="integer")
             yield FormFoot(
                 Button(_("Start (ctrl+s)"), id="start", variant="primary"), Button(_("Back (esc)"), id="back")
             )
@@ -125,12 +131,21 @@ class SetupScreen(Localised, SeatRowsScreen):
             setup = Setup(players=players, variant=variant, own_gates=own_gates)
         except SetupError as exc:
             raise ValueError(setup_error_text(exc)) from None
+        turn_text = self.query_one("#turn-time", Input).value.strip() or "0"
+        if not turn_text.isdigit():
+            raise ValueError(
+                _('the turn time must be a number of seconds, not "{text}"').format(text=turn_text)
+            )
+        problem = turn_time_problem(float(turn_text))
+        if problem is not None:
+            raise ValueError(problem)
         return NewGame(
             setup,
             seats,
             rounds,
             parse_seed(self.query_one("#seed", Input).value),
             self.query_one("#open-scores", Checkbox).value,
+            float(turn_text),
         )
 
     def action_start(self) -> None:

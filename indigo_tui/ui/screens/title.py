@@ -87,6 +87,12 @@ def _join(screen: TitleScreen) -> None:
     screen.app.push_screen(JoinScreen(save_dir=screen.save_dir))
 
 
+def _stats(screen: TitleScreen) -> None:
+    from .stats import StatsScreen
+
+    screen.app.push_screen(StatsScreen(screen.save_dir))
+
+
 def _language(screen: TitleScreen) -> None:
     from .language import LanguageScreen
 
@@ -109,6 +115,7 @@ MENU: list[MenuEntry] = [
     MenuEntry("load", N_("Load a saved game"), _load),
     MenuEntry("host", N_("Host game (LAN or internet)"), _host),
     MenuEntry("join", N_("Join game (LAN or internet)"), _join),
+    MenuEntry("stats", N_("Your games and rating"), _stats),
     MenuEntry("rules", N_("Rules"), _rules),
     MenuEntry("language", N_("Language"), _language),
     MenuEntry("quit", N_("Quit"), _quit),
