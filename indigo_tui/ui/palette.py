@@ -48,7 +48,7 @@ _DARK: Final[dict[int, str]] = {
     R.TREASURE: "#5f0087",
     R.LAST: "#5f5f00",
     R.PATH: "#ffffd7",
-    R.CURSOR: "#0087af",
+    R.CURSOR: "#005f5f",
     R.CURSOR_RIM: "#ffff00",
     R.HELD: "#ffffff",
     R.ILLEGAL: "#870000",
@@ -64,7 +64,7 @@ _DARK: Final[dict[int, str]] = {
     R.MAP_VIEW: "#808080",
     R.INK: "#000000",
     R.ARROW: "#ffaf00",
-    R.QUIET_PATH: "#5f87af",
+    R.QUIET_PATH: "#5f5f87",
     R.COORD: "#8a8a8a",
 }
 

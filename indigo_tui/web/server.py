@@ -474,6 +474,11 @@ class GameServer(Server):
             ),
             "try_again": _("Try again"),
             "no_room": self.no_room_text(),
+            # The touch screen's keys (the table's own words for them).
+            "key_menu": _("Menu"),
+            "key_rotate": _("Rotate"),
+            "key_rotate_back": _("Rotate back"),
+            "key_place": _("Place"),
         }
 
     def no_room_text(self) -> str:

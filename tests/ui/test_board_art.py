@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from indigo_tui.engine import Game, Move, Setup
-from indigo_tui.engine.board import Board
+from indigo_tui.engine.board import EMPTY, Board
 from indigo_tui.engine.geometry import (
     CELL_COUNT,
     CENTRE,
@@ -19,9 +19,10 @@ from indigo_tui.engine.geometry import (
     NEIGHBOUR_SLOT,
 )
 from indigo_tui.engine.routes import routes_through
+from indigo_tui.engine.tiles import rotated_paths
 from indigo_tui.table.describe import move_lines, preview_lines
 from indigo_tui.ui.board_art import roles as R
-from indigo_tui.ui.board_art.cells import Art, cell_at, cell_char, picture_size, to_picture
+from indigo_tui.ui.board_art.cells import Art, art_for, cell_at, cell_char, picture_size, to_picture
 from indigo_tui.ui.board_art.glyph_places import Arrow, Gem, RouteEnd, mark_glyphs, position_glyphs
 from indigo_tui.ui.board_art.glyphs import ENCODERS, HALFBLOCK, OCTANT, QUADRANT, SEXTANT, Encoder
 from indigo_tui.ui.board_art.hexgrid import (
@@ -40,9 +41,11 @@ from indigo_tui.ui.board_art.picture import (
     GEM_GLYPH,
     MET_GLYPH,
     Marks,
+    board_raster,
     draw_board,
     draw_map,
     draw_tile,
+    focus_cells,
     gate_label_places,
     tile_art,
 )
@@ -519,3 +522,38 @@ def test_the_text_picture_draws_the_shared_list_of_glyphs() -> None:
             continue  # labels, the centre's gems and coordinates are laid out around their place
         col, row = to_picture(art, glyph.x, glyph.y)
         assert picture.chars[row * picture.cols + col] == shown, glyph
+
+
+def test_where_the_cursors_edges_lead_is_drawn_in_full_and_the_rest_quieter() -> None:
+    """On a crowded board the paths a gem would follow from the cursor's edges stand
+    out of the quiet mesh, to the gate or the empty cell where they end."""
+    game = _midgame(players=2, moves=40, seed=3)
+    board = game.board
+    cursor = next(c for c in range(CELL_COUNT) if board.tiles[c] == EMPTY and routes_through(board, c))
+    art = art_for(18, QUADRANT)
+    focus = focus_cells(board, cursor)
+    quiet = board_raster(board, art, Marks(cursor=cursor, focus=focus))
+    lit = board_raster(board, art, Marks(cursor=cursor, focus=focus, onward=cursor))
+    on_route = {c for route in routes_through(board, cursor) for c, _a, _b in route}
+    for route in routes_through(board, cursor):
+        for cell, a, b in route:
+            cx, cy = art.board.centres[cell]
+            roles = [lit.pixels[(cy + y) * lit.width + cx + x] for x, y in path_pixels(art.grid, a, b)]
+            # (Its ends cross into the rims around: the cursor's wins there.)
+            assert roles.count(R.PATH) >= len(roles) * 2 // 3, (cell, a, b)
+    away = next(
+        c for c in range(CELL_COUNT) if board.tiles[c] >= 0 and c not in on_route | focus and c != CENTRE
+    )
+    kind, rot = divmod(board.tiles[away], 6)
+    cx, cy = art.board.centres[away]
+    for a, b in rotated_paths(kind, rot):
+        path = [lit.pixels[(cy + y) * lit.width + cx + x] for x, y in path_pixels(art.grid, a, b)]
+        assert path.count(R.PATH) <= 2 and path.count(R.QUIET_PATH) >= len(path) // 2
+    # Without the onward mark the route's tiles are as quiet as any other.
+    cell, a, b = next(
+        piece for route in routes_through(board, cursor) for piece in route if piece[0] not in focus
+    )
+    cx, cy = art.board.centres[cell]
+    assert R.QUIET_PATH in {
+        quiet.pixels[(cy + y) * quiet.width + cx + x] for x, y in path_pixels(art.grid, a, b)
+    }

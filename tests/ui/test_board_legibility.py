@@ -123,7 +123,7 @@ async def test_the_cursor_shows_its_coordinates_and_c_shows_every_cells(
         board = "\n".join(line[:edge] for line in screen_text(app).splitlines())
         shown = {label for label in re.findall(r"-?\d,-?\d", board)}
         named = {f"{q},{r}" for q, r in COORDS}
-        assert shown <= named
+        assert shown <= named, board
         # The whole board (from 120x40) shows all 61 cells' coordinates; the zoomed
         # view at 80x24 those of the cells in view.
         assert len(shown) == 61 if size != (80, 24) else len(shown) >= 12, sorted(shown)

@@ -194,6 +194,46 @@ class Page:
         y = (row + 0.5) * height / rows - height / 2
         ActionChains(self.driver).move_to_element_with_offset(screen, int(x), int(y)).click().perform()
 
+    def cell_point(self, column: int, row: int) -> tuple[float, float]:
+        """The middle of the terminal cell at ``column``, ``row``, in the page's CSS pixels."""
+        left, top, width, height = self._here().execute_script(
+            "const r = document.querySelector('.xterm-screen').getBoundingClientRect();"
+            "return [r.left, r.top, r.width, r.height];"
+        )
+        columns, rows = self.terminal_size()
+        return left + (column + 0.5) * width / columns, top + (row + 0.5) * height / rows
+
+    def cell_size(self) -> tuple[float, float]:
+        """A terminal cell's width and height in the page's CSS pixels."""
+        width, height = self._here().execute_script(
+            "const r = document.querySelector('.xterm-screen').getBoundingClientRect();"
+            "return [r.width, r.height];"
+        )
+        columns, rows = self.terminal_size()
+        return width / columns, height / rows
+
+    def tap(self, x: float, y: float) -> None:
+        """A finger's tap at ``x``, ``y`` (CSS pixels): touch events, no mouse and no key."""
+        driver = self._here()
+        point = {"x": x, "y": y, "radiusX": 4, "radiusY": 4, "force": 1}
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def tap_cell(self, column: int, row: int) -> None:
+        self.tap(*self.cell_point(column, row))
+
+    def tap_key(self, label: str) -> None:
+        """Tap the page's touch key whose words (or symbol) are ``label``."""
+        x, y = self._here().execute_script(
+            "const b = [...document.querySelectorAll('#keys button')]"
+            "  .find(b => b.textContent.trim() === arguments[0]);"
+            "if (!b || !b.offsetParent) return [null, null];"
+            "const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];",
+            label,
+        )
+        assert x is not None, f"no touch key {label!r} on the page"
+        self.tap(x, y)
+
     def screenshot(self, path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         assert self._here().save_screenshot(str(path)), path
@@ -208,6 +248,16 @@ def prepare_tab(driver: Any, width: int = 1280, height: int = 800) -> None:
         {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
     )
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_TERMINAL})
+
+
+#: A phone held upright, as Chromium's device mode has it (a Pixel 7's screen).
+PHONE = {"width": 412, "height": 915, "deviceScaleFactor": 2.625, "mobile": True}
+
+
+def as_phone(driver: Any) -> None:
+    """The current tab as a phone: its screen, its scale, touch instead of a mouse."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
 
 
 @contextmanager

@@ -88,6 +88,12 @@ def test_a_game_against_a_bot_in_chromium(indigo_serve: IndigoServe, tmp_path: P
         page.open(url)
         page.wait_for("New game")
         page.screenshot(tmp_path / "title.png")
+        # The page's cells are 1:2 as the board is drawn for (not Roboto Mono's
+        # 9 x 21 px), and the terminal fills the window.
+        width, height = page.cell_size()
+        assert abs(height - 2 * width) <= 0.5, (width, height)
+        columns, rows = page.terminal_size()
+        assert columns * width > 1200 and rows * height > 720, (columns, rows, width, height)
         page.keys("n")  # New game: you against the greedy bot
         page.wait_for("Seat 1")
         page.ctrl("s")

@@ -36,7 +36,6 @@ from ...engine.geometry import (
     CORNER_ARROWS,
     GATE_CELLS,
     NEIGHBOUR_SLOT,
-    neighbour,
     outward_edges,
 )
 from ...engine.routes import routes_through
@@ -104,6 +103,11 @@ class Marks:
     tagged: int | None = None
     #: Every cell's coordinates at its middle (the coordinates key).
     coordinates: bool = False
+    #: A cell whose routes onwards are drawn in full contrast over the quieter
+    #: paths (the cursor's): from each edge of an empty cell, the placed paths a
+    #: gem leaving by it would follow, to where it would stop or leave the board;
+    #: through a placed tile, its routes from end to end.
+    onward: int | None = None
 
 
 @dataclass
@@ -285,9 +289,12 @@ def focus_cells(
     board: Board, cell: int, preview: list[GemMoved] | tuple[GemMoved, ...] = (), tracing: int | None = None
 ) -> frozenset[int]:
     """The tiles to draw in full contrast (the rest quieter, see :class:`Marks`):
-    ``cell`` (the cursor's) and its neighbours, the tile placed last, and every
-    tile on a what-if route or on the ``tracing``-th route through ``cell``."""
-    cells = {cell, *(n for n in (neighbour(cell, e) for e in range(6)) if n is not None)}
+    ``cell`` (the cursor's), the tile placed last, and every tile on a what-if
+    route or on the ``tracing``-th route through ``cell``. (The neighbours are
+    not: on a full board six bright tiles around the cursor were a star of
+    lines that hid which of them lead on; :attr:`Marks.onward` draws the paths
+    that do.)"""
+    cells = {cell}
     if board.last_cell >= 0:
         cells.add(board.last_cell)
     for moved in preview:
@@ -348,6 +355,12 @@ def _overlay(board: Board, art: Art, marks: Marks, raster: Raster, focus: bool =
         if art.mono:
             # Without colour the cursor has no fill to tell it by: a double rim.
             pen.pixels(centre, inner_rim(grid), rim)
+    if marks.onward is not None and marks.focus is not None:
+        # Where the cursor's routes lead: the paths beyond its edges in full.
+        for route in routes_through(board, marks.onward):
+            for cell, a, b in route:
+                if cell != marks.onward:
+                    pen.pixels(bgrid.centres[cell], path_pixels(grid, a, b), R.PATH)
     if marks.trace is not None:
         routes = routes_through(board, marks.trace)
         if routes:

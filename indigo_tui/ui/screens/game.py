@@ -361,6 +361,7 @@ class GameScreen(Localised, Screen[None]):
             focus=focus_cells(game.board, self.cursor, preview, self.tracing),
             tagged=self.cursor,
             coordinates=self.coordinates,
+            onward=self.cursor,
         )
         self.query_one(BoardView).show(game.board, marks)
         # The hand: only the seat on screen, never anyone else's.

@@ -30,6 +30,7 @@ from ...engine.board import Board
 from ...engine.events import GemMoved
 from ...engine.geometry import COORDS, INDEX
 from .. import palette
+from ..board_art import roles as R
 from ..board_art.cells import Art, cell_at, cell_char, picture_size
 from ..board_art.glyphs import ENCODERS, QUADRANT, Encoder
 from ..board_art.hexgrid import HexGrid, fit_whole, fit_zoom
@@ -49,7 +50,7 @@ START_CELL = INDEX[(0, -1)]
 #: readable: the board zooms in around the cursor instead.
 READABLE_WIDTH = 14
 #: Cells around the cursor a zoomed view shows at least (2, or 1 where even that is too small).
-ZOOM_RADII = (2, 1)
+ZOOM_RADII = (3, 2, 1)
 
 
 class BoardView(Widget):
@@ -322,6 +323,8 @@ class BoardView(Widget):
         width, height = self.size
         x0, y0 = self._origin
         x_off, y_off = self._offset
+        if self._zoomed:
+            _clip_cut_words(pic, x0, x0 + width - x_off)
         lines: list[list[tuple[str, int, int, bool]]] = []
         for y in range(height):
             row = y - y_off + y0
@@ -445,6 +448,26 @@ class BoardView(Widget):
         done, self._on_done = self._on_done, None
         if done is not None:
             done()
+
+
+#: The characters of a cell's coordinates (``c``) and of the cursor's tag.
+_COORDINATE_CHARS = frozenset("0123456789-,")
+
+
+def _clip_cut_words(pic: Picture, start: int, stop: int) -> None:
+    """Blank the coordinates a zoomed view's window cuts at either side: ``-4,1``
+    cut to ``4,1`` would name another cell (or none)."""
+
+    def word(row: int, col: int) -> bool:
+        return 0 <= col < pic.cols and pic.chars[row * pic.cols + col] in _COORDINATE_CHARS
+
+    for row in range(pic.rows):
+        for inside, outside, step in ((start, start - 1, 1), (stop - 1, stop, -1)):
+            col = inside
+            if word(row, outside) and word(row, col):
+                while word(row, col):
+                    pic.put(col, row, " ", R.BG, bold=False)
+                    col += step
 
 
 def _cut(runs: list[tuple[str, int, int, bool]], skip: int) -> list[tuple[str, int, int, bool]]:
