@@ -6,6 +6,7 @@ import random
 
 from ..engine import Move, SeatView
 from ..engine.board import ALLOWED
+from ..engine.game import randbelow
 from ..engine.tiles import ORIENTATIONS
 from ..i18n import N_, _
 from .base import BotSpecError
@@ -35,10 +36,11 @@ class RandomBot:
         choices = self._choices.get(hand)
         if choices is None:
             choices = self._choices[hand] = [(kind, rot) for kind in hand for rot in ORIENTATIONS[kind]]
-        randrange = self.rng.randrange
+        rng = self.rng
+        # randbelow(rng, n) is rng.randrange(n), the same draws, without its layers.
         while True:
-            kind, rotation = choices[randrange(len(choices))]
-            cell = empties[randrange(len(empties))]
+            kind, rotation = choices[randbelow(rng, len(choices))]
+            cell = empties[randbelow(rng, len(empties))]
             if rotation in ALLOWED[cell][kind]:
                 return Move(cell, kind, rotation)
 

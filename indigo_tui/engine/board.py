@@ -69,6 +69,10 @@ ALLOWED: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
 )
 
 
+def _by_gem(start: tuple[int, int]) -> int:
+    return start[1]
+
+
 class RulesViolation(Exception):
     """The engine reached a position the rules say cannot happen."""
 
@@ -85,6 +89,23 @@ def _initial_exits() -> list[int]:
         exits[base + left] = base + right
         exits[base + right] = base + left
     return exits
+
+
+def _initial_gems() -> tuple[list[int], list[int]]:
+    gem_at = [-1] * SLOT_COUNT
+    gem_slot = [ON_CENTRE] * GEM_COUNT
+    for gem, corner in enumerate(CORNERS):
+        slot = corner * 6 + CORNER_ARROWS[corner]
+        gem_at[slot] = gem
+        gem_slot[gem] = slot
+    return gem_at, gem_slot
+
+
+#: The lists of a new board, copied for each (a copy is one C call; building them is a loop).
+_NEW_EXITS: Final[tuple[int, ...]] = tuple(_initial_exits())
+_NEW_GEM_AT: Final[tuple[int, ...]] = tuple(_initial_gems()[0])
+_NEW_GEM_SLOT: Final[tuple[int, ...]] = tuple(_initial_gems()[1])
+_NEW_TILES: Final[tuple[int, ...]] = (EMPTY,) * CELL_COUNT
 
 
 class Board:
@@ -110,18 +131,14 @@ class Board:
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         #: ``tiles[cell]``: ``kind * 6 + rotation`` of the path tile there, or -1.
-        self.tiles: list[int] = [EMPTY] * CELL_COUNT
+        self.tiles: list[int] = list(_NEW_TILES)
         #: ``exits[slot]``: the slot a gem entering at ``slot`` leaves by,
         #: :data:`EMPTY` on an empty cell, :data:`STOP` at a treasure edge.
-        self.exits: list[int] = _initial_exits()
+        self.exits: list[int] = list(_NEW_EXITS)
         #: ``gem_at[slot]``: the gem resting on that edge, or -1.
-        self.gem_at: list[int] = [-1] * SLOT_COUNT
+        self.gem_at: list[int] = list(_NEW_GEM_AT)
         #: ``gem_slot[gem]``: where each gem rests, :data:`ON_CENTRE` or :data:`GONE`.
-        self.gem_slot: list[int] = [ON_CENTRE] * GEM_COUNT
-        for gem, corner in enumerate(CORNERS):
-            slot = corner * 6 + CORNER_ARROWS[corner]
-            self.gem_at[slot] = gem
-            self.gem_slot[gem] = slot
+        self.gem_slot: list[int] = list(_NEW_GEM_SLOT)
         #: Gems still on the centre tile, in the order they leave it.
         self.centre: list[int] = list(CENTRE_GEMS)
         self.empty_cells: list[int] = list(PATH_CELLS)
@@ -240,6 +257,28 @@ class Board:
         Tracing each gem alone is order-independent, because two gems that
         meet travel the same chain of paths from opposite ends.
         """
+        for nb in FACING_SLOTS[cell]:
+            if self.gem_at[nb] >= 0 or (self.centre and nb // 6 == CENTRE):
+                break
+        else:
+            return []  # no gem moves: the board need not be touched
+        base = cell * 6
+        exits = self.exits
+        # Lay the tile down for the trace, and lift it again afterwards.
+        turns = EXIT[kind][rotation]
+        for e in range(6):
+            exits[base + e] = base + turns[e]
+        try:
+            return self.laid_gem_moves(cell)
+        finally:
+            for e in range(6):
+                exits[base + e] = EMPTY
+
+    def laid_gem_moves(self, cell: int) -> list[GemMoved]:
+        """The gem moves the tile just laid on ``cell`` causes (its paths are in
+        :attr:`exits`, the gems not yet moved): :meth:`gem_moves` of a
+        placement already made, which the game's :meth:`push
+        <indigo_tui.engine.game.Game.push>` asks."""
         gem_at = self.gem_at
         centre = self.centre
         starts: dict[int, int] = {}
@@ -251,44 +290,35 @@ class Board:
                 starts[nb] = centre[0]
         if not starts:
             return []
-        base = cell * 6
         exits = self.exits
-        # Lay the tile down for the trace, and lift it again afterwards.
-        turns = EXIT[kind][rotation]
-        for e in range(6):
-            exits[base + e] = base + turns[e]
-        try:
-            moves = []
-            for start, gem in sorted(starts.items(), key=lambda item: item[1]):
-                route = [start]
-                here = NEIGHBOUR_SLOT[start]
-                for _ in range(SLOT_COUNT):
-                    out = exits[here]
-                    route.append(out)
-                    nb = NEIGHBOUR_SLOT[out]
-                    if nb < 0:
-                        gate = GATE_OF_SLOT[out]
-                        moves.append(
-                            GemMoved(gem, GEM_KIND[gem], tuple(route), "gate", gate, self.setup.gates[gate])
-                        )
-                        break
-                    other = starts.get(nb)
-                    if other is not None:
-                        moves.append(GemMoved(gem, GEM_KIND[gem], tuple(route), "met", other=other))
-                        break
-                    following = exits[nb]
-                    if following == EMPTY:
-                        moves.append(GemMoved(gem, GEM_KIND[gem], tuple(route), "rest"))
-                        break
-                    if following == STOP:
-                        raise RulesViolation(f"gem {gem} would stop at treasure edge {nb}")
-                    here = nb
-                else:  # pragma: no cover - paths cannot form a cycle through a gem
-                    raise RulesViolation(f"gem {gem} never stops")
-            return moves
-        finally:
-            for e in range(6):
-                exits[base + e] = EMPTY
+        gates = self.setup.gates
+        moves = []
+        # By gem id, so that the order of the log does not depend on the cell's edges.
+        for start, gem in sorted(starts.items(), key=_by_gem):
+            route = [start]
+            here = NEIGHBOUR_SLOT[start]
+            for _ in range(SLOT_COUNT):
+                out = exits[here]
+                route.append(out)
+                nb = NEIGHBOUR_SLOT[out]
+                if nb < 0:
+                    gate = GATE_OF_SLOT[out]
+                    moves.append(GemMoved(gem, GEM_KIND[gem], tuple(route), "gate", gate, gates[gate]))
+                    break
+                other = starts.get(nb)
+                if other is not None:
+                    moves.append(GemMoved(gem, GEM_KIND[gem], tuple(route), "met", other=other))
+                    break
+                following = exits[nb]
+                if following == EMPTY:
+                    moves.append(GemMoved(gem, GEM_KIND[gem], tuple(route), "rest"))
+                    break
+                if following == STOP:
+                    raise RulesViolation(f"gem {gem} would stop at treasure edge {nb}")
+                here = nb
+            else:  # pragma: no cover - paths cannot form a cycle through a gem
+                raise RulesViolation(f"gem {gem} never stops")
+        return moves
 
     # -- folding events ----------------------------------------------------
 

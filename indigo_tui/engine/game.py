@@ -23,9 +23,11 @@ from .events import (
     GameOver,
     GameStarted,
     GemMoved,
+    SeatLog,
     TileDrawn,
     TilePlaced,
     gem_triple,
+    hidden_draw,
     public_event,
 )
 from .moves import Move
@@ -98,11 +100,26 @@ class Standing(msgspec.Struct, frozen=True):
     place: int
 
 
+def randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n`` above 0: the same number from the same
+    state of ``rng``, by the same draws (``Random._randbelow``: ``n``'s bit
+    length of random bits, again while not below ``n``), without
+    ``randrange``'s layers of Python around them."""
+    bits = n.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= n:
+        drawn = rng.getrandbits(bits)
+    return drawn
+
+
 def shuffled_deck(seed: int | str | None, round_index: int = 0) -> tuple[int, ...]:
     """The 54 path tiles' kinds in draw order, fixed by ``seed`` and the round."""
     tiles = list(_FULL_BOX)
     rng = random.Random(f"indigo:{seed}:{round_index}" if seed is not None else None)
-    rng.shuffle(tiles)
+    # rng.shuffle(tiles), swap by swap (Random.shuffle's own loop), on randbelow's draws.
+    for i in range(len(tiles) - 1, 0, -1):
+        j = randbelow(rng, i + 1)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
     return tuple(tiles)
 
 
@@ -204,7 +221,11 @@ class Game:
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.collected: list[list[int]] = [[0, 0, 0] for _ in range(players)]
         self.round_index = 0
-        self._seat_logs: list[list[Event]] = [[] for _ in range(players)]
+        #: The log as every seat may see it (public_event's), which every
+        #: seat's log reads, and each seat's own draws by their index in the
+        #: log (SeatLog): an event is appended once for all seats.
+        self._public_log: list[Event] = []
+        self._own_draws: list[dict[int, TileDrawn]] = [{} for _ in range(players)]
         #: Tiles still in the deck, shared with the live seat views.
         self._deck_count = DeckCount(0)
         #: Each seat's live view: the state's lists never change identity
@@ -215,7 +236,7 @@ class Game:
                 self.board,
                 self.hands[seat],
                 self.collected[seat],
-                self._seat_logs[seat],
+                SeatLog(self._public_log, self._own_draws[seat], seat),
                 self._deck_count,
             )
             for seat in range(players)
@@ -227,22 +248,13 @@ class Game:
     # -- the log -------------------------------------------------------------
 
     def _record(self, event: Event) -> None:
-        """Fold ``event`` into the state, append it to the log, and to every
-        seat's log as that seat may see it."""
+        """Fold ``event`` into the state and append it to the log, and to
+        every seat's log as that seat may see it (:class:`SeatLog`)."""
         self._apply(event)
         self.log.append(event)
-        self._share(event)
-
-    def _share(self, event: Event) -> None:
-        """Append ``event`` to every seat's log as that seat may see it."""
-        public = public_event(event)
+        self._public_log.append(public_event(event))
         if type(event) is TileDrawn:
-            # The seat that drew sees its own tile; every other seat sees a draw.
-            for seat, seat_log in enumerate(self._seat_logs):
-                seat_log.append(event if seat == event.seat else public)
-        else:
-            for seat_log in self._seat_logs:
-                seat_log.append(public)
+            self._own_draws[event.seat][len(self.log) - 1] = event
 
     def _apply(self, event: Event) -> None:
         """Fold one event into the state: onto the board by the board's own
@@ -381,23 +393,29 @@ class Game:
         log = self.log
         first = len(log)
         cell, tile, rotation = move.cell, move.tile, move.rotation
-        gem_moves = board.gem_moves(cell, tile, rotation)
+        public = self._public_log
         self._fold_placement(seat, cell, tile, rotation)
-        for gem_move in gem_moves:
-            self._fold_gem(gem_move)
         # A placement and the gem moves it causes are public as they are
-        # (public_event keeps them): every seat's log takes the same objects.
+        # (public_event keeps them): the seats' log takes the same objects.
         placed = TilePlaced(seat, cell, tile, rotation)
-        for events in (log, *self._seat_logs):
-            events.append(placed)
-            events.extend(gem_moves)
+        log.append(placed)
+        public.append(placed)
+        # Traced on the tile just laid, the gems not yet moved (Board.gem_moves'
+        # own trace, without laying and lifting the tile a second time).
+        gem_moves = board.laid_gem_moves(cell)
+        if gem_moves:
+            for gem_move in gem_moves:
+                self._fold_gem(gem_move)
+            log.extend(gem_moves)
+            public.extend(gem_moves)
         deck = self.deck
         if deck is not None and self.drawn < len(deck):
             drawn = deck[self.drawn]
             self._fold_draw(seat, drawn)
             event = TileDrawn(seat, drawn)
+            self._own_draws[seat][len(log)] = event
             log.append(event)
-            self._share(event)
+            public.append(hidden_draw(seat))
         if board.gems_on_board == 0:
             scores = self.scores
             counts = self.gem_counts
@@ -445,8 +463,11 @@ class Game:
             last_cell = before.cell
         board.lift_placement(placed.seat, placed.cell, placed.tile, last_cell)
         del self.log[start:]
-        for seat_log in self._seat_logs:
-            del seat_log[start:]
+        del self._public_log[start:]
+        for own in self._own_draws:
+            # Own draws in the order drawn: the undone move's are the last.
+            while own and next(reversed(own)) >= start:
+                own.popitem()
         move = Move(placed.cell, placed.tile, placed.rotation)
         self._redo.append(move)
         return move
