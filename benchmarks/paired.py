@@ -74,6 +74,8 @@ def child_result(figures: dict[str, Any]) -> None:
 def compiled_modules() -> list[str]:
     """The hot modules that are loaded from a compiled extension, not from source."""
     names = [
+        "indigo_tui.engine.geometry",
+        "indigo_tui.engine.tiles",
         "indigo_tui.engine.board",
         "indigo_tui.engine.game",
         "indigo_tui.engine.views",

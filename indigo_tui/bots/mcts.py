@@ -154,6 +154,14 @@ def ordered_moves(state: SimState, kind: int, rng: random.Random) -> list[PlaceK
     return [key for _points, _order, key in scored]
 
 
+def distinct_kinds(hand: list[int]) -> list[int]:
+    """The kinds in ``hand``, each once, in increasing order: ``list(set(hand))``
+    (a set of kinds 0 to 4 lists them so) without making the set for one tile."""
+    if len(hand) == 1:
+        return [hand[0]]
+    return sorted(set(hand))
+
+
 def playout_move(state: SimState, rng: random.Random, tuning: Tuning) -> PlaceKey:
     """The playout policy: the best scoring placement next to a gem if one
     scores, else a random placement that (after a few tries) gives nothing away."""
@@ -161,7 +169,7 @@ def playout_move(state: SimState, rng: random.Random, tuning: Tuning) -> PlaceKe
     hand = state.hands[seat]
     active = state.active_cells()
     if active and rng.random() < tuning.greedy:
-        gain, cell, kind, rot = state.best_scoring(seat, list(set(hand)), active)
+        gain, cell, kind, rot = state.best_scoring(seat, distinct_kinds(hand), active)
         if gain > 0:
             return cell, kind, rot
     move = state.random_move(rng)

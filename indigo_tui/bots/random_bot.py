@@ -31,16 +31,16 @@ class RandomBot:
         board = view.board
         hand = view.hand or tuple(k for k, left in enumerate(board.unplaced) if left > 0)
         empties = board.empty_cells
-        if not empties or board.over:
+        if not empties or not board.gems_on_board:  # the game is over
             raise ValueError("no move to choose: the game is over")
         choices = self._choices.get(hand)
         if choices is None:
             choices = self._choices[hand] = [(kind, rot) for kind in hand for rot in ORIENTATIONS[kind]]
-        rng = self.rng
-        # randbelow(rng, n) is rng.randrange(n), the same draws, without its layers.
+        getrandbits = self.rng.getrandbits
+        # randbelow(getrandbits, n) is rng.randrange(n), the same draws, without its layers.
         while True:
-            kind, rotation = choices[randbelow(rng, len(choices))]
-            cell = empties[randbelow(rng, len(empties))]
+            kind, rotation = choices[randbelow(getrandbits, len(choices))]
+            cell = empties[randbelow(getrandbits, len(empties))]
             if rotation in ALLOWED[cell][kind]:
                 return Move(cell, kind, rotation)
 

@@ -96,10 +96,11 @@ def play_game(game: Game, bots: list[Bot], notices: list[str] | None = None) -> 
 
     # Only an engine seat has notices: the built-in bots' games are asked none.
     asked = notices is not None and any(isinstance(bot, EngineSeat) for bot in bots)
+    views = [game.view(seat) for seat in range(len(bots))]  # live: each follows the game
     try:
         while not game.over:
             seat = game.turn
-            game.push(bots[seat].choose(game.view(seat)))
+            game.push(bots[seat].choose(views[seat]))
             if asked:
                 assert notices is not None
                 notices.extend(
@@ -166,10 +167,11 @@ def run(args: argparse.Namespace) -> int:
             print(_("game {number}: {notice}").format(number=index + 1, notice=notice), file=sys.stderr)
         replaced += len(notices)
         winners = game.winners
+        scores = game.scores
         for seat, entry in enumerate(order):
             row = stats[entry]
             row.games += 1
-            row.points += game.scores[seat]
+            row.points += scores[seat]
             if seat in winners:
                 row.win_share += 1 / len(winners)
                 if len(winners) == 1:

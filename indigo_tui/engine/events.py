@@ -108,13 +108,14 @@ def public_event(event: Event) -> Event:
     return event
 
 
-#: A draw as every other seat sees it, per seat (frozen: one each serves every log).
-_HIDDEN_DRAWS: Final[tuple[TileDrawn, ...]] = tuple(TileDrawn(seat, None) for seat in range(4))
+#: ``HIDDEN_DRAWS[seat]``: a draw of ``seat`` (0 to 3) as every other seat
+#: sees it, without its tile (frozen: one each serves every log).
+HIDDEN_DRAWS: Final[tuple[TileDrawn, ...]] = tuple(TileDrawn(seat, None) for seat in range(4))
 
 
 def hidden_draw(seat: int) -> TileDrawn:
     """``seat``'s draw without its tile, as :func:`public_event` makes it."""
-    return _HIDDEN_DRAWS[seat] if 0 <= seat < len(_HIDDEN_DRAWS) else TileDrawn(seat, None)
+    return HIDDEN_DRAWS[seat] if 0 <= seat < len(HIDDEN_DRAWS) else TileDrawn(seat, None)
 
 
 class SeatLog(Sequence[Event]):

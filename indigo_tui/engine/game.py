@@ -9,8 +9,9 @@ undoing a move is folding the log without that move's events.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
+from typing import Final
 
 import msgspec
 
@@ -19,6 +20,7 @@ from .events import (
     GEM_INDEX,
     GEM_KINDS_ORDER,
     GEM_POINTS,
+    HIDDEN_DRAWS,
     Event,
     GameOver,
     GameStarted,
@@ -27,7 +29,6 @@ from .events import (
     TileDrawn,
     TilePlaced,
     gem_triple,
-    hidden_draw,
     public_event,
 )
 from .moves import Move
@@ -37,6 +38,12 @@ from .tiles import COUNTS, NORMAL
 from .views import DeckCount, SeatView
 
 _POINTS = tuple(GEM_POINTS[kind] for kind in GEM_KINDS_ORDER)
+# What every push makes, as this module's own constants: compiled, a constant
+# of the module is read directly, a name imported from a plain module is
+# looked up by name at every use (events.py is plain: msgspec's structs).
+_PLACED: Final = TilePlaced
+_DRAWN: Final = TileDrawn
+_HIDDEN: Final = HIDDEN_DRAWS
 _FULL_BOX = sorted(kind for kind, count in enumerate(COUNTS) for _ in range(count))
 
 
@@ -100,15 +107,15 @@ class Standing(msgspec.Struct, frozen=True):
     place: int
 
 
-def randbelow(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` for ``n`` above 0: the same number from the same
-    state of ``rng``, by the same draws (``Random._randbelow``: ``n``'s bit
-    length of random bits, again while not below ``n``), without
-    ``randrange``'s layers of Python around them."""
+def randbelow(getrandbits: Callable[[int], int], n: int) -> int:
+    """``rng.randrange(n)`` for ``n`` above 0, given ``rng.getrandbits``: the
+    same number from the same state of ``rng``, by the same draws
+    (``Random._randbelow``: ``n``'s bit length of random bits, again while not
+    below ``n``), without ``randrange``'s layers of Python around them."""
     bits = n.bit_length()
-    drawn = rng.getrandbits(bits)
+    drawn = getrandbits(bits)
     while drawn >= n:
-        drawn = rng.getrandbits(bits)
+        drawn = getrandbits(bits)
     return drawn
 
 
@@ -117,8 +124,9 @@ def shuffled_deck(seed: int | str | None, round_index: int = 0) -> tuple[int, ..
     tiles = list(_FULL_BOX)
     rng = random.Random(f"indigo:{seed}:{round_index}" if seed is not None else None)
     # rng.shuffle(tiles), swap by swap (Random.shuffle's own loop), on randbelow's draws.
+    getrandbits = rng.getrandbits
     for i in range(len(tiles) - 1, 0, -1):
-        j = randbelow(rng, i + 1)
+        j = randbelow(getrandbits, i + 1)
         tiles[i], tiles[j] = tiles[j], tiles[i]
     return tuple(tiles)
 
@@ -310,7 +318,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.board.over
+        return self.board.gems_on_board == 0  # Board.over, read at every move
 
     @property
     def tiles_left(self) -> int:
@@ -374,30 +382,34 @@ class Game:
         >>> game.moves[-1][1], len(Game.from_log(game.log).moves)
         (Move.parse('223/2@2,-4'), 2)
         """
-        refused = self.refusal(move)
+        board = self.board
+        refused = board.seat_refusal(board.turn, self.hands[board.turn], move)  # self.refusal(move)
         if refused is not None:
             raise IllegalMove(move, refused)
-        normal = NORMAL[move.tile][move.rotation]
-        if normal != move.rotation:
-            move = Move(move.cell, move.tile, normal)
-        if self._redo and self._redo[-1] == move:
-            self._redo.pop()
-        else:
-            self._redo.clear()
-        return self._play(move)
+        cell, tile, rotation = move.cell, move.tile, move.rotation
+        normal = NORMAL[tile][rotation]
+        if normal != rotation:
+            move = Move(cell, tile, normal)
+            rotation = normal
+        redo = self._redo
+        if redo:
+            if redo[-1] == move:
+                redo.pop()
+            else:
+                redo.clear()
+        return self._play(cell, tile, rotation)
 
-    def _play(self, move: Move) -> list[Event]:
-        """Record a legal move's events, each folded by its own fold (no dispatch)."""
+    def _play(self, cell: int, tile: int, rotation: int) -> list[Event]:
+        """Record a legal placement's events, each folded by its own fold (no dispatch)."""
         board = self.board
         seat = board.turn
         log = self.log
         first = len(log)
-        cell, tile, rotation = move.cell, move.tile, move.rotation
         public = self._public_log
         self._fold_placement(seat, cell, tile, rotation)
         # A placement and the gem moves it causes are public as they are
         # (public_event keeps them): the seats' log takes the same objects.
-        placed = TilePlaced(seat, cell, tile, rotation)
+        placed = _PLACED(seat, cell, tile, rotation)
         log.append(placed)
         public.append(placed)
         # Traced on the tile just laid, the gems not yet moved (Board.gem_moves'
@@ -412,10 +424,10 @@ class Game:
         if deck is not None and self.drawn < len(deck):
             drawn = deck[self.drawn]
             self._fold_draw(seat, drawn)
-            event = TileDrawn(seat, drawn)
+            event = _DRAWN(seat, drawn)
             self._own_draws[seat][len(log)] = event
             log.append(event)
-            public.append(hidden_draw(seat))
+            public.append(_HIDDEN[seat])  # a setup seats 2 to 4 players
         if board.gems_on_board == 0:
             scores = self.scores
             counts = self.gem_counts
