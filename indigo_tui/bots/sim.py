@@ -423,12 +423,13 @@ class SimState:
         """A uniformly random legal placement for the seat to move."""
         hand = self.hands[self.turn]
         empty = self.empty
+        random = rng.random  # looked up once, not at every draw
         while True:
-            kind = hand[int(rng.random() * len(hand))]
-            cell = empty[int(rng.random() * len(empty))]
+            kind = hand[int(random() * len(hand))]
+            cell = empty[int(random() * len(empty))]
             rotations = ALLOWED[cell][kind]
             if rotations:
-                return cell, kind, rotations[int(rng.random() * len(rotations))]
+                return cell, kind, rotations[int(random() * len(rotations))]
 
     def winners(self) -> list[int]:
         best = max(zip(self.scores, self.collected, strict=True))

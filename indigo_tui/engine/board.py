@@ -84,6 +84,10 @@ LAID_EXITS: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 
 
+#: The six :attr:`Board.exits` of an empty cell.
+_NO_EXITS: Final[tuple[int, ...]] = (EMPTY,) * 6
+
+
 class RulesViolation(Exception):
     """The engine reached a position the rules say cannot happen."""
 
@@ -300,14 +304,11 @@ class Board:
         base = cell * 6
         exits = self.exits
         # Lay the tile down for the trace, and lift it again afterwards.
-        laid = LAID_EXITS[cell * 30 + kind * 6 + rotation]
-        for e in range(6):
-            exits[base + e] = laid[e]
+        exits[base : base + 6] = LAID_EXITS[cell * 30 + kind * 6 + rotation]
         try:
             return self.laid_gem_moves(cell)
         finally:
-            for e in range(6):
-                exits[base + e] = EMPTY
+            exits[base : base + 6] = _NO_EXITS
 
     def laid_gem_moves(self, cell: int) -> list[GemMoved]:
         """The gem moves the tile just laid on ``cell`` causes (its paths are in
@@ -361,10 +362,7 @@ class Board:
 
     def apply_placement(self, seat: int, cell: int, kind: int, rotation: int) -> None:
         base = cell * 6
-        laid = LAID_EXITS[cell * 30 + kind * 6 + rotation]
-        exits = self.exits
-        for e in range(6):
-            exits[base + e] = laid[e]
+        self.exits[base : base + 6] = LAID_EXITS[cell * 30 + kind * 6 + rotation]
         self.tiles[cell] = kind * 6 + rotation
         # ``empty_cells`` is in cell order (see lift_placement): found by halving.
         empty = self.empty_cells
@@ -416,9 +414,7 @@ class Board:
         """Take back :meth:`apply_placement`: ``seat`` is to move again and
         ``last_cell`` is the placement before it (-1 if none)."""
         base = cell * 6
-        exits = self.exits
-        for e in range(6):
-            exits[base + e] = EMPTY
+        self.exits[base : base + 6] = _NO_EXITS
         self.tiles[cell] = EMPTY
         # ``empty_cells`` stays in cell order (it starts sorted; remove keeps the
         # order), so the legal moves come out in the same order as before.

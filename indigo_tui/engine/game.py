@@ -265,15 +265,11 @@ class Game:
             self._own_draws[event.seat][len(self.log) - 1] = event
 
     def _apply(self, event: Event) -> None:
-        """Fold one event into the state: onto the board by the board's own
-        folds (the ones :meth:`Board.fold` dispatches to), then the private
-        part. :meth:`_play`, the engine's hottest loop, calls the same folds
-        without this dispatch, as it knows what it records."""
-        if type(event) is GemMoved:
-            self._fold_gem(event)
-        elif type(event) is TilePlaced:
-            self._fold_placement(event.seat, event.cell, event.tile, event.rotation)
-        elif type(event) is TileDrawn:
+        """Fold the start of a round, a draw of the deal or the end into the
+        state. A placement and its gem moves are recorded and folded by
+        :meth:`_play` alone (every placement is a move pushed, a log's too:
+        :meth:`from_log` replays it move by move)."""
+        if type(event) is TileDrawn:
             if self.deck is None or self.drawn >= len(self.deck):
                 raise LogError(LogFault.EMPTY_DECK)
             tile = self.deck[self.drawn]
@@ -285,23 +281,6 @@ class Game:
             self.round_index = event.round
             self._deck_count.left = 0 if event.deck is None else len(event.deck)
         # GameOver changes nothing: it records what the state already says.
-
-    def _fold_placement(self, seat: int, cell: int, tile: int, rotation: int) -> None:
-        """A placement, recorded next in the log: the board, the hand, and what undoing it needs."""
-        self.board.apply_placement(seat, cell, tile, rotation)
-        held = -1
-        if self.deck is not None:
-            hand = self.hands[seat]
-            held = hand.index(tile)
-            del hand[held]
-        self._move_starts.append((len(self.log), held))
-
-    def _fold_gem(self, move: GemMoved) -> None:
-        self.board.apply_gem_move(move)
-        if move.outcome == "gate":
-            index = GEM_INDEX[move.kind]
-            for seat in move.scorers:
-                self.collected[seat][index] += 1
 
     def _fold_draw(self, seat: int, tile: int) -> None:
         """``seat`` draws ``tile``, the next in the deck."""
@@ -400,13 +379,21 @@ class Game:
         return self._play(cell, tile, rotation)
 
     def _play(self, cell: int, tile: int, rotation: int) -> list[Event]:
-        """Record a legal placement's events, each folded by its own fold (no dispatch)."""
+        """Record a legal placement's events and fold them into the state: the
+        board by its own folds (those :meth:`Board.fold` dispatches to), the
+        hand, the gems collected, and what undoing the move needs."""
         board = self.board
         seat = board.turn
         log = self.log
         first = len(log)
         public = self._public_log
-        self._fold_placement(seat, cell, tile, rotation)
+        board.apply_placement(seat, cell, tile, rotation)
+        held = -1
+        if self.deck is not None:
+            hand = self.hands[seat]
+            held = hand.index(tile)
+            del hand[held]
+        self._move_starts.append((first, held))
         # A placement and the gem moves it causes are public as they are
         # (public_event keeps them): the seats' log takes the same objects.
         placed = _PLACED(seat, cell, tile, rotation)
@@ -417,7 +404,11 @@ class Game:
         gem_moves = board.laid_gem_moves(cell)
         if gem_moves:
             for gem_move in gem_moves:
-                self._fold_gem(gem_move)
+                board.apply_gem_move(gem_move)
+                if gem_move.outcome == "gate":
+                    index = GEM_INDEX[gem_move.kind]
+                    for scorer in gem_move.scorers:
+                        self.collected[scorer][index] += 1
             log.extend(gem_moves)
             public.extend(gem_moves)
         deck = self.deck
