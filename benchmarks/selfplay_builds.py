@@ -12,8 +12,8 @@ by the CPU seconds the operating system charges the finished child (user plus
 system, from ``os.wait4``), which a loaded machine disturbs far less than the
 wall clock. The builds take turns (A B C A B C ...), so a drift in the
 machine's speed hits them alike; the report gives each build's median games
-per CPU second, its ratio to the first build's median, and the median of the
-round-by-round ratios. ``--yardstick LABEL=COMMAND`` adds any other program
+per CPU second and, for every two builds, the ratio of their medians and the
+median of the round-by-round ratios. ``--yardstick LABEL=COMMAND`` adds any other program
 that plays GAMES random games (go-indigo's, say), run and timed the same way.
 
 The JSON summaries (every bot's wins, shared wins and points) must be the
@@ -87,17 +87,16 @@ def main() -> None:
                 games[label].add(games_of(json.loads(out.strip().splitlines()[-1])))
             print(f"  round {index + 1} {label:>10}: {seconds:7.3f} s  {rates[label][-1]:9.1f} games/CPU s")
             sys.stdout.flush()
-    base = next(iter(commands))
-    for label, values in rates.items():
-        line = f"{label:>10}: median {statistics.median(values):9.1f} games per CPU second"
-        if label != base:
-            pairs = [v / b for v, b in zip(values, rates[base], strict=True)]
-            line += (
-                f"; {statistics.median(values) / statistics.median(rates[base]):.2f} x {base} "
-                f"(round by round: median {statistics.median(pairs):.2f}, "
-                f"{min(pairs):.2f} to {max(pairs):.2f})"
-            )
-        print(line)
+    labels = list(commands)
+    for label in labels:
+        print(f"{label:>10}: median {statistics.median(rates[label]):9.1f} games per CPU second")
+    # Every build against every build before it (the first is the baseline).
+    for index, label in enumerate(labels):
+        for base in labels[:index]:
+            pairs = [v / b for v, b in zip(rates[label], rates[base], strict=True)]
+            ratio = statistics.median(rates[label]) / statistics.median(rates[base])
+            spread = f"median {statistics.median(pairs):.2f}, {min(pairs):.2f} to {max(pairs):.2f}"
+            print(f"{label:>10} / {base:<10} {ratio:5.2f} (round by round: {spread})")
     same = len(set().union(*games.values())) == 1
     print("the same games in every build" if same else "the builds played DIFFERENT games")
     sys.exit(0 if same else 1)
