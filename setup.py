@@ -17,8 +17,13 @@ import os
 from setuptools import setup
 
 #: The modules whose speed matters: the engine's board and game, the seat's
-#: view, the search bot's simulation and tree, and the random bot.
+#: view, the search bot's simulation and tree, and the random bot; and the
+#: tables of the board's geometry and of the tiles they read at every step
+#: (a compiled module reads another compiled module's constants directly, but
+#: looks a plain module's up by name at every use).
 HOT = [
+    "indigo_tui/engine/geometry.py",
+    "indigo_tui/engine/tiles.py",
     "indigo_tui/engine/board.py",
     "indigo_tui/engine/game.py",
     "indigo_tui/engine/views.py",

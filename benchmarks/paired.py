@@ -5,7 +5,10 @@ same loaded machine: ``--tree LABEL=PATH`` (repeatable) names the trees, for
 example a clean clone of main, this checkout, and a folder the compiled
 build was installed into (``pip install --no-deps --target DIR .``). Each
 measurement runs in a fresh process with ``PYTHONPATH=PATH``, so it imports
-that tree's ``indigo_tui``; the trees take turns round after round (A B C A B
+that tree's ``indigo_tui``. A PATH that is a file is an interpreter with a
+build installed in it (a venv's ``bin/python`` after ``pip install .``): the
+measurement runs under it, without ``PYTHONPATH``, and imports what it
+installed. The trees take turns round after round (A B C A B
 C ...), so a drift in the machine's speed hits them alike. Every figure is
 CPU seconds of the measuring process (``time.process_time``), which a busy
 machine disturbs much less than the wall clock.
@@ -48,7 +51,11 @@ def trees(arguments: Sequence[str]) -> list[tuple[str, Path]]:
         label, sep, path = item.partition("=")
         if not sep or not label or not path:
             raise SystemExit(f"--tree {item!r}: write LABEL=PATH")
-        folder = Path(path).resolve()
+        folder = Path(path).absolute()
+        if folder.is_file():
+            result.append((label, folder))
+            continue
+        folder = folder.resolve()
         if not (folder / "indigo_tui" / "__init__.py").is_file():
             raise SystemExit(f"--tree {item!r}: no indigo_tui package in {folder}")
         result.append((label, folder))
@@ -67,6 +74,8 @@ def child_result(figures: dict[str, Any]) -> None:
 def compiled_modules() -> list[str]:
     """The hot modules that are loaded from a compiled extension, not from source."""
     names = [
+        "indigo_tui.engine.geometry",
+        "indigo_tui.engine.tiles",
         "indigo_tui.engine.board",
         "indigo_tui.engine.game",
         "indigo_tui.engine.views",
@@ -84,18 +93,22 @@ def compiled_modules() -> list[str]:
 
 
 def measure(script: str, child_arguments: Sequence[str], tree: Path) -> dict[str, Any]:
-    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    installed = tree.is_file()  # an interpreter with a build installed in it
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    env.pop("PYTHONPATH", None)
+    if not installed:
+        env["PYTHONPATH"] = str(tree)
     done = subprocess.run(
-        [sys.executable, script, "--child", *child_arguments],
+        [str(tree) if installed else sys.executable, script, "--child", *child_arguments],
         env=env,
         capture_output=True,
         text=True,
-        cwd=tree,
+        cwd="/" if installed else tree,
     )
     if done.returncode != 0:
         raise SystemExit(f"measuring in {tree} failed:\n{done.stderr.strip()}")
     figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    if not Path(figures["package"]).is_relative_to(tree):
+    if not installed and not Path(figures["package"]).is_relative_to(tree):
         raise SystemExit(f"the child imported {figures['package']}, not the tree {tree}")
     return figures
 

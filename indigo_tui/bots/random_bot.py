@@ -6,6 +6,7 @@ import random
 
 from ..engine import Move, SeatView
 from ..engine.board import ALLOWED
+from ..engine.game import randbelow
 from ..engine.tiles import ORIENTATIONS
 from ..i18n import N_, _
 from .base import BotSpecError
@@ -30,15 +31,16 @@ class RandomBot:
         board = view.board
         hand = view.hand or tuple(k for k, left in enumerate(board.unplaced) if left > 0)
         empties = board.empty_cells
-        if not empties or board.over:
+        if not empties or not board.gems_on_board:  # the game is over
             raise ValueError("no move to choose: the game is over")
         choices = self._choices.get(hand)
         if choices is None:
             choices = self._choices[hand] = [(kind, rot) for kind in hand for rot in ORIENTATIONS[kind]]
-        randrange = self.rng.randrange
+        getrandbits = self.rng.getrandbits
+        # randbelow(getrandbits, n) is rng.randrange(n), the same draws, without its layers.
         while True:
-            kind, rotation = choices[randrange(len(choices))]
-            cell = empties[randrange(len(empties))]
+            kind, rotation = choices[randbelow(getrandbits, len(choices))]
+            cell = empties[randbelow(getrandbits, len(empties))]
             if rotation in ALLOWED[cell][kind]:
                 return Move(cell, kind, rotation)
 

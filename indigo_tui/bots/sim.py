@@ -24,6 +24,7 @@ from typing import Final
 from ..engine import SeatView
 from ..engine.board import ALLOWED, EMPTY, GONE, ON_CENTRE, RulesViolation
 from ..engine.events import GemMoved, TileDrawn, TilePlaced
+from ..engine.game import randbelow
 from ..engine.geometry import CELL_COUNT, CENTRE, FACING_SLOTS, GATE_OF_SLOT, NEIGHBOUR_SLOT, SLOT_COUNT
 from ..engine.tiles import EXIT
 
@@ -36,6 +37,9 @@ NEIGHBOUR_CELL: Final[tuple[int, ...]] = tuple(nb // 6 if nb >= 0 else -1 for nb
 CENTRE_NEIGHBOURS: Final[frozenset[int]] = frozenset(
     NEIGHBOUR_SLOT[CENTRE * 6 + e] // 6 for e in range(6) if NEIGHBOUR_SLOT[CENTRE * 6 + e] >= 0
 )
+#: The same cells in the order iterating the set gives (the order the
+#: playouts have always met them in), read without iterating a set.
+CENTRE_NEIGHBOUR_ORDER: Final[tuple[int, ...]] = tuple(CENTRE_NEIGHBOURS)
 #: ``TURNS[kind * 6 + rotation]``: the ``EXIT`` table of that placed tile.
 TURNS: Final[tuple[tuple[int, ...], ...]] = tuple(EXIT[k][r] for k in range(5) for r in range(6))
 
@@ -288,16 +292,20 @@ class SimState:
         meet after such a loop, which :meth:`gain` does."""
         ends = self.ends
         gem_at = self.gem_at
-        centre = self.centre
+        # The next centre gem's points, 0 when the centre is empty (every gem scores at least 1).
+        centre_value = GEM_VALUE[self.centre[0]] if self.centre else 0
         weights = self.gate_weights[seat]
         best = (0, -1, -1, -1)
         best_gain = 0
         gates = [-1] * 6
+        # The edges a moving gem enters the cell by, and its points (the first ``count``).
+        entry_edges = [0] * 6
+        entry_values = [0] * 6
         live = self.live
         for cell in cells:
             if not live[cell]:
                 continue
-            entries = []
+            count = 0
             base = cell * 6
             # Where a gem leaving the cell by each edge ends: a gate, -1 for
             # nothing, or -2 - edge for back into this cell by that edge.
@@ -308,11 +316,15 @@ class SimState:
                 if nb >= 0:
                     gem = gem_at[nb]
                     if gem >= 0:
-                        entries.append((e, GEM_VALUE[gem]))
+                        entry_edges[count] = e
+                        entry_values[count] = GEM_VALUE[gem]
+                        count += 1
                         gates[e] = -1
                         continue
-                    if centre and nb // 6 == CENTRE:
-                        entries.append((e, GEM_VALUE[centre[0]]))
+                    if centre_value and nb // 6 == CENTRE:
+                        entry_edges[count] = e
+                        entry_values[count] = centre_value
+                        count += 1
                         gates[e] = -1
                         continue
                 end = ends[slot]
@@ -324,21 +336,21 @@ class SimState:
                     scores = True
                 else:
                     gates[e] = -1
-            if not scores or not entries:
+            if not scores or not count:
                 continue
             allowed = ALLOWED[cell]
             for kind in kinds:
                 for rot in allowed[kind]:
                     turns = TURNS[kind * 6 + rot]
                     gain = 0
-                    for e, value in entries:
-                        gate = gates[turns[e]]
+                    for i in range(count):
+                        gate = gates[turns[entry_edges[i]]]
                         for _ in range(3):
                             if gate > -2:
                                 break
                             gate = gates[turns[-2 - gate]]
                         if gate >= 0:
-                            gain += value * weights[gate]
+                            gain += entry_values[i] * weights[gate]
                     if gain > best_gain:
                         best_gain = gain
                         best = (gain, cell, kind, rot)
@@ -393,15 +405,17 @@ class SimState:
     def active_cells(self) -> list[int]:
         """Empty cells where a tile would set a gem moving."""
         cells = []
+        seen = 0  # a bit per cell already in ``cells``
         for slot in self.gem_slot:
             if slot >= 0:
                 cell = NEIGHBOUR_CELL[slot]
-                if cell not in cells:
+                if not seen >> cell & 1:
+                    seen |= 1 << cell
                     cells.append(cell)
         if self.centre:
             position = self.position
-            for cell in CENTRE_NEIGHBOURS:
-                if position[cell] >= 0 and cell not in cells:
+            for cell in CENTRE_NEIGHBOUR_ORDER:
+                if position[cell] >= 0 and not seen >> cell & 1:
                     cells.append(cell)
         return cells
 
@@ -409,12 +423,13 @@ class SimState:
         """A uniformly random legal placement for the seat to move."""
         hand = self.hands[self.turn]
         empty = self.empty
+        random = rng.random  # looked up once, not at every draw
         while True:
-            kind = hand[int(rng.random() * len(hand))]
-            cell = empty[int(rng.random() * len(empty))]
+            kind = hand[int(random() * len(hand))]
+            cell = empty[int(random() * len(empty))]
             rotations = ALLOWED[cell][kind]
             if rotations:
-                return cell, kind, rotations[int(rng.random() * len(rotations))]
+                return cell, kind, rotations[int(random() * len(rotations))]
 
     def winners(self) -> list[int]:
         best = max(zip(self.scores, self.collected, strict=True))
@@ -554,7 +569,11 @@ class Knowledge:
         holds), the rest the deck."""
         state = self.base.copy()
         pool = self.pool[:]
-        rng.shuffle(pool)
+        # rng.shuffle(pool), swap by swap (Random.shuffle's own loop), on randbelow's draws.
+        getrandbits = rng.getrandbits
+        for i in range(len(pool) - 1, 0, -1):
+            j = randbelow(getrandbits, i + 1)
+            pool[i], pool[j] = pool[j], pool[i]
         at = 0
         hands = state.hands
         for s, size in enumerate(self.hand_sizes):

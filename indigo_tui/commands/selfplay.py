@@ -92,13 +92,17 @@ def play_game(game: Game, bots: list[Bot], notices: list[str] | None = None) -> 
     """Play ``game`` to the end, each seat's bot seeing only its seat's view;
     an engine seat's program is stopped at the end, and what went wrong with
     one (it was replaced by a built-in bot) is added to ``notices``."""
-    from ..bots.engine_seat import close_bots, take_notices
+    from ..bots.engine_seat import EngineSeat, close_bots, take_notices
 
+    # Only an engine seat has notices: the built-in bots' games are asked none.
+    asked = notices is not None and any(isinstance(bot, EngineSeat) for bot in bots)
+    views = [game.view(seat) for seat in range(len(bots))]  # live: each follows the game
     try:
         while not game.over:
             seat = game.turn
-            game.push(bots[seat].choose(game.view(seat)))
-            if notices is not None:
+            game.push(bots[seat].choose(views[seat]))
+            if asked:
+                assert notices is not None
                 notices.extend(
                     n.text(_("Seat {number}").format(number=n.seat + 1)) for n in take_notices(bots)
                 )
@@ -163,10 +167,11 @@ def run(args: argparse.Namespace) -> int:
             print(_("game {number}: {notice}").format(number=index + 1, notice=notice), file=sys.stderr)
         replaced += len(notices)
         winners = game.winners
+        scores = game.scores
         for seat, entry in enumerate(order):
             row = stats[entry]
             row.games += 1
-            row.points += game.scores[seat]
+            row.points += scores[seat]
             if seat in winners:
                 row.win_share += 1 / len(winners)
                 if len(winners) == 1:

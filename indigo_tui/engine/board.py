@@ -9,7 +9,7 @@ seat's view can share it. Its arrays are indexed by cell and by slot
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Sequence
 from typing import Final
 
@@ -69,6 +69,25 @@ ALLOWED: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
 )
 
 
+def _by_gem(start: tuple[int, int]) -> int:
+    return start[1]
+
+
+#: ``LAID_EXITS[cell * 30 + kind * 6 + rotation]``: the six :attr:`Board.exits`
+#: of ``cell`` holding that tile (slot numbers, made once rather than at each
+#: placement).
+LAID_EXITS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(cell * 6 + EXIT[kind][rot][e] for e in range(6))
+    for cell in range(CELL_COUNT)
+    for kind in range(len(COUNTS))
+    for rot in range(6)
+)
+
+
+#: The six :attr:`Board.exits` of an empty cell.
+_NO_EXITS: Final[tuple[int, ...]] = (EMPTY,) * 6
+
+
 class RulesViolation(Exception):
     """The engine reached a position the rules say cannot happen."""
 
@@ -87,6 +106,41 @@ def _initial_exits() -> list[int]:
     return exits
 
 
+def _initial_gems() -> tuple[list[int], list[int]]:
+    gem_at = [-1] * SLOT_COUNT
+    gem_slot = [ON_CENTRE] * GEM_COUNT
+    for gem, corner in enumerate(CORNERS):
+        slot = corner * 6 + CORNER_ARROWS[corner]
+        gem_at[slot] = gem
+        gem_slot[gem] = slot
+    return gem_at, gem_slot
+
+
+#: ``FACED_CELL[slot]``: the cell a gem resting on ``slot`` faces (the one
+#: across that edge), or -1 at the rim.
+FACED_CELL: Final[tuple[int, ...]] = tuple(nb // 6 if nb >= 0 else -1 for nb in NEIGHBOUR_SLOT)
+#: The cells next to the centre tile: a tile there sets the next centre gem moving.
+CENTRE_ADJACENT: Final[frozenset[int]] = frozenset(
+    cell for cell in range(CELL_COUNT) if any(nb // 6 == CENTRE for nb in FACING_SLOTS[cell])
+)
+
+
+def _facing(gem_at: Sequence[int]) -> list[int]:
+    facing = [0] * CELL_COUNT
+    for slot, gem in enumerate(gem_at):
+        if gem >= 0:
+            facing[FACED_CELL[slot]] += 1
+    return facing
+
+
+#: The lists of a new board, copied for each (a copy is one C call; building them is a loop).
+_NEW_EXITS: Final[tuple[int, ...]] = tuple(_initial_exits())
+_NEW_GEM_AT: Final[tuple[int, ...]] = tuple(_initial_gems()[0])
+_NEW_GEM_SLOT: Final[tuple[int, ...]] = tuple(_initial_gems()[1])
+_NEW_TILES: Final[tuple[int, ...]] = (EMPTY,) * CELL_COUNT
+_NEW_FACING: Final[tuple[int, ...]] = tuple(_facing(_NEW_GEM_AT))
+
+
 class Board:
     """The public position of one round."""
 
@@ -95,11 +149,13 @@ class Board:
         "empty_cells",
         "exited",
         "exits",
+        "facing",
         "gem_at",
         "gem_slot",
         "gems_on_board",
         "last_cell",
         "placements",
+        "players",
         "removed",
         "setup",
         "tiles",
@@ -109,19 +165,21 @@ class Board:
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
+        #: ``setup.players``, read at every placement (a plain int, not a struct's field).
+        self.players: int = setup.players
         #: ``tiles[cell]``: ``kind * 6 + rotation`` of the path tile there, or -1.
-        self.tiles: list[int] = [EMPTY] * CELL_COUNT
+        self.tiles: list[int] = list(_NEW_TILES)
         #: ``exits[slot]``: the slot a gem entering at ``slot`` leaves by,
         #: :data:`EMPTY` on an empty cell, :data:`STOP` at a treasure edge.
-        self.exits: list[int] = _initial_exits()
+        self.exits: list[int] = list(_NEW_EXITS)
         #: ``gem_at[slot]``: the gem resting on that edge, or -1.
-        self.gem_at: list[int] = [-1] * SLOT_COUNT
+        self.gem_at: list[int] = list(_NEW_GEM_AT)
         #: ``gem_slot[gem]``: where each gem rests, :data:`ON_CENTRE` or :data:`GONE`.
-        self.gem_slot: list[int] = [ON_CENTRE] * GEM_COUNT
-        for gem, corner in enumerate(CORNERS):
-            slot = corner * 6 + CORNER_ARROWS[corner]
-            self.gem_at[slot] = gem
-            self.gem_slot[gem] = slot
+        self.gem_slot: list[int] = list(_NEW_GEM_SLOT)
+        #: ``facing[cell]``: how many gems rest on edges facing ``cell`` (kept
+        #: with :attr:`gem_at`), so that a placement that moves no gem is told
+        #: at one look.
+        self.facing: list[int] = list(_NEW_FACING)
         #: Gems still on the centre tile, in the order they leave it.
         self.centre: list[int] = list(CENTRE_GEMS)
         self.empty_cells: list[int] = list(PATH_CELLS)
@@ -140,6 +198,7 @@ class Board:
         other.exits = self.exits[:]
         other.gem_at = self.gem_at[:]
         other.gem_slot = self.gem_slot[:]
+        other.facing = self.facing[:]
         other.centre = self.centre[:]
         other.empty_cells = self.empty_cells[:]
         other.unplaced = self.unplaced[:]
@@ -240,8 +299,26 @@ class Board:
         Tracing each gem alone is order-independent, because two gems that
         meet travel the same chain of paths from opposite ends.
         """
-        gem_at = self.gem_at
+        if not self.facing[cell] and not (self.centre and cell in CENTRE_ADJACENT):
+            return []  # no gem moves: the board need not be touched
+        base = cell * 6
+        exits = self.exits
+        # Lay the tile down for the trace, and lift it again afterwards.
+        exits[base : base + 6] = LAID_EXITS[cell * 30 + kind * 6 + rotation]
+        try:
+            return self.laid_gem_moves(cell)
+        finally:
+            exits[base : base + 6] = _NO_EXITS
+
+    def laid_gem_moves(self, cell: int) -> list[GemMoved]:
+        """The gem moves the tile just laid on ``cell`` causes (its paths are in
+        :attr:`exits`, the gems not yet moved): :meth:`gem_moves` of a
+        placement already made, which the game's :meth:`push
+        <indigo_tui.engine.game.Game.push>` asks."""
         centre = self.centre
+        if not self.facing[cell] and not (centre and cell in CENTRE_ADJACENT):
+            return []
+        gem_at = self.gem_at
         starts: dict[int, int] = {}
         for nb in FACING_SLOTS[cell]:
             gem = gem_at[nb]
@@ -251,59 +328,53 @@ class Board:
                 starts[nb] = centre[0]
         if not starts:
             return []
-        base = cell * 6
         exits = self.exits
-        # Lay the tile down for the trace, and lift it again afterwards.
-        turns = EXIT[kind][rotation]
-        for e in range(6):
-            exits[base + e] = base + turns[e]
-        try:
-            moves = []
-            for start, gem in sorted(starts.items(), key=lambda item: item[1]):
-                route = [start]
-                here = NEIGHBOUR_SLOT[start]
-                for _ in range(SLOT_COUNT):
-                    out = exits[here]
-                    route.append(out)
-                    nb = NEIGHBOUR_SLOT[out]
-                    if nb < 0:
-                        gate = GATE_OF_SLOT[out]
-                        moves.append(
-                            GemMoved(gem, GEM_KIND[gem], tuple(route), "gate", gate, self.setup.gates[gate])
-                        )
-                        break
-                    other = starts.get(nb)
-                    if other is not None:
-                        moves.append(GemMoved(gem, GEM_KIND[gem], tuple(route), "met", other=other))
-                        break
-                    following = exits[nb]
-                    if following == EMPTY:
-                        moves.append(GemMoved(gem, GEM_KIND[gem], tuple(route), "rest"))
-                        break
-                    if following == STOP:
-                        raise RulesViolation(f"gem {gem} would stop at treasure edge {nb}")
-                    here = nb
-                else:  # pragma: no cover - paths cannot form a cycle through a gem
-                    raise RulesViolation(f"gem {gem} never stops")
-            return moves
-        finally:
-            for e in range(6):
-                exits[base + e] = EMPTY
+        gates = self.setup.gates
+        moves = []
+        # By gem id, so that the order of the log does not depend on the cell's edges.
+        for start, gem in sorted(starts.items(), key=_by_gem):
+            route = [start]
+            here = NEIGHBOUR_SLOT[start]
+            for _ in range(SLOT_COUNT):
+                out = exits[here]
+                route.append(out)
+                nb = NEIGHBOUR_SLOT[out]
+                if nb < 0:
+                    gate = GATE_OF_SLOT[out]
+                    moves.append(GemMoved(gem, GEM_KIND[gem], tuple(route), "gate", gate, gates[gate]))
+                    break
+                other = starts.get(nb)
+                if other is not None:
+                    moves.append(GemMoved(gem, GEM_KIND[gem], tuple(route), "met", other=other))
+                    break
+                following = exits[nb]
+                if following == EMPTY:
+                    moves.append(GemMoved(gem, GEM_KIND[gem], tuple(route), "rest"))
+                    break
+                if following == STOP:
+                    raise RulesViolation(f"gem {gem} would stop at treasure edge {nb}")
+                here = nb
+            else:  # pragma: no cover - paths cannot form a cycle through a gem
+                raise RulesViolation(f"gem {gem} never stops")
+        return moves
 
     # -- folding events ----------------------------------------------------
 
     def apply_placement(self, seat: int, cell: int, kind: int, rotation: int) -> None:
         base = cell * 6
-        turns = EXIT[kind][rotation]
-        exits = self.exits
-        for e in range(6):
-            exits[base + e] = base + turns[e]
+        self.exits[base : base + 6] = LAID_EXITS[cell * 30 + kind * 6 + rotation]
         self.tiles[cell] = kind * 6 + rotation
-        self.empty_cells.remove(cell)
+        # ``empty_cells`` is in cell order (see lift_placement): found by halving.
+        empty = self.empty_cells
+        index = bisect_left(empty, cell)
+        if index < len(empty) and empty[index] == cell:
+            del empty[index]
+        else:  # pragma: no cover - a board whose empty cells someone put out of order
+            empty.remove(cell)
         self.unplaced[kind] -= 1
         self.placements += 1
         self.last_cell = cell
-        self.turn = (seat + 1) % self.setup.players
+        self.turn = (seat + 1) % self.players
 
     def apply_gem_move(self, move: GemMoved) -> None:
         gem = move.gem
@@ -312,10 +383,12 @@ class Board:
             self.centre.remove(gem)
         elif start >= 0:
             self.gem_at[start] = -1
+            self.facing[FACED_CELL[start]] -= 1
         if move.outcome == "rest":
             end = move.route[-1]
             self.gem_at[end] = gem
             self.gem_slot[gem] = end
+            self.facing[FACED_CELL[end]] += 1
             return
         self.gem_slot[gem] = GONE
         self.gems_on_board -= 1
@@ -341,9 +414,7 @@ class Board:
         """Take back :meth:`apply_placement`: ``seat`` is to move again and
         ``last_cell`` is the placement before it (-1 if none)."""
         base = cell * 6
-        exits = self.exits
-        for e in range(6):
-            exits[base + e] = EMPTY
+        self.exits[base : base + 6] = _NO_EXITS
         self.tiles[cell] = EMPTY
         # ``empty_cells`` stays in cell order (it starts sorted; remove keeps the
         # order), so the legal moves come out in the same order as before.
@@ -358,7 +429,9 @@ class Board:
         from the centre when its route starts on the centre's edge."""
         gem = move.gem
         if move.outcome == "rest":
-            self.gem_at[move.route[-1]] = -1
+            end = move.route[-1]
+            self.gem_at[end] = -1
+            self.facing[FACED_CELL[end]] -= 1
         else:
             self.gems_on_board += 1
             if move.outcome == "met":
@@ -372,6 +445,7 @@ class Board:
         else:
             self.gem_at[start] = gem
             self.gem_slot[gem] = start
+            self.facing[FACED_CELL[start]] += 1
 
     # -- questions ---------------------------------------------------------
 

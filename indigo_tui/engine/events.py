@@ -8,8 +8,8 @@ indices and edges are slots (``cell * 6 + edge``), see
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final, Literal
+from collections.abc import Iterator, Sequence
+from typing import Final, Literal, overload
 
 import msgspec
 
@@ -102,7 +102,68 @@ def public_event(event: Event) -> Event:
     tile, the start of a round without the deck. The one definition of what an
     event keeps private, for seat views, network peers and saves alike."""
     if type(event) is TileDrawn:
-        return TileDrawn(event.seat, None)
+        return hidden_draw(event.seat) if event.tile is not None else event
     if type(event) is GameStarted:
         return GameStarted(event.setup, None, event.round)
     return event
+
+
+#: ``HIDDEN_DRAWS[seat]``: a draw of ``seat`` (0 to 3) as every other seat
+#: sees it, without its tile (frozen: one each serves every log).
+HIDDEN_DRAWS: Final[tuple[TileDrawn, ...]] = tuple(TileDrawn(seat, None) for seat in range(4))
+
+
+def hidden_draw(seat: int) -> TileDrawn:
+    """``seat``'s draw without its tile, as :func:`public_event` makes it."""
+    return HIDDEN_DRAWS[seat] if 0 <= seat < len(HIDDEN_DRAWS) else TileDrawn(seat, None)
+
+
+class SeatLog(Sequence[Event]):
+    """A game's log as one seat may see it, shared rather than copied.
+
+    A game keeps one public log (every event as :func:`public_event` makes it:
+    no deck, no other seat's drawn tile), which every seat's log reads, and
+    for each seat that seat's own draws by their place in the log. A seat's
+    log is the public one with its own draws put back: nothing of another
+    seat's is reachable from it, and an event is appended once for all seats
+    rather than once per seat. It follows every push and undo of its game,
+    and compares equal to any sequence of the same events (a list, say)."""
+
+    __slots__ = ("_own", "_public", "seat")
+
+    def __init__(self, public: list[Event], own: dict[int, TileDrawn], seat: int) -> None:
+        self._public = public
+        #: This seat's own draws by their index in the log, in the order drawn.
+        self._own = own
+        self.seat = seat
+
+    def __len__(self) -> int:
+        return len(self._public)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        public = self._public
+        if isinstance(index, slice):
+            own = self._own
+            return [own.get(i, public[i]) for i in range(*index.indices(len(public)))]
+        event = public[index]  # IndexError as a list says it
+        return self._own.get(index if index >= 0 else index + len(public), event)
+
+    def __iter__(self) -> Iterator[Event]:
+        own = self._own
+        if not own:
+            return iter(self._public)
+        return (own.get(i, event) for i, event in enumerate(self._public))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, (str, bytes)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]  # it changes with the game, as a list does
+
+    def __repr__(self) -> str:
+        return f"SeatLog(seat={self.seat}, {list(self)!r})"

@@ -9,8 +9,9 @@ undoing a move is folding the log without that move's events.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
+from typing import Final
 
 import msgspec
 
@@ -19,10 +20,12 @@ from .events import (
     GEM_INDEX,
     GEM_KINDS_ORDER,
     GEM_POINTS,
+    HIDDEN_DRAWS,
     Event,
     GameOver,
     GameStarted,
     GemMoved,
+    SeatLog,
     TileDrawn,
     TilePlaced,
     gem_triple,
@@ -35,6 +38,12 @@ from .tiles import COUNTS, NORMAL
 from .views import DeckCount, SeatView
 
 _POINTS = tuple(GEM_POINTS[kind] for kind in GEM_KINDS_ORDER)
+# What every push makes, as this module's own constants: compiled, a constant
+# of the module is read directly, a name imported from a plain module is
+# looked up by name at every use (events.py is plain: msgspec's structs).
+_PLACED: Final = TilePlaced
+_DRAWN: Final = TileDrawn
+_HIDDEN: Final = HIDDEN_DRAWS
 _FULL_BOX = sorted(kind for kind, count in enumerate(COUNTS) for _ in range(count))
 
 
@@ -98,11 +107,27 @@ class Standing(msgspec.Struct, frozen=True):
     place: int
 
 
+def randbelow(getrandbits: Callable[[int], int], n: int) -> int:
+    """``rng.randrange(n)`` for ``n`` above 0, given ``rng.getrandbits``: the
+    same number from the same state of ``rng``, by the same draws
+    (``Random._randbelow``: ``n``'s bit length of random bits, again while not
+    below ``n``), without ``randrange``'s layers of Python around them."""
+    bits = n.bit_length()
+    drawn = getrandbits(bits)
+    while drawn >= n:
+        drawn = getrandbits(bits)
+    return drawn
+
+
 def shuffled_deck(seed: int | str | None, round_index: int = 0) -> tuple[int, ...]:
     """The 54 path tiles' kinds in draw order, fixed by ``seed`` and the round."""
     tiles = list(_FULL_BOX)
     rng = random.Random(f"indigo:{seed}:{round_index}" if seed is not None else None)
-    rng.shuffle(tiles)
+    # rng.shuffle(tiles), swap by swap (Random.shuffle's own loop), on randbelow's draws.
+    getrandbits = rng.getrandbits
+    for i in range(len(tiles) - 1, 0, -1):
+        j = randbelow(getrandbits, i + 1)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
     return tuple(tiles)
 
 
@@ -204,7 +229,11 @@ class Game:
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.collected: list[list[int]] = [[0, 0, 0] for _ in range(players)]
         self.round_index = 0
-        self._seat_logs: list[list[Event]] = [[] for _ in range(players)]
+        #: The log as every seat may see it (public_event's), which every
+        #: seat's log reads, and each seat's own draws by their index in the
+        #: log (SeatLog): an event is appended once for all seats.
+        self._public_log: list[Event] = []
+        self._own_draws: list[dict[int, TileDrawn]] = [{} for _ in range(players)]
         #: Tiles still in the deck, shared with the live seat views.
         self._deck_count = DeckCount(0)
         #: Each seat's live view: the state's lists never change identity
@@ -215,7 +244,7 @@ class Game:
                 self.board,
                 self.hands[seat],
                 self.collected[seat],
-                self._seat_logs[seat],
+                SeatLog(self._public_log, self._own_draws[seat], seat),
                 self._deck_count,
             )
             for seat in range(players)
@@ -227,33 +256,20 @@ class Game:
     # -- the log -------------------------------------------------------------
 
     def _record(self, event: Event) -> None:
-        """Fold ``event`` into the state, append it to the log, and to every
-        seat's log as that seat may see it."""
+        """Fold ``event`` into the state and append it to the log, and to
+        every seat's log as that seat may see it (:class:`SeatLog`)."""
         self._apply(event)
         self.log.append(event)
-        self._share(event)
-
-    def _share(self, event: Event) -> None:
-        """Append ``event`` to every seat's log as that seat may see it."""
-        public = public_event(event)
+        self._public_log.append(public_event(event))
         if type(event) is TileDrawn:
-            # The seat that drew sees its own tile; every other seat sees a draw.
-            for seat, seat_log in enumerate(self._seat_logs):
-                seat_log.append(event if seat == event.seat else public)
-        else:
-            for seat_log in self._seat_logs:
-                seat_log.append(public)
+            self._own_draws[event.seat][len(self.log) - 1] = event
 
     def _apply(self, event: Event) -> None:
-        """Fold one event into the state: onto the board by the board's own
-        folds (the ones :meth:`Board.fold` dispatches to), then the private
-        part. :meth:`_play`, the engine's hottest loop, calls the same folds
-        without this dispatch, as it knows what it records."""
-        if type(event) is GemMoved:
-            self._fold_gem(event)
-        elif type(event) is TilePlaced:
-            self._fold_placement(event.seat, event.cell, event.tile, event.rotation)
-        elif type(event) is TileDrawn:
+        """Fold the start of a round, a draw of the deal or the end into the
+        state. A placement and its gem moves are recorded and folded by
+        :meth:`_play` alone (every placement is a move pushed, a log's too:
+        :meth:`from_log` replays it move by move)."""
+        if type(event) is TileDrawn:
             if self.deck is None or self.drawn >= len(self.deck):
                 raise LogError(LogFault.EMPTY_DECK)
             tile = self.deck[self.drawn]
@@ -265,23 +281,6 @@ class Game:
             self.round_index = event.round
             self._deck_count.left = 0 if event.deck is None else len(event.deck)
         # GameOver changes nothing: it records what the state already says.
-
-    def _fold_placement(self, seat: int, cell: int, tile: int, rotation: int) -> None:
-        """A placement, recorded next in the log: the board, the hand, and what undoing it needs."""
-        self.board.apply_placement(seat, cell, tile, rotation)
-        held = -1
-        if self.deck is not None:
-            hand = self.hands[seat]
-            held = hand.index(tile)
-            del hand[held]
-        self._move_starts.append((len(self.log), held))
-
-    def _fold_gem(self, move: GemMoved) -> None:
-        self.board.apply_gem_move(move)
-        if move.outcome == "gate":
-            index = GEM_INDEX[move.kind]
-            for seat in move.scorers:
-                self.collected[seat][index] += 1
 
     def _fold_draw(self, seat: int, tile: int) -> None:
         """``seat`` draws ``tile``, the next in the deck."""
@@ -298,7 +297,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.board.over
+        return self.board.gems_on_board == 0  # Board.over, read at every move
 
     @property
     def tiles_left(self) -> int:
@@ -362,42 +361,64 @@ class Game:
         >>> game.moves[-1][1], len(Game.from_log(game.log).moves)
         (Move.parse('223/2@2,-4'), 2)
         """
-        refused = self.refusal(move)
+        board = self.board
+        refused = board.seat_refusal(board.turn, self.hands[board.turn], move)  # self.refusal(move)
         if refused is not None:
             raise IllegalMove(move, refused)
-        normal = NORMAL[move.tile][move.rotation]
-        if normal != move.rotation:
-            move = Move(move.cell, move.tile, normal)
-        if self._redo and self._redo[-1] == move:
-            self._redo.pop()
-        else:
-            self._redo.clear()
-        return self._play(move)
+        cell, tile, rotation = move.cell, move.tile, move.rotation
+        normal = NORMAL[tile][rotation]
+        if normal != rotation:
+            move = Move(cell, tile, normal)
+            rotation = normal
+        redo = self._redo
+        if redo:
+            if redo[-1] == move:
+                redo.pop()
+            else:
+                redo.clear()
+        return self._play(cell, tile, rotation)
 
-    def _play(self, move: Move) -> list[Event]:
-        """Record a legal move's events, each folded by its own fold (no dispatch)."""
+    def _play(self, cell: int, tile: int, rotation: int) -> list[Event]:
+        """Record a legal placement's events and fold them into the state: the
+        board by its own folds (those :meth:`Board.fold` dispatches to), the
+        hand, the gems collected, and what undoing the move needs."""
         board = self.board
         seat = board.turn
         log = self.log
         first = len(log)
-        cell, tile, rotation = move.cell, move.tile, move.rotation
-        gem_moves = board.gem_moves(cell, tile, rotation)
-        self._fold_placement(seat, cell, tile, rotation)
-        for gem_move in gem_moves:
-            self._fold_gem(gem_move)
+        public = self._public_log
+        board.apply_placement(seat, cell, tile, rotation)
+        held = -1
+        if self.deck is not None:
+            hand = self.hands[seat]
+            held = hand.index(tile)
+            del hand[held]
+        self._move_starts.append((first, held))
         # A placement and the gem moves it causes are public as they are
-        # (public_event keeps them): every seat's log takes the same objects.
-        placed = TilePlaced(seat, cell, tile, rotation)
-        for events in (log, *self._seat_logs):
-            events.append(placed)
-            events.extend(gem_moves)
+        # (public_event keeps them): the seats' log takes the same objects.
+        placed = _PLACED(seat, cell, tile, rotation)
+        log.append(placed)
+        public.append(placed)
+        # Traced on the tile just laid, the gems not yet moved (Board.gem_moves'
+        # own trace, without laying and lifting the tile a second time).
+        gem_moves = board.laid_gem_moves(cell)
+        if gem_moves:
+            for gem_move in gem_moves:
+                board.apply_gem_move(gem_move)
+                if gem_move.outcome == "gate":
+                    index = GEM_INDEX[gem_move.kind]
+                    for scorer in gem_move.scorers:
+                        self.collected[scorer][index] += 1
+            log.extend(gem_moves)
+            public.extend(gem_moves)
         deck = self.deck
         if deck is not None and self.drawn < len(deck):
             drawn = deck[self.drawn]
             self._fold_draw(seat, drawn)
-            event = TileDrawn(seat, drawn)
+            event = _DRAWN(seat, drawn)
+            self._own_draws[seat][len(log)] = event
             log.append(event)
-            self._share(event)
+            public.append(_HIDDEN[seat])  # a setup seats 2 to 4 players
         if board.gems_on_board == 0:
             scores = self.scores
             counts = self.gem_counts
@@ -445,8 +466,11 @@ class Game:
             last_cell = before.cell
         board.lift_placement(placed.seat, placed.cell, placed.tile, last_cell)
         del self.log[start:]
-        for seat_log in self._seat_logs:
-            del seat_log[start:]
+        del self._public_log[start:]
+        for own in self._own_draws:
+            # Own draws in the order drawn: the undone move's are the last.
+            while own and next(reversed(own)) >= start:
+                own.popitem()
         move = Move(placed.cell, placed.tile, placed.rotation)
         self._redo.append(move)
         return move

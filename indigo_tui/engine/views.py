@@ -2,8 +2,9 @@
 
 A :class:`SeatView` is all a bot, the screen of one seat or a network peer is
 ever given. It holds the public :class:`Board` (which has nothing private in
-it), this seat's own hand and gems, and this seat's own copy of the log in
-which other seats' draws are hidden. There is no path from a view to the
+it), this seat's own hand and gems, and the log as this seat sees it, in
+which other seats' draws are hidden (a :class:`~indigo_tui.engine.events.SeatLog`:
+the game's public log, shared by every seat, with this seat's own draws). There is no path from a view to the
 deck, to another seat's hand or to another seat's gems.
 """
 

@@ -21,6 +21,8 @@ from pathlib import Path
 
 #: The modules setup.py compiles where it can (its ``HOT``, as module names).
 HOT_MODULES = (
+    "indigo_tui.engine.geometry",
+    "indigo_tui.engine.tiles",
     "indigo_tui.engine.board",
     "indigo_tui.engine.game",
     "indigo_tui.engine.views",

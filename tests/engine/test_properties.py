@@ -20,6 +20,7 @@ from indigo_tui.engine.geometry import (
     CENTRE,
     CORNER_ARROWS,
     CORNERS,
+    FACING_SLOTS,
     NEIGHBOUR_SLOT,
     TREASURE_CELLS,
 )
@@ -46,6 +47,7 @@ def position(game: Game) -> tuple[object, ...]:
         board.tiles[:],
         board.exits[:],
         board.gem_at[:],
+        board.facing[:],
         board.gem_slot[:],
         board.centre[:],
         # In order: the legal moves are listed in this order.
@@ -80,6 +82,8 @@ def check_gems(game: Game, moved: set[int]) -> None:
     assert board.gems_on_board == sum(s != GONE for s in board.gem_slot)
     # A shared gate pays each owner but counts its gem once in ``exited``.
     assert board.exited <= sum(game.gem_counts) <= 2 * board.exited
+    # The count of gems facing each cell is the one gem_at gives.
+    assert board.facing == [sum(board.gem_at[nb] >= 0 for nb in slots) for slots in FACING_SLOTS]
     for gem, where in enumerate(board.gem_slot):
         if where == ON_CENTRE:
             assert gem in board.centre

@@ -8,7 +8,7 @@ import types
 
 import pytest
 
-from indigo_tui.engine import Game, GameStarted, Setup, TileDrawn
+from indigo_tui.engine import Game, GameStarted, Setup, TileDrawn, public_event
 
 from .support import play_random
 
@@ -121,3 +121,21 @@ def test_a_detached_view_is_frozen_through_an_undo() -> None:
     game.pop()
     game.pop()
     assert (frozen.board.tiles, frozen.hand, frozen.collected, frozen.tiles_left, len(frozen.events)) == shown
+
+
+def test_a_seats_log_reads_as_the_list_of_what_it_may_see_through_undo_and_redo() -> None:
+    """A seat's log is the game's public log with the seat's own draws: read
+    whole, by index from either end or by slice, it is the list a copy would
+    be, also after moves are undone and played again."""
+    game = game_with_gems(Setup(3), 11)
+    for step in range(4):
+        for seat in range(3):
+            want = [e if type(e) is TileDrawn and e.seat == seat else public_event(e) for e in game.log]
+            events = game.view(seat).events
+            assert events == want and list(events) == want and len(events) == len(want)
+            assert (events[0], events[-1], events[-4]) == (want[0], want[-1], want[-4])
+            assert events[3:9] == want[3:9] and events[::-5] == want[::-5]
+        if step < 2:
+            game.pop()
+        else:
+            game.redo()
