@@ -40,7 +40,7 @@ import math
 import random
 import statistics
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NamedTuple
 
 import msgspec
 
@@ -50,7 +50,7 @@ from ..engine.setup import Setup
 from ..engine.tiles import TILE_TOTAL, rotated_paths
 from ..i18n import _
 from .base import BotSpecError
-from .mcts import Budget, MctsBot, PlaceKey, Search, Tuning
+from .mcts import LEVELS, Budget, MctsBot, PlaceKey, Tuning
 from .registry import make_bot
 from .sim import ALLOWED, Knowledge, SimState, is_open
 
@@ -196,21 +196,29 @@ def open_knowledge(view: SeatView, played_tile: int) -> Knowledge:
 # -- the reviewer ----------------------------------------------------------------------
 
 
+class Measured(NamedTuple):
+    """The measure step's moves, each one's lead per guess, and the best one's index."""
+
+    candidates: list[PlaceKey]
+    leads: list[list[float]]
+    top: int
+
+
 class Reviewer:
     """Rates placements with the search bot's playouts, as long as ``spec``
     says (``mcts:iter=N``: N playouts a placement, shared by the moves
     measured; ``mcts:SECONDS`` or a level name such as ``hard``); a hint
-    (:meth:`suggest`) is that search bot's own search."""
+    (:meth:`suggest`) is the move its measure finds best."""
 
     def __init__(self, spec: str = DEFAULT_SPEC, seed: int | str = 0) -> None:
         bot = make_bot(spec, seed)
         if not isinstance(bot, MctsBot):
             raise BotSpecError(
-                # translators: mcts:iter=N, mcts:SECONDS and the level names are the command line's words
+                # translators: mcts:iter=N, mcts:SECONDS and the {levels} (easy, ...) are command-line words
                 _(
                     "{spec} cannot rate moves: a review needs the search bot "
-                    "(mcts:iter=N, mcts:SECONDS, easy, medium, hard or expert)"
-                ).format(spec=repr(spec))
+                    "(mcts:iter=N, mcts:SECONDS or a level: {levels})"
+                ).format(spec=repr(spec), levels=", ".join(LEVELS))
             )
         self.spec = spec
         self.name = bot.name
@@ -218,49 +226,55 @@ class Reviewer:
         self.budget: Budget = bot.budget
         self.tuning: Tuning = bot.tuning
 
-    def _find(self, knowledge: Knowledge, seed: str, root_kind: int | None) -> tuple[Search, PlaceKey]:
-        """The search bot's own search and the move it would play."""
-        find = Search(knowledge, seed, self.tuning, root_kind=root_kind)
-        find.run(self.budget)
-        children = find.root.children
-        best = max(
-            children,
-            key=lambda k: (children[k].visits, children[k].reward / max(1, children[k].visits), k),
-        )
-        return find, best
-
     def suggest(self, view: SeatView) -> tuple[Move, tuple[float, ...]]:
-        """A hint: the move the search bot would play from ``view`` (the seat to
-        move's own view), and every seat's expected final points after it."""
+        """A hint: the move this review would rate best from ``view`` (the
+        seat to move's own view), and every seat's expected final points
+        after it.
+
+        One measure behind both: the hint is the best move of the review's
+        own screen and measure, with the review's seed for this placement,
+        so a move played on a hint is rated "best" by the review of the game
+        at the same settings (tests/bots/test_hint_review.py)."""
         if not view.my_turn:
             raise ValueError(_("a hint is for the seat to move"))
         if is_open(view):
             raise ValueError(_("a game without hands has no tile to suggest"))
-        seed = f"hint:{self.seed}:{view.board.placements}:{view.seat}"
-        find, best = self._find(Knowledge.of(view), seed, None)
-        return Move(*best), find.mean_points(best)
+        index = view.board.placements
+        seed = self._seed(index, view.seat)
+        knowledge = Knowledge.of(view)
+        measured = self._measure(knowledge, view.seat, self._moves(knowledge, view.seat), None, seed)
+        best = measured.candidates[measured.top]
+        (expected,) = self._final_points(knowledge, [best], seed)
+        return Move(*best), expected
 
-    def rate(self, view: SeatView, played: Move, index: int) -> MoveRating:
-        """Rate ``played`` from ``view``, the mover's view just before it."""
-        if not view.my_turn:
-            raise ValueError("the view is not the mover's")
-        seat = view.seat
-        played = Move.make(played.cell, played.tile, played.rotation)
-        seed = f"review:{self.seed}:{index}:{seat}"
-        knowledge = open_knowledge(view, played.tile) if is_open(view) else Knowledge.of(view)
-        played_key: PlaceKey = (played.cell, played.tile, played.rotation)
+    def _seed(self, index: int, seat: int) -> str:
+        """The seed of every guess for placement ``index`` (in the round, from
+        0) by ``seat``: the review's and the hint's alike."""
+        return f"review:{self.seed}:{index}:{seat}"
+
+    @staticmethod
+    def _moves(knowledge: Knowledge, seat: int) -> list[PlaceKey]:
+        """Every placement of the tiles ``seat`` holds, in a fixed order."""
         base = knowledge.base
-        moves = [
+        return [
             (cell, kind, rotation)
             for kind in sorted(set(base.hands[seat]))
             for cell in base.empty
             for rotation in ALLOWED[cell][kind]
         ]
-        if played_key not in moves:  # pragma: no cover - the engine allowed it, so the search does
-            moves.append(played_key)
-        # Each move's worth: the mover's lead once every other seat has
-        # placed a tile after it (see the module's docstring).
-        horizon = base.players
+
+    def _measure(
+        self,
+        knowledge: Knowledge,
+        seat: int,
+        moves: list[PlaceKey],
+        played: PlaceKey | None,
+        seed: str,
+    ) -> Measured:
+        """Screen ``moves`` and measure the best few and ``played`` (when
+        given): each move's lead once every other seat has placed a tile
+        after it (see the module's docstring)."""
+        horizon = knowledge.base.players
         if len(moves) > CANDIDATES:
             screened = outcomes(knowledge, moves, SCREEN_SAMPLES, horizon, seed + ":screen", self.tuning)
             order = sorted(
@@ -268,16 +282,33 @@ class Reviewer:
                 key=lambda i: (-statistics.fmean(margins(screened[i], seat)), moves[i]),
             )
             candidates = [moves[i] for i in order[:CANDIDATES]]
-            if played_key not in candidates:
-                candidates.append(played_key)
+            if played is not None and played not in candidates:
+                candidates.append(played)
         else:
             candidates = moves
-        measured = outcomes(knowledge, candidates, self._samples(), horizon, seed + ":measure", self.tuning)
-        leads = [margins(found, seat) for found in measured]
+        found = outcomes(knowledge, candidates, self._samples(), horizon, seed + ":measure", self.tuning)
+        leads = [margins(outcome, seat) for outcome in found]
         means = [statistics.fmean(lead) for lead in leads]
-        at = candidates.index(played_key)
+        at = -1 if played is None else candidates.index(played)
         # The best found; a tie goes to the move played (nothing given up).
         top = max(range(len(candidates)), key=lambda i: (means[i], i == at, candidates[i]))
+        return Measured(candidates, leads, top)
+
+    def rate(self, view: SeatView, played: Move, index: int) -> MoveRating:
+        """Rate ``played`` from ``view``, the mover's view just before it."""
+        if not view.my_turn:
+            raise ValueError("the view is not the mover's")
+        seat = view.seat
+        played = Move.make(played.cell, played.tile, played.rotation)
+        seed = self._seed(index, seat)
+        knowledge = open_knowledge(view, played.tile) if is_open(view) else Knowledge.of(view)
+        played_key: PlaceKey = (played.cell, played.tile, played.rotation)
+        moves = self._moves(knowledge, seat)
+        if played_key not in moves:  # pragma: no cover - the engine allowed it, so the search does
+            moves.append(played_key)
+        measured = self._measure(knowledge, seat, moves, played_key, seed)
+        candidates, leads, top = measured.candidates, measured.leads, measured.top
+        at = candidates.index(played_key)
         if top == at:
             (expected,) = self._final_points(knowledge, [played_key], seed)
             return MoveRating(
