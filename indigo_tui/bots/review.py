@@ -4,14 +4,22 @@ Each placement is rated with only what the mover could see at that moment
 (the mover's :class:`~indigo_tui.engine.SeatView`: the public board and log,
 its own hand and gems); the other hands and the deck order are guessed, as
 the search bot guesses them. A move's worth is the mover's expected *lead*
-(its points less the mean of the other seats' points) once every other seat
-has placed one tile after it, each playing as the search's playouts do: the
-best scoring placement next to a gem when one scores, else a quiet one that
-gives nothing away. Lead, not own points: handing a gem to another seat
-costs as much as missing it. One round, not the whole round of the game:
-measured (benchmarks/review_quality.py, docs/bots.md), longer horizons rate
-the moves by set-ups that the playouts' opponents never block, and rate
-greedy worse than random, though greedy beats it by 0.3 points a move.
+(its points less the mean of the other seats' points) averaged over the
+next two rounds of placements: after every other seat has placed one tile
+after it, and after each placement of the round after that, up to every
+other seat's second reply (in two players: after the reply, after the
+mover's next placement and after the reply to that), each seat playing as
+the search's playouts do: the best scoring placement next to a gem when one
+scores, else a quiet one that gives nothing away. Lead, not own points:
+handing a gem to another seat costs as much as missing it. Averaged, not
+taken at one moment: measured (benchmarks/review_quality.py, docs/bots.md,
+greedy against random), the lead after the others' replies alone counts a
+gem handed over or missed in full and overstates the true gap in final
+points 2.7 times, while the lead one placement later lets the playouts take
+back what the move left and understates it (0.53 times); the mean of the
+positions in between recovers 1.18 times it, as near to what a point means
+in the final score as any of them. Not the whole round: longer horizons
+rate the moves by set-ups that the playouts' opponents never block.
 
 1. *screen*: every legal placement is played out on a few guesses
    (:data:`SCREEN_SAMPLES`); the :data:`CANDIDATES` with the best lead go on.
@@ -83,7 +91,7 @@ SAMPLES_PER_SECOND: Final = 200
 CONFIDENCE_Z: Final = 1.96
 #: Bumped when the analysis changes what it computes, so that stored reviews
 #: made by an older analysis are not trusted.
-ANALYSIS_VERSION: Final = 2
+ANALYSIS_VERSION: Final = 3
 
 
 def sure_verdict(loss: float, uncertainty: float) -> Verdict:
@@ -272,11 +280,16 @@ class Reviewer:
         seed: str,
     ) -> Measured:
         """Screen ``moves`` and measure the best few and ``played`` (when
-        given): each move's lead once every other seat has placed a tile
-        after it (see the module's docstring)."""
-        horizon = knowledge.base.players
+        given): each move's lead averaged over the positions after placements
+        ``players`` to ``2 * players`` (see the module's docstring)."""
+        players = knowledge.base.players
+        first, horizon = players, 2 * players
+
+        def measure(moves: list[PlaceKey], samples: int, name: str) -> list[list[list[float]]]:
+            return outcomes(knowledge, moves, samples, horizon, seed + name, self.tuning, first=first)
+
         if len(moves) > CANDIDATES:
-            screened = outcomes(knowledge, moves, SCREEN_SAMPLES, horizon, seed + ":screen", self.tuning)
+            screened = measure(moves, SCREEN_SAMPLES, ":screen")
             order = sorted(
                 range(len(moves)),
                 key=lambda i: (-statistics.fmean(margins(screened[i], seat)), moves[i]),
@@ -286,7 +299,7 @@ class Reviewer:
                 candidates.append(played)
         else:
             candidates = moves
-        found = outcomes(knowledge, candidates, self._samples(), horizon, seed + ":measure", self.tuning)
+        found = measure(candidates, self._samples(), ":measure")
         leads = [margins(outcome, seat) for outcome in found]
         means = [statistics.fmean(lead) for lead in leads]
         at = -1 if played is None else candidates.index(played)
@@ -347,7 +360,7 @@ class Reviewer:
         return max(MIN_SAMPLES, round(self.budget.seconds * SAMPLES_PER_SECOND))
 
 
-def margins(finals: Sequence[Sequence[int]], seat: int) -> list[float]:
+def margins(finals: Sequence[Sequence[float]], seat: int) -> list[float]:
     """``seat``'s points less the mean of the other seats' points, per sample."""
     return [points[seat] - (sum(points) - points[seat]) / (len(points) - 1) for points in finals]
 
@@ -410,22 +423,35 @@ def outcomes(
     horizon: int | None,
     seed: str,
     tuning: Tuning,
-) -> list[list[list[int]]]:
+    *,
+    first: int | None = None,
+) -> list[list[list[float]]]:
     """Every seat's points ``horizon`` placements on (at the end of the round
     when None or sooner), per move and sample, when the seat to move plays
     each of ``moves`` and the search's playout policy plays on: the best
     scoring placement next to a gem when one scores, else a quiet one
-    (:func:`quiet_move`). Each sample's :class:`Luck` is the same for every
-    move."""
+    (:func:`quiet_move`). With ``first``, every seat's points averaged over
+    the positions after placements ``first`` to ``horizon`` (the move is
+    placement 1; a round that ends sooner counts its final points for the
+    positions it did not reach). Each sample's :class:`Luck` is the same for
+    every move."""
     rng = random.Random(seed)
-    found: list[list[list[int]]] = [[] for _ in moves]
+    found: list[list[list[float]]] = [[] for _ in moves]
+    start = horizon if first is None or horizon is None else first
     for _sample in range(samples):
         luck = Luck(knowledge, rng)
         for index, (cell, kind, rotation) in enumerate(moves):
             state = luck.dealt.copy()
             state.play(cell, kind, rotation)
             ply = 1
-            while not state.over and (horizon is None or ply < horizon):
+            total = [0] * len(state.scores)
+            counted = 0
+            while True:
+                if start is not None and ply >= start:
+                    total = [t + p for t, p in zip(total, state.scores, strict=True)]
+                    counted += 1
+                if state.over or (horizon is not None and ply >= horizon):
+                    break
                 seat = state.turn
                 active = state.active_cells()
                 move: PlaceKey | None = None
@@ -437,7 +463,13 @@ def outcomes(
                     move = quiet_move(state, luck, ply, active, tuning)
                 state.play(*move)
                 ply += 1
-            found[index].append(state.scores[:])
+            if start is None or horizon is None:
+                found[index].append([float(points) for points in state.scores])
+                continue
+            # The positions a round that ended sooner did not reach hold its final points.
+            missing = horizon - start + 1 - counted
+            total = [t + missing * p for t, p in zip(total, state.scores, strict=True)]
+            found[index].append([t / (horizon - start + 1) for t in total])
     return found
 
 
