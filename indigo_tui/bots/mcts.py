@@ -48,9 +48,11 @@ PlaceKey = tuple[int, int, int]  # (cell, kind, rotation)
 
 #: The named levels' budgets: iterations a move. A fixed count makes a level
 #: play the same games on any machine and in either build, as strong on a slow
-#: machine as on a fast one. Each beats the one below it: benchmarks/ladder.py,
-#: every Wilson 95% interval above 50% (docs/bots.md, "Strength"). ``master``
-#: is the most that fits 2 s of one core a move compiled; from 4000
+#: machine as on a fast one. Each up to ``expert`` beats the one below it:
+#: benchmarks/ladder.py, every Wilson 95% interval above 50% (docs/bots.md,
+#: "Strength"; ``master``'s step was not shown apart in the games the
+#: machine allowed). ``master`` is the most that fits about 2 s of one core a
+#: move compiled; from 4000
 #: iterations the search runs on two processes, so it waits about half that
 #: on a free 2-core machine.
 LEVEL_ITERATIONS: Final[dict[str, int]] = {
