@@ -1,6 +1,6 @@
 """Are the bot levels really apart? Each adjacent pair of a ladder plays.
 
-The ladder is ``greedy, easy, medium, hard, expert`` unless ``--ladder`` names
+The ladder is ``greedy, easy, medium, hard, expert, master`` unless ``--ladder`` names
 other bots (weakest first, anything ``indigo selfplay --bots`` takes, such as
 ``mcts:iter=400``). Each adjacent pair plays GAMES two-player games: each game
 dealt from its own seed, the seats alternating from game to game, the bots
@@ -17,7 +17,7 @@ A level that searches on two processes in play (a budget from 4000
 iterations) thinks about half that long on a free 2-core machine.
 
     python benchmarks/ladder.py --games 40                # the levels
-    python benchmarks/ladder.py --games 100 --only expert # hard against expert alone
+    python benchmarks/ladder.py --games 100 --only master # expert against master alone
     python benchmarks/ladder.py --ladder mcts:iter=200,mcts:iter=800 --games 60
     nice -n 15 python benchmarks/ladder.py --games 200 --json ladder.json
 
@@ -41,7 +41,7 @@ from typing import Any
 # The one Wilson interval and the scale's formula (docs/bots.md, "Ratings").
 from indigo_tui.records.rating import difference, wilson
 
-DEFAULT_LADDER = "greedy,easy,medium,hard,expert"
+DEFAULT_LADDER = "greedy,easy,medium,hard,expert,master"
 
 
 @dataclass

@@ -16,8 +16,8 @@ playout finishes the round with a cheap policy that takes a scoring placement
 next to a gem when there is one and otherwise places at random, avoiding
 placements that hand points to another seat.
 
-Names: ``easy``, ``medium``, ``hard``, ``expert`` search 50, 200, 800 and 3200
-iterations a move (:data:`LEVEL_ITERATIONS`; benchmarks/ladder.py plays each
+Names: ``easy``, ``medium``, ``hard``, ``expert``, ``master`` search 50, 200,
+800, 3200 and 8000 iterations a move (:data:`LEVEL_ITERATIONS`; benchmarks/ladder.py plays each
 against the one below it, docs/bots.md, "Strength"); ``mcts:SECONDS``
 (``mcts:0.25``) any time; ``mcts:iter=N`` exactly N iterations. An iteration budget with a seed makes
 the bot deterministic, on any machine. Budgets of a second or 4000
@@ -49,10 +49,20 @@ PlaceKey = tuple[int, int, int]  # (cell, kind, rotation)
 
 #: The named levels' budgets: iterations a move. A fixed count makes a level
 #: play the same games on any machine and in either build, as strong on a slow
-#: machine as on a fast one. Each beats the one below it: benchmarks/ladder.py,
-#: 34 to 36 games a step, every Wilson 95% interval above 50% (docs/bots.md,
-#: "Strength").
-LEVEL_ITERATIONS: Final[dict[str, int]] = {"easy": 50, "medium": 200, "hard": 800, "expert": 3200}
+#: machine as on a fast one. Each up to ``expert`` beats the one below it:
+#: benchmarks/ladder.py, every Wilson 95% interval above 50% (docs/bots.md,
+#: "Strength"; ``master``'s step was not shown apart in the games the
+#: machine allowed). ``master`` is the most that fits about 2 s of one core a
+#: move compiled; from 4000
+#: iterations the search runs on two processes, so it waits about half that
+#: on a free 2-core machine.
+LEVEL_ITERATIONS: Final[dict[str, int]] = {
+    "easy": 50,
+    "medium": 200,
+    "hard": 800,
+    "expert": 3200,
+    "master": 8000,
+}
 #: The named levels, weakest first.
 LEVELS: Final[tuple[str, ...]] = tuple(LEVEL_ITERATIONS)
 #: About how many seconds of one core a move of each level takes, in the
@@ -61,8 +71,8 @@ LEVELS: Final[tuple[str, ...]] = tuple(LEVEL_ITERATIONS)
 #: measured beside it (docs/bots.md). The setup form and the help say the
 #: figure of the build that runs.
 LEVEL_SECONDS: Final[dict[str, dict[str, float]]] = {
-    "compiled": {"easy": 0.01, "medium": 0.04, "hard": 0.17, "expert": 0.73},
-    "plain": {"easy": 0.03, "medium": 0.1, "hard": 0.41, "expert": 1.8},
+    "compiled": {"easy": 0.01, "medium": 0.04, "hard": 0.17, "expert": 0.73, "master": 1.9},
+    "plain": {"easy": 0.03, "medium": 0.1, "hard": 0.41, "expert": 1.8, "master": 4.7},
 }
 
 

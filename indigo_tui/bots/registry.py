@@ -54,7 +54,7 @@ def available_bots() -> dict[str, str]:
 def ready_bots() -> dict[str, str]:
     """The bots that play as they are named, with nothing after a colon (a
     form's choice of seat kinds), and their descriptions: ``mcts`` needs its
-    budget (``mcts:0.25``), which its levels ``easy`` to ``expert`` give it."""
+    budget (``mcts:0.25``), which its levels ``easy`` to ``master`` give it."""
     ready = {}
     for name, kind in _kinds(search=True).items():
         try:

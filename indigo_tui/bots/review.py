@@ -4,14 +4,22 @@ Each placement is rated with only what the mover could see at that moment
 (the mover's :class:`~indigo_tui.engine.SeatView`: the public board and log,
 its own hand and gems); the other hands and the deck order are guessed, as
 the search bot guesses them. A move's worth is the mover's expected *lead*
-(its points less the mean of the other seats' points) once every other seat
-has placed one tile after it, each playing as the search's playouts do: the
-best scoring placement next to a gem when one scores, else a quiet one that
-gives nothing away. Lead, not own points: handing a gem to another seat
-costs as much as missing it. One round, not the whole round of the game:
-measured (benchmarks/review_quality.py, docs/bots.md), longer horizons rate
-the moves by set-ups that the playouts' opponents never block, and rate
-greedy worse than random, though greedy beats it by 0.3 points a move.
+(its points less the mean of the other seats' points) averaged over the
+next two rounds of placements: after every other seat has placed one tile
+after it, and after each placement of the round after that, up to every
+other seat's second reply (in two players: after the reply, after the
+mover's next placement and after the reply to that), each seat playing as
+the search's playouts do: the best scoring placement next to a gem when one
+scores, else a quiet one that gives nothing away. Lead, not own points:
+handing a gem to another seat costs as much as missing it. Averaged, not
+taken at one moment: measured (benchmarks/review_quality.py, docs/bots.md,
+greedy against random), the lead after the others' replies alone counts a
+gem handed over or missed in full and overstates the true gap in final
+points 2.7 times, while the lead one placement later lets the playouts take
+back what the move left and understates it (0.53 times); the mean of the
+positions in between recovers 1.18 times it, as near to what a point means
+in the final score as any of them. Not the whole round: longer horizons
+rate the moves by set-ups that the playouts' opponents never block.
 
 1. *screen*: every legal placement is played out on a few guesses
    (:data:`SCREEN_SAMPLES`); the :data:`CANDIDATES` with the best lead go on.
@@ -40,7 +48,7 @@ import math
 import random
 import statistics
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NamedTuple
 
 import msgspec
 
@@ -50,7 +58,7 @@ from ..engine.setup import Setup
 from ..engine.tiles import TILE_TOTAL, rotated_paths
 from ..i18n import _
 from .base import BotSpecError
-from .mcts import Budget, MctsBot, PlaceKey, Search, Tuning
+from .mcts import LEVELS, Budget, MctsBot, PlaceKey, Tuning
 from .registry import make_bot
 from .sim import ALLOWED, Knowledge, SimState, is_open
 
@@ -83,7 +91,7 @@ SAMPLES_PER_SECOND: Final = 200
 CONFIDENCE_Z: Final = 1.96
 #: Bumped when the analysis changes what it computes, so that stored reviews
 #: made by an older analysis are not trusted.
-ANALYSIS_VERSION: Final = 2
+ANALYSIS_VERSION: Final = 3
 
 
 def sure_verdict(loss: float, uncertainty: float) -> Verdict:
@@ -196,21 +204,29 @@ def open_knowledge(view: SeatView, played_tile: int) -> Knowledge:
 # -- the reviewer ----------------------------------------------------------------------
 
 
+class Measured(NamedTuple):
+    """The measure step's moves, each one's lead per guess, and the best one's index."""
+
+    candidates: list[PlaceKey]
+    leads: list[list[float]]
+    top: int
+
+
 class Reviewer:
     """Rates placements with the search bot's playouts, as long as ``spec``
     says (``mcts:iter=N``: N playouts a placement, shared by the moves
     measured; ``mcts:SECONDS`` or a level name such as ``hard``); a hint
-    (:meth:`suggest`) is that search bot's own search."""
+    (:meth:`suggest`) is the move its measure finds best."""
 
     def __init__(self, spec: str = DEFAULT_SPEC, seed: int | str = 0) -> None:
         bot = make_bot(spec, seed)
         if not isinstance(bot, MctsBot):
             raise BotSpecError(
-                # translators: mcts:iter=N, mcts:SECONDS and the level names are the command line's words
+                # translators: mcts:iter=N, mcts:SECONDS and the {levels} (easy, ...) are command-line words
                 _(
                     "{spec} cannot rate moves: a review needs the search bot "
-                    "(mcts:iter=N, mcts:SECONDS, easy, medium, hard or expert)"
-                ).format(spec=repr(spec))
+                    "(mcts:iter=N, mcts:SECONDS or a level: {levels})"
+                ).format(spec=repr(spec), levels=", ".join(LEVELS))
             )
         self.spec = spec
         self.name = bot.name
@@ -218,27 +234,78 @@ class Reviewer:
         self.budget: Budget = bot.budget
         self.tuning: Tuning = bot.tuning
 
-    def _find(self, knowledge: Knowledge, seed: str, root_kind: int | None) -> tuple[Search, PlaceKey]:
-        """The search bot's own search and the move it would play."""
-        find = Search(knowledge, seed, self.tuning, root_kind=root_kind)
-        find.run(self.budget)
-        children = find.root.children
-        best = max(
-            children,
-            key=lambda k: (children[k].visits, children[k].reward / max(1, children[k].visits), k),
-        )
-        return find, best
-
     def suggest(self, view: SeatView) -> tuple[Move, tuple[float, ...]]:
-        """A hint: the move the search bot would play from ``view`` (the seat to
-        move's own view), and every seat's expected final points after it."""
+        """A hint: the move this review would rate best from ``view`` (the
+        seat to move's own view), and every seat's expected final points
+        after it.
+
+        One measure behind both: the hint is the best move of the review's
+        own screen and measure, with the review's seed for this placement,
+        so a move played on a hint is rated "best" by the review of the game
+        at the same settings (tests/bots/test_hint_review.py)."""
         if not view.my_turn:
             raise ValueError(_("a hint is for the seat to move"))
         if is_open(view):
             raise ValueError(_("a game without hands has no tile to suggest"))
-        seed = f"hint:{self.seed}:{view.board.placements}:{view.seat}"
-        find, best = self._find(Knowledge.of(view), seed, None)
-        return Move(*best), find.mean_points(best)
+        index = view.board.placements
+        seed = self._seed(index, view.seat)
+        knowledge = Knowledge.of(view)
+        measured = self._measure(knowledge, view.seat, self._moves(knowledge, view.seat), None, seed)
+        best = measured.candidates[measured.top]
+        (expected,) = self._final_points(knowledge, [best], seed)
+        return Move(*best), expected
+
+    def _seed(self, index: int, seat: int) -> str:
+        """The seed of every guess for placement ``index`` (in the round, from
+        0) by ``seat``: the review's and the hint's alike."""
+        return f"review:{self.seed}:{index}:{seat}"
+
+    @staticmethod
+    def _moves(knowledge: Knowledge, seat: int) -> list[PlaceKey]:
+        """Every placement of the tiles ``seat`` holds, in a fixed order."""
+        base = knowledge.base
+        return [
+            (cell, kind, rotation)
+            for kind in sorted(set(base.hands[seat]))
+            for cell in base.empty
+            for rotation in ALLOWED[cell][kind]
+        ]
+
+    def _measure(
+        self,
+        knowledge: Knowledge,
+        seat: int,
+        moves: list[PlaceKey],
+        played: PlaceKey | None,
+        seed: str,
+    ) -> Measured:
+        """Screen ``moves`` and measure the best few and ``played`` (when
+        given): each move's lead averaged over the positions after placements
+        ``players`` to ``2 * players`` (see the module's docstring)."""
+        players = knowledge.base.players
+        first, horizon = players, 2 * players
+
+        def measure(moves: list[PlaceKey], samples: int, name: str) -> list[list[list[float]]]:
+            return outcomes(knowledge, moves, samples, horizon, seed + name, self.tuning, first=first)
+
+        if len(moves) > CANDIDATES:
+            screened = measure(moves, SCREEN_SAMPLES, ":screen")
+            order = sorted(
+                range(len(moves)),
+                key=lambda i: (-statistics.fmean(margins(screened[i], seat)), moves[i]),
+            )
+            candidates = [moves[i] for i in order[:CANDIDATES]]
+            if played is not None and played not in candidates:
+                candidates.append(played)
+        else:
+            candidates = moves
+        found = measure(candidates, self._samples(), ":measure")
+        leads = [margins(outcome, seat) for outcome in found]
+        means = [statistics.fmean(lead) for lead in leads]
+        at = -1 if played is None else candidates.index(played)
+        # The best found; a tie goes to the move played (nothing given up).
+        top = max(range(len(candidates)), key=lambda i: (means[i], i == at, candidates[i]))
+        return Measured(candidates, leads, top)
 
     def rate(self, view: SeatView, played: Move, index: int) -> MoveRating:
         """Rate ``played`` from ``view``, the mover's view just before it."""
@@ -246,38 +313,15 @@ class Reviewer:
             raise ValueError("the view is not the mover's")
         seat = view.seat
         played = Move.make(played.cell, played.tile, played.rotation)
-        seed = f"review:{self.seed}:{index}:{seat}"
+        seed = self._seed(index, seat)
         knowledge = open_knowledge(view, played.tile) if is_open(view) else Knowledge.of(view)
         played_key: PlaceKey = (played.cell, played.tile, played.rotation)
-        base = knowledge.base
-        moves = [
-            (cell, kind, rotation)
-            for kind in sorted(set(base.hands[seat]))
-            for cell in base.empty
-            for rotation in ALLOWED[cell][kind]
-        ]
+        moves = self._moves(knowledge, seat)
         if played_key not in moves:  # pragma: no cover - the engine allowed it, so the search does
             moves.append(played_key)
-        # Each move's worth: the mover's lead once every other seat has
-        # placed a tile after it (see the module's docstring).
-        horizon = base.players
-        if len(moves) > CANDIDATES:
-            screened = outcomes(knowledge, moves, SCREEN_SAMPLES, horizon, seed + ":screen", self.tuning)
-            order = sorted(
-                range(len(moves)),
-                key=lambda i: (-statistics.fmean(margins(screened[i], seat)), moves[i]),
-            )
-            candidates = [moves[i] for i in order[:CANDIDATES]]
-            if played_key not in candidates:
-                candidates.append(played_key)
-        else:
-            candidates = moves
-        measured = outcomes(knowledge, candidates, self._samples(), horizon, seed + ":measure", self.tuning)
-        leads = [margins(found, seat) for found in measured]
-        means = [statistics.fmean(lead) for lead in leads]
+        measured = self._measure(knowledge, seat, moves, played_key, seed)
+        candidates, leads, top = measured.candidates, measured.leads, measured.top
         at = candidates.index(played_key)
-        # The best found; a tie goes to the move played (nothing given up).
-        top = max(range(len(candidates)), key=lambda i: (means[i], i == at, candidates[i]))
         if top == at:
             (expected,) = self._final_points(knowledge, [played_key], seed)
             return MoveRating(
@@ -316,7 +360,7 @@ class Reviewer:
         return max(MIN_SAMPLES, round(self.budget.seconds * SAMPLES_PER_SECOND))
 
 
-def margins(finals: Sequence[Sequence[int]], seat: int) -> list[float]:
+def margins(finals: Sequence[Sequence[float]], seat: int) -> list[float]:
     """``seat``'s points less the mean of the other seats' points, per sample."""
     return [points[seat] - (sum(points) - points[seat]) / (len(points) - 1) for points in finals]
 
@@ -379,22 +423,35 @@ def outcomes(
     horizon: int | None,
     seed: str,
     tuning: Tuning,
-) -> list[list[list[int]]]:
+    *,
+    first: int | None = None,
+) -> list[list[list[float]]]:
     """Every seat's points ``horizon`` placements on (at the end of the round
     when None or sooner), per move and sample, when the seat to move plays
     each of ``moves`` and the search's playout policy plays on: the best
     scoring placement next to a gem when one scores, else a quiet one
-    (:func:`quiet_move`). Each sample's :class:`Luck` is the same for every
-    move."""
+    (:func:`quiet_move`). With ``first``, every seat's points averaged over
+    the positions after placements ``first`` to ``horizon`` (the move is
+    placement 1; a round that ends sooner counts its final points for the
+    positions it did not reach). Each sample's :class:`Luck` is the same for
+    every move."""
     rng = random.Random(seed)
-    found: list[list[list[int]]] = [[] for _ in moves]
+    found: list[list[list[float]]] = [[] for _ in moves]
+    start = horizon if first is None or horizon is None else first
     for _sample in range(samples):
         luck = Luck(knowledge, rng)
         for index, (cell, kind, rotation) in enumerate(moves):
             state = luck.dealt.copy()
             state.play(cell, kind, rotation)
             ply = 1
-            while not state.over and (horizon is None or ply < horizon):
+            total = [0] * len(state.scores)
+            counted = 0
+            while True:
+                if start is not None and ply >= start:
+                    total = [t + p for t, p in zip(total, state.scores, strict=True)]
+                    counted += 1
+                if state.over or (horizon is not None and ply >= horizon):
+                    break
                 seat = state.turn
                 active = state.active_cells()
                 move: PlaceKey | None = None
@@ -406,7 +463,13 @@ def outcomes(
                     move = quiet_move(state, luck, ply, active, tuning)
                 state.play(*move)
                 ply += 1
-            found[index].append(state.scores[:])
+            if start is None or horizon is None:
+                found[index].append([float(points) for points in state.scores])
+                continue
+            # The positions a round that ended sooner did not reach hold its final points.
+            missing = horizon - start + 1 - counted
+            total = [t + missing * p for t, p in zip(total, state.scores, strict=True)]
+            found[index].append([t / (horizon - start + 1) for t in total])
     return found
 
 

@@ -62,7 +62,7 @@ def bot_seat_name(bot: str) -> str:
     """The name of a seat a bot plays when nobody named it, and the bot's
     name in the setup's choice of seat kinds: "Greedy bot". ``bot`` is what
     follows ``bot:`` in ``--seats`` (greedy, random, easy, medium, hard,
-    expert, mcts:SECONDS), or ``engine:COMMAND`` for an outside program."""
+    expert, master, mcts:SECONDS), or ``engine:COMMAND`` for an outside program."""
     name = bot.partition(":")[0].strip().lower()
     if name == "greedy":
         # translators: a seat played by the greedy bot (best immediate points), when nobody named it
@@ -80,8 +80,11 @@ def bot_seat_name(bot: str) -> str:
         # translators: a seat played by the search bot at its hard level
         return _("Hard bot")
     if name == "expert":
-        # translators: a seat played by the search bot at its strongest level
+        # translators: a seat played by the search bot at its expert level, the one below master
         return _("Expert bot")
+    if name == "master":
+        # translators: a seat played by the search bot at its strongest level, above expert
+        return _("Master bot")
     if name == "mcts":
         # translators: a seat played by the search bot with a time budget of its own (mcts:SECONDS)
         return _("Search bot")

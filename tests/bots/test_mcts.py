@@ -40,7 +40,7 @@ def test_levels_search_a_fixed_number_of_iterations(spec: str, iterations: int) 
 def test_each_level_searches_more_and_says_how_long_it_takes() -> None:
     from indigo_tui.bots.mcts import LEVEL_SECONDS, compiled, describe_level, level_seconds
 
-    assert LEVELS == ("easy", "medium", "hard", "expert")
+    assert LEVELS == ("easy", "medium", "hard", "expert", "master")
     budgets = [LEVEL_ITERATIONS[level] for level in LEVELS]
     assert budgets == sorted(set(budgets))
     for seconds in LEVEL_SECONDS.values():
@@ -51,6 +51,8 @@ def test_each_level_searches_more_and_says_how_long_it_takes() -> None:
     assert all(LEVEL_SECONDS["plain"][level] > LEVEL_SECONDS["compiled"][level] for level in LEVELS)
     assert level_seconds("expert") == LEVEL_SECONDS["compiled" if compiled() else "plain"]["expert"]
     assert str(LEVEL_ITERATIONS["expert"]) in describe_level("expert")
+    # The strongest level fits the 2 s a move compiled that it was made for.
+    assert LEVEL_SECONDS["compiled"]["master"] <= 2.0
 
 
 @pytest.mark.parametrize(
