@@ -8,11 +8,14 @@ shows is read off the screen, with no sleeping and no race with the clock."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from indigo_tui.ui.screens import game as game_module
 from indigo_tui.ui.screens.game import GameScreen
-from indigo_tui.ui.settings import load_settings
+from indigo_tui.ui.settings import load_settings, update_settings
 from indigo_tui.ui.widgets.board import BoardView
 
 from .conftest import AppFactory, game_screen, new_game, session_of, until
@@ -101,3 +104,17 @@ async def test_the_turn_notice_says_it_is_your_turn_again(
             assert rang == [True]
         else:
             assert screen.has_class("-your-turn") and not rang
+
+
+def test_the_motion_settings_are_remembered_and_a_bad_one_is_said(tmp_path: Path) -> None:
+    assert update_settings(gem_animation=False, turn_notice="flash", lesson=3, folder=tmp_path) is None
+    settings, notice = load_settings(tmp_path)
+    assert (settings.gem_animation, settings.turn_notice, settings.lesson, notice) == (
+        False,
+        "flash",
+        3,
+        None,
+    )
+    (tmp_path / "settings.json").write_text(json.dumps({"turn_notice": "siren"}))
+    settings, notice = load_settings(tmp_path)
+    assert settings.turn_notice == "off" and notice is not None and "damaged" in notice

@@ -82,6 +82,8 @@ async def test_the_result_never_makes_a_verb_agree_with_you(make_app: AppFactory
             session.play(rng.choice(session.game.legal_moves))
         game_screen(app).next_turn()
         await until(pilot, lambda: isinstance(app.screen, EndScreen) and "Final result" in screen_text(app))
+        # The status counts the last move played, as the review does ("Move 54 of 54"), never one more.
+        assert game_screen(app).table_state().move == session.game.board.placements
         text = screen_text(app)
         assert not re.search(r"\b(You|Greedy bot) wins\b", text), text
         assert "Winner on points: " in text or "tie on" in text
