@@ -33,7 +33,7 @@ from ...engine.routes import routes_through
 from ...engine.tiles import KIND_CODES
 from ...i18n import N_, _, decimal
 from ...i18n.words import refusal_text
-from ...saves import SaveError
+from ...saves import SaveError, named_you
 from ...table.base import Table, TableGame, TableRefusal
 from ...table.describe import cell_name, move_lines, preview_lines, take_back_question
 from ...table.turns import (
@@ -639,11 +639,10 @@ class GameScreen(Localised, Screen[None]):
         self._show_played(self.driver.play(move))
 
     def _show_played(self, played: Played) -> None:
-        self.status.say(
-            _("{name} placed at {cell}.").format(
-                name=self.session.name(played.seat), cell=cell_name(played.move.cell)
-            )
-        )
+        name, cell = self.session.name(played.seat), cell_name(played.move.cell)
+        # The person named by default is spoken to: never "Tuile posée par Vous".
+        said = _("You placed at {cell}.") if named_you(name) else _("{name} placed at {cell}.")
+        self.status.say(said.format(name=name, cell=cell))
         self.refresh_all()
         gem_moves = [e for e in played.events if isinstance(e, GemMoved)]
         # A tile placed by someone not at this keyboard (a bot) is shown arriving.
