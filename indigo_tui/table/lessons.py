@@ -40,6 +40,8 @@ LEARNER: Final = 0
 SEARCH_MOVES: Final = 54
 #: Seeds a search may try, from the step's own, before the step has no position.
 SEARCH_SEEDS: Final = 40
+#: The bot every other seat of a step is played by (a registry name).
+LESSON_BOT: Final = "greedy"
 #: The end step starts when no more gems than this are left on the board.
 END_GEMS: Final = 2
 
@@ -223,7 +225,7 @@ def lesson_session(lesson: Lesson) -> tuple[Session, int]:
     continue). With the number of moves the position starts from (a lesson's
     undo goes no further back)."""
     seed, moves = lesson_game(lesson)
-    kinds = ["human", *(["bot:greedy"] * (lesson.players - 1))]
+    kinds = ["human", *([f"bot:{LESSON_BOT}"] * (lesson.players - 1))]
     seats = [SeatInfo(name, kind) for name, kind in zip(default_seat_names(kinds), kinds, strict=True)]
     session = Session.start(NewGame(Setup(players=lesson.players), seats, seed=seed), None)
     for move in moves:
