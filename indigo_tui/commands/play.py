@@ -1,4 +1,4 @@
-"""``indigo play``, ``indigo load`` and bare ``indigo``: the game at the terminal."""
+"""``indigo play``, ``indigo learn``, ``indigo load`` and bare ``indigo``: the game at the terminal."""
 
 from __future__ import annotations
 
@@ -43,6 +43,19 @@ def register(subparsers: SubParsers) -> None:
     )
     add_common_options(play)
     play.set_defaults(run=run_play)
+
+    learn = subparsers.add_parser(
+        "learn",
+        help=_("learn to play: a guided first game"),
+        description=_(
+            "A guided first game: a few steps on real boards, each with one thing to do, from "
+            "placing a tile to the end of a game. It starts where it was left last time; n skips "
+            "a step, p goes back one."
+        ),
+    )
+    learn.add_argument("--from-start", action="store_true", help=_("start again at the first step"))
+    add_common_options(learn)
+    learn.set_defaults(run=run_learn)
 
     load = subparsers.add_parser("load", help=_("resume a saved game"), description=_("Resume a saved game."))
     load.add_argument("file", type=Path, metavar=_("FILE"), help=_("a save file"))
@@ -110,6 +123,16 @@ def run_load(args: argparse.Namespace) -> int:
     from ..ui.app import IndigoApp
 
     IndigoApp(saved=saved, run_engines=args.run_engines, **options).run()
+    return 0
+
+
+def run_learn(args: argparse.Namespace) -> int:
+    options = _app_options(args)
+    need_terminal()
+    from ..ui.app import IndigoApp
+    from ..ui.screens.learn import lesson_to_take_up
+
+    IndigoApp(learn=0 if args.from_start else lesson_to_take_up(), **options).run()
     return 0
 
 

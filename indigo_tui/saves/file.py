@@ -601,6 +601,13 @@ def follow_language(seats: Sequence[SeatInfo]) -> list[SeatInfo]:
     ]
 
 
+def named_you(name: str) -> bool:
+    """Whether ``name`` is the default name of the one person at a table of bots
+    ("You", "Vous", "Du"): the screen then speaks to them ("Your hand", "À vous
+    de jouer") rather than of them ("Hand of You")."""
+    return name == _("You")
+
+
 def default_seat_name(index: int, kind: str) -> str:
     """``Player 2`` for a person at seat index 1, ``Greedy bot`` for ``bot:greedy``."""
     bot = SeatInfo("", kind).bot

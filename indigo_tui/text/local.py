@@ -693,6 +693,18 @@ class LineTable:
         )
         if rating.best == rating.played:
             return _("{move}: {verdict}.").format(move=head, verdict=verdict)
+        if rating.verdict == "best":
+            # Not the move found best, but not measurably worse: no "best ... best was".
+            return _(
+                "{move}: {verdict}, as good as the search's choice {choice} within the noise "
+                "({points} ± {uncertainty} points of lead)."
+            ).format(
+                move=head,
+                verdict=verdict,
+                choice=rating.best,
+                points=decimal(rating.loss, 1),
+                uncertainty=decimal(rating.uncertainty, 1),
+            )
         return _(
             "{move}: {verdict}, {points} ± {uncertainty} points of lead given up; best was {best}."
         ).format(

@@ -28,6 +28,9 @@ def event_sentences(events: Sequence[Event], name: Namer, viewer: int | None) ->
     the end of the round."""
     lines: list[str] = []
     placing: list[str] = []
+    # The last placement draws a tile even when it ends the round (the last gem
+    # gone): a tile that will never be played is not news.
+    ending = any(type(event) is GameOver for event in events)
 
     def flush() -> None:
         if placing:
@@ -48,7 +51,7 @@ def event_sentences(events: Sequence[Event], name: Namer, viewer: int | None) ->
             placing.append(gem_outcome(event, name, edges=edge_long_name))
         elif type(event) is TileDrawn:
             flush()
-            if event.seat == viewer and event.tile is not None:
+            if event.seat == viewer and event.tile is not None and not ending:
                 lines.append(
                     _("You drew {tile}, {description}.").format(
                         tile=KIND_CODES[event.tile], description=tile_description(event.tile)

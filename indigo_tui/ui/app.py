@@ -51,6 +51,12 @@ GAME_COMMANDS: Final = (
     (N_("Faster bots"), N_("Bots wait less between moves"), "action_pace", -1),
     (N_("Gem animation on/off"), N_("Animate gems along their routes"), "action_toggle_animation", None),
     (
+        N_("Turn notice"),
+        N_("No notice, the bell or a flash when it is your turn again after a wait (remembered)"),
+        "action_turn_notice",
+        None,
+    ),
+    (
         N_("Zoom in/out"),
         N_("Switch between the whole board and a view around the cursor"),
         "action_zoom",
@@ -118,6 +124,7 @@ class IndigoApp(LocalPaletteApp):
         board_glyphs: str | None = None,
         run_engines: bool = False,
         palette: str | None = None,
+        learn: int | None = None,
     ) -> None:
         super().__init__()
         translate_bindings(self)
@@ -134,10 +141,19 @@ class IndigoApp(LocalPaletteApp):
         self._glyphs_notice: str | None = None
         self._resolve_glyphs()
         use_chosen_palette(palette)
-        self.gem_animation = animate
+        from .motion import TILE_SECONDS
+        from .settings import load_settings
+
+        # --no-animation turns it off for this run; the m key's choice is remembered.
+        remembered = load_settings()[0]
+        self.gem_animation = animate and remembered.gem_animation
+        self.tile_seconds = TILE_SECONDS
+        self.turn_notice = remembered.turn_notice
         self.bot_delay = bot_delay
         self._start_new = new_game
         self._start_saved = saved
+        #: ``indigo learn``: the step of the guided first game to open on.
+        self._start_learning = learn
         #: The save given at start may start its engine seats' programs (``--run-engines``).
         self._run_engines = run_engines
         self.session: Session | None = None
@@ -215,6 +231,12 @@ class IndigoApp(LocalPaletteApp):
                 screen.apply_glyphs()
         return " ".join(part for part in (notice, failed, done) if part)
 
+    def remember_motion(self) -> str | None:
+        """Keep the gem animation and the turn notice for the next run; a notice if that failed."""
+        from .settings import update_settings
+
+        return update_settings(gem_animation=self.gem_animation, turn_notice=self.turn_notice)
+
     def set_palette(self, name: str) -> None:
         """Colour the board with palette ``name`` from now on, on every screen, and remember it."""
         from .settings import update_settings
@@ -258,7 +280,9 @@ class IndigoApp(LocalPaletteApp):
     def on_mount(self) -> None:
         if self._glyphs_notice:
             self.notify(self._glyphs_notice, severity="warning")
-        if self._start_new is not None:
+        if self._start_learning is not None:
+            self.learn(self._start_learning)
+        elif self._start_new is not None:
             self.start_game(self._start_new)
         elif self._start_saved is not None:
             if not self.resume(self._start_saved):
@@ -281,6 +305,12 @@ class IndigoApp(LocalPaletteApp):
         # Not saved until a tile lies on the board: a game left at move 1
         # would only become a "Continue" entry with nothing to continue.
         self._show_game(Session.start(new, self.save_dir))
+
+    def learn(self, step: int) -> None:
+        """The guided first game, at ``step`` (over the title, which it leaves to)."""
+        from .screens.learn import LearnScreen
+
+        self.push_screen(LearnScreen(step))
 
     def resume(self, saved: SavedGame) -> bool:
         """Play the saved game on; whether it could be (not if another window plays it)."""

@@ -1,8 +1,10 @@
 """Settings remembered between runs: a small JSON file in the user's config folder.
 
 Only what a person chose in the app is kept: the board glyphs, the
-language (None: not chosen, so the system's language counts) and the
-colours (the palette: the default, or one for colour-blind readers). The
+language (None: not chosen, so the system's language counts), the
+colours (the palette: the default, or one for colour-blind readers), the
+gem animation (on or off), the notice when it is one's turn again after a
+wait (off, a bell or a flash) and how far the guided first game has got. The
 file is written atomically (a temporary file renamed over it), and a file
 that cannot be read gives one notice and the defaults, never a crash.
 ``INDIGO_CONFIG_DIR`` moves the folder (tests use it).
@@ -43,6 +45,16 @@ class Settings:
     language: str | None = None
     #: One of :data:`~indigo_tui.ui.board_art.PALETTE_CHOICES` (the board's colours).
     palette: str = "default"
+    #: Whether moves are animated (the gems' travel, another seat's tile arriving).
+    gem_animation: bool = True
+    #: One of :data:`TURN_NOTICES`: what says it is one's turn again after a wait.
+    turn_notice: str = "off"
+    #: The step of the guided first game to take up (0: from the start).
+    lesson: int = 0
+
+
+#: What may say it is one's turn again after a wait: nothing, the terminal's bell, a flash.
+TURN_NOTICES = ("off", "bell", "flash")
 
 
 def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
@@ -75,7 +87,28 @@ def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), _("Settings file {path} names unknown colours: using the defaults.").format(
             path=shown
         )
-    return Settings(board_glyphs=glyphs, language=language, palette=palette), None
+    animation = data.get("gem_animation", True)
+    notice = data.get("turn_notice", "off")
+    lesson = data.get("lesson", 0)
+    if (
+        not isinstance(animation, bool)
+        or notice not in TURN_NOTICES
+        or not isinstance(lesson, int)
+        or isinstance(lesson, bool)
+        or lesson < 0
+    ):
+        return Settings(), _("Settings file {path} is damaged: using the defaults.").format(path=shown)
+    return (
+        Settings(
+            board_glyphs=glyphs,
+            language=language,
+            palette=palette,
+            gem_animation=animation,
+            turn_notice=notice,
+            lesson=lesson,
+        ),
+        None,
+    )
 
 
 def save_settings(settings: Settings, folder: Path | None = None) -> str | None:
@@ -111,6 +144,9 @@ def update_settings(
     board_glyphs: str | Keep = KEEP,
     language: str | Keep | None = KEEP,
     palette: str | Keep = KEEP,
+    gem_animation: bool | Keep = KEEP,
+    turn_notice: str | Keep = KEEP,
+    lesson: int | Keep = KEEP,
     folder: Path | None = None,
 ) -> str | None:
     """Change the settings given and keep the others as saved (``language=None``
@@ -122,4 +158,10 @@ def update_settings(
         settings.language = language
     if not isinstance(palette, Keep):
         settings.palette = palette
+    if not isinstance(gem_animation, Keep):
+        settings.gem_animation = gem_animation
+    if not isinstance(turn_notice, Keep):
+        settings.turn_notice = turn_notice
+    if not isinstance(lesson, Keep):
+        settings.lesson = lesson
     return save_settings(settings, folder)

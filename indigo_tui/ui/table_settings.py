@@ -1,6 +1,6 @@
 """What the table asks of the app that shows it: the settings a person
-changes at the table (the bots' pace, the gems' animation, the board's
-glyphs), as a protocol.
+changes at the table (the bots' pace, the gems' animation, the notice of
+one's turn, the board's glyphs), as a protocol.
 
 The table (:mod:`.screens.game`) reads them from whichever app runs it (the
 whole app, or ``indigo host``/``indigo join``'s) through this protocol instead
@@ -21,8 +21,17 @@ class TableSettings(Protocol):
 
     #: The pause between bot moves, in seconds (changed by the pace keys).
     bot_delay: float
-    #: Whether gems move along their routes, or jump (the m key).
+    #: Whether moves are animated: gems along their routes, another seat's
+    #: tile arriving (the m key; remembered by :meth:`remember_motion`).
     gem_animation: bool
+    #: Seconds an animated gem takes to cross one tile (ui/motion.py).
+    tile_seconds: float
+    #: What says it is one's turn again after a wait: "off", "bell" or "flash" (the b key).
+    turn_notice: str
+
+    def remember_motion(self) -> str | None:
+        """Keep the gem animation and the turn notice for the next run; a notice if that failed."""
+        ...
 
     @property
     def board_glyphs(self) -> str:

@@ -74,7 +74,7 @@ async def test_continue_and_load_offer_only_saves_that_open(make_app: AppFactory
         assert title.latest is not None and title.latest.path == older
         await until(pilot, lambda: "2 saves cannot be opened" in screen_text(app))
         assert "move 5" in screen_text(app)
-        await pilot.press("down", "enter")  # Load a saved game
+        await pilot.press("down", "down", "down", "enter")  # past New game and Learn to play: Load
         await until(pilot, lambda: isinstance(app.screen, LoadScreen) and bool(app.screen.entries))
         await until(pilot, lambda: "damaged.indigo" in screen_text(app))
         text = screen_text(app)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import threading
 import time
-from functools import partial
 
 import pytest
 from textual.pilot import Pilot
@@ -44,10 +43,9 @@ async def test_gem_animation_runs_and_any_key_skips_it(
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         board = game_screen(app).query_one(BoardView)
-        # An animation of ten minutes: "while it runs" is a state the test
-        # holds, not the 0.6 s a loaded machine may spend inside one key press.
-        slow = partial(BoardView.animate_gems, board, seconds=600.0)
-        monkeypatch.setattr(board, "animate_gems", slow)
+        # An animation of minutes: "while it runs" is a state the test holds,
+        # not the second a loaded machine may spend inside one key press.
+        app.tile_seconds = 600.0
         # The start cell touches the centre, so placing there moves an emerald.
         await pilot.press("enter")
         assert board.animating

@@ -20,7 +20,7 @@ from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.screens.save_as import SaveAsScreen
 from indigo_tui.ui.screens.title import TitleScreen
 
-from .conftest import AppFactory, game_screen, screen_text, type_text, until
+from .conftest import AppFactory, game_screen, notices, screen_text, type_text, until
 from .sight import SIZES, in_sight
 
 
@@ -60,10 +60,15 @@ async def test_names_nobody_chose_follow_a_change_of_language(make_app: AppFacto
         with in_language("de"):
             you, bot = _("You"), _("Greedy bot")
         await until(pilot, lambda: bot in screen_text(app) and "Greedy bot" not in screen_text(app))
-        in_sight(app, _("Hand of {name}").format(name=you))
+        # The person named by default is spoken to ("Deine Hand"), never "Hand: Du".
+        with in_language("de"):
+            in_sight(app, _("Your hand"))
+            assert _("Hand of {name}").format(name=you) not in screen_text(app)
+        in_sight(app, you)
         # And back: the same seats, in English again.
         await app.set_language("en")
-        await until(pilot, lambda: "Greedy bot" in screen_text(app) and "Hand of You" in screen_text(app))
+        await until(pilot, lambda: "Greedy bot" in screen_text(app) and "Your hand" in screen_text(app))
+        assert "Hand of You" not in screen_text(app)
 
 
 async def test_the_result_never_makes_a_verb_agree_with_you(make_app: AppFactory) -> None:
@@ -77,6 +82,8 @@ async def test_the_result_never_makes_a_verb_agree_with_you(make_app: AppFactory
             session.play(rng.choice(session.game.legal_moves))
         game_screen(app).next_turn()
         await until(pilot, lambda: isinstance(app.screen, EndScreen) and "Final result" in screen_text(app))
+        # The status counts the last move played, as the review does ("Move 54 of 54"), never one more.
+        assert game_screen(app).table_state().move == session.game.board.placements
         text = screen_text(app)
         assert not re.search(r"\b(You|Greedy bot) wins\b", text), text
         assert "Winner on points: " in text or "tie on" in text
@@ -92,8 +99,11 @@ async def test_the_result_never_makes_a_verb_agree_with_you(make_app: AppFactory
     assert tie_note(standings, ["You", "Bob"]).endswith("the win goes to You, with more gems (5 to 4).")
 
 
-async def test_the_status_line_never_breaks_a_file_name(make_app: AppFactory) -> None:
+async def test_saved_as_says_the_name_typed_whole(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     app = make_app(you_and_a_bot())
+    heard = notices(app, monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted)
         await pilot.press("s")
@@ -102,14 +112,10 @@ async def test_the_status_line_never_breaks_a_file_name(make_app: AppFactory) ->
         title = "a game of three against the greedy bot"
         await type_text(pilot, title, lambda: field.value == title)
         await pilot.press("enter")
-        await until(pilot, lambda: "Saved as" in screen_text(app))
+        await until(pilot, lambda: "Saved." in screen_text(app))
         session = app.session
         assert session is not None and session.save_path is not None
-        status = str(game_screen(app).query_one("#status").render())
-        shown = status.split("Saved as", 1)[1].strip().rstrip(".").split()[0]
-        # Whole on one line of the panel: the name as said (shortened with … if need be) ...
-        assert any(shown + "." in line for line in screen_text(app).split("\n")), screen_text(app)
-        name = session.save_path.name
-        assert shown == name or ("…" in shown and name.endswith(shown.split("…")[1]))
-        # ... and read where the player looks.
-        in_sight(app, f"Saved as {shown}.")
+        # The name as typed and the file's, never cut: whole in the notice (the
+        # status's two lines at 80 columns could not hold them).
+        assert f"Saved as “{title}” in {session.save_path.name}." in heard
+        assert "“a game of" not in screen_text(app).split("Saved.")[0]

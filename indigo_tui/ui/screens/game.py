@@ -14,9 +14,11 @@ says comes next, and hands it the person's moves, undo, redo and hints.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from typing import ClassVar, cast
 
+from rich.cells import cell_len
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -32,9 +34,9 @@ from ...engine.routes import routes_through
 from ...engine.tiles import KIND_CODES
 from ...i18n import N_, _, decimal
 from ...i18n.words import refusal_text
-from ...saves import SaveError
+from ...saves import SaveError, named_you
 from ...table.base import Table, TableGame, TableRefusal
-from ...table.describe import cell_name, fitted_file_name, move_lines, preview_lines, take_back_question
+from ...table.describe import cell_name, move_lines, preview_lines, take_back_question
 from ...table.turns import (
     BotMoved,
     BotTurn,
@@ -49,11 +51,13 @@ from ...table.turns import (
 from ..board_art.picture import Marks, focus_cells
 from ..layout import COMPACT_HEIGHT, COMPACT_WIDTH, NARROW_WIDTH, STACKED_HEIGHT, STACKED_WIDTH
 from ..localise import Localised, hide_in_footer
+from ..motion import move_motion
 from ..requests import ToTitle
+from ..settings import TURN_NOTICES
 from ..table_settings import TableSettings
 from ..widgets.board import START_CELL, BoardView, encoder_named
 from ..widgets.footer import Footer
-from ..widgets.game_status import GameStatus, Hint, TableState
+from ..widgets.game_status import COMPACT_TEXT_WIDTH, GameStatus, Hint, TableState
 from ..widgets.hand import HandView
 from ..widgets.scoreboard import Row, Scoreboard
 from ..widgets.text_panel import TextPanel
@@ -62,6 +66,10 @@ from ..widgets.text_panel import TextPanel
 PACES = (0.0, 0.2, 0.5, 1.0, 2.0)
 #: Seconds a bot's failure stays up as a notification.
 NOTICE_SECONDS = 12.0
+#: Seconds of others' moves after which the turn notice (if on) says it is one's turn again.
+NOTICE_AFTER = 3.0
+#: Seconds the turn notice's flash lasts.
+FLASH_SECONDS = 1.2
 #: What a compact footer leaves out (the keys still work).
 COMPACT_FOOTER_HIDES = frozenset({"redo", "save_as"})
 #: What the footer of a stacked table leaves out besides: undo and quit (still on
@@ -113,6 +121,7 @@ class GameScreen(Localised, Screen[None]):
         Binding("plus,equals_sign", "pace(1)", N_("Slower bots"), show=False),
         Binding("minus", "pace(-1)", N_("Faster bots"), show=False),
         Binding("m", "toggle_animation", N_("Animation"), show=False),
+        Binding("b", "turn_notice", N_("Turn notice"), show=False),
         Binding("v", "zoom", N_("Zoom"), show=False),
         Binding("t", "trace", N_("Trace routes"), show=False),
         Binding("c", "coordinates", N_("Coordinates"), show=False),
@@ -159,6 +168,8 @@ class GameScreen(Localised, Screen[None]):
         self._playing_shown = True
         #: The failure of saving that was told in full (once, until saving works again).
         self._told_failure: str | None = None
+        #: Since when others have been moving (monotonic seconds), for the turn notice.
+        self._away_since: float | None = None
 
     # -- structure -------------------------------------------------------------------
 
@@ -444,7 +455,9 @@ class GameScreen(Localised, Screen[None]):
             own_move=session.human_to_move and session.viewer == game.turn,
             thinking=None if self.thinking is None else session.name(self.thinking),
             tiles_left=game.tiles_left,
-            move=game.board.placements + 1,
+            # The move being played; once the round is over, the last one played
+            # (as the review counts them: "Move 54 of 54", never a 55th).
+            move=game.board.placements + (0 if game.over else 1),
             bot_pace=self.indigo.bot_delay if session.bots else None,
             round_index=session.match.round_index,
             rounds=session.match.rounds,
@@ -502,6 +515,7 @@ class GameScreen(Localised, Screen[None]):
         """Whatever the driver says comes next: the end, passing the terminal, or a bot's move."""
         self.aim_cursor()
         self.refresh_all()
+        self._notice_turn()
         step = self.driver.step()
         if not isinstance(step, RoundOver):
             # The next end (after an undo, in the next round) has its dialog again.
@@ -519,6 +533,25 @@ class GameScreen(Localised, Screen[None]):
             self.refresh_status()
             self.refresh_scores()
             self.bot_turn(thinking)
+
+    def _notice_turn(self) -> None:
+        """When it comes back to the person here after a wait of others' moves
+        (bots, peers) of :data:`NOTICE_AFTER` seconds or more: the bell, or a
+        flash of the status and the hand, as the turn notice setting says."""
+        now = time.monotonic()
+        if not self.session.human_to_move:
+            if self._away_since is None:
+                self._away_since = now
+            return
+        since, self._away_since = self._away_since, None
+        if since is None or now - since < NOTICE_AFTER:
+            return
+        notice = self.indigo.turn_notice
+        if notice == "bell":
+            self.app.bell()
+        elif notice == "flash":
+            self.add_class("-your-turn")
+            self.set_timer(FLASH_SECONDS, lambda: self.remove_class("-your-turn"))
 
     def _handed_over(self, _result: object = None) -> None:
         self.driver.hand_over()
@@ -628,19 +661,31 @@ class GameScreen(Localised, Screen[None]):
         self._show_played(self.driver.play(move))
 
     def _show_played(self, played: Played) -> None:
-        self.status.say(
-            _("{name} placed at {cell}.").format(
-                name=self.session.name(played.seat), cell=cell_name(played.move.cell)
-            )
-        )
+        name, cell = self.session.name(played.seat), cell_name(played.move.cell)
+        # The person named by default is spoken to: never "Tuile posée par Vous".
+        said = _("You placed at {cell}.") if named_you(name) else _("{name} placed at {cell}.")
+        self.status.say(said.format(name=name, cell=cell))
         self.refresh_all()
         gem_moves = [e for e in played.events if isinstance(e, GemMoved)]
-        # What comes next (the hand-off, the next bot) waits until the gems have moved.
-        if not (
-            self.indigo.gem_animation
-            and self.query_one(BoardView).animate_gems(gem_moves, on_done=self.next_turn)
-        ):
+        # A tile placed by someone not at this keyboard (a bot) is shown arriving.
+        arriving = None if played.seat in self.session.humans else played.move.cell
+        if not self.animate_move(gem_moves, arriving):
             self.next_turn()
+
+    def animate_move(self, gem_moves: list[GemMoved], arriving: int | None) -> bool:
+        """Play a move's motion over the board (ui/motion.py): the tile at
+        ``arriving`` ringed as it arrives, then the gems along their routes;
+        what comes next (the hand-off, the next bot) waits until it ends. False,
+        and nothing played, with the animation off or nothing to move."""
+        board = self.query_one(BoardView)
+        art = board.art
+        if not self.indigo.gem_animation or art is None:
+            return False
+        motion = move_motion(art, gem_moves, arriving, self.indigo.tile_seconds)
+        if motion is None:
+            return False
+        board.play_motion(motion, on_done=self.next_turn)
+        return True
 
     def _send(self, move: Move) -> None:
         if self._sending:
@@ -814,9 +859,15 @@ class GameScreen(Localised, Screen[None]):
                 said = self.session.save_error is not None
                 self.status.say("" if said else _("Not saved: {reason}").format(reason=exc.detail))
             else:
-                # Whole on a line of the panel (less its full stop), never broken mid-word.
-                name = fitted_file_name(path.name, self.status.line_width() - 1)
-                self.status.say(_("Saved as {file}.").format(file=name))
+                # The name as typed and the file's, whole, in a notification; the
+                # status says the name too where its lines hold it whole.
+                named = title.strip()
+                words = _("Saved as “{title}”.").format(title=named)
+                self.notify(
+                    _("Saved as “{title}” in {file}.").format(title=named, file=path.name), markup=False
+                )
+                whole = not self.status.compact or cell_len(words) <= COMPACT_TEXT_WIDTH * 2 - 4
+                self.status.say(words if whole else _("Saved."))
             # The save may have ended (or met) a failure of the autosave.
             self.refresh_status()
 
@@ -831,7 +882,24 @@ class GameScreen(Localised, Screen[None]):
 
     def action_toggle_animation(self) -> None:
         self.indigo.gem_animation = not self.indigo.gem_animation
-        self.status.say(_("Gem animation on.") if self.indigo.gem_animation else _("Gem animation off."))
+        said = _("Gem animation on.") if self.indigo.gem_animation else _("Gem animation off.")
+        self.status.say(self.indigo.remember_motion() or said)
+
+    def action_turn_notice(self) -> None:
+        """The next notice of one's turn after a wait: off, the bell, a flash (remembered)."""
+        app = self.indigo
+        choices = TURN_NOTICES
+        app.turn_notice = (
+            choices[(choices.index(app.turn_notice) + 1) % len(choices)]
+            if (app.turn_notice in choices)
+            else choices[0]
+        )
+        said = {
+            "off": _("No notice when it is your turn again."),
+            "bell": _("The bell rings when it is your turn again after a wait."),
+            "flash": _("The table flashes when it is your turn again after a wait."),
+        }[app.turn_notice]
+        self.status.say(app.remember_motion() or said)
 
     def action_zoom(self) -> None:
         board = self.query_one(BoardView)

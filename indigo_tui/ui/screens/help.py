@@ -36,6 +36,7 @@ ACTIONS: Final = (
     ),
     ("`+` / `-`", N_("bots wait longer / shorter between moves")),
     ("`m`", N_("gem animation on or off (any key skips one)")),
+    ("`b`", N_("when it is your turn again after a wait: no notice, the bell, or a flash (remembered)")),
     ("`v`", N_("zoom in around the cursor / show the whole board")),
     ("`t`", N_("trace the routes through the cursor cell, one by one, then off")),
     ("`c`", N_("every cell's coordinates on the board, or only the cursor's tag")),

@@ -333,6 +333,8 @@ class NetGameScreen(GameScreen):
         if board.animating:
             board.skip_animation()
         placed = [e for e in new if isinstance(e, TilePlaced)]
+        # A peer's tile (or the host's bot's) is shown arriving; one's own is not.
+        arriving = placed[-1].cell if placed and placed[-1].seat not in self.table.humans else None
         if placed:
             last = placed[-1]
             name, cell = self.table.name(last.seat), cell_name(last.cell)
@@ -345,7 +347,7 @@ class NetGameScreen(GameScreen):
             self._timed_out = None
         self.refresh_all()
         gem_moves = [e for e in new if isinstance(e, GemMoved)]
-        if not (self.indigo.gem_animation and board.animate_gems(gem_moves, on_done=self.next_turn)):
+        if not self.animate_move(gem_moves, arriving):
             self.next_turn()
 
     def refresh_scores(self) -> None:

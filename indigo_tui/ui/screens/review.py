@@ -308,8 +308,14 @@ class ReviewScreen(Localised, Screen[None]):
         rating = self.ratings[index]
         text = Text()
         found_best = rating.best == rating.played
+        # "Best" for a move other than the one found best: not measurably worse.
+        as_good = not found_best and rating.verdict == "best"
         if found_best:
             line = _("{verdict}: the best move found.")
+        elif as_good:
+            line = _(
+                "{verdict}: as good as the search's choice, within the noise ({points} ± {uncertainty})."
+            )
         else:
             line = _("{verdict}: gave up {points} ± {uncertainty} points of lead.")
         points, uncertainty = decimal(rating.loss, 2), decimal(rating.uncertainty, 2)
@@ -319,7 +325,7 @@ class ReviewScreen(Localised, Screen[None]):
         text.append(_(VERDICT_NAME[rating.verdict]), style=VERDICT_STYLE[rating.verdict] or "bold")
         text.append(after.format(points=points, uncertainty=uncertainty))
         if not found_best:
-            if verdict_for(rating.loss) != rating.verdict:
+            if not as_good and verdict_for(rating.loss) != rating.verdict:
                 # The estimate alone would say worse: say why the verdict does not.
                 text.append("\n")
                 text.append(
@@ -329,8 +335,13 @@ class ReviewScreen(Localised, Screen[None]):
                     style="dim",
                 )
             text.append("\n")
+            choice = (
+                _("The search's choice: {tile} at {cell}, expecting {points}.")
+                if as_good
+                else _("Best found: {tile} at {cell}, expecting {points}.")
+            )
             text.append(
-                _("Best found: {tile} at {cell}, expecting {points}.").format(
+                choice.format(
                     tile=KIND_CODES[rating.best.tile],
                     cell=cell_name(rating.best.cell),
                     points=decimal(rating.best_points, 1),

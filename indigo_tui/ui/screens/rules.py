@@ -15,11 +15,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Markdown
+from textual.widgets import Markdown, Static
 
-from ...i18n import N_, current_language
+from ...i18n import N_, _, current_language
 from ..localise import Localised
 from ..widgets.footer import Footer
+from ..widgets.tile_legend import TileLegend
 
 
 def rules_text(language: str | None = None) -> str:
@@ -38,4 +39,7 @@ class RulesScreen(Localised, Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-box"):
             yield Markdown(rules_text())
+            # The tiles drawn as the board draws them, after the words.
+            yield Static(_("The five path tiles"), classes="title")
+            yield TileLegend()
         yield Footer()

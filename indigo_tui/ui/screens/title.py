@@ -22,6 +22,7 @@ from ...saves.openable import latest_openable
 from ..localise import Localised
 from ..requests import ChooseLanguage, ResumeGame
 from ..widgets.footer import Footer
+from ..widgets.menu_list import MenuList
 
 LOGO = """\
  ___           _ _
@@ -61,6 +62,12 @@ def _continue(screen: TitleScreen) -> None:
         screen.notify(str(exc), title=_("Can't load"), severity="error")
         return
     screen.post_message(ResumeGame(saved))
+
+
+def _learn(screen: TitleScreen) -> None:
+    from .learn import LearnScreen, lesson_to_take_up
+
+    screen.app.push_screen(LearnScreen(lesson_to_take_up()))
 
 
 def _load(screen: TitleScreen) -> None:
@@ -109,9 +116,12 @@ def _quit(screen: TitleScreen) -> None:
 
 
 #: The menu, in order. Other parts of the app add entries here (before "quit").
+#: Continue, where there is a game to take up, comes first: the menu opens on its
+#: first entry, and that is the likeliest wish.
 MENU: list[MenuEntry] = [
-    MenuEntry("new", N_("New game"), _new),
     MenuEntry("continue", N_("Continue"), _continue, lambda s: s.latest is not None),
+    MenuEntry("new", N_("New game"), _new),
+    MenuEntry("learn", N_("Learn to play"), _learn),
     MenuEntry("load", N_("Load a saved game"), _load),
     MenuEntry("host", N_("Host game (LAN or internet)"), _host),
     MenuEntry("join", N_("Join game (LAN or internet)"), _join),
@@ -154,7 +164,7 @@ class TitleScreen(Localised, Screen[None]):
             yield Static(LOGO, id="logo")
             yield Static(_("Lay path tiles, steer gems to your gates."), id="tagline")
             # Plain text: the Continue entry carries names read from a save file.
-            yield OptionList(id="menu", markup=False)
+            yield MenuList(id="menu", markup=False)
             note = Static("", id="title-note", markup=False)
             note.display = False
             yield note
@@ -164,9 +174,19 @@ class TitleScreen(Localised, Screen[None]):
         self.rebuild_menu()
 
     def on_screen_resume(self) -> None:
-        # Each time the title shows (first and after a game), the folder is
-        # scanned once, off the UI thread; the menu follows when it is done.
+        # Each time the title shows (first and after a game), the menu starts on
+        # its first entry, and the folder is scanned once, off the UI thread;
+        # the menu follows when it is done.
+        self._first_entry()
         self.scan_saves()
+
+    def _first_entry(self) -> None:
+        """The highlight on the first entry: every time the menu shows, the same
+        presses of the arrow keys lead to the same entry."""
+        menu = self.query_one("#menu", OptionList)
+        if menu.option_count:
+            menu.highlighted = 0
+        menu.focus()
 
     @work(exclusive=True, group="title-saves")
     async def scan_saves(self) -> None:
@@ -204,10 +224,7 @@ class TitleScreen(Localised, Screen[None]):
                 if entry.id == "continue":
                     label += continue_hint(self.latest)
                 menu.add_option(Option(label, id=entry.id))
-        # A game to take up is the likeliest wish: enter continues it.
-        continuing = menu.get_option_index("continue") if self.latest is not None else 0
-        menu.highlighted = continuing
-        menu.focus()
+        self._first_entry()
 
     async def relocalise(self) -> None:
         """After a change of language: the tagline and the menu in the new words."""

@@ -27,16 +27,16 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from ...engine.board import Board
-from ...engine.events import GemMoved
 from ...engine.geometry import COORDS, INDEX
 from .. import palette
 from ..board_art import roles as R
 from ..board_art.cells import Art, cell_at, cell_char, picture_size
 from ..board_art.glyphs import ENCODERS, QUADRANT, Encoder
 from ..board_art.hexgrid import HexGrid, fit_whole, fit_zoom
-from ..board_art.picture import Marks, draw_board, draw_map, route_points
+from ..board_art.picture import Marks, draw_board, draw_map
 from ..board_art.raster import Picture
 from ..board_pixels import PixelSupport, image_widget
+from ..motion import Motion
 
 if TYPE_CHECKING:
     from PIL.Image import Image as PixelPicture
@@ -84,10 +84,10 @@ class BoardView(Widget):
         self._key: tuple[object, ...] = ()
         self._styles: dict[tuple[int, int, bool], Style] = {}
         self._styles_for: tuple[Style, bool, str] | None = None
+        #: A move's motion being played over the board (ui/motion.py), and its frame now.
         self._animation: Timer | None = None
-        self._frames: list[tuple[tuple[str, float, float], ...]] = []
+        self._motion: Motion | None = None
         self._frame = 0
-        self._hidden: frozenset[int] = frozenset()
         self._on_done: Callable[[], None] | None = None
         #: Pixel mode: the terminal's graphics protocol and cell size, the layout, the picture shown.
         self.pixels: PixelSupport | None = None
@@ -240,13 +240,16 @@ class BoardView(Widget):
 
     def _marks(self) -> Marks:
         marks = self.marks
-        if self._animation is not None:
-            frame = self._frames[min(self._frame, len(self._frames) - 1)]
+        motion = self._motion
+        if self._animation is not None and motion is not None:
+            frame = motion.frames[min(self._frame, len(motion.frames) - 1)]
             marks = Marks(
-                cursor=marks.cursor,
+                # A tile arriving is ringed as the cursor is; the person's own
+                # cursor comes back with the last frame.
+                cursor=frame.ring if frame.ring is not None else marks.cursor,
                 last_cell=marks.last_cell,
-                hidden_gems=self._hidden,
-                moving=frame,
+                hidden_gems=motion.hidden,
+                moving=frame.moving,
                 focus=marks.focus,
             )
         return marks
@@ -413,29 +416,20 @@ class BoardView(Widget):
     def animating(self) -> bool:
         return self._animation is not None
 
-    def animate_gems(
-        self, moves: list[GemMoved], seconds: float = 0.6, on_done: Callable[[], None] | None = None
-    ) -> bool:
-        """Move each gem along its route (the board already shows the result);
-        ``on_done`` runs when it ends or is skipped. False if nothing moves."""
-        if not moves or self._art is None:
-            return False
-        tracks = [(m.kind, route_points(self._art, m.route)) for m in moves]
-        length = max(len(points) for _, points in tracks)
-        self._frames = [
-            tuple((kind, *points[min(i, len(points) - 1)]) for kind, points in tracks) for i in range(length)
-        ]
-        self._hidden = frozenset(m.gem for m in moves)
-        self._frame = 0
+    def play_motion(self, motion: Motion, on_done: Callable[[], None] | None = None) -> None:
+        """Play a move's motion (ui/motion.py) over the board, which already
+        shows the move's result; ``on_done`` runs when it ends or is skipped."""
         self.skip_animation()
+        self._motion = motion
+        self._frame = 0
         self._on_done = on_done
-        self._animation = self.set_interval(max(0.02, seconds / max(1, length)), self._step)
+        self._animation = self.set_interval(motion.interval, self.next_frame)
         self._repaint()
-        return True
 
-    def _step(self) -> None:
+    def next_frame(self) -> None:
+        """The motion's next frame (its timer's tick; a test may step it on itself)."""
         self._frame += 1
-        if self._frame >= len(self._frames):
+        if self._motion is None or self._frame >= len(self._motion.frames):
             self.skip_animation()
             return
         self._repaint()
@@ -444,6 +438,7 @@ class BoardView(Widget):
         if self._animation is not None:
             self._animation.stop()
             self._animation = None
+            self._motion = None
             self._repaint()
         done, self._on_done = self._on_done, None
         if done is not None:

@@ -16,6 +16,7 @@ from rich.cells import cell_len
 from textual.reactive import var
 
 from ...i18n import _, decimal, ngettext, pgettext
+from ...saves import named_you
 from .text_panel import TextPanel
 
 #: The status lines a compact side panel shows at most (the rest ends in "…").
@@ -184,6 +185,9 @@ class GameStatus(TextPanel):
             # translators: the status at 80 columns, at most 24 characters with a 14-letter name
             return self._fitting(said, _("{name} thinks…").format(name=name))
         name = state.to_move
+        if state.own_move and named_you(name):
+            # The one person at a table of bots, named by default: spoken to, not of.
+            return _("Your move: place a tile.") if not self.compact else _("Your move.")
         if state.own_move:
             if not self.compact:
                 return _("{name} to move: place a tile.").format(name=name)

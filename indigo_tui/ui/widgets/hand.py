@@ -13,6 +13,7 @@ from textual.widget import Widget
 from ...engine.tiles import KIND_CODES
 from ...i18n import _
 from ...i18n.words import tile_description
+from ...saves import named_you
 from .. import palette
 from ..board_art import roles as R
 from ..board_art.glyphs import QUADRANT, Encoder
@@ -68,7 +69,7 @@ class HandView(Widget):
         if not self.tiles:
             text.append(self.note or _("No hand to show."), style="italic")
             return text
-        heading = _("Hand of {name}").format(name=self.owner)
+        heading = _("Your hand") if named_you(self.owner) else _("Hand of {name}").format(name=self.owner)
         if self.compact and room and len(heading) + (len(self.note) + 2 if self.note else 0) > room:
             # One line in a narrow panel: the name is cut rather than wrapped.
             heading = heading[: max(8, room - (len(self.note) + 2 if self.note else 0) - 1)] + "…"
