@@ -322,7 +322,7 @@ async def test_a_visitors_load_screen_names_no_folder_of_the_server(serve: Serve
         assert (await http.get(f"{running.url}/?token={TOKEN}")).status == 200
         async with http.ws_connect(running.url + "/ws?width=120&height=32") as ws:
             await read_screen_until(ws, "New game", "Load a saved game")
-            await ws.send_json(["stdin", "\x1b[B\r"])  # down to Load, enter
+            await ws.send_json(["stdin", "\x1b[B\x1b[B\r"])  # past New game and Learn to play to Load, enter
             text = await read_screen_until(ws, "Saved games", "No saved games yet.")
     assert "in this browser's own folder on this server" in text
     assert str(tmp_path) not in text and "visitors" not in text

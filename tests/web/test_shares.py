@@ -300,8 +300,8 @@ async def test_a_visitors_join_to_an_address_opens_no_connection(serve: Serve) -
                 async with http.ws_connect(running.url + "/ws?width=200&height=40") as ws:
                     screen = Screen(ws)
                     await screen.until("Join game")
-                    # New game, Load, Host, Join: the fourth entry.
-                    await screen.keys(DOWN, DOWN, DOWN, ENTER)
+                    # New game, Learn to play, Load, Host, Join: the fifth entry.
+                    await screen.keys(DOWN, DOWN, DOWN, DOWN, ENTER)
                     await screen.until("the host's join code")
                     # Each step shown before the next key: a key sent while the
                     # focus moves to the next field is lost.
