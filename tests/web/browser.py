@@ -23,6 +23,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+#: The hand's heading, as the game names it: "Your hand" for the seat named
+#: by default ("You"), "Hand of NAME" for any other (a pattern for wait_for).
+HAND = r"Your hand|Hand of"
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 

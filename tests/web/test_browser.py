@@ -14,7 +14,7 @@ import pytest
 
 from indigo_tui.saves import SaveError, list_saves, load_save
 
-from .browser import Page, chromium, why_no_browser
+from .browser import HAND, Page, chromium, why_no_browser
 from .conftest import IndigoServe, next_line
 
 NO_BROWSER = why_no_browser()
@@ -97,7 +97,7 @@ def test_a_game_against_a_bot_in_chromium(indigo_serve: IndigoServe, tmp_path: P
         page.keys("n")  # New game: you against the greedy bot
         page.wait_for("Seat 1")
         page.ctrl("s")
-        page.wait_for("Hand of")
+        page.wait_for(HAND)
 
         place_with_keys(page, save_dir, 1)
         page.wait_for(r"\b1\.\s+You\s+placed")

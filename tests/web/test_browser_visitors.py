@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import http.server
 import os
+import re
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -23,7 +24,7 @@ import pytest
 
 from indigo_tui.web.access import PLAYER_COOKIE
 
-from .browser import Page, chromium, why_no_browser
+from .browser import HAND, Page, chromium, why_no_browser
 from .conftest import Threaded, process_alive
 from .test_browser import moves_saved, place_with_keys
 
@@ -78,7 +79,7 @@ def start_a_game(page: Page, saves: Path) -> None:
     page.keys("n")
     page.wait_for("Seat 1")
     page.ctrl("s")
-    page.wait_for("Hand of")
+    page.wait_for(HAND)
     place_with_keys(page, saves, 1)
     page.wait_for(r"\b1\.\s+You\s+placed")
 
@@ -99,13 +100,13 @@ def test_two_visitors_each_play_their_own_game(
     bob.wait_for("New game")
     assert saves_of(served, bob) != ann_saves
     # Finding 6: Bob's Continue took Ann's game; his Load listed it.
-    bob.keys(DOWN, ENTER)  # the second entry: Load (there is no Continue)
+    bob.keys(DOWN, DOWN, ENTER)  # the third entry, past Learn to play: Load (there is no Continue)
     bob.wait_for("No saved games yet")
     assert "Continue" not in bob.text()
     bob.keys(ESCAPE)  # back to the title
     bob.wait_for("New game")
     # Bob's language is his: German for him...
-    bob.keys(HOME, *[DOWN] * 5, ENTER)  # Language, the sixth entry
+    bob.keys(HOME, *[DOWN] * 7, ENTER)  # Language, the eighth entry
     bob.wait_for("Deutsch")
     bob.keys(DOWN, ENTER)
     bob.wait_for("Neues Spiel")
@@ -116,7 +117,7 @@ def test_two_visitors_each_play_their_own_game(
     ann.wait_for(r"Continue\s+\(You vs Greedy bot, move 3\)")
     assert "Neues Spiel" not in ann.text()
     ann.keys(ENTER)
-    ann.wait_for("Hand of")
+    ann.wait_for(HAND)
     ann.wait_for(r"\b1\.\s+You\s+placed")
     ann.wait_for(r"\b2\.\s+Greedy\s+bot\s+placed")
     assert [seat for seat, _ in moves_saved(ann_saves)] == [0, 1]
@@ -140,7 +141,7 @@ def test_a_game_open_in_one_tab_is_refused_in_a_second(
     # Before, the second tab took the game, and both wrote it: one's moves
     # overwrote the other's without a word.
     second.wait_for(r"open\s+in\s+another\s+window")
-    assert "Hand of" not in second.text()
+    assert not re.search(HAND, second.text())
 
     # The first tab plays on, and its moves are the ones saved.
     place_with_keys(first, saves, 3)
@@ -152,7 +153,7 @@ def test_a_game_open_in_one_tab_is_refused_in_a_second(
     first.open("about:blank")
     served.wait_until(lambda: not process_alive(first_game), "the first tab's game ended with its page")
     second.keys(ENTER)
-    second.wait_for("Hand of")
+    second.wait_for(HAND)
     second.wait_for(r"\b3\.\s+You\s+placed")
 
 
@@ -254,7 +255,7 @@ def test_a_visitor_past_their_quota_is_refused_in_words_while_another_saves(
     ann.keys("n")
     ann.wait_for("Seat 1")
     ann.ctrl("s")
-    ann.wait_for("Hand of")
+    ann.wait_for(HAND)
     for _ in range(12):  # Enter at the cursor; where a tile may not go, a step right
         ann.keys("\n", "+")
         # Handled: the bot pace moved (the table took the keys), or the first

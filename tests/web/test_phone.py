@@ -17,7 +17,7 @@ from indigo_tui.engine import Game
 from indigo_tui.engine.geometry import INDEX, hex_distance, neighbour
 from indigo_tui.saves import SaveError, list_saves, load_save
 
-from .browser import Page, as_phone, chromium, why_no_browser
+from .browser import HAND, Page, as_phone, chromium, why_no_browser
 from .conftest import IndigoServe, next_line
 
 NO_BROWSER = why_no_browser()
@@ -66,7 +66,7 @@ def cursor_tag(page: Page) -> tuple[int, int] | None:
     """Where the cursor's tag is (column, row): on the board, above the hand
     (None where the tag has no room: a top-row cell with a gem under it)."""
     lines = page.text().splitlines()
-    board_rows = next((row for row, line in enumerate(lines) if "Hand of" in line), len(lines))
+    board_rows = next((row for row, line in enumerate(lines) if re.search(HAND, line)), len(lines))
     for row in range(board_rows):
         found = TAG.search(lines[row])
         if found:
@@ -176,7 +176,7 @@ def test_a_whole_game_on_a_phone_by_touch_alone(indigo_serve: IndigoServe, tmp_p
         tap_words(page, "New game")
         page.wait_for(r"Start \(ctrl\+s\)")
         tap_words(page, "Start (ctrl+s)")
-        page.wait_for("Hand of")
+        page.wait_for(HAND)
         page.screenshot(tmp_path / "phone-game.png")
         ways = set()
         for turn in range(200):
