@@ -44,7 +44,7 @@ async def busy_reader_after_a_goodbye(conn: Connection) -> tuple[list[Message], 
     received: list[Message] = []
     while True:
         try:
-            received.append(await conn.read(LIMIT))
+            received.append(await conn.read_from_host(LIMIT))  # beats and goodbyes go either way
         except ConnectionLost as ended:
             return received, ended
 
