@@ -67,8 +67,7 @@ async def serve(seed: str, spec: str, save: Path | None) -> None:
     _, port = await host.listen("127.0.0.1", 0)
     print(port, flush=True)
     async with asyncio.timeout(300):
-        while not host.all_remote_connected:
-            await asyncio.sleep(0.001)
+        await host.wait_all_seated()
         host.begin()
         await host.over_event.wait()
         while not set(host.remote_seats) <= host.revealed_seats:

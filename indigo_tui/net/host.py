@@ -207,6 +207,9 @@ class HostSession(Notices):
         self.over_event = asyncio.Event()
         if self.match.over:
             self.over_event.set()
+        #: Set while every remote seat has a terminal (:attr:`ready`), cleared
+        #: when one goes: what a front awaits before :meth:`begin`.
+        self.all_seated = asyncio.Event()
         #: Reads and answers each seated guest.
         self.server = GuestServer(self, self.seating, self.broadcaster, self.undo, self.tell, heartbeat)
         #: The port and everyone at it: strangers kept within budgets, guests let in.
@@ -307,6 +310,17 @@ class HostSession(Notices):
     def ready(self) -> bool:
         """Whether every remote seat has a terminal, so :meth:`begin` may start."""
         return self.all_remote_connected
+
+    async def wait_all_seated(self) -> None:
+        """Until every remote seat has a terminal (at once if it has)."""
+        while not self.ready:  # a seat may go again before the waiter runs
+            await self.all_seated.wait()
+
+    def _seats_changed(self) -> None:
+        if self.ready:
+            self.all_seated.set()
+        else:
+            self.all_seated.clear()
 
     def tell(self, notice: Notice) -> None:
         if isinstance(notice, RelayStatus) and notice.state is RelayState.WAITING:
@@ -561,6 +575,7 @@ class HostSession(Notices):
         # A name is the player's own, shown as it is everywhere (the host's default is in its language).
         name = plain_name(caller.name) or _("Player {number}").format(number=seat + 1)
         old = self.links.pop(seat, None)
+        self._seats_changed()
         if old is not None:
             # The seat's own token again: its player is back on a new connection
             # (usually the old one is dead). The old one is told so, with the name
@@ -590,6 +605,7 @@ class HostSession(Notices):
         )
         await conn.send(welcome)
         self.links[seat] = link
+        self._seats_changed()
         self.away_since.pop(seat, None)
         self.save()
         rejoined = caller.claim is not None and caller.claim.seat == seat
@@ -616,6 +632,7 @@ class HostSession(Notices):
         if self.links.get(link.seat) is not link:
             return
         del self.links[link.seat]
+        self._seats_changed()
         self.away_since[link.seat] = time.monotonic()
         link.conn.closed = True
         link.cancel()

@@ -137,6 +137,22 @@ async def test_whole_game_guest_sees_only_its_own_tiles(listening: Listening, tm
     assert mine.header.meta["net_role"] == "guest" and theirs.header.meta["net_role"] == "host"
 
 
+async def test_the_host_is_told_when_every_seat_is_taken_and_when_one_goes(listening: Listening) -> None:
+    """What a front awaits before it begins the game, instead of asking again and again."""
+    host = make_host(["bot:greedy", "remote"])
+    port = await listening(host)
+    waiting = asyncio.create_task(host.wait_all_seated())
+    await asyncio.sleep(0)
+    assert not waiting.done() and not host.all_seated.is_set()
+    guest = await _joined(port)
+    await asyncio.wait_for(waiting, LIMIT)
+    assert host.all_seated.is_set() and host.ready
+    await guest.close()
+    await until(lambda: not host.all_seated.is_set())
+    assert not host.ready
+    await host.close()
+
+
 async def test_wrong_code_is_refused_and_the_right_one_still_gets_in(listening: Listening) -> None:
     host = make_host(["bot:greedy", "remote"])
     port = await listening(host)
