@@ -23,7 +23,7 @@ from indigo_tui.bots import Bot, make_bot
 from indigo_tui.engine import Match, Setup
 from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.headless import run_host
-from indigo_tui.net.host import HostSession
+from indigo_tui.net.host import HostConfig, HostSession
 from indigo_tui.net.protocol import Heartbeat, Message
 from indigo_tui.net.transport import Connection, ConnectionLost
 from indigo_tui.saves import HostKeeper, SeatInfo
@@ -67,10 +67,9 @@ def make_host(
         match,
         seats,
         CODE,
-        local_bots=bots,
-        keeper=HostKeeper(save_path),
-        read_timeout=read_timeout,
-        heartbeat=heartbeat,
+        HostConfig(
+            local_bots=bots, keeper=HostKeeper(save_path), read_timeout=read_timeout, heartbeat=heartbeat
+        ),
     )
 
 
