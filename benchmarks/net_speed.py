@@ -36,7 +36,7 @@ from indigo_tui.bots import make_bot
 from indigo_tui.engine import Match, Setup
 from indigo_tui.net.deal import VERIFIED
 from indigo_tui.net.guest import GuestSession
-from indigo_tui.net.host import HostSession
+from indigo_tui.net.host import HostConfig, HostSession
 from indigo_tui.net.reasons import Farewell
 from indigo_tui.saves import SeatInfo
 
@@ -62,13 +62,15 @@ async def serve(seed: str, spec: str, save: Path | None) -> None:
     match = Match(Setup(2), 1, seed)
     seats = [SeatInfo(spec, f"bot:{spec}"), SeatInfo("guest", "remote")]
     host = HostSession(
-        match, seats, CODE, local_bots={0: make_bot(spec, f"{seed}:0")}, keeper=saves.HostKeeper(save)
+        match,
+        seats,
+        CODE,
+        HostConfig(local_bots={0: make_bot(spec, f"{seed}:0")}, keeper=saves.HostKeeper(save)),
     )
     _, port = await host.listen("127.0.0.1", 0)
     print(port, flush=True)
     async with asyncio.timeout(300):
-        while not host.all_remote_connected:
-            await asyncio.sleep(0.001)
+        await host.wait_all_seated()
         host.begin()
         await host.over_event.wait()
         while not set(host.remote_seats) <= host.revealed_seats:

@@ -43,8 +43,8 @@ from .protocol import (
     Confirm,
     Error,
     Exchange,
+    Handshake,
     Hello,
-    Message,
     ProtocolError,
     encode_body,
 )
@@ -108,7 +108,7 @@ def _spake_finish(side: SPAKE2_A | SPAKE2_B, theirs: bytes) -> bytes:
         raise ProtocolError(Breach.NOT_A_KEY) from None
 
 
-def host_refusal(message: Message) -> Message:
+def host_refusal(message: Handshake) -> Handshake:
     """``message``, unless it is the host refusing us or saying goodbye: then
     :class:`~.common.JoinError`, said in this terminal's language from the
     code (the host's words, cleaned and bounded, only for a code we do not know)."""
@@ -141,14 +141,14 @@ async def seal_as_guest(
     hello_body = encode_body(hello)
     await conn.send_body(hello_body)
     exchange_body = await conn.read_body(timeout)
-    exchange = host_refusal(conn.decode(exchange_body))
+    exchange = host_refusal(conn.decode(exchange_body, Breach.EXPECTED_EXCHANGE))
     if not isinstance(exchange, Exchange):
         raise ProtocolError(Breach.EXPECTED_EXCHANGE, quoted=(type(exchange).__name__,))
     keys = derive_keys(_spake_finish(spake, exchange.pake), transcript_hash(hello_body, exchange_body))
     await conn.send(Confirm(confirmation(keys.confirm_guest, keys.transcript)))
     # The host may hold its answer back while others are guessing the code
     # (never past its handshake deadline).
-    answer = host_refusal(await conn.read(max(timeout, confirm_timeout)))
+    answer = host_refusal(await conn.read(Breach.EXPECTED_CONFIRMATION, max(timeout, confirm_timeout)))
     if not isinstance(answer, Confirm):
         raise ProtocolError(Breach.EXPECTED_CONFIRMATION, quoted=(type(answer).__name__,))
     if not hmac.compare_digest(answer.mac, confirmation(keys.confirm_host, keys.transcript)):
@@ -178,7 +178,7 @@ async def seal_as_host(
         return min(conn.read_timeout, max(0.0, deadline - time.monotonic()))
 
     hello_body = await conn.read_body(left())
-    hello = conn.decode(hello_body)
+    hello = conn.decode(hello_body, Breach.EXPECTED_HELLO)
     if not isinstance(hello, Hello):
         raise ProtocolError(Breach.EXPECTED_HELLO, quoted=(type(hello).__name__,))
     if hello.protocol != PROTOCOL_VERSION:
@@ -195,7 +195,7 @@ async def seal_as_host(
     shared = _spake_finish(spake, hello.pake)
     await conn.send_body(exchange_body)
     keys = derive_keys(shared, transcript_hash(hello_body, exchange_body))
-    proof = conn.decode(await conn.read_body(left()))
+    proof = conn.decode(await conn.read_body(left()), Breach.EXPECTED_PROOF)
     if not isinstance(proof, Confirm):
         raise ProtocolError(Breach.EXPECTED_PROOF, quoted=(type(proof).__name__,))
     # Every proof waits for its turn, right or wrong, so a guesser cannot learn

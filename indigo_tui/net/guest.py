@@ -20,7 +20,7 @@ import asyncio
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import Final, assert_never
 
 from .. import __version__, saves
 from ..engine import Game, Move, TileDrawn
@@ -64,12 +64,13 @@ from .protocol import (
     Bye,
     Error,
     Fault,
+    FromGuest,
+    FromHost,
     GameEvent,
     Heartbeat,
     HintCounts,
     HintNotCounted,
     HintUsed,
-    Message,
     MoveAck,
     MoveRejected,
     MoveRequest,
@@ -322,7 +323,7 @@ class GuestSession(Notices):
         ended: JoinError | None = None
         try:
             while True:
-                message = await conn.read()
+                message = await conn.read_from_host()
                 if not self._handle(message):
                     return
         except ConnectionLost as exc:
@@ -350,7 +351,7 @@ class GuestSession(Notices):
                 self._beat_task.cancel()
             await conn.close()
 
-    def _handle(self, message: Message) -> bool:
+    def _handle(self, message: FromHost) -> bool:
         state = self.state
         assert state is not None
         match message:
@@ -423,7 +424,8 @@ class GuestSession(Notices):
             case Heartbeat():
                 pass
             case _:
-                raise ProtocolError(Breach.HOST_MAY_NOT, quoted=(type(message).__name__,))
+                # Anything else a host may not send does not decode (FromHost).
+                assert_never(message)
         return True
 
     def _next_round(self, round_index: int, promise: str) -> None:
@@ -557,7 +559,7 @@ class GuestSession(Notices):
             saved, problem = said
             self.tell(SaveState(saved, str(path), problem))
 
-    def _send(self, message: Message) -> None:
+    def _send(self, message: FromGuest) -> None:
         if self.conn is not None:
             self.conn.send_nowait(message)
 

@@ -47,7 +47,8 @@ async def host_handshake(
     await seal_as_host(
         conn, code, app_version=app_version, limiter=limiter, address=address, deadline=deadline
     )
-    match await conn.read(min(conn.read_timeout, max(0.0, deadline - time.monotonic()))):
+    left = min(conn.read_timeout, max(0.0, deadline - time.monotonic()))
+    match await conn.read(Breach.EXPECTED_JOIN, left):
         case Join() as join:
             return join
         case other:
@@ -71,7 +72,7 @@ async def guest_handshake(
     await seal_as_guest(conn, code, app=app, timeout=timeout, protocol=protocol)
     # Sealed from here: the name, the claim and its seat token are nobody else's business.
     await conn.send(Join(name, claim()))
-    match host_refusal(await conn.read(timeout)):
+    match host_refusal(await conn.read(Breach.EXPECTED_WELCOME, timeout)):
         case Welcome() as welcome:
             return welcome
         case other:

@@ -20,7 +20,7 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
@@ -111,36 +111,55 @@ class HostError(Exception):
     """The host cannot go on (a port in use, a bad save); one line for people."""
 
 
+@dataclass(frozen=True, kw_only=True)
+class HostConfig:
+    """How a :class:`HostSession` hosts, all in one place: the table's rules,
+    what a resumed save brings back, the budgets and the pace. Every field
+    has the default a new game on a LAN has."""
+
+    #: Across the internet, the spoken code to ask the mailbox server for
+    #: (empty: a fresh one; see :attr:`HostSession.code`).
+    spoken: str = ""
+    #: The bots playing seats at the host, by seat.
+    local_bots: Mapping[int, Bot] | None = None
+    #: A resumed game's id, its rounds' salts, its seat tokens and each
+    #: seat's undo requests this round (a new game: fresh ones).
+    game_id: str | None = None
+    salts: Sequence[str] = ()
+    tokens: Mapping[int, str] | None = None
+    undos: Sequence[int] = ()
+    #: Seats played at the host's own terminal (kept in the save for a resume).
+    host_seats: Sequence[int] = ()
+    #: The game's save (none: a game kept nowhere).
+    keeper: saves.HostKeeper | None = None
+    #: What other parts keep in the save's header, carried over.
+    extra_meta: Mapping[str, str] | None = None
+    #: Seconds a bot's move waits, so people can follow it.
+    move_delay: float = 0.0
+    heartbeat: float = HEARTBEAT_INTERVAL
+    read_timeout: float = READ_TIMEOUT
+    app_version: str = __version__
+    #: Called with every frame sent, by seat (for tests and benchmarks).
+    on_frame_sent: Callable[[int, Message], None] | None = None
+    #: What strangers at the door may cost, and the join-code guess limiter.
+    budgets: Budgets | None = None
+    limiter: GuessLimiter | None = None
+    #: What each seated terminal may ask.
+    seat_budgets: SeatBudgets | None = None
+    #: The table's rules: hints allowed, seconds a move (0: no turn clock),
+    #: undo requests each seat may put to the vote per round (-1: no limit).
+    hints: bool = False
+    turn_time: float = 0.0
+    undo_limit: int = DEFAULT_UNDO_LIMIT
+
+
 class HostSession(Notices):
     """A hosted network game; see the module docstring."""
 
     def __init__(
-        self,
-        match: Match,
-        seats: Sequence[SeatInfo],
-        code: str,
-        *,
-        spoken: str = "",
-        local_bots: dict[int, Bot] | None = None,
-        game_id: str | None = None,
-        salts: Sequence[str] = (),
-        tokens: dict[int, str] | None = None,
-        host_seats: Sequence[int] = (),
-        keeper: saves.HostKeeper | None = None,
-        move_delay: float = 0.0,
-        heartbeat: float = HEARTBEAT_INTERVAL,
-        read_timeout: float = READ_TIMEOUT,
-        app_version: str = __version__,
-        on_frame_sent: Callable[[int, Message], None] | None = None,
-        extra_meta: dict[str, str] | None = None,
-        budgets: Budgets | None = None,
-        limiter: GuessLimiter | None = None,
-        seat_budgets: SeatBudgets | None = None,
-        hints: bool = False,
-        turn_time: float = 0.0,
-        undo_limit: int = DEFAULT_UNDO_LIMIT,
-        undos: Sequence[int] = (),
+        self, match: Match, seats: Sequence[SeatInfo], code: str, config: HostConfig | None = None
     ) -> None:
+        config = config or HostConfig()
         if len(seats) != match.setup.players:
             raise HostError(
                 ngettext(
@@ -151,43 +170,43 @@ class HostSession(Notices):
             raise HostError(_("a network game needs at least one remote seat"))
         super().__init__()
         self.match = match
-        self.seating = Seating(seats, tokens)
+        self.seating = Seating(seats, dict(config.tokens or {}))
         #: What the door proves on every connection: the join code on a LAN;
         #: across the internet the table key (:mod:`.rendezvous`), kept in the save.
         self.secret = normal_code(code)
         #: The code people are told: the join code on a LAN; across the
         #: internet the spoken code the mailbox server's nameplate and a secret
         #: make (``spoken`` asks for one; a fresh one each time it is spent).
-        self.code = normal_code(spoken) if spoken or is_table_key(self.secret) else self.secret
-        self._spoken = normal_code(spoken)
+        self.code = normal_code(config.spoken) if config.spoken or is_table_key(self.secret) else self.secret
+        self._spoken = normal_code(config.spoken)
         self._meeting: asyncio.Task[None] | None = None
-        self.game_id = game_id or secrets.token_hex(6)
+        self.game_id = config.game_id or secrets.token_hex(6)
         #: One secret salt per round dealt (see :attr:`salt`).
-        self.salts = [s for s in salts if s]
+        self.salts = [s for s in config.salts if s]
         #: Seats played at the host's own terminal (kept in the save for a resume).
-        self.host_seats = sorted(set(host_seats))
+        self.host_seats = sorted(set(config.host_seats))
         #: The game's save (none without a path) and this process's claim on it.
-        self.keeper = keeper or saves.HostKeeper()
-        self.app_version = app_version
+        self.keeper = config.keeper or saves.HostKeeper()
+        self.app_version = config.app_version
         #: What other parts keep in the save's header, carried over.
-        self.extra_meta = dict(extra_meta or {})
+        self.extra_meta = dict(config.extra_meta or {})
         #: Players may ask the search bot for hints; each seat's count is kept in
         #: the save and told to every terminal.
-        self.hints = HintLedger(hints, self.extra_meta, match.setup.players)
+        self.hints = HintLedger(config.hints, self.extra_meta, match.setup.players)
         #: What each seated terminal may ask (its messages' pace, undo requests, log lines).
-        self.seat_budgets = seat_budgets or SeatBudgets()
-        self.broadcaster = Broadcaster(on_frame_sent)
+        self.seat_budgets = config.seat_budgets or SeatBudgets()
+        self.broadcaster = Broadcaster(config.on_frame_sent)
         self.bot_seats = BotSeats(
             self,
-            dict(local_bots or {}),
+            dict(config.local_bots or {}),
             self.tell,
             self.seating.label,
-            move_delay=move_delay,
+            move_delay=config.move_delay,
             seed=match.seed,
         )
         #: The turn clock (``turn_time`` seconds a move; 0: none); a bot stands
         #: in for a seat whose time ran out.
-        self.clock = TurnTimer(max(0.0, turn_time), self.bot_seats.stand_in)
+        self.clock = TurnTimer(max(0.0, config.turn_time), self.bot_seats.stand_in)
         self.undo = UndoRequests(
             self,
             self.seating,
@@ -195,8 +214,8 @@ class HostSession(Notices):
             self.tell,
             self.clock,
             self.bot_seats.bots,
-            limit=undo_limit,
-            counts=undos,
+            limit=config.undo_limit,
+            counts=config.undos,
         )
         self.started = False
         self.closed = False
@@ -207,8 +226,13 @@ class HostSession(Notices):
         self.over_event = asyncio.Event()
         if self.match.over:
             self.over_event.set()
+        #: Set while every remote seat has a terminal (:attr:`ready`), cleared
+        #: when one goes: what a front awaits before :meth:`begin`.
+        self.all_seated = asyncio.Event()
         #: Reads and answers each seated guest.
-        self.server = GuestServer(self, self.seating, self.broadcaster, self.undo, self.tell, heartbeat)
+        self.server = GuestServer(
+            self, self.seating, self.broadcaster, self.undo, self.tell, config.heartbeat
+        )
         #: The port and everyone at it: strangers kept within budgets, guests let in.
         self.door = Door(
             self.secret,
@@ -216,10 +240,10 @@ class HostSession(Notices):
             serve=self.server.serve,
             lost=self.lose,
             tell=self.tell,
-            app_version=app_version,
-            read_timeout=read_timeout,
-            budgets=budgets,
-            limiter=limiter,
+            app_version=config.app_version,
+            read_timeout=config.read_timeout,
+            budgets=config.budgets,
+            limiter=config.limiter,
         )
 
     # -- facts ----------------------------------------------------------------
@@ -307,6 +331,17 @@ class HostSession(Notices):
     def ready(self) -> bool:
         """Whether every remote seat has a terminal, so :meth:`begin` may start."""
         return self.all_remote_connected
+
+    async def wait_all_seated(self) -> None:
+        """Until every remote seat has a terminal (at once if it has)."""
+        while not self.ready:  # a seat may go again before the waiter runs
+            await self.all_seated.wait()
+
+    def _seats_changed(self) -> None:
+        if self.ready:
+            self.all_seated.set()
+        else:
+            self.all_seated.clear()
 
     def tell(self, notice: Notice) -> None:
         if isinstance(notice, RelayStatus) and notice.state is RelayState.WAITING:
@@ -561,6 +596,7 @@ class HostSession(Notices):
         # A name is the player's own, shown as it is everywhere (the host's default is in its language).
         name = plain_name(caller.name) or _("Player {number}").format(number=seat + 1)
         old = self.links.pop(seat, None)
+        self._seats_changed()
         if old is not None:
             # The seat's own token again: its player is back on a new connection
             # (usually the old one is dead). The old one is told so, with the name
@@ -590,6 +626,7 @@ class HostSession(Notices):
         )
         await conn.send(welcome)
         self.links[seat] = link
+        self._seats_changed()
         self.away_since.pop(seat, None)
         self.save()
         rejoined = caller.claim is not None and caller.claim.seat == seat
@@ -616,6 +653,7 @@ class HostSession(Notices):
         if self.links.get(link.seat) is not link:
             return
         del self.links[link.seat]
+        self._seats_changed()
         self.away_since[link.seat] = time.monotonic()
         link.conn.closed = True
         link.cancel()
@@ -733,4 +771,4 @@ class HostSession(Notices):
         self.tell(LogChanged(length, seat, self.seating.name(seat), undone=True))
 
 
-__all__ = ["HostError", "HostSession", "SeatLine"]
+__all__ = ["HostConfig", "HostError", "HostSession", "SeatLine"]

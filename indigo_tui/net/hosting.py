@@ -25,7 +25,7 @@ from . import DEFAULT_PORT, DEFAULT_UNDO_LIMIT
 from .clock import turn_time_problem
 from .common import new_join_code, normal_code, parse_address, plain_name
 from .deal import secret_deck
-from .host import HostError, HostSession
+from .host import HostConfig, HostError, HostSession
 from .relay import CodeError, Relay, parse_internet_code, relay_from
 from .rendezvous import is_table_key, new_table_key
 
@@ -168,14 +168,16 @@ def build_host(
             match,
             seats,
             code,
-            spoken=spoken,
-            local_bots=bots,
-            salts=[salt],
-            host_seats=own,
-            move_delay=max(0.0, move_delay),
-            hints=plan.hints,
-            turn_time=plan.turn_time,
-            undo_limit=plan.undo_limit,
+            HostConfig(
+                spoken=spoken,
+                local_bots=bots,
+                salts=[salt],
+                host_seats=own,
+                move_delay=max(0.0, move_delay),
+                hints=plan.hints,
+                turn_time=plan.turn_time,
+                undo_limit=plan.undo_limit,
+            ),
         )
     except HostError as exc:
         raise HostingError(str(exc)) from None
@@ -284,19 +286,21 @@ def resume_host(
             saved.match,
             seats,
             join_code,
-            spoken=spoken,
-            local_bots=bots,
-            game_id=facts.game_id,
-            salts=facts.salts,
-            tokens=facts.tokens,
-            host_seats=own,
-            keeper=saves.HostKeeper(path, created=saved.header.created, lock=lock),
-            move_delay=max(0.0, move_delay),
-            extra_meta=saves.without_host_meta(saved.header.meta),
-            hints=facts.hints,
-            turn_time=facts.turn_time,
-            undo_limit=DEFAULT_UNDO_LIMIT if facts.undo_limit is None else facts.undo_limit,
-            undos=facts.undos,
+            HostConfig(
+                spoken=spoken,
+                local_bots=bots,
+                game_id=facts.game_id,
+                salts=facts.salts,
+                tokens=facts.tokens,
+                host_seats=own,
+                keeper=saves.HostKeeper(path, created=saved.header.created, lock=lock),
+                move_delay=max(0.0, move_delay),
+                extra_meta=saves.without_host_meta(saved.header.meta),
+                hints=facts.hints,
+                turn_time=facts.turn_time,
+                undo_limit=DEFAULT_UNDO_LIMIT if facts.undo_limit is None else facts.undo_limit,
+                undos=facts.undos,
+            ),
         )
     except HostError as exc:
         lock.release()

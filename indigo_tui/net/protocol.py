@@ -1,7 +1,10 @@
-"""The LAN protocol: messages as one msgspec tagged union, and their framing.
+"""The LAN protocol: messages as msgspec tagged unions, and their framing.
 
 Every message is a :class:`msgspec.Struct` tagged by its ``type`` field and
-encoded with MessagePack. On the wire each message is one *frame*: a 4-byte
+encoded with MessagePack. There is one union for each direction and phase
+(:data:`Handshake`, :data:`FromGuest`, :data:`FromHost`), each with its own
+decoder, so a message going the wrong way does not decode: it is a
+:class:`ProtocolError` like any other bad frame. On the wire each message is one *frame*: a 4-byte
 big-endian body length followed by the body. The length is checked against
 :data:`MAX_FRAME` before a single byte of the body is read, so a peer cannot
 make us allocate or wait for more than that. Once the join code is proven
@@ -15,7 +18,7 @@ from __future__ import annotations
 
 import struct
 from enum import StrEnum
-from typing import Final
+from typing import Final, TypeVar
 
 import msgspec
 
@@ -439,26 +442,27 @@ class Error(_Msg, frozen=True, tag="error"):
     quoted: tuple[str, ...] = ()
 
 
-Message = (
-    Hello
-    | Exchange
-    | Confirm
-    | Join
-    | Welcome
-    | Started
+#: The handshake, both ways: in clear until the join code is proven
+#: (:mod:`indigo_tui.net.channel`), then sealed up to the welcome
+#: (:mod:`indigo_tui.net.handshake`); a refusal or a goodbye may end it.
+#: Which of them comes at each step, and from whom, the steps check.
+Handshake = Hello | Exchange | Confirm | Join | Welcome | Bye | Error
+#: What a seated guest sends the host (read by ``GuestServer._answer`` of
+#: :mod:`indigo_tui.net.serving`).
+FromGuest = MoveRequest | UndoRequest | UndoVote | HintUsed | Heartbeat | Bye | Error
+#: What the host sends a seated guest (read by ``GuestSession._handle`` of
+#: :mod:`indigo_tui.net.guest`).
+FromHost = (
+    Started
     | SeatStatus
     | GameEvent
     | YourDraw
-    | MoveRequest
     | MoveAck
     | MoveRejected
     | Heartbeat
-    | UndoRequest
     | UndoAsk
-    | UndoVote
     | UndoResult
     | Undone
-    | HintUsed
     | HintCounts
     | HintNotCounted
     | TurnClock
@@ -468,9 +472,18 @@ Message = (
     | Bye
     | Error
 )
+#: Every kind of message, whichever way and whenever it goes: what is
+#: encoded, and what a record of the wire (a test, a log) decodes. A peer's
+#: frames are read with the decoder of their direction and phase instead.
+Message = Handshake | FromGuest | FromHost
 
 _encoder = msgspec.msgpack.Encoder()
 _decoder: msgspec.msgpack.Decoder[Message] = msgspec.msgpack.Decoder(Message)
+_handshake_decoder: msgspec.msgpack.Decoder[Handshake] = msgspec.msgpack.Decoder(Handshake)
+_from_guest_decoder: msgspec.msgpack.Decoder[FromGuest] = msgspec.msgpack.Decoder(FromGuest)
+_from_host_decoder: msgspec.msgpack.Decoder[FromHost] = msgspec.msgpack.Decoder(FromHost)
+
+_M = TypeVar("_M")
 
 
 def encode_body(message: Message) -> bytes:
@@ -502,16 +515,50 @@ def body_length(header: bytes, limit: int = MAX_FRAME) -> int:
     return int(length)
 
 
-def decode_body(body: bytes) -> Message:
+def _decode(decoder: msgspec.msgpack.Decoder[_M], body: bytes, wrong_way: Breach) -> _M:
+    """``body`` as one of ``decoder``'s kinds. A message of another kind (one
+    going the other way, or from another phase) is ``wrong_way``, quoted by
+    its type, as a ``case _:`` said it before the unions were split."""
     try:
-        return _decoder.decode(body)
+        return decoder.decode(body)
     except msgspec.ValidationError as exc:
+        if decoder is not _decoder:
+            # Only on this path, never for a message that fits: is it a kind we know?
+            try:
+                kind: str | None = type(_decoder.decode(body)).__name__
+            except (msgspec.DecodeError, UnicodeDecodeError):  # ValidationError among them
+                kind = None
+            if kind is not None:
+                raise ProtocolError(wrong_way, quoted=(kind,)) from None
         raise ProtocolError(Breach.MALFORMED, quoted=(str(exc),)) from None
     except msgspec.DecodeError as exc:
         raise ProtocolError(Breach.NOT_A_MESSAGE, quoted=(str(exc),)) from None
     except UnicodeDecodeError:
         # msgspec raises this, not DecodeError, for bad UTF-8 inside a string.
         raise ProtocolError(Breach.NOT_UTF8) from None
+
+
+def decode_body(body: bytes) -> Message:
+    """Any kind of message: for a record of the wire, not a peer's frames."""
+    return _decode(_decoder, body, Breach.MALFORMED)
+
+
+def decode_handshake(body: bytes, expected: Breach) -> Handshake:
+    """A handshake frame; a message of the game instead is ``expected`` (the
+    step's ``EXPECTED_`` breach), quoted by its type."""
+    return _decode(_handshake_decoder, body, expected)
+
+
+def decode_from_guest(body: bytes) -> FromGuest:
+    """A seated guest's frame, read by the host: anything the host sends, or
+    the handshake's, is :attr:`Breach.GUEST_MAY_NOT`."""
+    return _decode(_from_guest_decoder, body, Breach.GUEST_MAY_NOT)
+
+
+def decode_from_host(body: bytes) -> FromHost:
+    """The host's frame, read by a seated guest: anything a guest sends, or
+    the handshake's, is :attr:`Breach.HOST_MAY_NOT`."""
+    return _decode(_from_host_decoder, body, Breach.HOST_MAY_NOT)
 
 
 def decode_frames(data: bytes) -> tuple[list[Message], bytes]:

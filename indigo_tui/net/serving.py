@@ -15,23 +15,21 @@ the connection; any other message is a breach of the protocol.
 from __future__ import annotations
 
 import asyncio
-from typing import Protocol
+from typing import Protocol, assert_never
 
 from ..i18n import _
 from .broadcast import Broadcaster, Link
 from .common import REASON_LIMIT, Teller, heartbeat, log_line, peer_error
 from .notices import HintRefused, MoveRefused
 from .protocol import (
-    Breach,
     Bye,
     Error,
+    FromGuest,
     Heartbeat,
     HintNotCounted,
     HintUsed,
-    Message,
     MoveRejected,
     MoveRequest,
-    ProtocolError,
     UndoRequest,
     UndoVote,
 )
@@ -89,7 +87,7 @@ class GuestServer:
         pace = link.allowance.messages
         try:
             while not self.host.closed:
-                message = await link.conn.read()
+                message = await link.conn.read_from_guest()
                 if self.broadcaster.links.get(link.seat) is not link:
                     return
                 link.read += 1
@@ -102,7 +100,7 @@ class GuestServer:
         finally:
             link.cancel()
 
-    def _answer(self, link: Link, message: Message) -> bool:
+    def _answer(self, link: Link, message: FromGuest) -> bool:
         """Act on one message from a seated guest; False ends the connection."""
         match message:
             case Heartbeat():
@@ -128,7 +126,8 @@ class GuestServer:
                 self.host.lose(link, _("gave up: {reason}").format(reason=said))
                 return False
             case _:
-                raise ProtocolError(Breach.GUEST_MAY_NOT, quoted=(type(message).__name__,))
+                # Anything else a guest may not send does not decode (FromGuest).
+                assert_never(message)
         return True
 
     def _move(self, link: Link, request: MoveRequest) -> None:

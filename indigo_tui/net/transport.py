@@ -3,6 +3,9 @@
 A :class:`Connection` starts in clear, with a small frame limit, for the
 handshake; :mod:`indigo_tui.net.channel` then seals it (:meth:`Connection.seal`)
 and from there every body is sealed on the way out and opened on the way in.
+Each phase and side reads with its own decoder: :meth:`Connection.read` the
+handshake's kinds, then :meth:`~Connection.read_from_guest` (the host) or
+:meth:`~Connection.read_from_host` (a guest) what the other side may send.
 """
 
 from __future__ import annotations
@@ -23,10 +26,15 @@ from .protocol import (
     Breach,
     ChannelSpent,
     FrameTooLarge,
+    FromGuest,
+    FromHost,
+    Handshake,
     Message,
     ProtocolError,
     body_length,
-    decode_body,
+    decode_from_guest,
+    decode_from_host,
+    decode_handshake,
     encode_body,
     frame,
 )
@@ -92,16 +100,35 @@ class Connection:
         self.channel = channel
         self.max_frame = max_frame
 
-    async def read(self, timeout: float | None = None) -> Message:
-        """The next message. Raises :class:`ConnectionLost` on silence, end of
-        stream or a frame cut short, :class:`ProtocolError` on a bad frame
-        (one that does not open included)."""
-        return self.decode(await self.read_body(timeout))
+    async def read(self, expected: Breach, timeout: float | None = None) -> Handshake:
+        """The next message of the handshake (a message of the game instead
+        is ``expected``, the step's breach). Raises :class:`ConnectionLost` on
+        silence, end of stream or a frame cut short, :class:`ProtocolError` on
+        a bad frame (one that does not open included)."""
+        return self.decode(await self.read_body(timeout), expected)
 
-    def decode(self, body: bytes) -> Message:
+    def decode(self, body: bytes, expected: Breach) -> Handshake:
+        """A handshake frame's body (the handshake hashes the exact bytes), as :meth:`read`."""
+        self._record(body)
+        return decode_handshake(body, expected)
+
+    async def read_from_guest(self, timeout: float | None = None) -> FromGuest:
+        """The host's read of a seated guest, as :meth:`read`: a message that
+        is not a guest's to send after the handshake is a :class:`ProtocolError`."""
+        body = await self.read_body(timeout)
+        self._record(body)
+        return decode_from_guest(body)
+
+    async def read_from_host(self, timeout: float | None = None) -> FromHost:
+        """A seated guest's read of the host, as :meth:`read`: a message that
+        is not the host's to send after the handshake is a :class:`ProtocolError`."""
+        body = await self.read_body(timeout)
+        self._record(body)
+        return decode_from_host(body)
+
+    def _record(self, body: bytes) -> None:
         if self.on_frame is not None:
             self.on_frame(frame(body))
-        return decode_body(body)
 
     async def read_body(self, timeout: float | None = None) -> bytes:
         """The next frame's body, opened if the connection is sealed.

@@ -384,8 +384,7 @@ async def play_host(
     lines = line_reader(console)
 
     async def start_when_full() -> None:
-        while not host.all_remote_connected:
-            await asyncio.sleep(0.05)
+        await host.wait_all_seated()
         host.begin()
         host.notices.put_nowait(PlayStarted())
 

@@ -23,7 +23,7 @@ from indigo_tui.bots import Bot, make_bot
 from indigo_tui.engine import Match, Setup
 from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.headless import run_host
-from indigo_tui.net.host import HostSession
+from indigo_tui.net.host import HostConfig, HostSession
 from indigo_tui.net.protocol import Heartbeat, Message
 from indigo_tui.net.transport import Connection, ConnectionLost
 from indigo_tui.saves import HostKeeper, SeatInfo
@@ -44,7 +44,7 @@ async def busy_reader_after_a_goodbye(conn: Connection) -> tuple[list[Message], 
     received: list[Message] = []
     while True:
         try:
-            received.append(await conn.read(LIMIT))
+            received.append(await conn.read_from_host(LIMIT))  # beats and goodbyes go either way
         except ConnectionLost as ended:
             return received, ended
 
@@ -67,10 +67,9 @@ def make_host(
         match,
         seats,
         CODE,
-        local_bots=bots,
-        keeper=HostKeeper(save_path),
-        read_timeout=read_timeout,
-        heartbeat=heartbeat,
+        HostConfig(
+            local_bots=bots, keeper=HostKeeper(save_path), read_timeout=read_timeout, heartbeat=heartbeat
+        ),
     )
 
 

@@ -225,7 +225,7 @@ async def test_a_frame_trickled_a_byte_at_a_time_is_dropped_within_one_read_time
     # The peer's pace (20 s for the frame), not a wait of ours.
     trickle = [loop.call_later(0.1 * i, feed, byte) for i, byte in enumerate(frame[:-1])]
     with pytest.raises(ConnectionLost, match=r"only part of a frame within 0\.5 s"):
-        await conn.read()
+        await conn.read(Breach.EXPECTED_HELLO)
     # Dropped by the frame's deadline while the peer was still trickling (a
     # timeout per byte would never have fired).
     assert 0 < len(fed) < len(frame) - 1

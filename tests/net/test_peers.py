@@ -52,11 +52,13 @@ from indigo_tui.net.protocol import (
     Confirm,
     Error,
     Exchange,
+    Fault,
     GameEvent,
     Hello,
     HintCounts,
     HintUsed,
     Join,
+    Message,
     MoveRequest,
     ProtocolError,
     Reveal,
@@ -133,6 +135,22 @@ async def test_whole_game_guest_sees_only_its_own_tiles(listening: Listening, tm
     theirs = saves.load_save(tmp_path / "host.indigo")
     assert mine.match.game.log == theirs.match.game.log == game.log
     assert mine.header.meta["net_role"] == "guest" and theirs.header.meta["net_role"] == "host"
+
+
+async def test_the_host_is_told_when_every_seat_is_taken_and_when_one_goes(listening: Listening) -> None:
+    """What a front awaits before it begins the game, instead of asking again and again."""
+    host = make_host(["bot:greedy", "remote"])
+    port = await listening(host)
+    waiting = asyncio.create_task(host.wait_all_seated())
+    await asyncio.sleep(0)
+    assert not waiting.done() and not host.all_seated.is_set()
+    guest = await _joined(port)
+    await asyncio.wait_for(waiting, LIMIT)
+    assert host.all_seated.is_set() and host.ready
+    await guest.close()
+    await until(lambda: not host.all_seated.is_set())
+    assert not host.ready
+    await host.close()
 
 
 async def test_wrong_code_is_refused_and_the_right_one_still_gets_in(listening: Listening) -> None:
@@ -315,15 +333,18 @@ async def _fake_host(handler: Callable[[Connection], Awaitable[None]]) -> tuple[
     return server, server.sockets[0].getsockname()[1]
 
 
-async def _fake_welcome(conn: Connection, *, second: Event | None = None) -> None:
+async def _fake_welcome(
+    conn: Connection, *, second: Event | None = None, last: Message | None = None
+) -> None:
     """A host that knows the code and seats the guest, then sends a second
-    event whose hash is wrong (or ``second`` instead of the real one)."""
+    event whose hash is wrong (or ``second`` instead of the real one), or,
+    with ``last``, only ``last``."""
     host = make_host(["human", "remote"])
     deadline = asyncio.get_running_loop().time() + LIMIT
     await seal_as_host(
         conn, CODE, app_version="0.0.0", limiter=GuessLimiter(), address="guest", deadline=deadline
     )
-    assert isinstance(await conn.read(), Join)
+    assert isinstance(await conn.read(Breach.EXPECTED_JOIN), Join)
     welcome = Welcome(
         "fake",
         1,
@@ -337,10 +358,13 @@ async def _fake_welcome(conn: Connection, *, second: Event | None = None) -> Non
         "0.0.0",
     )
     await conn.send(welcome)
+    if last is not None:
+        await conn.send(last)
+        return
     for seq, event in enumerate(host.game.log[:2]):
         digest = host.public.hashes[seq] if seq == 0 else "feedfacefeedface"
         await conn.send(GameEvent(seq, second if seq and second else public_event(event), digest, seq == 1))
-    await conn.read()
+    await conn.read_from_guest()
 
 
 async def test_a_desync_is_detected_and_named() -> None:
@@ -350,6 +374,46 @@ async def test_a_desync_is_detected_and_named() -> None:
         with pytest.raises(JoinError, match="desync at event 1") as broken:
             await asyncio.wait_for(guest.run(), LIMIT)
         assert broken.value.code == "desync" and "feedfacefeedface" in str(broken.value)
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        MoveRequest(1, 0, Move(0, 0, 0)),
+        HintUsed(),
+        Exchange(b"\x02" * 33),
+        Welcome("g", 0, "t", Setup(2), ["A", "B"], ["human", "remote"], "c" * 64, 0, True, "0"),
+    ],
+    ids=lambda m: type(m).__name__,
+)
+async def test_a_host_sending_what_only_guests_or_the_handshake_send_breaks_the_protocol(
+    wrong: Message,
+) -> None:
+    """After the welcome a guest reads only what a host may send then: a
+    guest's message, or one of the handshake's, does not decode. The guest
+    says so in one line and tells the host the breach as a code."""
+    told: list[Error] = []
+
+    async def host(conn: Connection) -> None:
+        await _fake_welcome(conn, last=wrong)
+        while not told:  # the guest's heartbeats, then its last word
+            match await conn.read_from_guest():
+                case Error() as error:
+                    told.append(error)
+
+    server, port = await _fake_host(host)
+    try:
+        guest = await _joined(port)
+        with pytest.raises(JoinError) as broken:
+            await asyncio.wait_for(guest.run(), LIMIT)
+        name = type(wrong).__name__
+        assert broken.value.code == "protocol" and broken.value.fault is not None
+        assert broken.value.fault == Fault(Breach.HOST_MAY_NOT, (), (name,))
+        assert str(broken.value) == f"the host broke the protocol: a host may not send a {name} message here"
+        await until(lambda: bool(told))
+        assert [(e.code, e.detail, e.quoted) for e in told] == [("protocol", Breach.HOST_MAY_NOT, (name,))]
     finally:
         server.close()
 
@@ -365,9 +429,9 @@ async def test_a_host_that_does_not_know_the_code_is_not_trusted() -> None:
         exchange_body = encode_body(Exchange(spake.start()))
         keys = derive_keys(spake.finish(hello.pake), transcript_hash(hello_body, exchange_body))
         await conn.send_body(exchange_body)
-        await conn.read()
+        await conn.read(Breach.EXPECTED_PROOF)
         await conn.send(Confirm(confirmation(keys.confirm_host, keys.transcript)))
-        await conn.read()
+        await conn.read(Breach.EXPECTED_JOIN)
 
     server, port = await _fake_host(impostor)
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import time
+from collections.abc import Callable
 from typing import get_args
 
 import msgspec
@@ -26,7 +27,10 @@ from indigo_tui.net.protocol import (
     Exchange,
     Fault,
     FrameTooLarge,
+    FromGuest,
+    FromHost,
     GameEvent,
+    Handshake,
     Heartbeat,
     Hello,
     HintCounts,
@@ -55,6 +59,10 @@ from indigo_tui.net.protocol import (
     body_length,
     decode_body,
     decode_frames,
+    decode_from_guest,
+    decode_from_host,
+    decode_handshake,
+    encode_body,
     encode_frame,
 )
 from indigo_tui.net.reasons import deal_text, fault_text
@@ -141,6 +149,36 @@ def test_every_kind_of_message_in_the_union_has_an_example() -> None:
     assert not missing, missing
 
 
+def test_every_message_decodes_only_in_its_direction_and_phase() -> None:
+    """Each reader takes its union's kinds and refuses every other kind by
+    name, as the breach of the side that sent it; the wire bytes are the same."""
+
+    def handshake(body: bytes) -> Message:
+        return decode_handshake(body, Breach.EXPECTED_JOIN)
+
+    readers: list[tuple[object, Callable[[bytes], Message], Breach]] = [
+        (Handshake, handshake, Breach.EXPECTED_JOIN),
+        (FromGuest, decode_from_guest, Breach.GUEST_MAY_NOT),
+        (FromHost, decode_from_host, Breach.HOST_MAY_NOT),
+    ]
+    for message in EVERY_MESSAGE:
+        body = encode_body(message)
+        for union, decode, wrong_way in readers:
+            if type(message) in get_args(union):
+                assert decode(body) == message
+            else:
+                with pytest.raises(ProtocolError) as refused:
+                    decode(body)
+                assert refused.value.fault == Fault(wrong_way, (), (type(message).__name__,))
+    # Only what goes both ways is in more than one union.
+    both = set(get_args(FromGuest)) & set(get_args(FromHost))
+    assert both == {Heartbeat, Bye, Error} and set(get_args(Handshake)) & both == {Bye, Error}
+    # A kind nobody knows is no message at all, whichever reader meets it.
+    with pytest.raises(ProtocolError) as unknown:
+        decode_from_guest(msgspec.msgpack.encode({"type": "nonsense"}))
+    assert unknown.value.fault.code is Breach.MALFORMED
+
+
 @pytest.mark.parametrize("message", EVERY_MESSAGE, ids=lambda m: type(m).__name__)
 def test_every_message_survives_a_round_trip(message: Message) -> None:
     frame = encode_frame(message)
@@ -198,7 +236,7 @@ async def test_oversized_frame_refused_before_its_body_is_read() -> None:
     # (Such a reader would end with ConnectionLost after the timeout, not this.)
     conn = _connection(HEADER.pack(50 * 1024 * 1024), eof=False, timeout=60.0)
     with pytest.raises(FrameTooLarge):
-        await conn.read()
+        await conn.read_from_host()
 
 
 def test_an_older_peers_goodbye_without_a_code_still_decodes() -> None:
@@ -210,18 +248,18 @@ def test_an_older_peers_goodbye_without_a_code_still_decodes() -> None:
 async def test_a_frame_cut_short_is_a_lost_connection_named_as_such() -> None:
     frame = encode_frame(Bye("x"))
     with pytest.raises(ConnectionLost, match="middle of a frame"):
-        await _connection(frame[:-2], eof=True).read()
+        await _connection(frame[:-2], eof=True).read_from_host()
     with pytest.raises(ConnectionLost, match="middle of a frame"):
-        await _connection(frame[:2], eof=True).read()
+        await _connection(frame[:2], eof=True).read_from_host()
     with pytest.raises(ConnectionLost, match="closed the connection"):
-        await _connection(b"", eof=True).read()
+        await _connection(b"", eof=True).read_from_host()
 
 
 async def test_a_silent_peer_is_noticed_within_the_timeout() -> None:
     conn = _connection(b"", eof=False, timeout=0.2)
     # This timeout, not the default 5 s: the words name the one that ran out.
     with pytest.raises(ConnectionLost, match=r"no word from .* for 0\.2 s"):
-        await conn.read()
+        await conn.read_from_host()
 
 
 async def test_a_frame_that_came_while_the_loop_was_held_up_is_read_not_called_silence() -> None:
@@ -233,14 +271,14 @@ async def test_a_frame_that_came_while_the_loop_was_held_up_is_read_not_called_s
     reader, writer = await asyncio.open_connection(sock=ours)
     try:
         conn = Connection(reader, writer, read_timeout=0.2)
-        reading = asyncio.create_task(conn.read())
+        reading = asyncio.create_task(conn.read_from_host())
         await asyncio.sleep(0)  # it waits for a frame, its deadline 0.2 s away
         theirs.sendall(encode_frame(Heartbeat(1.0)))
         time.sleep(0.3)  # the loop held up past the deadline: the frame is in meanwhile
         assert await reading == Heartbeat(1.0)
         # And a peer that does fall silent is still noticed.
         with pytest.raises(ConnectionLost, match=r"no word from .* for 0\.2 s"):
-            await conn.read()
+            await conn.read_from_host()
     finally:
         writer.close()
         theirs.close()
@@ -308,7 +346,7 @@ def received(sock: socket.socket) -> bytes:
 
 async def test_connection_reads_whole_frames_in_order() -> None:
     conn = _connection(b"".join(encode_frame(m) for m in EVERY_MESSAGE[:5]), eof=True)
-    assert [await conn.read() for _ in range(5)] == EVERY_MESSAGE[:5]
+    assert [await conn.read(Breach.EXPECTED_HELLO) for _ in range(5)] == EVERY_MESSAGE[:5]
 
 
 def test_join_codes_avoid_look_alike_characters() -> None:

@@ -359,7 +359,7 @@ async def test_a_guest_connection_through_the_relay_carries_frames(
         body = await _read(host, 4)
         assert len(await _read(host, HEADER.unpack(body)[0])) > 0
         await loop.sock_sendall(host, frame(encode_body(Heartbeat(2.0))))
-        assert await conn.read(LIMIT) == Heartbeat(2.0)
+        assert await conn.read_from_host(LIMIT) == Heartbeat(2.0)
         host.close()
     finally:
         await conn.close()

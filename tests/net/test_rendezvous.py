@@ -24,7 +24,7 @@ import pytest
 from indigo_tui.engine import Match, Setup
 from indigo_tui.net.common import JoinError
 from indigo_tui.net.guest import GuestSession
-from indigo_tui.net.host import HostSession
+from indigo_tui.net.host import HostConfig, HostSession
 from indigo_tui.net.mailbox import MailboxClient
 from indigo_tui.net.notices import CodeSpent, Notice, Problem, RelayState, RelayStatus
 from indigo_tui.net.reasons import Ending
@@ -57,7 +57,7 @@ def _old_channel(nameplate: str) -> str:
 def _host(code: str) -> HostSession:
     match = Match(Setup(2), 1, 5)
     seats = [SeatInfo("Host", "human"), SeatInfo("Player 2", "remote")]
-    return HostSession(match, seats, new_table_key(), spoken=code, read_timeout=10.0)
+    return HostSession(match, seats, new_table_key(), HostConfig(spoken=code, read_timeout=10.0))
 
 
 @pytest.fixture

@@ -35,7 +35,7 @@ async def line() -> AsyncIterator[Line]:
         far = Connection(reader, writer, read_timeout=LIMIT)
         with contextlib.suppress(ConnectionLost):  # the guest's end closed: the test is over
             while True:
-                heard.put_nowait(await far.read())
+                heard.put_nowait(await far.read_from_guest())
         await far.close()
 
     server = await asyncio.start_server(serve, "127.0.0.1", 0)

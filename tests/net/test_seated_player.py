@@ -25,6 +25,7 @@ from indigo_tui.bots import make_bot
 from indigo_tui.engine import Move, shuffled_deck
 from indigo_tui.i18n import in_language
 from indigo_tui.net import DEFAULT_UNDO_LIMIT
+from indigo_tui.net.common import JoinError
 from indigo_tui.net.deal import VERIFIED, secret_deck
 from indigo_tui.net.guard import LineBudget, SeatBudgets
 from indigo_tui.net.guest import GuestSession
@@ -36,10 +37,19 @@ from indigo_tui.net.notices import (
     LinesHeld,
     MoveRefused,
     Notice,
+    Problem,
     TurnTimedOut,
     UndoSettled,
 )
-from indigo_tui.net.protocol import Heartbeat, HintUsed, MoveRequest, UndoRequest
+from indigo_tui.net.protocol import (
+    PROTOCOL_VERSION,
+    Heartbeat,
+    Hello,
+    HintUsed,
+    MoveRequest,
+    Reveal,
+    UndoRequest,
+)
 from indigo_tui.net.transport import Connection
 
 from .conftest import (
@@ -417,6 +427,42 @@ async def test_a_seated_player_who_knows_the_seed_cannot_predict_the_deck(tmp_pa
         await host.close()
         with contextlib.suppress(Exception):
             await guest.close()
+
+
+# -- the wire typed by direction and phase ---------------------------------------------
+
+
+async def test_a_seated_guest_sending_what_only_the_host_or_the_handshake_sends_is_cut_off(
+    listening: Listening, tmp_path: Path
+) -> None:
+    """A host's message (a reveal of the deck) or a handshake's (a second
+    hello) from a seated guest does not decode at the host: a protocol breach
+    said in one line, the guest told it as a code, and the table plays on."""
+    table = await _table(listening, tmp_path)
+    host, cheat, honest = table.host, table.cheat, table.honest
+    try:
+        table.readers.append(asyncio.create_task(honest.run()))
+        _sending(cheat).send_nowait(Reveal(tuple(shuffled_deck(1)), "salt"))
+        _sending(honest).send_nowait(Hello(PROTOCOL_VERSION, "0.1.0", b"\x01" * 33))
+        for guest, reader, kind in ((cheat, table.readers[0], "Reveal"), (honest, table.readers[1], "Hello")):
+            with pytest.raises(JoinError) as ended:
+                await asyncio.wait_for(reader, LIMIT)
+            assert ended.value.code == "protocol", ended.value
+            assert f"a guest may not send a {kind} message" in str(ended.value)
+            assert guest.seat not in host.links
+        said = [n.text for n in _taken(host.notices) if isinstance(n, Problem)]
+        assert sorted(line.split(": ", 1)[1] for line in said) == [
+            "a guest may not send a Hello message",
+            "a guest may not send a Reveal message",
+        ]
+        # The seats are free again: the cheat comes back to its own and is served.
+        again = make_guest(cheat.port, name="Cheat", save_dir=tmp_path / "Cheat", record=cheat.record)
+        await asyncio.wait_for(again.connect(), LIMIT)
+        assert again.seat == cheat.seat and not host.closed
+        await again.close()
+    finally:
+        table.readers = []
+        await table.close()
 
 
 # -- finding 5: the same end every time after tampering, and no stray tracebacks ---------
