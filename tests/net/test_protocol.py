@@ -284,6 +284,29 @@ async def test_a_frame_that_came_while_the_loop_was_held_up_is_read_not_called_s
         theirs.close()
 
 
+async def test_a_heartbeat_that_fell_due_in_the_same_hold_up_is_read_not_called_silence() -> None:
+    """A peer whose own heartbeat fell due while the loop was held up (in a
+    test, the host's and the guest's apps share one loop) sends it in the
+    same turn as our deadline wakes, after it: the frame is read in the
+    loop's next turns, and the peer is not dropped as silent. (A guest once
+    took a held-up host for gone, rejoined, and found the host had quit
+    meanwhile: the goodbye it should have read never came.)"""
+    ours, theirs = socket.socketpair()
+    reader, writer = await asyncio.open_connection(sock=ours)
+    try:
+        conn = Connection(reader, writer, read_timeout=0.2)
+        loop = asyncio.get_running_loop()
+        reading = asyncio.create_task(conn.read_from_host())
+        await asyncio.sleep(0)  # it waits for a frame, its deadline 0.2 s away
+        # The peer's heartbeat falls due just after our deadline, both inside the hold-up.
+        loop.call_later(0.25, theirs.sendall, encode_frame(Heartbeat(1.0)))
+        time.sleep(0.4)
+        assert await reading == Heartbeat(1.0)
+    finally:
+        writer.close()
+        theirs.close()
+
+
 async def test_a_goodbye_is_read_by_a_peer_busy_meanwhile_and_still_sending() -> None:
     """A goodbye said with ``linger`` leaves the connection open, after the
     wait too, until the other side has ended its own: a peer too busy to
