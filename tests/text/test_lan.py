@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from net.conftest import Peer, host_args, join_args, listening_port
-from net.test_relay_games import internet_host, internet_join
-from net.transit import TransitRelay, shared_transit_relay
+from net.test_relay_games import MAILBOX, internet_host, internet_join
+from net.transit import MailboxServer, TransitRelay, shared_mailbox_server, shared_transit_relay
 
 from indigo_tui.engine import Setup
 from indigo_tui.i18n import catalog
@@ -18,7 +18,16 @@ from indigo_tui.net.relay import new_internet_code
 
 from .support import Player, assert_plain, hosted_deck, spawn
 
-__all__ = ["shared_transit_relay"]  # the fixture of tests/net/transit.py, used here
+# The fixtures of tests/net/transit.py, used here.
+__all__ = ["shared_mailbox_server", "shared_transit_relay"]
+
+
+@pytest.fixture
+def mailbox(shared_mailbox_server: MailboxServer) -> str:
+    """The mailbox server of this test process, for the internet games here
+    (and for net/test_relay_games.py's commands, which name it)."""
+    MAILBOX[:] = [shared_mailbox_server.url]
+    return shared_mailbox_server.url
 
 
 def play_until_over(player: Player, me: int, others: list[int]) -> None:
@@ -124,7 +133,7 @@ def test_the_host_plays_its_seat_by_lines(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_a_guest_plays_across_the_internet_by_lines(
-    tmp_path: Path, shared_transit_relay: TransitRelay
+    tmp_path: Path, shared_transit_relay: TransitRelay, mailbox: str
 ) -> None:
     # The same front end over the relay lane's peer API: a code, a transit relay, nothing else.
     relay, code = shared_transit_relay.address, new_internet_code()
@@ -137,6 +146,8 @@ def test_a_guest_plays_across_the_internet_by_lines(
                 str(code),
                 "--relay",
                 relay,
+                "--mailbox",
+                mailbox,
                 "--text",
                 "--name",
                 "Ann",
@@ -160,10 +171,11 @@ def test_a_guest_plays_across_the_internet_by_lines(
 
 @pytest.mark.slow
 def test_the_host_plays_across_the_internet_by_lines(
-    tmp_path: Path, shared_transit_relay: TransitRelay
+    tmp_path: Path, shared_transit_relay: TransitRelay, mailbox: str
 ) -> None:
     relay, code = shared_transit_relay.address, new_internet_code()
-    opening = ["host", "--internet", "--relay", relay, "--code", str(code), "--text", "--seed", "9"]
+    opening = ["host", "--internet", "--relay", relay, "--mailbox", mailbox, "--code", str(code), "--text"]
+    opening += ["--seed", "9"]
     child = spawn([*opening, "--name", "Ann", "--save-dir", str(tmp_path / "host")], tmp_path)
     child.expect_exact(f"Tell your friends the code: {code}.")
     guest = Peer(*internet_join(tmp_path, relay, str(code), "--name", "Bob"), cwd=tmp_path)
