@@ -213,7 +213,11 @@ class Peer:
             except queue.Empty:
                 continue
             if line is None:
-                raise AssertionError(f"{pattern!r} never printed; exit {self.proc.wait()}: {self.lines[-5:]}")
+                status = self.proc.wait()
+                said = self.proc.stderr.read()[-2000:] if self.proc.stderr is not None else ""
+                raise AssertionError(
+                    f"{pattern!r} never printed; exit {status}: {self.lines[-5:]}; stderr: {said!r}"
+                )
             self.lines.append(line)
             found = regex.search(line)
             if found:
