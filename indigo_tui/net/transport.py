@@ -314,7 +314,7 @@ class Connection:
         end)."""
         try:
             async with asyncio.timeout(GOODBYE_HOLD):
-                while not self._peer_ended():
+                while not self.peer_ended:
                     await asyncio.sleep(0.01)
         except TimeoutError:
             pass
@@ -329,14 +329,9 @@ class Connection:
     @property
     def peer_ended(self) -> bool:
         """Whether the peer has ended its side (or the connection broke):
-        nothing it sends is read any more, so nothing more goes to it but a
-        goodbye."""
-        return self._peer_ended()
-
-    def _peer_ended(self) -> bool:
-        """Whether the peer has ended its side (or the connection broke).
-        ``at_eof`` waits for the reader's buffer to be read too, and a closing
-        side stops reading: a heartbeat can sit there unread."""
+        nothing more goes to it but a goodbye. ``at_eof`` waits for the
+        reader's buffer to be read too, and a closing side stops reading: a
+        heartbeat can sit there unread."""
         reader = self.reader
         return reader.at_eof() or bool(getattr(reader, "_eof", False)) or reader.exception() is not None
 

@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import pytest
 
@@ -135,15 +135,29 @@ class MailboxServer(TransitRelay):
         ]
 
 
-@pytest.fixture
-def mailbox_server(tmp_path: Path) -> Iterator[MailboxServer]:
-    """A real mailbox server of the test's own on 127.0.0.1, stopped afterwards."""
-    server = MailboxServer(tmp_path)
+class _Startable(Protocol):
+    def start(self) -> int: ...
+    def stop(self) -> None: ...
+
+
+_Server = TypeVar("_Server", bound=_Startable)
+
+
+@contextlib.contextmanager
+def running(server: _Server) -> Iterator[_Server]:
+    """``server`` started, and stopped afterwards whatever happens."""
     server.start()
     try:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def mailbox_server(tmp_path: Path) -> Iterator[MailboxServer]:
+    """A real mailbox server of the test's own on 127.0.0.1, stopped afterwards."""
+    with running(MailboxServer(tmp_path)) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")
@@ -151,24 +165,16 @@ def shared_mailbox_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     """One real mailbox server for every test of a test process that does not
     stop it: each such test's host gets nameplates of its own, as strangers
     share a public one."""
-    server = MailboxServer(tmp_path_factory.mktemp("mailbox"))
-    server.start()
-    try:
+    with running(MailboxServer(tmp_path_factory.mktemp("mailbox"))) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture
 def transit_relay(tmp_path: Path) -> Iterator[TransitRelay]:
     """A real transit relay of the test's own on a free port of 127.0.0.1
     (the test may kill and restart it), stopped afterwards."""
-    relay = TransitRelay(tmp_path)
-    relay.start()
-    try:
+    with running(TransitRelay(tmp_path)) as relay:
         yield relay
-    finally:
-        relay.stop()
 
 
 @pytest.fixture(scope="session")
@@ -176,12 +182,8 @@ def shared_transit_relay(tmp_path_factory: pytest.TempPathFactory) -> Iterator[T
     """One real transit relay for every test of a test process that does not
     stop it (starting one takes a second or two): each such test uses codes
     of its own (``new_internet_code``), as strangers share a public relay."""
-    relay = TransitRelay(tmp_path_factory.mktemp("relay"))
-    relay.start()
-    try:
+    with running(TransitRelay(tmp_path_factory.mktemp("relay"))) as relay:
         yield relay
-    finally:
-        relay.stop()
 
 
 @dataclass
@@ -350,9 +352,5 @@ class RecordingRelay:
 @pytest.fixture
 def recording_relay() -> Iterator[RecordingRelay]:
     """A recording relay on a free port of 127.0.0.1, stopped afterwards."""
-    relay = RecordingRelay()
-    relay.start()
-    try:
+    with running(RecordingRelay()) as relay:
         yield relay
-    finally:
-        relay.stop()
