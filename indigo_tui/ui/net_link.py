@@ -21,13 +21,17 @@ from ..i18n import _
 from ..net.common import JoinError
 from ..net.guest import GuestSession
 from ..net.host import HostSession
-from ..net.notices import Notice, SeatJoined, SeatLeft, SessionClosed
+from ..net.notices import ChatSaid, Notice, SeatJoined, SeatLeft, SessionClosed
 from ..net.reasons import Farewell
 from ..net.rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
 from ..table.network import GuestTable, HostTable
 
 if TYPE_CHECKING:
     from textual.app import App
+
+
+#: Lines of chat a link keeps for the table's chat.
+CHAT_KEPT = 200
 
 
 class NetNotice(Message):
@@ -63,6 +67,10 @@ class NetLink:
         self.closing = False
         #: Whether the peer's notices still go to a screen (not once it is closed).
         self._pumping = False
+        #: The chat heard so far (the newest last, at most :data:`CHAT_KEPT`):
+        #: a line that came while the waiting room or a dialog was up is on
+        #: the table's chat when it shows.
+        self.chat: list[ChatSaid] = []
 
     @property
     def host(self) -> HostSession | None:
@@ -90,6 +98,9 @@ class NetLink:
         self.screen = screen
 
     def tell(self, notice: Notice) -> None:
+        if isinstance(notice, ChatSaid):
+            self.chat.append(notice)
+            del self.chat[:-CHAT_KEPT]
         if isinstance(notice, SessionClosed) and notice.final:
             self.ended = notice.text
         if self.screen is not None:

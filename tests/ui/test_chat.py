@@ -5,15 +5,28 @@ and shows it again; the board's keys stay the board's while nobody types."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
+from net.transit import MailboxServer, TransitRelay, mailbox_server, shared_transit_relay  # noqa: F401
 from textual.app import App
 from textual.widgets import Input
 
+from indigo_tui.bots import make_bot
+from indigo_tui.engine import Match, Setup
+from indigo_tui.net.guest import GuestSession
+from indigo_tui.net.host import HostConfig, HostSession
+from indigo_tui.net.notices import ChatSaid, Notice
 from indigo_tui.net.protocol import Say
+from indigo_tui.net.relay import parse_relay
+from indigo_tui.net.rendezvous import new_table_key
+from indigo_tui.saves import HostKeeper, SeatInfo
+from indigo_tui.ui.net_app import NetApp
+from indigo_tui.ui.screens.join import JoinScreen
 from indigo_tui.ui.screens.net_game import NetGameScreen
 
-from .conftest import hosted_game, screen_text, tap, type_text, until
+from .conftest import hosted_game, screen_text, svg_text, tap, type_text, until
+from .sight import seen_at_every_size
 
 #: Rich markup, a screen-clearing escape and a bell, as a hostile player would type them.
 EVIL_LINE = "[bold red]red?[/] \x1b[2J\x07[link=https://x.example]click[/link]"
@@ -70,3 +83,74 @@ async def test_chat_is_typed_shown_on_the_other_table_as_plain_text_and_muted(tm
         await tap(gp, "K")
         await until(pilots, lambda: "Hazel: one more" in _flat(screen_text(guest)))
         assert "Chat muted" not in _flat(screen_text(guest))
+        # Beside the move log at every size (80x24, 120x40, 200x60), covering nothing, the hand in sight too.
+        await seen_at_every_size(guest, gp, ["Hazel: one more", "Hand of Gus"])
+
+
+#: A player's name as a hostile one would choose it, and what every screen shows of it.
+EVIL_NAME = "[reverse]Mallory[/]\x1b[8m"
+EVIL_NAME_SHOWN = "[reverse]Mallory[/][8m"
+
+
+async def test_three_seats_across_the_internet_chat_both_ways_as_plain_text(
+    tmp_path: Path,
+    mailbox_server: MailboxServer,  # noqa: F811
+    shared_transit_relay: TransitRelay,  # noqa: F811
+) -> None:
+    # Real servers on 127.0.0.1 (tests/net/transit.py): a mailbox server of the test's own, a transit relay.
+    relay = parse_relay(shared_transit_relay.address, mailbox_server.url)
+    match = Match(Setup(3), 1, 5)
+    seats = [SeatInfo("Hazel", "bot:greedy"), SeatInfo("Player 2", "remote"), SeatInfo("Player 3", "remote")]
+    host = HostSession(
+        match,
+        seats,
+        new_table_key(),
+        HostConfig(local_bots={0: make_bot("greedy", 1)}, keeper=HostKeeper(None), read_timeout=10.0),
+    )
+    evil: GuestSession | None = None
+    try:
+        async with asyncio.timeout(60):
+            await host.listen_relay(relay)
+        code = host.code
+        app = NetApp(
+            lambda: JoinScreen(code, "", "Gus", auto=True, save_dir=tmp_path / "gus", relay=relay),
+            save_dir=tmp_path / "gus",
+            animate=False,
+        )
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: 1 in host.links, 60.0)
+            # The second guest joins after the first (two at the very same moment is a known fault).
+            evil = GuestSession(relay.host, relay.port, code, name=EVIL_NAME, relay=relay, read_timeout=10.0)
+            async with asyncio.timeout(60):
+                await evil.connect()
+            reader = asyncio.create_task(evil.run())
+            await until(pilot, lambda: host.ready)
+            host.begin()
+            await until(pilot, lambda: isinstance(app.screen, NetGameScreen), 60.0)
+            screen = app.screen
+            assert isinstance(screen, NetGameScreen)
+            # Both ways: a hostile guest's line and the host's reach the screen as the characters they are.
+            assert evil.say(EVIL_LINE)
+            await until(pilot, lambda: EVIL_NAME_SHOWN + ":" + EVIL_SHOWN.replace(" ", "") in _side(app))
+            host.chat.say(0, "[blink]welcome[/blink]")
+            await until(pilot, lambda: "Hazel:[blink]welcome[/blink]" in _side(app))
+            # And the screen's line reaches the host and the other guest.
+            await tap(pilot, "k")
+            field = screen.chat.query_one("#chat-input", Input)
+            await type_text(pilot, "gg all", lambda: field.value == "gg all")
+            await tap(pilot, "enter")
+            heard: list[Notice] = []
+
+            def evil_heard() -> bool:
+                while not evil.notices.empty():
+                    heard.append(evil.notices.get_nowait())
+                return any(isinstance(n, ChatSaid) and n.text == "Gus: gg all" for n in heard)
+
+            await until(pilot, evil_heard)
+            svg = app.export_screenshot()
+            assert "\x1b" not in svg and "Mallory" in svg_text(svg)
+            reader.cancel()
+    finally:
+        if evil is not None:
+            await evil.close()
+        await host.close()

@@ -70,8 +70,9 @@ NOTICE_SECONDS = 12.0
 NOTICE_AFTER = 3.0
 #: Seconds the turn notice's flash lasts.
 FLASH_SECONDS = 1.2
-#: What a compact footer leaves out (the keys still work).
-COMPACT_FOOTER_HIDES = frozenset({"redo", "save_as"})
+#: What a compact footer leaves out (the keys still work; a network table's
+#: chat says its own key on its line to type).
+COMPACT_FOOTER_HIDES = frozenset({"redo", "save_as", "chat"})
 #: What the footer of a stacked table leaves out besides: undo and quit (still on
 #: u and q, in the help and the palette); Menu leads to Quit too.
 STACKED_FOOTER_HIDES = COMPACT_FOOTER_HIDES | {"undo", "app.quit"}

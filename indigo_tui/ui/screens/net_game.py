@@ -175,6 +175,9 @@ class NetGameScreen(GameScreen):
 
     def on_mount(self) -> None:
         self._seen = len(self.game.log)
+        # The chat heard before this table showed (in the waiting room, say), then the rest as it comes.
+        for said in self.link.chat:
+            self.chat.add(said.speaker, said.line)
         self.link.attach(self)
         # The turn clock's seconds left, said again each second while it runs.
         self.set_interval(1.0, self._tick_clock)
@@ -202,6 +205,9 @@ class NetGameScreen(GameScreen):
             return self.stopped is None
         if action == "join_again":
             return self.stopped is not None
+        if action == "chat":
+            # Nobody hears it once the game has stopped here.
+            return self.stopped is None
         return super().check_action(action, parameters)
 
     def on_screen_resume(self) -> None:
@@ -211,9 +217,13 @@ class NetGameScreen(GameScreen):
     # -- the peer's news ----------------------------------------------------------
 
     def on_net_notice(self, message: NetNotice) -> None:
+        notice = message.notice
+        if isinstance(notice, ChatSaid):
+            # Into the chat even while a dialog covers the table (a peer's words: plain text).
+            self.chat.add(notice.speaker, notice.line)
+            return
         if not self._on_stage:
             return
-        notice = message.notice
         match notice:
             case LogChanged() | PlayStarted() | PlayEnded():
                 self._catch_up()
@@ -262,9 +272,6 @@ class NetGameScreen(GameScreen):
                 self._timed_out = seat
             case HintRefused() | LinesHeld() | ChatHeld():
                 self.status.say(_("{news}.").format(news=notice.text[:1].upper() + notice.text[1:]))
-            case ChatSaid():
-                # A peer's name and words: plain text in the panel, never markup.
-                self.chat.add(notice.speaker, notice.line)
 
     # -- a game that stopped before its end ------------------------------------------
 

@@ -22,9 +22,10 @@ from textual.widgets import Input, RichLog
 
 from ...i18n import N_, _, ngettext
 from ...net.chat import CHAT_LIMIT
+from ..net_link import CHAT_KEPT
 
-#: Lines of chat kept for the panel (older ones go).
-KEPT_LINES = 200
+#: Lines of chat kept for the panel (older ones go): as many as the link keeps.
+KEPT_LINES = CHAT_KEPT
 
 
 class ChatInput(Input):
@@ -63,6 +64,10 @@ class ChatPanel(Vertical):
 
     def on_mount(self) -> None:
         self.reword()
+        # As the move log: the latest line in sight at every layout (a resize, a status that grows).
+        self.query_one(RichLog).anchor()
+        # Lines heard before the panel was up (the table's chat so far).
+        self._write_all()
 
     def reword(self) -> None:
         """Its words in the current language."""
@@ -87,19 +92,25 @@ class ChatPanel(Vertical):
         self._write(speaker, line)
 
     def _write(self, speaker: str, line: str) -> None:
-        # Plain text: whatever brackets a name or a line holds are its own characters.
-        self.query_one(RichLog).write(Text.assemble((speaker, "bold"), ": ", line))
+        logs = self.query(RichLog)
+        if logs:  # not before the panel is up, nor once it is taken down (the lines are kept)
+            # Plain text: whatever brackets a name or a line holds are its own characters.
+            logs.first().write(Text.assemble((speaker, "bold"), ": ", line))
+
+    def _write_all(self) -> None:
+        logs = self.query(RichLog)
+        if not logs:
+            return
+        logs.first().clear()
+        if not self.muted:
+            for speaker, line in self.lines:
+                self._write(speaker, line)
 
     def toggle_mute(self) -> bool:
         """Mute or unmute; whether it is muted now. Unmuted, every line kept is shown again."""
         self.muted = not self.muted
-        log = self.query_one(RichLog)
-        if self.muted:
-            log.clear()
-            self.unheard = 0
-        else:
-            for speaker, line in self.lines:
-                self._write(speaker, line)
+        self.unheard = 0
+        self._write_all()
         self.reword()
         return self.muted
 
