@@ -78,6 +78,7 @@ from .reach import NotAllowed, check_relay
 from .reasons import (
     Ending,
     Farewell,
+    Loss,
     NetRefusal,
     Why,
     error_message,
@@ -679,8 +680,8 @@ class HostSession(Notices):
                 self.broadcaster.send(link, TurnClock(turn.length, turn.seat, turn.left()))
         return link
 
-    def lose(self, link: Link, why: str) -> None:
-        """``link``'s connection is over (``why``, in words): its seat waits for
+    def lose(self, link: Link, why: Loss) -> None:
+        """``link``'s connection is over (``why``): its seat waits for
         its player to come back, and a vote it was asked in counts it a no."""
         if self.links.get(link.seat) is not link:
             return
@@ -690,11 +691,11 @@ class HostSession(Notices):
         link.conn.closed = True
         link.cancel()
         self.undo.voting.voter_lost(link.seat)
-        self.tell(SeatLeft(link.seat, link.name, why, after_end=self.match.over))
+        self.tell(SeatLeft(link.seat, link.name, loss=why, after_end=self.match.over))
         self.broadcaster.broadcast(SeatStatus(link.seat, False, link.name))
 
-    def leave(self, link: Link, why: str) -> None:
-        """``link``'s player said goodbye (``why``, in words)."""
+    def leave(self, link: Link, why: Loss) -> None:
+        """``link``'s player said goodbye (``why``)."""
         self.lose(link, why)
         if not self.started:
             # Left the waiting room: the seat is free for someone else.
