@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import Final, assert_never
 
@@ -124,6 +125,33 @@ def desync(fault: Fault) -> JoinError:
     return JoinError(fault_words(fault), Ending.DESYNC, fault)
 
 
+class GuestPhase(StrEnum):
+    """Where a seat is in its life: before play (joining, then seated in the
+    lobby), playing, and leaving from either (a seat that leaves before play
+    gives its seat up; one that leaves once play began keeps it for a rejoin).
+    A rejoin after a lost connection stays in the phase the seat was in."""
+
+    SEATING = "seating"
+    PLAYING = "playing"
+    LEAVING_SEATING = "leaving-seating"
+    LEAVING_PLAYING = "leaving-playing"
+
+    @property
+    def started(self) -> bool:
+        return self in (GuestPhase.PLAYING, GuestPhase.LEAVING_PLAYING)
+
+    @property
+    def leaving(self) -> bool:
+        return self in (GuestPhase.LEAVING_SEATING, GuestPhase.LEAVING_PLAYING)
+
+    @staticmethod
+    def of(*, started: bool, leaving: bool) -> GuestPhase:
+        """The phase where play began (or not) and the seat is leaving (or not)."""
+        if leaving:
+            return GuestPhase.LEAVING_PLAYING if started else GuestPhase.LEAVING_SEATING
+        return GuestPhase.PLAYING if started else GuestPhase.SEATING
+
+
 class GuestSession(Notices):
     """One seat of a hosted game; see the module docstring."""
 
@@ -190,16 +218,20 @@ class GuestSession(Notices):
         #: (it is for the turn being played only while the log is that long).
         self.clock: ClockStarted | None = None
         self.clock_seq = -1
-        #: Whether play is on (a guest that leaves before gives its seat up).
-        self.started = False
+        #: The seat's phase: what ``started`` says (a guest that leaves before gives its seat up).
+        self.phase = GuestPhase.SEATING
         self._pending_draws: dict[int, int] = {}
         #: The moves and undo requests sent, until the host answers them.
         self.requests = Requests()
         self._beat_task: asyncio.Task[None] | None = None
-        self._closing = False
         self.round_trips: list[float] = []
 
     # -- the seat, its game and its record --------------------------------------
+
+    @property
+    def started(self) -> bool:
+        """Whether play began (the host keeps this seat for a rejoin from then on)."""
+        return self.phase.started
 
     @property
     def save_dir(self) -> Path | None:
@@ -271,7 +303,7 @@ class GuestSession(Notices):
         waiting at the relay included, and the handshake), so that a rejoin
         ends when its time does."""
         self.keeper.remove_stale_temps()
-        self._closing = False
+        self.phase = GuestPhase.of(started=self.started, leaving=False)
         deadline = None if within is None else asyncio.get_running_loop().time() + within
         if self.relay is not None:
             # Across the internet the spoken code is met at the mailbox server
@@ -309,7 +341,7 @@ class GuestSession(Notices):
         self._pending_draws.clear()
         self.deal, self.final_game = None, None
         self.rounds, self.round, self.commitment = welcome.rounds, welcome.round, welcome.commitment
-        self.started = welcome.started
+        self.phase = GuestPhase.of(started=welcome.started, leaving=self.phase.leaving)
         self.connected_seats = {s: kind != "remote" for s, kind in enumerate(welcome.seat_kinds)}
         self.connected_seats[welcome.seat] = True
         self.keeper.record = seated.record
@@ -333,7 +365,7 @@ class GuestSession(Notices):
                 if not self._handle(message):
                     return
         except ConnectionLost as exc:
-            if self._closing:
+            if self.phase.leaving:
                 return
             ended = JoinError(_("connection to the host lost: {problem}").format(problem=exc), Ending.LOST)
             raise ended from None
@@ -381,7 +413,7 @@ class GuestSession(Notices):
             case Started(length=length):
                 if length != state.length:
                     raise desync(Fault(Breach.STARTED_LENGTH, (length, state.length)))
-                self.started = True
+                self.phase = GuestPhase.of(started=True, leaving=self.phase.leaving)
                 self.tell(PlayStarted())
                 self._check_turn()
             case HintNotCounted(reason=reason, code=code, args=numbers):
@@ -630,7 +662,7 @@ class GuestSession(Notices):
         """Say goodbye (why: ``farewell``, which the host says in its own
         language). Once the game has started the host keeps the seat open for
         a rejoin; before, the seat is given up, and so is its record here."""
-        self._closing = True
+        self.phase = GuestPhase.of(started=self.started, leaving=True)
         if self._beat_task is not None:
             self._beat_task.cancel()
         if self.conn is not None:

@@ -21,7 +21,7 @@ from ..engine import Move
 from ..i18n import _, decimal, ngettext
 from ..saves import shown_path
 from .deal import Deal
-from .reasons import Ending, Why, deal_text, seat_label, why_text
+from .reasons import Ending, Loss, Why, deal_text, loss_text, seat_label, why_text
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,10 @@ class SeatLeft:
 
     seat: int | None
     name: str = ""
+    #: With ``seat`` None: why our own connection dropped, in words (a front's).
     why: str = ""
+    #: Why the seat's connection ended, said in this terminal's language when shown.
+    loss: Loss | None = None
     #: The game was already over when it left.
     after_end: bool = False
     #: Our own connection dropped and we are trying to get back in.
@@ -72,8 +75,8 @@ class SeatLeft:
             who = seat_label(self.seat)
         if self.after_end:
             return _("{seat} left").format(seat=who)
-        if self.why:
-            return _("{seat} is disconnected: {reason}").format(seat=who, reason=self.why)
+        if self.loss is not None:
+            return _("{seat} is disconnected: {reason}").format(seat=who, reason=loss_text(self.loss))
         return _("{seat} is disconnected").format(seat=who)
 
 

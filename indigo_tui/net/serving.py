@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 from typing import Protocol, assert_never
 
-from ..i18n import _
 from .broadcast import Broadcaster, Link
 from .chat import ChatRoom
 from .common import REASON_LIMIT, Teller, heartbeat, log_line, peer_error
@@ -36,7 +35,7 @@ from .protocol import (
     UndoRequest,
     UndoVote,
 )
-from .reasons import NetRefusal, Why, english_why, error_text, farewell_text
+from .reasons import Gone, Loss, NetRefusal, Why, english_why
 from .seating import Seating
 from .undo import UndoRequests
 
@@ -56,11 +55,11 @@ class GuestAnswers(Protocol):
         """``seat`` asked for a hint: count it, or why not."""
         ...
 
-    def lose(self, link: Link, why: str) -> None:
-        """``link``'s connection is over (``why``, in words)."""
+    def lose(self, link: Link, why: Loss) -> None:
+        """``link``'s connection is over (``why``)."""
 
-    def leave(self, link: Link, why: str) -> None:
-        """``link``'s player said goodbye (``why``, in words)."""
+    def leave(self, link: Link, why: Loss) -> None:
+        """``link``'s player said goodbye (``why``)."""
 
 
 class GuestServer:
@@ -125,13 +124,14 @@ class GuestServer:
             case Bye(reason=reason, code=code, args=numbers):
                 # Said from the code in this terminal's language; the guest's own words
                 # only for a code we do not know.
-                said = farewell_text(code, log_line(reason, REASON_LIMIT), numbers[:4])
-                self.host.leave(link, _("left: {reason}").format(reason=said))
+                self.host.leave(
+                    link,
+                    Loss(Gone.LEFT, problem=log_line(reason, REASON_LIMIT), code=code, numbers=numbers[:4]),
+                )
                 return False
             case Error() as error:
                 # A guest's desync or broken protocol, said in this terminal's language.
-                said = error_text(peer_error(error))
-                self.host.lose(link, _("gave up: {reason}").format(reason=said))
+                self.host.lose(link, Loss(Gone.GAVE_UP, error=peer_error(error)))
                 return False
             case _:
                 # Anything else a guest may not send does not decode (FromGuest).
