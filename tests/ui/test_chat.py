@@ -25,7 +25,7 @@ from indigo_tui.ui.net_app import NetApp
 from indigo_tui.ui.screens.join import JoinScreen
 from indigo_tui.ui.screens.net_game import NetGameScreen
 
-from .conftest import hosted_game, screen_text, svg_text, tap, type_text, until
+from .conftest import AppFactory, hosted_game, new_game, screen_text, svg_text, tap, type_text, until
 from .sight import seen_at_every_size
 
 #: Rich markup, a screen-clearing escape and a bell, as a hostile player would type them.
@@ -154,3 +154,18 @@ async def test_three_seats_across_the_internet_chat_both_ways_as_plain_text(
         if evil is not None:
             await evil.close()
         await host.close()
+
+
+async def test_the_help_names_the_chat_keys(make_app: AppFactory) -> None:
+    app = make_app(new_game())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: "Hand of" in screen_text(app) or "Your hand" in screen_text(app))
+        await tap(pilot, "question_mark")
+        await until(pilot, lambda: "How to play" in screen_text(app))
+        # Down the table of keys, a page at a time, to the chat's row.
+        for _page in range(8):
+            if "type a line of chat (Enter sends it)" in _flat(screen_text(app)):
+                break
+            await tap(pilot, "pagedown")
+            await pilot.pause(0.05)
+        assert "in a network game: type a line of chat (Enter sends it)" in _flat(screen_text(app))

@@ -29,6 +29,7 @@ ACTIONS: Final = (
     ("`enter` / `space`", N_("place the tile at the cursor")),
     ("`h`", N_("a hint: the search bot's placement for you, with the points it expects")),
     ("`u` / `y`", N_("undo / redo (against bots, back to your last move)")),
+    ("`k` / `K`", N_("in a network game: type a line of chat (Enter sends it) / mute or show the chat")),
     ("`s`", N_("save under a name (every move is also saved automatically)")),
     (
         "`f`",
