@@ -202,6 +202,10 @@ class NetGameScreen(GameScreen):
             return self.stopped is None
         if action == "join_again":
             return self.stopped is not None
+        if action in ("chat", "mute_chat"):
+            # Nobody hears it once the game stopped here: its key leaves the
+            # footer to Join again (which a long language's footer had cut).
+            return self.stopped is None
         return super().check_action(action, parameters)
 
     def on_screen_resume(self) -> None:
@@ -265,6 +269,9 @@ class NetGameScreen(GameScreen):
             case ChatSaid():
                 # A peer's name and words: plain text in the panel, never markup.
                 self.chat.add(notice.speaker, notice.line)
+                if not self.chat.muted and not self.chat.lines_in_sight():
+                    # No room for the panel (80x24): the line in a toast, as plain text.
+                    self.notify(f"{notice.speaker}: {notice.line}", markup=False)
 
     # -- a game that stopped before its end ------------------------------------------
 
