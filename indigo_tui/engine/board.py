@@ -147,6 +147,8 @@ _MET: Final = 2
 #: module's own constants: compiled, a constant of the module is read
 #: directly, a name imported from a plain module is looked up at every use.
 _GEM_MOVED: Final = GemMoved
+#: A moving gem in :meth:`Board._trace`'s list is ``gem * _GEM_STEP + slot``.
+_GEM_STEP: Final = 1024
 _GEM_KIND: Final = GEM_KIND
 
 
@@ -370,7 +372,12 @@ class Board:
         return self._trace(cell, True)
 
     def _trace(self, cell: int, move: bool) -> list[GemMoved]:
-        """:meth:`laid_gem_moves`, and with ``move`` the moves made as well."""
+        """:meth:`laid_gem_moves`, and with ``move`` the moves made as well.
+
+        Each gem's move is folded as soon as it is traced: the trace reads
+        only the paths (:attr:`exits`) and where the moving gems started,
+        which no move changes, so folding them one by one gives what folding
+        them all after the last trace gives."""
         gated = self.gated
         if move and gated:
             gated.clear()
@@ -378,33 +385,29 @@ class Board:
         if not self.facing[cell] and not (centre and CENTRE_NEXT[cell]):
             return []
         gem_at = self.gem_at
-        # The gems that move and the slots they start from, by gem id, so that
-        # the order of the log does not depend on the cell's edges.
-        gems: list[int] = []
-        starts: list[int] = []
+        # The gems that move, each as ``gem * _GEM_STEP + slot`` (the slot it
+        # starts from), in gem order, so that the order of the log does not
+        # depend on the cell's edges: one list of native ints.
+        movers: list[int] = []
         for nb in FACING_SLOTS[cell]:
             gem = gem_at[nb]
             if gem < 0:
                 if not centre or nb // 6 != CENTRE:
                     continue
                 gem = centre[0]
-            at = len(gems)
-            while at > 0 and gems[at - 1] > gem:
+            mover = gem * _GEM_STEP + nb
+            at = len(movers)
+            while at > 0 and movers[at - 1] > mover:
                 at -= 1
-            gems.insert(at, gem)
-            starts.insert(at, nb)
-        if not gems:
+            movers.insert(at, mover)
+        if not movers:
             return []
         exits = self.exits
         gates = self.gates
         moves: list[GemMoved] = []
-        # Per gem, how its move ends (REST, GATE or MET) and where (the slot it
-        # rests on, the gate it leaves by): what folding the move needs.
-        outcomes: list[int] = []
-        ends: list[int] = []
-        for index in range(len(gems)):
-            gem = gems[index]
-            start = starts[index]
+        for mover in movers:
+            gem = mover // _GEM_STEP
+            start = mover - gem * _GEM_STEP
             route = [start]
             here = NEIGHBOUR_SLOT[start]
             for _ in range(SLOT_COUNT):
@@ -414,34 +417,32 @@ class Board:
                 if nb < 0:
                     gate = GATE_OF_SLOT[out]
                     moves.append(_GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "gate", gate, gates[gate], -1))
-                    outcomes.append(_GATE)
-                    ends.append(gate)
+                    if move:
+                        self._move_gem(gem, _GATE, gate)
+                        gated.append(gem)
+                        gated.append(gate)
                     break
-                if nb in starts:
-                    other = gems[starts.index(nb)]
+                other = -1
+                for waiting in movers:
+                    if waiting % _GEM_STEP == nb:
+                        other = waiting // _GEM_STEP
+                        break
+                if other >= 0:
                     moves.append(_GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "met", -1, (), other))
-                    outcomes.append(_MET)
-                    ends.append(-1)
+                    if move:
+                        self._move_gem(gem, _MET, -1)
                     break
                 following = exits[nb]
                 if following == EMPTY:
                     moves.append(_GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "rest", -1, (), -1))
-                    outcomes.append(_REST)
-                    ends.append(out)
+                    if move:
+                        self._move_gem(gem, _REST, out)
                     break
                 if following == STOP:
                     raise RulesViolation(f"gem {gem} would stop at treasure edge {nb}")
                 here = nb
             else:  # pragma: no cover - paths cannot form a cycle through a gem
                 raise RulesViolation(f"gem {gem} never stops")
-        if move:
-            for index in range(len(gems)):
-                gem = gems[index]
-                outcome = outcomes[index]
-                self._move_gem(gem, outcome, ends[index])
-                if outcome == _GATE:
-                    gated.append(gem)
-                    gated.append(ends[index])
         return moves
 
     # -- folding events ----------------------------------------------------

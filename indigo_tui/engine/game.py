@@ -15,7 +15,7 @@ from typing import Final
 
 import msgspec
 
-from .board import Board
+from .board import KINDS, Board
 from .events import (
     GEM_INDEX,
     GEM_KIND,
@@ -32,6 +32,7 @@ from .events import (
     gem_triple,
     public_event,
 )
+from .geometry import CELL_COUNT
 from .moves import Move
 from .refusals import Refused
 from .setup import Setup
@@ -43,8 +44,17 @@ _POINTS = tuple(GEM_POINTS[kind] for kind in GEM_KINDS_ORDER)
 # of the module is read directly, a name imported from a plain module is
 # looked up by name at every use (events.py is plain: msgspec's structs).
 _PLACED: Final = TilePlaced
-_DRAWN: Final = TileDrawn
 _HIDDEN: Final = HIDDEN_DRAWS
+#: Events are frozen, so equal ones may be one object: every draw and every
+#: placement is made once and shared by every log that records it (a game
+#: then makes, and frees, no object for them at each move). A draw is
+#: ``_DRAWS[seat * KINDS + tile]``; a placement (of a seat, a path cell and
+#: a tile in normal rotation) ``_PLACEMENTS[(seat * CELL_COUNT + cell) * 30 +
+#: tile * 6 + rotation]``, made the first time it is played.
+_DRAWS: Final[tuple[TileDrawn, ...]] = tuple(
+    TileDrawn(seat, tile) for seat in range(4) for tile in range(KINDS)
+)
+_PLACEMENTS: Final[list[TilePlaced | None]] = [None] * (4 * CELL_COUNT * 30)
 #: ``_GEM_INDEX[gem]``: the place of the gem's kind in a seat's ``collected``.
 _GEM_INDEX: Final[tuple[int, ...]] = tuple(GEM_INDEX[kind] for kind in GEM_KIND)
 _FULL_BOX = sorted(kind for kind, count in enumerate(COUNTS) for _ in range(count))
@@ -445,7 +455,10 @@ class Game:
         starts.append(held)
         # A placement and the gem moves it causes are public as they are
         # (public_event keeps them): the seats' log takes the same objects.
-        placed = _PLACED(seat, cell, tile, rotation)
+        shared = (seat * CELL_COUNT + cell) * 30 + tile * 6 + rotation
+        placed = _PLACEMENTS[shared]
+        if placed is None:
+            placed = _PLACEMENTS[shared] = _PLACED(seat, cell, tile, rotation)
         log.append(placed)
         public.append(placed)
         # Traced on the tile just laid, the gems not yet moved, and moved.
@@ -465,7 +478,7 @@ class Game:
         if deck is not None and self.drawn < len(deck):
             drawn = deck[self.drawn]
             self._fold_draw(seat, drawn)
-            event = _DRAWN(seat, drawn)
+            event = _DRAWS[seat * KINDS + drawn]
             self._own_draws[seat][len(log)] = event
             log.append(event)
             public.append(_HIDDEN[seat])  # a setup seats 2 to 4 players
