@@ -152,17 +152,53 @@ class Node:
 def ordered_moves(state: SimState, kind: int, rng: random.Random) -> list[PlaceKey]:
     """Every legal placement of ``kind`` for the seat to move, best immediate
     gain first; equal gains in a random order so that widening samples
-    quiet placements evenly."""
+    quiet placements evenly.
+
+    The order is that of sorting ``(-gain, rng.random(), placement)`` for
+    every placement, one draw each in the order of the empty cells. Most
+    placements gain nothing (only those next to a gem can), so those are
+    ranked by their draws alone, a sort of floats rather than of tuples; the
+    few that gain or lose points are sorted as tuples before and after them.
+    Two equal draws (which a 53-bit stream all but never gives) are ranked
+    as the tuples would rank them, by the placement."""
     seat = state.turn
-    active = set(state.active_cells())
+    touching = 0  # a bit per cell where a tile sets a gem moving
+    for cell in state.active_cells():
+        touching |= 1 << cell
+    draw = rng.random
+    quiet: list[PlaceKey] = []
+    draws: list[float] = []
     scored: list[tuple[int, float, PlaceKey]] = []
     for cell in state.empty:
-        touches = cell in active
+        touches = touching >> cell & 1
         for rot in ALLOWED[cell][kind]:
             gain = state.gain(cell, kind, rot, seat) if touches else 0
-            scored.append((-gain, rng.random(), (cell, kind, rot)))
+            order = draw()
+            if gain:
+                scored.append((-gain, order, (cell, kind, rot)))
+            else:
+                quiet.append((cell, kind, rot))
+                draws.append(order)
     scored.sort()
-    return [key for _points, _order, key in scored]
+    ranked = sorted(range(len(draws)), key=draws.__getitem__)
+    for at in range(1, len(ranked)):
+        if draws[ranked[at]] == draws[ranked[at - 1]]:
+            # A tie of draws: rank the quiet placements as the tuples rank them.
+            pairs = sorted(zip(draws, quiet, strict=True))
+            quiet = [key for _order, key in pairs]
+            ranked = list(range(len(quiet)))
+            break
+    result: list[PlaceKey] = []
+    at = 0
+    while at < len(scored) and scored[at][0] < 0:
+        result.append(scored[at][2])
+        at += 1
+    for index in ranked:
+        result.append(quiet[index])
+    while at < len(scored):
+        result.append(scored[at][2])
+        at += 1
+    return result
 
 
 def distinct_kinds(hand: list[int]) -> list[int]:

@@ -48,6 +48,12 @@ TURNS: Final[tuple[tuple[int, ...], ...]] = tuple(EXIT[k][r] for k in range(5) f
 GATE_END: Final = SLOT_COUNT
 DEAD: Final = -1
 
+#: :meth:`SimState.best_scoring`'s code of where a gem leaving a cell by an
+#: edge ends, besides a gate 0 to 5: nowhere that scores, or back into the
+#: cell by edge ``code - _BACK``.
+_NOWHERE: Final = 6
+_BACK: Final = 7
+
 #: :meth:`SimState.trace` outcomes: the gem rests on a slot, leaves through a
 #: gate, or meets another moving gem (both leave the game).
 REST: Final = 0
@@ -297,18 +303,19 @@ class SimState:
         weights = self.gate_weights[seat]
         best = (0, -1, -1, -1)
         best_gain = 0
-        gates = [-1] * 6
-        # The edges a moving gem enters the cell by, and its points (the first ``count``).
-        entry_edges = [0] * 6
-        entry_values = [0] * 6
         live = self.live
         for cell in cells:
             if not live[cell]:
                 continue
+            # Native ints rather than lists made per call: ``codes`` holds, in
+            # four bits per edge, where a gem leaving the cell by that edge
+            # ends (a gate 0 to 5, ``_NOWHERE``, or ``_BACK + edge``: back into
+            # this cell by that edge); ``entries`` in five bits per moving gem
+            # the edge it enters by and its points (the first ``count``).
+            codes = 0
+            entries = 0
             count = 0
             base = cell * 6
-            # Where a gem leaving the cell by each edge ends: a gate, -1 for
-            # nothing, or -2 - edge for back into this cell by that edge.
             scores = False
             for e in range(6):
                 slot = base + e
@@ -316,26 +323,24 @@ class SimState:
                 if nb >= 0:
                     gem = gem_at[nb]
                     if gem >= 0:
-                        entry_edges[count] = e
-                        entry_values[count] = GEM_VALUE[gem]
+                        entries |= (e | GEM_VALUE[gem] << 3) << (5 * count)
                         count += 1
-                        gates[e] = -1
+                        codes |= _NOWHERE << (4 * e)
                         continue
                     if centre_value and nb // 6 == CENTRE:
-                        entry_edges[count] = e
-                        entry_values[count] = centre_value
+                        entries |= (e | centre_value << 3) << (5 * count)
                         count += 1
-                        gates[e] = -1
+                        codes |= _NOWHERE << (4 * e)
                         continue
                 end = ends[slot]
                 if end >= GATE_END:
-                    gates[e] = end - GATE_END
+                    codes |= (end - GATE_END) << (4 * e)
                     scores = True
                 elif end >= 0 and end // 6 == cell:
-                    gates[e] = -2 - (end - base)
+                    codes |= (_BACK + end - base) << (4 * e)
                     scores = True
                 else:
-                    gates[e] = -1
+                    codes |= _NOWHERE << (4 * e)
             if not scores or not count:
                 continue
             allowed = ALLOWED[cell]
@@ -344,13 +349,14 @@ class SimState:
                     turns = TURNS[kind * 6 + rot]
                     gain = 0
                     for i in range(count):
-                        gate = gates[turns[entry_edges[i]]]
+                        entry = entries >> (5 * i)
+                        gate = codes >> (4 * turns[entry & 7]) & 15
                         for _ in range(3):
-                            if gate > -2:
+                            if gate < _BACK:
                                 break
-                            gate = gates[turns[-2 - gate]]
-                        if gate >= 0:
-                            gain += entry_values[i] * weights[gate]
+                            gate = codes >> (4 * turns[gate - _BACK]) & 15
+                        if gate < _NOWHERE:
+                            gain += (entry >> 3 & 3) * weights[gate]
                     if gain > best_gain:
                         best_gain = gain
                         best = (gain, cell, kind, rot)
@@ -424,12 +430,14 @@ class SimState:
         hand = self.hands[self.turn]
         empty = self.empty
         random = rng.random  # looked up once, not at every draw
+        # ``random() * float(n)`` is ``random() * n`` (Python turns n into the
+        # same float), as native floats rather than a generic multiply.
         while True:
-            kind = hand[int(random() * len(hand))]
-            cell = empty[int(random() * len(empty))]
+            kind = hand[int(random() * float(len(hand)))]
+            cell = empty[int(random() * float(len(empty)))]
             rotations = ALLOWED[cell][kind]
             if rotations:
-                return cell, kind, rotations[int(random() * len(rotations))]
+                return cell, kind, rotations[int(random() * float(len(rotations)))]
 
     def winners(self) -> list[int]:
         best = max(zip(self.scores, self.collected, strict=True))
