@@ -264,22 +264,57 @@ class SimState:
 
     def gain(self, cell: int, kind: int, rotation: int, seat: int) -> int:
         """Points the placement scores for ``seat`` now minus the most any other
-        seat scores, without changing the state."""
-        starts = self._starts(cell)
-        if not starts:
-            return 0
-        mine = 0
-        others = [0] * self.players
+        seat scores, without changing the state.
+
+        :meth:`trace`'s walk of every gem the tile sets moving (as
+        :meth:`_starts` finds them), summed as it goes rather than listed:
+        the search asks this of every placement next to a gem it ranks, and
+        a list of starts and one of outcomes made at each ask cost more than
+        the walk. The other seats' points are kept in one int, a byte each."""
+        base = cell * 6
+        turns = TURNS[kind * 6 + rotation]
+        ends = self.ends
+        gem_at = self.gem_at
+        centre = self.centre
+        centre_open = len(centre) > 0
         owners = self.gate_owners
-        for gem, outcome, where in self.trace(cell, TURNS[kind * 6 + rotation], starts):
-            if outcome == GATE:
-                value = GEM_VALUE[gem]
-                for s in owners[where]:
-                    if s == seat:
-                        mine += value
-                    else:
-                        others[s] += value
-        return mine - max(others)
+        mine = 0
+        others = 0
+        for slot in FACING_SLOTS[cell]:
+            gem = gem_at[slot]
+            if gem < 0:
+                if not centre_open or slot // 6 != CENTRE:
+                    continue
+                gem = centre[0]
+            e = NEIGHBOUR_SLOT[slot] - base
+            for _path in range(3):
+                out = base + turns[e]
+                nb = NEIGHBOUR_SLOT[out]
+                if nb >= 0 and (gem_at[nb] >= 0 or (centre_open and nb // 6 == CENTRE)):
+                    break  # it meets another moving gem: both leave, nobody scores
+                end = ends[out]
+                if end >= GATE_END:
+                    value = GEM_VALUE[gem]
+                    for s in owners[end - GATE_END]:
+                        if s == seat:
+                            mine += value
+                        else:
+                            others += value << (8 * s)
+                    break
+                if end < 0:
+                    raise RulesViolation(f"gem {gem} would stop at a treasure tile")
+                if end // 6 != cell:
+                    break  # it rests
+                e = end - base
+            else:  # pragma: no cover - three paths cannot loop through a moving gem
+                raise RulesViolation(f"gem {gem} never stops")
+        best_other = 0
+        while others:
+            points = others & 255
+            if points > best_other:
+                best_other = points
+            others >>= 8
+        return mine - best_other
 
     def best_scoring(self, seat: int, kinds: list[int], cells: list[int]) -> tuple[int, int, int, int]:
         """A placement of one of ``kinds`` on one of ``cells`` with the best
@@ -315,33 +350,44 @@ class SimState:
             codes = 0
             entries = 0
             count = 0
+            # The most any placement here can gain: every moving gem's points
+            # (no gate weighs more than 1), or nothing at all when no gate the
+            # cell's paths reach weighs above 0 (a gem coming back into the
+            # cell leaves by another of its edges, so it ends at one of them).
+            # A cell that cannot beat the best so far is passed over: the
+            # loop below keeps only a strictly better gain, so the answer is
+            # the same.
+            most = 0
+            rewarded = False
             base = cell * 6
-            scores = False
             for e in range(6):
                 slot = base + e
                 nb = NEIGHBOUR_SLOT[slot]
                 if nb >= 0:
                     gem = gem_at[nb]
                     if gem >= 0:
-                        entries |= (e | GEM_VALUE[gem] << 3) << (5 * count)
+                        value = GEM_VALUE[gem]
+                        entries |= (e | value << 3) << (5 * count)
                         count += 1
+                        most += value
                         codes |= _NOWHERE << (4 * e)
                         continue
                     if centre_value and nb // 6 == CENTRE:
                         entries |= (e | centre_value << 3) << (5 * count)
                         count += 1
+                        most += centre_value
                         codes |= _NOWHERE << (4 * e)
                         continue
                 end = ends[slot]
                 if end >= GATE_END:
                     codes |= (end - GATE_END) << (4 * e)
-                    scores = True
+                    if weights[end - GATE_END] > 0:
+                        rewarded = True
                 elif end >= 0 and end // 6 == cell:
                     codes |= (_BACK + end - base) << (4 * e)
-                    scores = True
                 else:
                     codes |= _NOWHERE << (4 * e)
-            if not scores or not count:
+            if not rewarded or most <= best_gain:
                 continue
             allowed = ALLOWED[cell]
             for kind in kinds:
