@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..engine import Move, SeatView
+from ..engine.geometry import CELL_COUNT
 from ..i18n import N_, _, decimal
 from . import helper_process
 from .base import BotFactory, BotSpecError
@@ -149,6 +150,14 @@ class Node:
         self.points: list[int] = []
 
 
+#: ``PLACE_KEYS[cell * 30 + kind * 6 + rotation]``: that placement's key,
+#: made once: a node's candidates and children share these tuples rather
+#: than make one per placement each time a node ranks its moves.
+PLACE_KEYS: Final[tuple[PlaceKey, ...]] = tuple(
+    (cell, kind, rot) for cell in range(CELL_COUNT) for kind in range(5) for rot in range(6)
+)
+
+
 def ordered_moves(state: SimState, kind: int, rng: random.Random) -> list[PlaceKey]:
     """Every legal placement of ``kind`` for the seat to move, best immediate
     gain first; equal gains in a random order so that widening samples
@@ -174,10 +183,11 @@ def ordered_moves(state: SimState, kind: int, rng: random.Random) -> list[PlaceK
         for rot in ALLOWED[cell][kind]:
             gain = state.gain(cell, kind, rot, seat) if touches else 0
             order = draw()
+            key = PLACE_KEYS[cell * 30 + kind * 6 + rot]
             if gain:
-                scored.append((-gain, order, (cell, kind, rot)))
+                scored.append((-gain, order, key))
             else:
-                quiet.append((cell, kind, rot))
+                quiet.append(key)
                 draws.append(order)
     scored.sort()
     ranked = sorted(range(len(draws)), key=draws.__getitem__)
@@ -371,40 +381,46 @@ class Search:
         limit = 1 + int(self.tuning.widen * math.sqrt(node.visits))
         children = node.children
         fresh: PlaceKey | None = None
-        considered: list[tuple[PlaceKey, Node]] = []
-        for kind in sorted(set(state.hands[seat])):
+        # The children already made among the moves considered, and their keys.
+        considered: list[Node] = []
+        keys: list[PlaceKey] = []
+        for kind in distinct_kinds(state.hands[seat]):
             moves = node.candidates.get(kind)
             if moves is None:
                 moves = node.candidates[kind] = ordered_moves(state, kind, self.rng)
-            for key in moves[:limit]:
+            for index in range(min(limit, len(moves))):
+                key = moves[index]
                 child = children.get(key)
                 if child is None:
                     if fresh is None:
                         fresh = key
                 else:
-                    considered.append((key, child))
+                    considered.append(child)
+                    keys.append(key)
         if fresh is not None:
             child = children[fresh] = Node(seat)
-            for _gain, other in considered:
+            for other in considered:
                 other.available += 1
             child.available += 1
-            state.play(*fresh)
+            state.play(fresh[0], fresh[1], fresh[2])
             return child
         if not considered:
             return None
         log_term = self.tuning.exploration
-        best: tuple[PlaceKey, Node] | None = None
+        best = -1
         best_score = -1.0
-        for key, child in considered:
+        for index in range(len(considered)):
+            child = considered[index]
             child.available += 1
             score = child.reward / child.visits + log_term * math.sqrt(
                 math.log(child.available) / child.visits
             )
             if score > best_score:
-                best_score, best = score, (key, child)
-        assert best is not None
-        state.play(*best[0])
-        return best[1]
+                best_score, best = score, index
+        assert best >= 0
+        cell, kind, rot = keys[best]
+        state.play(cell, kind, rot)
+        return considered[best]
 
     def root_visits(self) -> dict[PlaceKey, int]:
         return {key: child.visits for key, child in self.root.children.items()}
