@@ -225,15 +225,16 @@ def playout_move(state: SimState, rng: random.Random, tuning: Tuning) -> PlaceKe
     seat = state.turn
     hand = state.hands[seat]
     active = state.active_cells()
-    if active and rng.random() < tuning.greedy:
+    draw = rng.random  # looked up once for the move's draws
+    if active and draw() < tuning.greedy:
         gain, cell, kind, rot = state.best_scoring(seat, distinct_kinds(hand), active)
         if gain > 0:
             return cell, kind, rot
-    move = state.random_move(rng)
+    move = state.random_placement(draw)
     for _try in range(tuning.avoid_tries):
         if move[0] not in active or state.gain(move[0], move[1], move[2], seat) >= 0:
             break
-        move = state.random_move(rng)
+        move = state.random_placement(draw)
     return move
 
 

@@ -19,6 +19,7 @@ on both and compares them.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
 from ..engine import SeatView
@@ -247,20 +248,27 @@ class SimState:
             if one == base + b:
                 continue  # the path closes a loop: the chain has no ends left
             # An end may be another edge of this cell, whose path comes later.
+            # A cell's live bits are read, changed and written back as a
+            # local int (an in-place operator on a list's item is a generic
+            # call, compiled).
             if 0 <= one < GATE_END:
                 ends[one] = other
                 at = one // 6
+                bit = 1 << (one - at * 6)
+                bits = live[at]
                 if other >= GATE_END or (other >= 0 and other // 6 == at):
-                    live[at] |= 1 << (one - at * 6)
+                    live[at] = bits | bit
                 else:
-                    live[at] &= ~(1 << (one - at * 6))
+                    live[at] = bits - (bits & bit)
             if 0 <= other < GATE_END:
                 ends[other] = one
                 at = other // 6
+                bit = 1 << (other - at * 6)
+                bits = live[at]
                 if one >= GATE_END or (one >= 0 and one // 6 == at):
-                    live[at] |= 1 << (other - at * 6)
+                    live[at] = bits | bit
                 else:
-                    live[at] &= ~(1 << (other - at * 6))
+                    live[at] = bits - (bits & bit)
 
     def gain(self, cell: int, kind: int, rotation: int, seat: int) -> int:
         """Points the placement scores for ``seat`` now minus the most any other
@@ -448,9 +456,12 @@ class SimState:
             self.gems_left -= 1
             if outcome == GATE:
                 value = GEM_VALUE[gem]
+                scores = self.scores
+                collected = self.collected
                 for s in self.gate_owners[where]:
-                    self.scores[s] += value
-                    self.collected[s] += 1
+                    # Not ``+=`` on a list's item: a generic call, compiled.
+                    scores[s] = scores[s] + value
+                    collected[s] = collected[s] + 1
 
     # -- questions -------------------------------------------------------------
 
@@ -473,9 +484,13 @@ class SimState:
 
     def random_move(self, rng: random.Random) -> tuple[int, int, int]:
         """A uniformly random legal placement for the seat to move."""
+        return self.random_placement(rng.random)
+
+    def random_placement(self, random: Callable[[], float]) -> tuple[int, int, int]:
+        """:meth:`random_move` on the draws of ``random`` (a stream's bound
+        ``random``, which a playout looks up once rather than at every move)."""
         hand = self.hands[self.turn]
         empty = self.empty
-        random = rng.random  # looked up once, not at every draw
         # ``random() * float(n)`` is ``random() * n`` (Python turns n into the
         # same float), as native floats rather than a generic multiply.
         while True:

@@ -465,7 +465,10 @@ class Board:
             empty.pop(low)
         else:  # pragma: no cover - a board whose empty cells someone put out of order
             empty.remove(cell)
-        self.unplaced[kind] -= 1
+        # ``x[i] = x[i] - 1``, not ``x[i] -= 1``: compiled, an in-place
+        # operator on a list's item is a generic call, the spelled-out form native.
+        unplaced = self.unplaced
+        unplaced[kind] = unplaced[kind] - 1
         self.placements += 1
         self.last_cell = cell
         seat += 1
@@ -486,11 +489,13 @@ class Board:
             self.centre.remove(gem)
         elif start >= 0:
             self.gem_at[start] = -1
-            self.facing[FACED_CELL[start]] -= 1
+            faced = FACED_CELL[start]
+            self.facing[faced] = self.facing[faced] - 1
         if outcome == _REST:
             self.gem_at[end] = gem
             self.gem_slot[gem] = end
-            self.facing[FACED_CELL[end]] += 1
+            faced = FACED_CELL[end]
+            self.facing[faced] = self.facing[faced] + 1
             return
         self.gem_slot[gem] = GONE
         self.gems_on_board -= 1

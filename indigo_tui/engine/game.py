@@ -69,7 +69,7 @@ def _full_box(deck: tuple[int, ...]) -> bool:
     for kind in deck:
         if not 0 <= kind < len(COUNTS):
             return False
-        counts[kind] += 1
+        counts[kind] = counts[kind] + 1  # not +=: native, compiled (see Board.apply_placement)
     return counts == list(COUNTS)
 
 
@@ -471,7 +471,8 @@ class Game:
                 for at in range(0, len(gated), 2):
                     index = _GEM_INDEX[gated[at]]
                     for scorer in gates[gated[at + 1]]:
-                        collected[scorer][index] += 1
+                        gems = collected[scorer]
+                        gems[index] = gems[index] + 1  # not +=: native, compiled
             log.extend(gem_moves)
             public.extend(gem_moves)
         deck = self.deck
