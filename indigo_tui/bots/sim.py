@@ -90,6 +90,7 @@ class SimState:
     """One determinized round: the public position plus guessed hands and deck."""
 
     __slots__ = (
+        "active",
         "centre",
         "collected",
         "deck",
@@ -157,9 +158,11 @@ class SimState:
         self.players = len(scores)
         self.turn = turn
         self.gems_left = gems_left
+        #: :meth:`active_cells` as last made, or None: kept until a gem moves.
+        self.active: list[int] | None = None
 
     def copy(self) -> SimState:
-        return SimState(
+        other = SimState(
             self.ends[:],
             self.live[:],
             self.gem_at[:],
@@ -176,6 +179,10 @@ class SimState:
             self.turn,
             self.gems_left,
         )
+        # The active cells follow from the gems and the empty cells, the same
+        # in the copy: made once for the state copied, read by every copy.
+        other.active = self.active_cells()
+        return other
 
     @property
     def over(self) -> bool:
@@ -439,7 +446,11 @@ class SimState:
             hand.append(self.deck.pop())
         self.turn = (seat + 1) % self.players
         if not starts:
+            # No gem moved, so the active cells are the same, in the same
+            # order: the tile went on none of them (a tile on an active cell
+            # sets a gem moving), and only a gem's move changes the others.
             return
+        self.active = None
         gem_at = self.gem_at
         gem_slot = self.gem_slot
         for slot, gem in starts:
@@ -466,7 +477,13 @@ class SimState:
     # -- questions -------------------------------------------------------------
 
     def active_cells(self) -> list[int]:
-        """Empty cells where a tile would set a gem moving."""
+        """Empty cells where a tile would set a gem moving, in gem order (then
+        the centre's empty neighbours while it holds a gem). The list is kept
+        and given again until a gem moves (:meth:`play` drops it): read it,
+        never change it."""
+        active = self.active
+        if active is not None:
+            return active
         cells = []
         seen = 0  # a bit per cell already in ``cells``
         for slot in self.gem_slot:
@@ -480,6 +497,7 @@ class SimState:
             for cell in CENTRE_NEIGHBOUR_ORDER:
                 if position[cell] >= 0 and not seen >> cell & 1:
                     cells.append(cell)
+        self.active = cells
         return cells
 
     def random_move(self, rng: random.Random) -> tuple[int, int, int]:
