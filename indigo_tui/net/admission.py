@@ -27,7 +27,7 @@ from .guard import Budgets, GuessLimiter, accept_forever, listening_socket
 from .handshake import host_handshake
 from .notices import Problem
 from .protocol import Join, ProtocolError, encode_body, frame
-from .reasons import Ending, error_message, error_text, fault_words
+from .reasons import Ending, Gone, Loss, error_message, error_text, fault_words
 from .relay import Relay, RelayDoor
 from .seal import SealBroken
 from .transport import CHUNK, Connection, ConnectionLost
@@ -40,8 +40,8 @@ STRANGER_LINES = 5
 Seat = Callable[[Connection, Join], Awaitable[Link | None]]
 #: Reads and answers a seated guest until its connection ends.
 Serve = Callable[[Link], Awaitable[None]]
-#: A seated guest's connection ended (why, in words).
-Lost = Callable[[Link, str], None]
+#: A seated guest's connection ended (why, as a code its words are drawn from when shown).
+Lost = Callable[[Link, Loss], None]
 
 
 class Door:
@@ -222,11 +222,7 @@ class Door:
                 async with asyncio.timeout(deadline):
                     link = await self._admit(conn, address, time.monotonic() + deadline)
             except TimeoutError:
-                raise ConnectionLost(
-                    _("{peer} did not finish joining within {seconds} s").format(
-                        peer=conn.peer, seconds=decimal(deadline)
-                    )
-                ) from None
+                raise ConnectionLost(Loss(Gone.SLOW_JOIN, conn.peer, seconds=deadline)) from None
             finally:
                 pending = False
                 self._unpend(address)
@@ -252,7 +248,7 @@ class Door:
             if link is None:
                 self._stranger(str(exc) if conn is None else f"{conn.peer}: {exc}")
             else:
-                self.lost(link, str(exc))
+                self.lost(link, exc.loss)
         except OSError as exc:
             self._stranger(f"{address}: {exc.strerror or exc}")
         except asyncio.CancelledError:
@@ -261,7 +257,7 @@ class Door:
             if pending:
                 self._unpend(address)
             if link is not None:
-                self.lost(link, _("the connection closed"))
+                self.lost(link, Loss(Gone.ENDED))
             if conn is not None:
                 await conn.close()
             else:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import Final, assert_never
 
@@ -26,6 +27,7 @@ from .. import __version__, saves
 from ..engine import Game, Move, TileDrawn
 from ..i18n import _
 from ..saves import GuestRecord, PlayedRound, RecordKeeper
+from .chat import CHAT_LIMIT, HOST_SEAT, chat_text
 from .clock import MAX_TURN_TIME
 from .common import (
     REASON_LIMIT,
@@ -41,7 +43,9 @@ from .common import (
 )
 from .deal import Deal, check_reveal, deals_meta
 from .joining import dial, meet, take_seat
+from .notices import ChatHeld as ChatHeldNotice
 from .notices import (
+    ChatSaid,
     ClockStarted,
     DealChecked,
     HintRefused,
@@ -62,6 +66,8 @@ from .protocol import (
     PROTOCOL_VERSION,
     Breach,
     Bye,
+    ChatHeld,
+    ChatLine,
     Error,
     Fault,
     FromGuest,
@@ -77,6 +83,7 @@ from .protocol import (
     NextRound,
     ProtocolError,
     Reveal,
+    Say,
     SeatStatus,
     Started,
     TimedOut,
@@ -116,6 +123,33 @@ def desync(fault: Fault) -> JoinError:
     """The host's public state and this seat's came apart: the session ends
     (the host is told why as a code)."""
     return JoinError(fault_words(fault), Ending.DESYNC, fault)
+
+
+class GuestPhase(StrEnum):
+    """Where a seat is in its life: before play (joining, then seated in the
+    lobby), playing, and leaving from either (a seat that leaves before play
+    gives its seat up; one that leaves once play began keeps it for a rejoin).
+    A rejoin after a lost connection stays in the phase the seat was in."""
+
+    SEATING = "seating"
+    PLAYING = "playing"
+    LEAVING_SEATING = "leaving-seating"
+    LEAVING_PLAYING = "leaving-playing"
+
+    @property
+    def started(self) -> bool:
+        return self in (GuestPhase.PLAYING, GuestPhase.LEAVING_PLAYING)
+
+    @property
+    def leaving(self) -> bool:
+        return self in (GuestPhase.LEAVING_SEATING, GuestPhase.LEAVING_PLAYING)
+
+    @staticmethod
+    def of(*, started: bool, leaving: bool) -> GuestPhase:
+        """The phase where play began (or not) and the seat is leaving (or not)."""
+        if leaving:
+            return GuestPhase.LEAVING_PLAYING if started else GuestPhase.LEAVING_SEATING
+        return GuestPhase.PLAYING if started else GuestPhase.SEATING
 
 
 class GuestSession(Notices):
@@ -184,16 +218,20 @@ class GuestSession(Notices):
         #: (it is for the turn being played only while the log is that long).
         self.clock: ClockStarted | None = None
         self.clock_seq = -1
-        #: Whether play is on (a guest that leaves before gives its seat up).
-        self.started = False
+        #: The seat's phase: what ``started`` says (a guest that leaves before gives its seat up).
+        self.phase = GuestPhase.SEATING
         self._pending_draws: dict[int, int] = {}
         #: The moves and undo requests sent, until the host answers them.
         self.requests = Requests()
         self._beat_task: asyncio.Task[None] | None = None
-        self._closing = False
         self.round_trips: list[float] = []
 
     # -- the seat, its game and its record --------------------------------------
+
+    @property
+    def started(self) -> bool:
+        """Whether play began (the host keeps this seat for a rejoin from then on)."""
+        return self.phase.started
 
     @property
     def save_dir(self) -> Path | None:
@@ -265,7 +303,7 @@ class GuestSession(Notices):
         waiting at the relay included, and the handshake), so that a rejoin
         ends when its time does."""
         self.keeper.remove_stale_temps()
-        self._closing = False
+        self.phase = GuestPhase.of(started=self.started, leaving=False)
         deadline = None if within is None else asyncio.get_running_loop().time() + within
         if self.relay is not None:
             # Across the internet the spoken code is met at the mailbox server
@@ -303,7 +341,7 @@ class GuestSession(Notices):
         self._pending_draws.clear()
         self.deal, self.final_game = None, None
         self.rounds, self.round, self.commitment = welcome.rounds, welcome.round, welcome.commitment
-        self.started = welcome.started
+        self.phase = GuestPhase.of(started=welcome.started, leaving=self.phase.leaving)
         self.connected_seats = {s: kind != "remote" for s, kind in enumerate(welcome.seat_kinds)}
         self.connected_seats[welcome.seat] = True
         self.keeper.record = seated.record
@@ -327,7 +365,7 @@ class GuestSession(Notices):
                 if not self._handle(message):
                     return
         except ConnectionLost as exc:
-            if self._closing:
+            if self.phase.leaving:
                 return
             ended = JoinError(_("connection to the host lost: {problem}").format(problem=exc), Ending.LOST)
             raise ended from None
@@ -375,7 +413,7 @@ class GuestSession(Notices):
             case Started(length=length):
                 if length != state.length:
                     raise desync(Fault(Breach.STARTED_LENGTH, (length, state.length)))
-                self.started = True
+                self.phase = GuestPhase.of(started=True, leaving=self.phase.leaving)
                 self.tell(PlayStarted())
                 self._check_turn()
             case HintNotCounted(reason=reason, code=code, args=numbers):
@@ -397,6 +435,15 @@ class GuestSession(Notices):
                 if len(counts) != players or not all(0 <= n <= MAX_HINTS for n in counts):
                     raise ProtocolError(Breach.HINT_COUNTS, (len(counts), players))
                 self.hint_counts = list(counts)
+            case ChatLine(seat=seat, name=name, text=text):
+                if seat != HOST_SEAT:
+                    self._check_seat(seat)
+                # Cleaned again here: whatever the host sends, plain text only reaches the screen.
+                line = chat_text(text)
+                if line:
+                    self.tell(ChatSaid(seat, plain_name(name), line))
+            case ChatHeld(seconds=seconds):
+                self.tell(ChatHeldNotice(self.seat, self.name, min(max(seconds, 0.0), 3600.0), own=True))
             case Reveal():
                 self._reveal(message)
             case NextRound(round=round_index, commitment=promise):
@@ -598,6 +645,16 @@ class GuestSession(Notices):
     def _seat_label(self, seat: int) -> str:
         return seat_label(seat, self.seat_name(seat))
 
+    def say(self, text: str) -> bool:
+        """Send one line of chat (cleaned and cut to :data:`~.chat.CHAT_LIMIT`);
+        the host sends it back to every terminal, this one too, within this
+        seat's budget. Whether there was anything to send."""
+        line = chat_text(text, CHAT_LIMIT)
+        if not line or self.conn is None or self.welcome is None:
+            return False
+        self._send(Say(line))
+        return True
+
     def vote_undo(self, undo_id: int, accept: bool) -> None:
         self._send(UndoVote(undo_id, self.seat, accept))
 
@@ -605,7 +662,7 @@ class GuestSession(Notices):
         """Say goodbye (why: ``farewell``, which the host says in its own
         language). Once the game has started the host keeps the seat open for
         a rejoin; before, the seat is given up, and so is its record here."""
-        self._closing = True
+        self.phase = GuestPhase.of(started=self.started, leaving=True)
         if self._beat_task is not None:
             self._beat_task.cancel()
         if self.conn is not None:

@@ -8,8 +8,9 @@ guest that proved the join code and counts the hints players ask for. What
 each guest is sent is :mod:`.broadcast`'s, who sits where :mod:`.seating`'s;
 guests are let in by :mod:`.admission` and their messages read by
 :mod:`.serving`; undo requests are answered by :mod:`.undo`, the bots played
-by :mod:`.bot_seats`, the turn timed by :mod:`.clock` and the hints counted
-in :mod:`.hints`; the game is saved after every change (``saves.HostKeeper``).
+by :mod:`.bot_seats`, the turn timed by :mod:`.clock`, the hints counted
+in :mod:`.hints` and the chat passed on by :mod:`.chat`; the game is saved
+after every change (``saves.HostKeeper``).
 Everything a screen may want to show arrives on
 :attr:`HostSession.notices`, one typed notice per kind (:mod:`.notices`).
 """
@@ -22,6 +23,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from pathlib import Path
 from typing import Final
 
@@ -34,6 +36,7 @@ from . import DEFAULT_UNDO_LIMIT
 from .admission import Door
 from .bot_seats import BotSeats
 from .broadcast import Broadcaster, Link
+from .chat import ChatRoom
 from .clock import TurnTimer
 from .common import Notices, address_text, normal_code, plain_name
 from .deal import commitment, secret_deck
@@ -77,6 +80,7 @@ from .reach import NotAllowed, check_relay
 from .reasons import (
     Ending,
     Farewell,
+    Loss,
     NetRefusal,
     Why,
     error_message,
@@ -105,6 +109,27 @@ class SeatLine:
     name: str
     kind: str
     connected: bool
+
+
+class HostPhase(StrEnum):
+    """Where a hosted game is in its life: seating its players, then playing,
+    and closed from either (a game closed before play began is not taken up
+    as one left before its end)."""
+
+    #: The table is open: friends still come, nobody has moved.
+    SEATING = "seating"
+    #: Play began (:meth:`HostSession.begin`); seats left are kept for a rejoin.
+    PLAYING = "playing"
+    #: Closed (:meth:`HostSession.close`) before play began, or after.
+    CLOSED_SEATING = "closed-seating"
+    CLOSED_PLAYING = "closed-playing"
+
+
+#: What :meth:`HostSession.close` makes of each phase that is not closed yet.
+_CLOSED_FROM: Final = {
+    HostPhase.SEATING: HostPhase.CLOSED_SEATING,
+    HostPhase.PLAYING: HostPhase.CLOSED_PLAYING,
+}
 
 
 class HostError(Exception):
@@ -217,8 +242,8 @@ class HostSession(Notices):
             limit=config.undo_limit,
             counts=config.undos,
         )
-        self.started = False
-        self.closed = False
+        #: The game's phase: what ``started`` and ``closed`` say.
+        self.phase = HostPhase.SEATING
         self.public = SeatState(match.setup, None)
         for event in self.game.log:
             self.public.apply(public_event(event))
@@ -229,9 +254,11 @@ class HostSession(Notices):
         #: Set while every remote seat has a terminal (:attr:`ready`), cleared
         #: when one goes: what a front awaits before :meth:`begin`.
         self.all_seated = asyncio.Event()
+        #: Chat: every terminal's lines, each seat's within its budget (never saved).
+        self.chat = ChatRoom(self.broadcaster, self.seating, self.tell)
         #: Reads and answers each seated guest.
         self.server = GuestServer(
-            self, self.seating, self.broadcaster, self.undo, self.tell, config.heartbeat
+            self, self.seating, self.broadcaster, self.undo, self.tell, config.heartbeat, self.chat
         )
         #: The port and everyone at it: strangers kept within budgets, guests let in.
         self.door = Door(
@@ -505,6 +532,16 @@ class HostSession(Notices):
         self.bot_seats.start()
         self.save()
 
+    @property
+    def started(self) -> bool:
+        """Whether play began (and, closed since, had begun)."""
+        return self.phase in (HostPhase.PLAYING, HostPhase.CLOSED_PLAYING)
+
+    @property
+    def closed(self) -> bool:
+        """Whether the session is closed: its guests gone, its bots stopped."""
+        return self.phase in (HostPhase.CLOSED_SEATING, HostPhase.CLOSED_PLAYING)
+
     def _seat_free(self) -> bool:
         """Whether a remote seat has no terminal yet (friends still to come)."""
         return not self.closed and not self.started and any(s not in self.tokens for s in self.remote_seats)
@@ -522,7 +559,7 @@ class HostSession(Notices):
                     len(unclaimed),
                 ).format(seats=", ".join(map(str, unclaimed)))
             )
-        self.started = True
+        self.phase = HostPhase.PLAYING
         self.tell(PlayStarted())
         self.flush()
         self.broadcaster.broadcast(Started(self.public.length))
@@ -560,7 +597,7 @@ class HostSession(Notices):
         which each guest says in its own language) and stop listening."""
         if self.closed:
             return
-        self.closed = True
+        self.phase = _CLOSED_FROM[self.phase]
         self.bot_seats.stop()
         await self.clock.close()
         if self._meeting is not None:
@@ -647,8 +684,8 @@ class HostSession(Notices):
                 self.broadcaster.send(link, TurnClock(turn.length, turn.seat, turn.left()))
         return link
 
-    def lose(self, link: Link, why: str) -> None:
-        """``link``'s connection is over (``why``, in words): its seat waits for
+    def lose(self, link: Link, why: Loss) -> None:
+        """``link``'s connection is over (``why``): its seat waits for
         its player to come back, and a vote it was asked in counts it a no."""
         if self.links.get(link.seat) is not link:
             return
@@ -658,11 +695,11 @@ class HostSession(Notices):
         link.conn.closed = True
         link.cancel()
         self.undo.voting.voter_lost(link.seat)
-        self.tell(SeatLeft(link.seat, link.name, why, after_end=self.match.over))
+        self.tell(SeatLeft(link.seat, link.name, loss=why, after_end=self.match.over))
         self.broadcaster.broadcast(SeatStatus(link.seat, False, link.name))
 
-    def leave(self, link: Link, why: str) -> None:
-        """``link``'s player said goodbye (``why``, in words)."""
+    def leave(self, link: Link, why: Loss) -> None:
+        """``link``'s player said goodbye (``why``)."""
         self.lose(link, why)
         if not self.started:
             # Left the waiting room: the seat is free for someone else.
@@ -771,4 +808,4 @@ class HostSession(Notices):
         self.tell(LogChanged(length, seat, self.seating.name(seat), undone=True))
 
 
-__all__ = ["HostConfig", "HostError", "HostSession", "SeatLine"]
+__all__ = ["HostConfig", "HostError", "HostPhase", "HostSession", "SeatLine"]

@@ -130,6 +130,8 @@ class MailboxClient:
         self.connect_timeout = connect_timeout
         self.nameplate: str | None = None
         self.mailbox: str | None = None
+        #: The other side of this mailbox, once it said something: only its messages are read.
+        self.peer: str | None = None
         #: What the server's welcome said (its motd, if any, is data for people to read).
         self.welcome: dict[str, Any] = {}
         self._session: aiohttp.ClientSession | None = None
@@ -138,6 +140,7 @@ class MailboxClient:
         self._reader: asyncio.Task[None] | None = None
         self._ended: MailboxError | None = None
         self._seen: set[tuple[str, str]] = set()
+        self._released = False
         #: Mailbox messages that came while a command's answer was awaited.
         self._early: list[dict[str, Any]] = []
 
@@ -323,23 +326,32 @@ class MailboxClient:
         return nameplate
 
     async def claim(self, nameplate: str) -> str:
-        """Claim ``nameplate`` and open its mailbox; :class:`MailboxError`
-        (crowded) if two other sides have it."""
+        """Claim ``nameplate``: the id of the mailbox it names; :class:`MailboxError`
+        (crowded) if two other sides have it. The mailbox is not opened (:meth:`open`)."""
         self.nameplate = nameplate
         await self._send({"type": "claim", "nameplate": nameplate})
         mailbox = (await self._answer("claimed")).get("mailbox")
         if not isinstance(mailbox, str) or not mailbox or len(mailbox) > 200:
             raise self._confused()
         self.mailbox = mailbox
-        await self._send({"type": "open", "mailbox": mailbox})
         return mailbox
+
+    async def open(self) -> None:
+        """Open the mailbox our claim named: every message in it comes, then
+        each one added. :class:`MailboxError` (crowded) if it cannot be opened:
+        the server counts a side that claimed the nameplate after two others
+        (and was told crowded) as one of the mailbox's for good, so a side
+        that had not opened it by then never can."""
+        assert self.mailbox is not None
+        await self._send({"type": "open", "mailbox": self.mailbox})
 
     async def add(self, phase: str, body: bytes) -> None:
         """Put a message in the open mailbox (the other side gets it, and we do)."""
         await self._send({"type": "add", "phase": phase, "body": body.hex()})
 
     async def message(self, timeout: float | None = None) -> Message:
-        """The other side's next message (our own echoes and repeats skipped),
+        """The other side's next message (our own echoes, repeats, and any
+        side but the first one heard skipped),
         within ``timeout`` seconds if given (:class:`TimeoutError` past it)."""
         loop = asyncio.get_running_loop()
         deadline = None if timeout is None else loop.time() + timeout
@@ -355,17 +367,24 @@ class MailboxClient:
                 raise self._confused()
             if side == self.side or (side, phase) in self._seen:
                 continue
+            if self.peer is not None and side != self.peer:
+                # Not the side this meeting met first: a message of some other
+                # meeting, which says nothing to this one.
+                continue
             try:
                 data = bytes.fromhex(body)
             except ValueError:
                 raise self._confused() from None
             self._seen.add((side, phase))
+            self.peer = side
             return Message(side, phase, data)
 
     async def release(self) -> None:
-        """Release our nameplate (freed once every side that claimed it has)."""
-        if self.nameplate is None:
+        """Release our nameplate (freed once every side that claimed it has);
+        once only (the server allows one release a connection), later calls do nothing."""
+        if self.nameplate is None or self._released:
             return
+        self._released = True
         await self._send({"type": "release", "nameplate": self.nameplate})
         await self._answer("released")
 

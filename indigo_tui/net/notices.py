@@ -21,7 +21,7 @@ from ..engine import Move
 from ..i18n import _, decimal, ngettext
 from ..saves import shown_path
 from .deal import Deal
-from .reasons import Ending, Why, deal_text, seat_label, why_text
+from .reasons import Ending, Loss, Why, deal_text, loss_text, seat_label, why_text
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,10 @@ class SeatLeft:
 
     seat: int | None
     name: str = ""
+    #: With ``seat`` None: why our own connection dropped, in words (a front's).
     why: str = ""
+    #: Why the seat's connection ended, said in this terminal's language when shown.
+    loss: Loss | None = None
     #: The game was already over when it left.
     after_end: bool = False
     #: Our own connection dropped and we are trying to get back in.
@@ -72,8 +75,8 @@ class SeatLeft:
             who = seat_label(self.seat)
         if self.after_end:
             return _("{seat} left").format(seat=who)
-        if self.why:
-            return _("{seat} is disconnected: {reason}").format(seat=who, reason=self.why)
+        if self.loss is not None:
+            return _("{seat} is disconnected: {reason}").format(seat=who, reason=loss_text(self.loss))
         return _("{seat} is disconnected").format(seat=who)
 
 
@@ -175,6 +178,51 @@ class LinesHeld:
     @property
     def text(self) -> str:
         return _("more refused requests from {seat} are not shown for a minute").format(
+            seat=seat_label(self.seat, self.name)
+        )
+
+
+@dataclass(frozen=True)
+class ChatSaid:
+    """A line of chat: ``seat`` said ``line`` (seat -1: the host's terminal,
+    which plays no seat). ``name`` and ``line`` come from a peer, cleaned of
+    control characters (net/chat.py): a screen shows them as plain text."""
+
+    seat: int
+    name: str
+    line: str
+
+    @property
+    def speaker(self) -> str:
+        """Who said it, in words."""
+        if self.seat < 0:
+            # translators: who said a line of chat: the host's terminal, which plays no seat
+            return self.name or _("the host")
+        return seat_label(self.seat, self.name)
+
+    @property
+    def text(self) -> str:
+        # translators: a line of chat as shown: who said it, then what
+        return _("{name}: {line}").format(name=self.speaker, line=self.line)
+
+
+@dataclass(frozen=True)
+class ChatHeld:
+    """``seat``'s chat came faster than its budget: its lines are dropped for
+    about ``seconds`` (said once a flood). ``own``: this terminal's own lines."""
+
+    seat: int
+    name: str = ""
+    seconds: float = 0.0
+    own: bool = False
+
+    @property
+    def text(self) -> str:
+        if self.own:
+            return _("you are chatting too fast: your lines are dropped for {seconds} s").format(
+                seconds=max(1, round(self.seconds))
+            )
+        return _("{seat} is chatting too fast: their lines are dropped for a while").format(
             seat=seat_label(self.seat, self.name)
         )
 
@@ -436,6 +484,8 @@ Notice = (
     | MoveRefused
     | HintRefused
     | LinesHeld
+    | ChatSaid
+    | ChatHeld
     | ClockStarted
     | TurnTimedOut
     | UndoAsked
@@ -457,6 +507,8 @@ def notice_text(notice: Notice) -> str:
 
 
 __all__ = [
+    "ChatHeld",
+    "ChatSaid",
     "ClockStarted",
     "CodeSpent",
     "DealChecked",

@@ -19,12 +19,13 @@ language: each sentence is written once.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import StrEnum
 
 import msgspec
 
 from ..engine.refusals import Refusal, Refused
-from ..i18n import _, english, ngettext
+from ..i18n import _, decimal, english, ngettext
 from ..i18n.words import refusal_text
 from .deal import Deal, DealCode
 from .protocol import Breach, Error, Fault
@@ -533,9 +534,97 @@ def english_why(why: Why, name: Namer = _numbered) -> str:
     return english(why_text, why, name) or why.code
 
 
+class Gone(StrEnum):
+    """How a connection to a peer ended, or never came about: the code of a
+    :class:`Loss`, said by :func:`loss_text`."""
+
+    #: No word from ``peer`` for ``seconds``.
+    SILENT = "silent"
+    #: ``peer`` sent only part of a frame within ``seconds``.
+    PART_FRAME = "part-frame"
+    #: The connection to ``peer`` failed (the system's ``problem``).
+    FAILED = "failed"
+    #: The connection to ``peer`` broke in the middle of a frame.
+    BROKE = "broke"
+    #: ``peer`` closed the connection.
+    CLOSED = "closed"
+    #: The connection closed (this end stopped reading it).
+    ENDED = "ended"
+    #: ``peer`` did not finish joining within ``seconds``.
+    SLOW_JOIN = "slow-join"
+    #: No answer from ``peer`` (an address) within ``seconds``.
+    NO_ANSWER = "no-answer"
+    #: No computer called ``peer`` (a host name) is known.
+    UNKNOWN_HOST = "unknown-host"
+    #: Cannot connect to ``peer`` (an address): the system's ``problem``.
+    CANNOT_CONNECT = "cannot-connect"
+    #: Nobody listens at ``peer`` (an address).
+    NOBODY = "nobody"
+    #: The peer said goodbye: its farewell ``code``, ``numbers`` and its own words, ``problem``.
+    LEFT = "left"
+    #: The peer gave up with an error (``error``).
+    GAVE_UP = "gave-up"
+    #: Said by another part in its own words (``problem``: a relay's, the reach check's).
+    SAID = "said"
+
+
+@dataclass(frozen=True)
+class Loss:
+    """Why a connection ended (``gone``) and what the words need, in no
+    language: each terminal says it in its own with :func:`loss_text`."""
+
+    gone: Gone
+    peer: str = ""
+    seconds: float = 0.0
+    problem: str = ""
+    code: str = ""
+    numbers: tuple[int, ...] = ()
+    error: Error | None = None
+
+
+def loss_text(loss: Loss) -> str:
+    """``loss`` in words, in this terminal's language."""
+    peer, seconds, problem = loss.peer, decimal(round(loss.seconds, 3)), loss.problem
+    match loss.gone:
+        case Gone.SILENT:
+            return _("no word from {peer} for {seconds} s").format(peer=peer, seconds=seconds)
+        case Gone.PART_FRAME:
+            return _("{peer} sent only part of a frame within {seconds} s").format(peer=peer, seconds=seconds)
+        case Gone.FAILED:
+            return _("the connection to {peer} failed ({problem})").format(peer=peer, problem=problem)
+        case Gone.BROKE:
+            return _("the connection to {peer} broke in the middle of a frame").format(peer=peer)
+        case Gone.CLOSED:
+            return _("{peer} closed the connection").format(peer=peer)
+        case Gone.ENDED:
+            return _("the connection closed")
+        case Gone.SLOW_JOIN:
+            return _("{peer} did not finish joining within {seconds} s").format(peer=peer, seconds=seconds)
+        case Gone.NO_ANSWER:
+            return _("no answer from {address} within {seconds} s").format(address=peer, seconds=seconds)
+        case Gone.UNKNOWN_HOST:
+            return _("no computer called {host} is known on this network").format(host=peer)
+        case Gone.CANNOT_CONNECT:
+            return _("cannot connect to {address} ({problem})").format(address=peer, problem=problem)
+        case Gone.NOBODY:
+            return _(
+                "nobody is listening at {address}: is the host's lobby open, and are the address "
+                "and port right?"
+            ).format(address=peer)
+        case Gone.LEFT:
+            return _("left: {reason}").format(reason=farewell_text(loss.code, problem, loss.numbers))
+        case Gone.GAVE_UP:
+            assert loss.error is not None
+            return _("gave up: {reason}").format(reason=error_text(loss.error))
+        case Gone.SAID:
+            return problem
+
+
 __all__ = [
     "Ending",
     "Farewell",
+    "Gone",
+    "Loss",
     "NetRefusal",
     "Why",
     "deal_text",
@@ -547,6 +636,7 @@ __all__ = [
     "farewell_text",
     "fault_text",
     "fault_words",
+    "loss_text",
     "seat_label",
     "version_text",
     "why_text",

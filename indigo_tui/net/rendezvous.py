@@ -3,15 +3,24 @@
 An internet code ``7-K7WQ2M`` is a *nameplate* (a short number the mailbox
 server gave the host) and a *secret* (six characters nobody but the table
 has). A guest and the host meet at the magic-wormhole mailbox server
-(:mod:`.mailbox`): both claim the nameplate, which opens one mailbox for the
-two of them and nobody else (a third side is told ``crowded``), and run
-SPAKE2 on the whole code through it::
+(:mod:`.mailbox`). The code's nameplate is only the way in: the server lets
+two sides claim it (a third is told ``crowded``) and tells those two the id
+of its mailbox; from that id comes the nameplate of their meeting
+(:func:`meeting_place`), which nobody else can name, and on it they run
+SPAKE2 on the whole code::
 
-    host  -> mailbox  pake    SPAKE2 message (host's half)
-    guest -> mailbox  pake    SPAKE2 message (guest's half)
-    guest -> mailbox  proof   sealed with the key: proves the guest has the code
-    host  -> mailbox  table   sealed: the table key   (or  wrong: the code is used up)
-    guest -> mailbox  done    the guest released the nameplate
+    host  -> mailbox  pake-host   SPAKE2 message (host's half)
+    guest -> mailbox  pake-guest  SPAKE2 message (guest's half)
+    guest -> mailbox  proof       sealed with the key: proves the guest has the code
+    host  -> mailbox  table       sealed: the table key   (or  wrong: the code is used up)
+    guest -> mailbox  done        the guest has it: the host may close
+
+The first mailbox is never opened: the server counts a side it told
+``crowded`` as one of that mailbox's for good, so once a third side tried the
+nameplate, a side that had not opened the mailbox yet never could. Each
+phase is one side's: two guests who claimed the code's nameplate while the
+host was between two meetings see each other's ``pake-guest``, and both
+leave and try again; only a guest's failed proof counts as a wrong guess.
 
 Each sealed body is ChaCha20-Poly1305 under a key derived (HKDF-SHA256) from
 the SPAKE2 key, the sender's side and the phase, as magic-wormhole derives
@@ -29,11 +38,13 @@ that channel or occupy it in advance, and it outlives the nameplate: a guest
 that lost its connection, and a host taken up again with ``--resume``, meet
 there without the mailbox.
 
-One code serves a table of up to four: the host meets one guest at a time on
-its nameplate; once that guest has its table key, both release the
-nameplate, the server frees it, and the host claims the same number again for
-the next guest, with the same secret. A guest that finds the host busy with
-another is told ``crowded`` and tries again for a few seconds. See
+One code serves a table of up to four: the host holds the code's nameplate
+for one guest at a time; once that guest proved the code, both release it,
+the server frees it, and the host claims the same number again, on a new
+side, with the same secret, while the meeting ends on its own nameplate. A
+guest that finds the host busy with another is told ``crowded`` and tries
+again for a few seconds; so does the host, before it takes a nameplate that
+stays crowded for someone sitting on the code. See
 ``docs/protocol.md`` for the threat model and the figures.
 """
 
@@ -41,6 +52,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import os
 import random
 import re
@@ -78,6 +90,16 @@ REARM_AFTER: Final = 60.0
 #: Spent codes whose nameplates the host keeps claimed (older ones are let go).
 HELD_SPENT: Final = 4
 
+#: The phases of a meeting's messages in the mailbox, each one side's: a
+#: message in the other side's phase is no half of this meeting (two guests
+#: who met each other say so at once, and nobody is taken for a wrong guess).
+PAKE_HOST: Final = "pake-host"
+PAKE_GUEST: Final = "pake-guest"
+PROOF: Final = "proof"
+TABLE: Final = "table"
+WRONG: Final = "wrong"
+DONE: Final = "done"
+
 
 def new_table_key() -> str:
     """A fresh table key, as a host keeps it."""
@@ -87,6 +109,15 @@ def new_table_key() -> str:
 def is_table_key(text: str) -> bool:
     """Whether ``text`` is a table key (what a seat's record holds across the internet)."""
     return _TABLE_KEY.fullmatch(text.strip().upper()) is not None
+
+
+def meeting_place(mailbox: str) -> str:
+    """The nameplate a meeting is held on, named by the mailbox id the code's
+    nameplate gave: 38 or so digits. Only the two sides the server let claim
+    that nameplate were told the mailbox id (a third is told ``crowded``), so
+    nobody else can claim this one, or crowd it."""
+    digest = hashlib.sha256(LABEL + b" place:" + mailbox.encode()).digest()
+    return str(int.from_bytes(digest[:16], "big"))
 
 
 def _password(code: InternetCode) -> bytes:
@@ -153,23 +184,41 @@ def _broken(code: InternetCode) -> MeetError:
     )
 
 
+class _NotTheHost(Exception):
+    """The mailbox a guest's claim opened holds another guest, not the host
+    (two who claimed the nameplate while the host was between two meetings):
+    leave it, so the host can claim the nameplate, and try again."""
+
+
+async def _close(box: MailboxClient, mood: str) -> None:
+    """Leave ``box``: the nameplate released (if it was not yet), the mailbox
+    closed with ``mood``, the connection ended; a server that fails here is not waited on."""
+    with contextlib.suppress(MailboxError, TimeoutError):
+        async with asyncio.timeout(2.0):
+            await box.release()
+            await box.close(mood)
+    await box.aclose()
+
+
 async def _meet_once(url: str, code: InternetCode, timeout: float, on_waiting: Callable[[], None]) -> str:
-    box = MailboxClient(url)
+    door, place = MailboxClient(url), None
     mood = "errory"
     try:
-        await box.connect()
-        try:
-            await box.claim(code.nameplate)
-        except MailboxError as exc:
-            if exc.problem is MailboxProblem.CROWDED:
-                with contextlib.suppress(MailboxError):
-                    await box.release()
-            raise
+        await door.connect()
+        # The code's nameplate is only the way in: it names the mailbox whose
+        # id names the nameplate the meeting is held on (meeting_place). Its
+        # mailbox is never opened: one a third side was told crowded about can
+        # no longer be opened by anybody who had not.
+        mailbox = await door.claim(code.nameplate)
+        place = MailboxClient(url, side=door.side)
+        await place.connect()
+        await place.claim(meeting_place(mailbox))
+        await place.open()
         spake = SPAKE2_A(_password(code), idA=GUEST_ID, idB=HOST_ID)
-        await box.add("pake", spake.start())
+        await place.add(PAKE_GUEST, spake.start())
         on_waiting()
         try:
-            theirs = await box.message(timeout)
+            theirs = await place.message(timeout)
         except TimeoutError:
             mood = "lonely"
             raise MeetError(
@@ -179,15 +228,25 @@ async def _meet_once(url: str, code: InternetCode, timeout: float, on_waiting: C
                 ).format(code=code.nameplate, seconds=round(timeout)),
                 MeetProblem.NO_HOST,
             ) from None
-        key = _spake_finish(spake, theirs.body) if theirs.phase == "pake" else None
+        if theirs.phase != PAKE_HOST:
+            # Another guest's half (two who claimed the nameplate while the host
+            # was between two meetings): no guess was made, by anybody. Leaving
+            # frees the nameplate for the host.
+            mood = "lonely"
+            raise _NotTheHost
+        key = _spake_finish(spake, theirs.body)
         if key is None:
             raise _broken(code)
-        await box.add("proof", seal_body(key, box.side, "proof", b"guest"))
+        await place.add(PROOF, seal_body(key, place.side, PROOF, b"guest"))
+        # Both halves are in: the way in is needed no more (as in magic-wormhole,
+        # the nameplate is released once the other side's half came), and the
+        # host claims it again for the next guest once it checked the proof.
+        await door.release()
         try:
-            answer = await box.message(STEP_TIMEOUT)
+            answer = await place.message(STEP_TIMEOUT)
         except TimeoutError:
             raise _broken(code) from None
-        if answer.phase == "wrong":
+        if answer.phase == WRONG:
             mood = "scary"
             raise MeetError(
                 _(
@@ -196,19 +255,17 @@ async def _meet_once(url: str, code: InternetCode, timeout: float, on_waiting: C
                 ).format(code=code),
                 MeetProblem.WRONG_CODE,
             )
-        table = open_body(key, answer) if answer.phase == "table" else None
+        table = open_body(key, answer) if answer.phase == TABLE else None
         if table is None or not is_table_key(table.decode("ascii", "replace")):
             mood = "scary"
             raise _broken(code)
-        await box.release()
-        await box.add("done", b"")
+        await place.add(DONE, b"")
         mood = "happy"
         return table.decode("ascii").upper()
     finally:
-        with contextlib.suppress(MailboxError, TimeoutError):
-            async with asyncio.timeout(2.0):
-                await box.close(mood)
-        await box.aclose()
+        if place is not None:
+            await _close(place, mood)
+        await _close(door, mood)
 
 
 async def meet_host(
@@ -221,8 +278,9 @@ async def meet_host(
 ) -> str:
     """A guest's meeting with the host of ``code`` at the mailbox server
     ``url``: the table key, once both proved the code. :class:`MeetError`
-    with one line if it does not come about (a crowded nameplate is tried
-    again for ``crowded_patience`` seconds: the host may be meeting another guest)."""
+    with one line if it does not come about (a crowded nameplate, or one
+    where another guest was met instead of the host, is tried again for
+    ``crowded_patience`` seconds: the host may be meeting another guest)."""
     loop = asyncio.get_running_loop()
     patience = loop.time() + crowded_patience
     while True:
@@ -231,24 +289,29 @@ async def meet_host(
         except MailboxError as exc:
             if exc.problem is not MailboxProblem.CROWDED:
                 raise MeetError(str(exc), MeetProblem.SERVER) from None
-            if loop.time() >= patience:
-                raise MeetError(
-                    _("someone else is using code {code}, or tried it: ask the host for the new code").format(
-                        code=code
-                    ),
-                    MeetProblem.CROWDED,
-                ) from None
+        except _NotTheHost:
+            pass
+        if loop.time() >= patience:
+            raise MeetError(
+                _("someone else is using code {code}, or tried it: ask the host for the new code").format(
+                    code=code
+                ),
+                MeetProblem.CROWDED,
+            ) from None
         await asyncio.sleep(random.uniform(0.3, 0.8))
 
 
 class MeetingDoor:
     """The host's side of the meeting: its code's nameplate held at the
     mailbox server whenever ``wanted()`` (a seat is free), one guest met at a
-    time, each given ``table_key``. A wrong guess, or a nameplate someone
-    else holds, spends the code: ``on_code`` gets the fresh one (and is told
-    it first, once the server gave a nameplate). Servers that fail are tried
-    again at :class:`~.relay.Pace` and :class:`~.relay.Backoff`'s pace, each
-    change of state told once."""
+    time on it, each given ``table_key``. Once a guest proved the code the
+    nameplate is let go and claimed again, on a new side, for the next guest,
+    while that meeting ends in its own mailbox. A wrong guess from the guest
+    of a meeting, or a nameplate someone else holds for ``crowded_patience``
+    seconds (at once, for a code nobody was told yet), spends the code:
+    ``on_code`` gets the fresh one (and is told it first, once the server gave
+    a nameplate). Servers that fail are tried again at :class:`~.relay.Pace`
+    and :class:`~.relay.Backoff`'s pace, each change of state told once."""
 
     def __init__(
         self,
@@ -261,6 +324,7 @@ class MeetingDoor:
         code: InternetCode | None = None,
         backoff: Backoff | None = None,
         rearm_after: float = REARM_AFTER,
+        crowded_patience: float = CROWDED_PATIENCE,
     ) -> None:
         self.url = url
         self.table_key = table_key
@@ -273,12 +337,18 @@ class MeetingDoor:
         self.backoff = backoff or Backoff()
         self.pace = Pace()
         self.rearm_after = rearm_after
+        self.crowded_patience = crowded_patience
         self.state: RelayState | None = None
         #: Guests given the table key, and codes spent.
         self.met = 0
         self.spent = 0
         self._told: str | None = None
+        self._spent_from = ""
+        #: When the code's nameplate was first found crowded, since it was last claimed.
+        self._crowded_since: float | None = None
         self._held: list[MailboxClient] = []
+        #: Meetings that gave their guest the table key and are ending in their mailbox.
+        self._ending: set[asyncio.Task[None]] = set()
 
     def _say(self, status: RelayStatus) -> None:
         if status.state is not self.state:
@@ -290,11 +360,24 @@ class MeetingDoor:
         self.spent += 1
         old = why_code
         self.code, self.secret = None, new_internet_code().secret
+        self._crowded_since = None
         self._spent_from = str(old) if old is not None else ""
+
+    def _squatted(self) -> bool:
+        """Whether the code's nameplate, found crowded, is held by someone
+        else: at once for a code nobody was told yet; otherwise once it
+        stayed crowded ``crowded_patience`` seconds (a guest that has not let
+        go of the last meeting's yet, or two guests who met each other while
+        the host was between two meetings, leave it within a moment)."""
+        if self.code is None or str(self.code) != self._told:
+            return True
+        now = asyncio.get_running_loop().time()
+        if self._crowded_since is None:
+            self._crowded_since = now
+        return now - self._crowded_since >= self.crowded_patience
 
     async def run(self) -> None:
         """Hold the code at the mailbox server until cancelled."""
-        self._spent_from = ""
         try:
             while True:
                 while not self.wanted():
@@ -305,13 +388,21 @@ class MeetingDoor:
                     self.backoff.reset()
                 except MailboxError as exc:
                     if exc.problem is MailboxProblem.CROWDED:
-                        self._spend(self.code)
+                        if self._squatted():
+                            self._spend(self.code)
+                        else:
+                            await asyncio.sleep(random.uniform(0.05, 0.2))
                         continue
                     delay = self.backoff.next()
                     if self.backoff.failures >= Backoff.QUIET:
                         self._say(RelayStatus(RelayState.UNREACHABLE, self.url, str(exc), self.backoff.cap))
                     await asyncio.sleep(delay)
         finally:
+            for task in list(self._ending):
+                task.cancel()
+            for task in list(self._ending):
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             for box in self._held:
                 await box.aclose()
 
@@ -324,59 +415,77 @@ class MeetingDoor:
             self.on_code(self.code, spent)
 
     async def _arm(self) -> None:
-        """One guest met on the code's nameplate (or a spent code found)."""
-        box = MailboxClient(self.url)
-        keep = False
+        """One meeting on the code: a guest given the table key (the meeting's
+        end left to run on its own), a wrong guess that spent the code, or
+        nobody for a while."""
+        door = MailboxClient(self.url)
+        place: MailboxClient | None = None
+        kept = False
         mood = "lonely"
         try:
-            await box.connect()
+            await door.connect()
             if self.code is None:
-                self.code = InternetCode(await box.allocate(), self.secret)
-            await box.claim(self.code.nameplate)
+                self.code = InternetCode(await door.allocate(), self.secret)
+            mailbox = await door.claim(self.code.nameplate)
             code = self.code
+            self._crowded_since = None
+            place = MailboxClient(self.url, side=door.side)
+            await place.connect()
+            await place.claim(meeting_place(mailbox))
+            await place.open()
             self._announce()
             # Back (or there from the start): the code shown is what says so.
             self.state = RelayState.WAITING
             spake = SPAKE2_B(_password(code), idA=GUEST_ID, idB=HOST_ID)
-            await box.add("pake", spake.start())
+            await place.add(PAKE_HOST, spake.start())
             try:
-                theirs = await box.message(self.rearm_after)
+                theirs = await place.message(self.rearm_after)
             except TimeoutError:
                 return  # quiet for a while: claimed again, on a new side (a crowded claim tells)
-            key = _spake_finish(spake, theirs.body) if theirs.phase == "pake" else None
+            if theirs.phase != PAKE_GUEST:
+                # No guest's half: nobody guessed. Left, and claimed again on a new side.
+                return
+            key = _spake_finish(spake, theirs.body)
             try:
-                proof = await box.message(STEP_TIMEOUT) if key is not None else None
+                proof = await place.message(STEP_TIMEOUT) if key is not None else None
             except TimeoutError:
                 proof = None
-            if key is None or proof is None or proof.phase != "proof" or open_body(key, proof) != b"guest":
-                # A wrong guess (or garbage): this code is spent. Its nameplate stays
-                # ours, so a guest with the old code hears "crowded", not silence.
+            if key is None or proof is None or proof.phase != PROOF or open_body(key, proof) != b"guest":
+                # The guest of this meeting guessed wrong (or sent garbage): this code
+                # is spent. Its nameplate stays ours, so a guest with the old code
+                # hears "crowded", not silence.
                 mood = "scary"
                 with contextlib.suppress(MailboxError):
-                    await box.add("wrong", b"")
-                keep = True
-                self._hold(box)
+                    await place.add(WRONG, b"")
+                kept = True
+                self._hold(door)
+                await _close(place, mood)
                 self._spend(code)
                 return
-            await box.add("table", seal_body(key, box.side, "table", self.table_key.encode()))
-            try:
-                done = await box.message(STEP_TIMEOUT)
-            except TimeoutError:
-                done = None
-            mood = "happy"
+            await place.add(TABLE, seal_body(key, place.side, TABLE, self.table_key.encode()))
             self.met += 1
-            if done is None or done.phase != "done":
-                # The guest has its key but did not let the nameplate go: we cannot claim it again.
-                self._spend(code)
-            with contextlib.suppress(MailboxError):
-                await box.release()
+            mood = "happy"
+            # The code's nameplate is let go now, for the next guest to meet a new
+            # side of ours there, while this meeting ends on its own nameplate.
+            await _close(door, mood)
+            kept = True
+            ending = asyncio.get_running_loop().create_task(self._end(place))
+            self._ending.add(ending)
+            ending.add_done_callback(self._ending.discard)
         finally:
-            if not keep:
-                with contextlib.suppress(MailboxError, TimeoutError):
-                    async with asyncio.timeout(2.0):
-                        await box.release()
-                        await box.close(mood)
-                await box.aclose()
+            if not kept:
+                if place is not None:
+                    await _close(place, mood)
+                await _close(door, mood)
+
+    @staticmethod
+    async def _end(box: MailboxClient) -> None:
+        """A meeting's end: the guest's ``done`` awaited a while, the mailbox closed."""
+        try:
+            with contextlib.suppress(MailboxError, TimeoutError):
+                await box.message(STEP_TIMEOUT)
+        finally:
+            await _close(box, "happy")
 
     def _hold(self, box: MailboxClient) -> None:
         self._held.append(box)
@@ -394,6 +503,7 @@ __all__ = [
     "MeetingDoor",
     "is_table_key",
     "meet_host",
+    "meeting_place",
     "new_table_key",
     "open_body",
     "seal_body",

@@ -7,6 +7,7 @@ none is read while the answers to the last ones wait to be sent, so a guest
 that asks without reading the answers is read no faster than it reads. Each
 message is answered by its kind: a move by the host (:class:`GuestAnswers`),
 an undo request or vote by :mod:`.undo`, a hint by the host's ledger; a
+line of chat by :mod:`.chat`, within its budget; a
 refusal goes back to the guest as a code with English words, and into the
 host's log within the terminal's lines a minute. A goodbye or an error ends
 the connection; any other message is a breach of the protocol.
@@ -17,8 +18,8 @@ from __future__ import annotations
 import asyncio
 from typing import Protocol, assert_never
 
-from ..i18n import _
 from .broadcast import Broadcaster, Link
+from .chat import ChatRoom
 from .common import REASON_LIMIT, Teller, heartbeat, log_line, peer_error
 from .notices import HintRefused, MoveRefused
 from .protocol import (
@@ -30,10 +31,11 @@ from .protocol import (
     HintUsed,
     MoveRejected,
     MoveRequest,
+    Say,
     UndoRequest,
     UndoVote,
 )
-from .reasons import NetRefusal, Why, english_why, error_text, farewell_text
+from .reasons import Gone, Loss, NetRefusal, Why, english_why
 from .seating import Seating
 from .undo import UndoRequests
 
@@ -53,11 +55,11 @@ class GuestAnswers(Protocol):
         """``seat`` asked for a hint: count it, or why not."""
         ...
 
-    def lose(self, link: Link, why: str) -> None:
-        """``link``'s connection is over (``why``, in words)."""
+    def lose(self, link: Link, why: Loss) -> None:
+        """``link``'s connection is over (``why``)."""
 
-    def leave(self, link: Link, why: str) -> None:
-        """``link``'s player said goodbye (``why``, in words)."""
+    def leave(self, link: Link, why: Loss) -> None:
+        """``link``'s player said goodbye (``why``)."""
 
 
 class GuestServer:
@@ -73,8 +75,10 @@ class GuestServer:
         undo: UndoRequests,
         tell: Teller,
         heartbeat: float,
+        chat: ChatRoom,
     ) -> None:
         self.host = host
+        self.chat = chat
         self.seating = seating
         self.broadcaster = broadcaster
         self.undo = undo
@@ -114,16 +118,20 @@ class GuestServer:
                 self.undo.vote(undo_id, link.seat, accept)
             case HintUsed():
                 self._hint(link)
+            case Say(text=text):
+                # Within the seat's chat budget (net/chat.py); a flood is dropped, the game goes on.
+                self.chat.heard(link, text)
             case Bye(reason=reason, code=code, args=numbers):
                 # Said from the code in this terminal's language; the guest's own words
                 # only for a code we do not know.
-                said = farewell_text(code, log_line(reason, REASON_LIMIT), numbers[:4])
-                self.host.leave(link, _("left: {reason}").format(reason=said))
+                self.host.leave(
+                    link,
+                    Loss(Gone.LEFT, problem=log_line(reason, REASON_LIMIT), code=code, numbers=numbers[:4]),
+                )
                 return False
             case Error() as error:
                 # A guest's desync or broken protocol, said in this terminal's language.
-                said = error_text(peer_error(error))
-                self.host.lose(link, _("gave up: {reason}").format(reason=said))
+                self.host.lose(link, Loss(Gone.GAVE_UP, error=peer_error(error)))
                 return False
             case _:
                 # Anything else a guest may not send does not decode (FromGuest).

@@ -17,7 +17,6 @@ import socket
 import time
 from collections.abc import Callable
 
-from ..i18n import _, decimal
 from .protocol import (
     HEADER,
     HEADER_SIZE,
@@ -39,6 +38,7 @@ from .protocol import (
     frame,
 )
 from .reach import NotAllowed, check_connect
+from .reasons import Gone, Loss, loss_text
 from .seal import Channel
 
 #: Seconds between heartbeats; a peer silent for :data:`READ_TIMEOUT` is gone.
@@ -63,7 +63,16 @@ CHUNK = 64 * 1024
 
 
 class ConnectionLost(Exception):
-    """The peer went away, fell silent or cut a frame short; says which."""
+    """The peer went away, fell silent or cut a frame short, or could not be
+    reached: which, as a :class:`~.reasons.Loss` (``loss``); ``str()`` says it
+    in this terminal's language."""
+
+    def __init__(self, loss: Loss) -> None:
+        super().__init__(loss)
+        self.loss = loss
+
+    def __str__(self) -> str:
+        return loss_text(self.loss)
 
 
 class Connection:
@@ -186,28 +195,12 @@ class Connection:
             chunk = await self._read_by(wanted, deadline)
         except TimeoutError:
             # Said where it happened (to this terminal's person), never sent to the peer.
-            seconds = decimal(round(limit, 3))
-            if self._buffer:
-                raise ConnectionLost(
-                    _("{peer} sent only part of a frame within {seconds} s").format(
-                        peer=self.peer, seconds=seconds
-                    )
-                ) from None
-            raise ConnectionLost(
-                _("no word from {peer} for {seconds} s").format(peer=self.peer, seconds=seconds)
-            ) from None
+            gone = Gone.PART_FRAME if self._buffer else Gone.SILENT
+            raise ConnectionLost(Loss(gone, self.peer, seconds=limit)) from None
         except (ConnectionError, OSError) as exc:
-            raise ConnectionLost(
-                _("the connection to {peer} failed ({problem})").format(
-                    peer=self.peer, problem=exc.strerror or exc
-                )
-            ) from None
+            raise ConnectionLost(Loss(Gone.FAILED, self.peer, problem=str(exc.strerror or exc))) from None
         if not chunk:
-            if self._buffer:
-                raise ConnectionLost(
-                    _("the connection to {peer} broke in the middle of a frame").format(peer=self.peer)
-                )
-            raise ConnectionLost(_("{peer} closed the connection").format(peer=self.peer))
+            raise ConnectionLost(Loss(Gone.BROKE if self._buffer else Gone.CLOSED, self.peer))
         self._buffer += chunk
 
     def _frame(self, message: Message) -> bytes:
@@ -360,36 +353,25 @@ async def open_connection(
     :class:`ConnectionLost` with one line if nobody answers within ``timeout``,
     or, before any name is looked up, if this game may not connect there
     (a visitor's game under ``indigo serve``: :mod:`.reach`)."""
+    address = f"{host}:{port}"
     try:
-        check_connect(f"{host}:{port}")
+        check_connect(address)
     except NotAllowed as exc:
-        raise ConnectionLost(str(exc)) from None
+        raise ConnectionLost(Loss(Gone.SAID, problem=str(exc))) from None
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port, limit=CHUNK), timeout)
     except TimeoutError:
-        raise ConnectionLost(
-            _("no answer from {address} within {seconds} s").format(
-                address=f"{host}:{port}", seconds=decimal(timeout)
-            )
-        ) from None
+        raise ConnectionLost(Loss(Gone.NO_ANSWER, address, seconds=timeout)) from None
     except socket.gaierror:
-        known = _("no computer called {host} is known on this network")
-        raise ConnectionLost(known.format(host=host)) from None
+        raise ConnectionLost(Loss(Gone.UNKNOWN_HOST, host)) from None
     except OSError as exc:
         if not _refused(exc):
             raise ConnectionLost(
-                _("cannot connect to {address} ({problem})").format(
-                    address=f"{host}:{port}", problem=exc.strerror or exc
-                )
+                Loss(Gone.CANNOT_CONNECT, address, problem=str(exc.strerror or exc))
             ) from None
         # The usual case of a wrong address or a host not (yet) hosting: said in
         # words, not in the system's "Connect call failed".
-        raise ConnectionLost(
-            _(
-                "nobody is listening at {address}: is the host's lobby open, and are the address "
-                "and port right?"
-            ).format(address=f"{host}:{port}")
-        ) from None
+        raise ConnectionLost(Loss(Gone.NOBODY, address)) from None
     return Connection(reader, writer, read_timeout=read_timeout, max_frame=max_frame, on_frame=on_frame)
 
 

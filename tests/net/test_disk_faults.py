@@ -23,7 +23,7 @@ import pytest
 
 from indigo_tui import saves
 from indigo_tui.bots import make_bot
-from indigo_tui.net.host import HostError, HostSession
+from indigo_tui.net.host import HostError, HostPhase, HostSession
 from indigo_tui.net.hosting import HostingError, HostPlan, build_host
 from indigo_tui.net.notices import Notice, SaveState
 
@@ -243,7 +243,7 @@ def test_an_injected_write_error_is_said_once_the_file_stays_whole_and_recovery_
 ) -> None:
     path = tmp_path / "host.indigo"
     host = make_host(["bot:greedy", "remote"], save_path=path)
-    host.started = True
+    host.phase = HostPhase.PLAYING
     assert host.save() and host.saved
     failing = failing_fsync(monkeypatch, error)
     failing(True)

@@ -12,6 +12,7 @@ from indigo_tui import saves
 from indigo_tui.bots.engine_seat import EngineSeat
 from indigo_tui.engine import Match, Setup
 from indigo_tui.net.common import address_text, parse_address
+from indigo_tui.net.host import HostPhase
 from indigo_tui.net.hosting import HostingError, HostPlan, _saved_port, build_host, resume_host
 from indigo_tui.saves import HostMeta, SeatInfo, make_header, read_host_meta, write_save
 
@@ -20,7 +21,7 @@ def played(plan: HostPlan, save_dir: Path, moves: int = 4, **options: object) ->
     """A hosted game of ``plan`` with a few moves made, saved; its file."""
     session = build_host(plan, save_dir, **options).session  # type: ignore[arg-type]
     session.tokens[1] = "token-of-seat-2"
-    session.started = True
+    session.phase = HostPhase.PLAYING
     for _ in range(moves):
         assert session.apply(session.game.turn, session.game.legal_moves[0]) is None
     assert session.save() and session.save_path is not None
@@ -139,7 +140,7 @@ async def test_a_resumed_host_opens_the_port_its_guests_were_told(tmp_path: Path
     try:
         assert session.address is not None
         port = session.address[1]
-        session.started = True
+        session.phase = HostPhase.PLAYING
         assert session.apply(session.game.turn, session.game.legal_moves[0]) is None
         assert session.save() and session.save_path is not None
         path = session.save_path

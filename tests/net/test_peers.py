@@ -69,7 +69,7 @@ from indigo_tui.net.protocol import (
     encode_body,
     encode_frame,
 )
-from indigo_tui.net.reasons import Farewell, fault_text
+from indigo_tui.net.reasons import Farewell, fault_text, loss_text
 from indigo_tui.net.state import SeatState
 from indigo_tui.net.transport import Connection
 from indigo_tui.saves import load_record, record_path
@@ -758,7 +758,9 @@ async def test_a_goodbye_with_an_unknown_code_or_hostile_words_is_plain_text(
         await other.conn.close(bye)
         await until(lambda: 1 not in other_host.links)
     (left,) = [n for n in _notices(other_host) if isinstance(n, SeatLeft)]
-    assert left.why == f"gegangen: {shown}"
+    assert left.loss is not None
+    with in_language("de"):
+        assert loss_text(left.loss) == f"gegangen: {shown}"
 
 
 async def test_a_guest_slow_to_read_the_hosts_goodbye_still_reads_it(

@@ -2,15 +2,20 @@
 ``indigo join CODE`` processes meet at a real mailbox server and play whole
 games through a real transit relay (and through a recording relay of our
 own) on 127.0.0.1; the relay is killed and started again mid-game; the host
-is killed and resumed with impostors waiting at the relay; a wrong code is
-refused in one line and spends the code."""
+is killed and resumed with impostors waiting at the relay, and with strangers
+guessing codes at the mailbox; a wrong code is refused in one line and spends
+the code."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import socket
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,7 +30,7 @@ from indigo_tui.net.relay import (
     new_internet_code,
     parse_internet_code,
 )
-from indigo_tui.net.rendezvous import is_table_key
+from indigo_tui.net.rendezvous import MeetError, is_table_key, meet_host
 
 from .conftest import HOST_BOUNDS, LIMIT, Peer, Peers
 from .transit import MailboxServer, RecordingRelay, TransitRelay
@@ -132,13 +137,8 @@ def test_four_players_across_the_relay(
     relay, code = shared_transit_relay.address, new_internet_code()
     host = peers(*internet_host(tmp_path, relay, code, "--seats", "remote,host,bot:greedy,remote"))
     hosting(host, relay, code)
-    # One guest after the other. Two at the very same moment can meet in the
-    # mailbox the host and the first one are leaving, read the first meeting's
-    # messages there, and spend the code with a failed proof (one CI run in
-    # two): a known fault of the one-code-for-the-table meeting, not yet fixed.
-    first = peers(*internet_join(tmp_path, relay, str(code), folder="g0"))
-    first.wait_for(r"^joined ")
-    guests = [first, peers(*internet_join(tmp_path, relay, str(code), folder="g1"))]
+    # Both guests at once: each one gets a meeting of its own with the host.
+    guests = [peers(*internet_join(tmp_path, relay, str(code), folder=f"g{n}")) for n in range(2)]
     for guest in guests:
         assert guest.finish() == (0, "")
     assert host.finish() == (0, "")
@@ -209,6 +209,88 @@ def test_a_resumed_host_is_reached_by_the_same_code(
         for sock in impostors:
             sock.close()
     assert_same_game(tmp_path, "guest")
+
+
+@contextlib.contextmanager
+def _guessing(mailbox: str, loops: int) -> Iterator[list[int]]:
+    """``loops`` strangers guessing codes at ``mailbox`` all the time, each on
+    a nameplate that is not the table's and with a wrong secret (so each guess
+    spends theirs only), in an event loop of their own; how many guesses
+    they made, in the list given."""
+    tries = [0]
+    stop = threading.Event()
+
+    async def guessing(number: int) -> None:
+        while not stop.is_set():
+            tries[0] += 1
+            with contextlib.suppress(MeetError):
+                await meet_host(mailbox, InternetCode(str(900 + number), "WRONG9"), timeout=0.2)
+
+    async def all_of_them() -> None:
+        await asyncio.gather(*(guessing(n) for n in range(loops)))
+
+    thread = threading.Thread(target=asyncio.run, args=(all_of_them(),), daemon=True)
+    thread.start()
+    try:
+        yield tries
+    finally:
+        stop.set()
+        thread.join(LIMIT)
+
+
+@pytest.mark.slow
+def test_a_host_killed_and_resumed_with_eight_strangers_guessing_gets_every_seat_back(
+    peers: Peers, shared_transit_relay: TransitRelay, tmp_path: Path
+) -> None:
+    relay, code = shared_transit_relay.address, new_internet_code()
+    with _guessing(MAILBOX[0], 8) as tries:
+        host = peers(
+            *internet_host(tmp_path, relay, code, "--seats", "remote,host,remote", "--move-delay", "0.1")
+        )
+        hosting(host, relay, code)
+        guests = [
+            peers(
+                *internet_join(
+                    tmp_path,
+                    relay,
+                    str(code),
+                    "--move-delay",
+                    "0.01",
+                    "--reconnect-timeout",
+                    "60",
+                    folder=f"g{n}",
+                )
+            )
+            for n in range(2)
+        ]
+        for guest in guests:
+            guest.wait_for(r"^joined ")
+        guests[0].wait_for(r"\(move (1\d|[2-9]\d)\)")
+        marks = [len(guest.lines) for guest in guests]
+        host.kill()
+        for guest, mark in zip(guests, marks, strict=True):
+            guest.wait_for(r"trying to rejoin", since=mark)
+        (save,) = (tmp_path / "host" / "net").glob("*.indigo")
+        resumed = peers(
+            "host",
+            "--headless",
+            "--bot",
+            "greedy",
+            "--resume",
+            str(save),
+            "--mailbox",
+            MAILBOX[0],
+            *HOST_BOUNDS,
+        )
+        resumed.wait_for(rf"^listening at relay {relay} code")
+        for guest, mark in zip(guests, marks, strict=True):
+            assert guest.finish() == (0, "")
+            # Back at its seat after the kill: a rejoin meets on the table key's relay channel.
+            guest.wait_for(r"^back in the game|^joined ", since=mark)
+        assert resumed.finish() == (0, "")
+    # The strangers were at it all along.
+    assert tries[0] >= 8
+    assert_same_game(tmp_path, "g0", "g1")
 
 
 def test_a_seat_by_lines_of_text_joins_across_the_internet(

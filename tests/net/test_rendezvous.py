@@ -122,6 +122,29 @@ async def test_sixteen_impostors_waiting_keep_no_guest_out(fresh_servers: Relay)
     assert joined == 10
 
 
+async def test_three_guests_at_the_very_same_moment_all_join(fresh_servers: Relay) -> None:
+    relay = fresh_servers
+    match = Match(Setup(4), 1, 5)
+    seats = [SeatInfo("Host", "human")] + [SeatInfo(f"Player {n}", "remote") for n in (2, 3, 4)]
+    host = HostSession(match, seats, new_table_key(), HostConfig(read_timeout=10.0))
+    said: list[Notice] = []
+    host.tell = said.append  # type: ignore[method-assign, assignment]
+    guests: list[GuestSession] = []
+    try:
+        await host.listen_relay(relay)
+        code = host.code
+        # All three claim the code at once: each gets its own meeting with the host.
+        guests = list(await asyncio.gather(*(_join(relay, code) for _ in range(3))))
+        assert all(guest.welcome is not None for guest in guests)
+        assert sorted(host.tokens) == [1, 2, 3]
+        # Nobody guessed wrong: the code was never spent.
+        assert host.code == code and not any(isinstance(n, CodeSpent) for n in said)
+    finally:
+        for guest in guests:
+            await guest.close()
+        await host.close()
+
+
 @pytest.mark.slow
 async def test_eight_strangers_guessing_all_the_time_spend_nothing_of_ours(servers: Relay) -> None:
     relay = servers

@@ -10,6 +10,7 @@ from pathlib import Path
 from indigo_tui import saves
 from indigo_tui.engine import Game, Move, TilePlaced
 from indigo_tui.engine.tiles import NORMAL
+from indigo_tui.net.host import HostPhase
 from indigo_tui.net.notices import LogChanged
 from indigo_tui.net.state import SeatState
 
@@ -25,7 +26,7 @@ def turned(move: Move, rng: random.Random) -> Move:
 def test_a_move_in_another_rotation_is_played_saved_and_folded_as_listed(tmp_path: Path) -> None:
     path = tmp_path / "host.indigo"
     host = make_host(["human", "remote"], save_path=path)
-    host.started = True
+    host.phase = HostPhase.PLAYING
     told: list[LogChanged] = []
     host.tell = lambda notice: told.append(notice) if isinstance(notice, LogChanged) else None  # type: ignore[method-assign]
     game = host.game

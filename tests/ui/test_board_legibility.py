@@ -216,3 +216,51 @@ async def test_at_80x24_the_hand_and_the_gates_are_in_words(make_app: AppFactory
             assert _("gates {gates}").format(gates="2,4,6") in said, said
     finally:
         use_language("en")
+
+
+#: A pointer at a zoomed view's rim: an arrow and the number of the gate a what-if route reaches.
+POINTER = re.compile(r"[→↗↑↖←↙↓↘](\d)")
+
+
+async def test_a_what_if_route_that_leaves_the_zoomed_view_says_its_gate_at_the_rim(
+    make_app: AppFactory,
+) -> None:
+    # A board quiz at 80x24 found routes running off the view's top: which
+    # gate they reach was a guess. Every placement whose what-if sends a gem
+    # out through a gate now shows that gate's number on the board: its own
+    # label, or an arrow at the rim pointing the way the route goes.
+    app = make_app(new_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        advance(app, 40, seed=2)
+        screen = game_screen(app)
+        screen.next_turn()
+        await until(pilot, lambda: app.session is not None and app.session.game.turn == 0)
+        session = app.session
+        assert session is not None
+        view = session.view()
+        assert view is not None
+        pointed: set[int] = set()
+        tried = 0
+        for move in view.legal_moves:
+            gates = {moved.gate + 1 for moved in view.preview(move) if moved.outcome == "gate"}
+            if not gates:
+                continue
+            tried += 1
+            screen.cursor = move.cell
+            screen.chosen = view.hand.index(move.tile)
+            screen.rotation = move.rotation
+            screen.refresh_all()
+            await pilot.pause()
+            edge = board_columns(app)
+            board = "\n".join(line[:edge] for line in screen_text(app).splitlines())
+            arrows = {int(number) for number in POINTER.findall(board)}
+            # Only gates some route reaches are pointed at.
+            assert arrows <= gates, (move, arrows, gates)
+            for gate in gates:
+                # An arrow at the rim, the gate's own label (its number and letters),
+                # or its number beside the route's end, next to the gem's glyph.
+                named = rf"{gate}[A-D]|(?<![\d,-]){gate} ?[◆●★]|[◆●★] ?{gate}(?![\d,])"
+                assert gate in arrows or re.search(named, board), (move, gate, board)
+            pointed |= arrows
+        assert tried >= 5 and pointed, (tried, pointed)

@@ -10,6 +10,7 @@ import pytest
 from textual.widgets import Button, RichLog
 
 from indigo_tui.engine import Match, Move, Setup, TilePlaced
+from indigo_tui.net.host import HostPhase
 from indigo_tui.net.hosting import HostingError, HostPlan, build_host, resume_host
 from indigo_tui.saves import SeatInfo, make_header, write_save
 from indigo_tui.table.describe import tile_name
@@ -236,7 +237,7 @@ def test_a_hosted_game_is_taken_up_from_its_save(tmp_path: Path) -> None:
     host = build_host(plan, tmp_path).session
     assert host.save_path is not None and host.save_path.parent == tmp_path / "net"
     host.tokens[1] = "token-of-seat-2"
-    host.started = True
+    host.phase = HostPhase.PLAYING
     for _ in range(4):
         move = host.game.legal_moves[0]
         assert host.apply(host.game.turn, move) is None

@@ -41,7 +41,7 @@ from ...engine.geometry import (
 from ...engine.routes import routes_through
 from ...engine.tiles import rotated_paths
 from . import roles as R
-from .cells import Art, art_for, cell_chars, coordinate_text, picture_size, tag_places, to_picture
+from .cells import Art, art_for, cell_char, cell_chars, coordinate_text, picture_size, tag_places, to_picture
 from .glyph_places import (
     Arrow,
     CentreGems,
@@ -483,12 +483,106 @@ def _glyphs(art: Art, marks: Marks, picture: Picture) -> None:
             _put_tag(picture, art, glyph.cell)
 
 
+#: Arrows by direction on the screen, counter-clockwise from east, for where a
+#: what-if route leaves a zoomed view's window.
+_POINTERS: Final = "→↗↑↖←↙↓↘"
+
+
+def point_beyond_window(
+    picture: Picture,
+    board: Board,
+    art: Art,
+    marks: Marks,
+    window: tuple[int, int, int, int],
+    avoid: tuple[int, int] = (0, 0),
+) -> None:
+    """Name the gate each what-if route reaches where a zoomed view's ``window``
+    (left column, top row, columns, rows of the picture) hides the route's end
+    or that gate's own label: an arrow and the number at the window's rim, on
+    the way from the cursor to an end out of sight; the number beside an end in
+    sight. Without
+    it a route runs off the view and the gate it reaches is a guess (a board
+    quiz at 80x24 found that). ``avoid`` is the top left corner the small map
+    covers (columns, rows)."""
+    if marks.cursor is None or not marks.preview:
+        return
+    x0, y0, width, height = window
+    lo_row, hi_row = y0, y0 + height - 1
+
+    def in_sight(col: int, row: int, length: int = 1) -> bool:
+        under_map = col - x0 < avoid[0] and row - y0 < avoid[1]
+        return x0 <= col and col + length <= x0 + width and y0 <= row <= hi_row and not under_map
+
+    owners = board.setup.gates
+    labels = gate_label_places(art, owners)
+    ends = mark_glyphs(art.grid, marks.preview, (), False, None)[: len(marks.preview)]
+    start_col, start_row = cell_char(art, marks.cursor)
+    taken: set[tuple[int, int]] = set()
+    for move, end in zip(marks.preview, ends, strict=True):
+        if move.outcome != "gate" or not isinstance(end, RouteEnd):
+            continue
+        gate = move.gate
+        end_col, end_row = to_picture(art, end.x, end.y)
+        beside = in_sight(end_col, end_row)
+        if beside and in_sight(*labels[gate], len(gate_label(gate, owners[gate]))):
+            continue  # the end in sight beside the board's own label
+        if beside:
+            # The end in sight: its number just beside it, on the side away from the board.
+            text = str(gate + 1)
+            col = end_col + (1 if gate in (1, 2) else -1 if gate in (4, 5) else 1)
+            row = end_row
+        else:
+            dx, dy = end_col - start_col, end_row - start_row
+            # A character is about twice as tall as it is wide: the arrow's angle on the screen.
+            sector = round(math.atan2(-2 * dy, dx) / (math.pi / 4)) % 8
+            text = f"{_POINTERS[sector]}{gate + 1}"
+            # The last point on the way from the cursor to the end with the label inside the window.
+            t = 1.0
+            for d, here, low, high in (
+                (dx, start_col, x0, x0 + width - len(text)),
+                (dy, start_row, lo_row, hi_row),
+            ):
+                if d > 0:
+                    t = min(t, (high - here) / d)
+                elif d < 0:
+                    t = min(t, (low - here) / d)
+            col = round(start_col + t * dx)
+            row = round(start_row + t * dy)
+            if col - x0 < avoid[0] and row - y0 < avoid[1]:
+                # Under the small map: just beside it, on the same rim.
+                if row == lo_row:
+                    col = x0 + avoid[0]
+                else:
+                    row = y0 + avoid[1]
+        lo, hi = x0, x0 + width - len(text)
+        col, row = max(lo, min(hi, col)), max(lo_row, min(hi_row, row))
+        while (col, row) in taken and row < hi_row:
+            row += 1  # two routes to gates the same way: one label under the other
+        # Clear of other glyphs (a gate's own label, a gem) by a blank, "↑22B" reads
+        # as one label; a number beside its route's end touches only that end.
+        clear = range(len(text)) if beside else range(-1, len(text) + 1)
+        for shift in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6):
+            here = max(lo, min(hi, col + shift))
+            if not any(_is_glyph(picture, here + k, row) for k in clear):
+                col = here
+                break
+        taken.add((col, row))
+        scorer = move.scorers[0] if move.scorers else None
+        if scorer is not None:
+            picture.put(col, row, text, R.INK, R.SEAT0 + scorer)
+        else:
+            picture.put(col, row, text, R.GEM_ROLE[move.kind], R.BG)
+
+
 def _put_tag(picture: Picture, art: Art, cell: int) -> None:
     """A cell's coordinates in a tag on its lowest corner, or on its highest where a gem
     lies under the lowest; never over a glyph (a gem, a gate's number)."""
     text = coordinate_text(cell)
     places = tag_places(art, cell)
-    for col, row in places:
+    # Its corner, else the other, else a little aside on either: a gem over the
+    # tag's first character would turn -1,2 into 1,2, another cell.
+    tries = [(col + shift, row) for shift in (0, 1, -1, 2, -2) for col, row in places]
+    for col, row in tries:
         if not any(_is_glyph(picture, col + k, row) for k in range(len(text))):
             break
     else:

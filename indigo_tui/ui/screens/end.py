@@ -83,11 +83,14 @@ class EndScreen(Localised, ModalScreen[str | None]):
         Binding("q", "app.quit", N_("Quit")),
     ]
 
-    def __init__(self, session: GameTable, *, new_game: bool = False) -> None:
+    def __init__(self, session: GameTable, *, new_game: bool = False, note: str = "") -> None:
         super().__init__()
         self.session = session
         #: Offer a new game once the match is over (a game at this terminal).
         self.new_game = new_game
+        #: Words of the screen beneath that the dialog would cover (the guided
+        #: game's last step): said here, under the result, instead.
+        self.note = note
 
     @property
     def offers_new_game(self) -> bool:
@@ -148,6 +151,8 @@ class EndScreen(Localised, ModalScreen[str | None]):
                             number=match.round_index + 1, rounds=match.rounds
                         )
                     )
+            if self.note:
+                yield Static(self.note, id="end-note", markup=False)
             hints = session.hints
             if any(hints):
                 used = ", ".join(f"{names[s]} {n}" for s, n in enumerate(hints))

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 from textual.widget import Widget
 
 from ...engine import GemMoved
@@ -162,6 +163,15 @@ class LearnScreen(GameScreen):
         if notice:
             self.notify(notice, severity="warning")
         self.show_guide()
+
+    def _local_end_screen(self) -> Screen[str | None]:
+        # The result covers the guide at the foot of the screen: its closing
+        # words go into the dialog, which offers no new game of its own (the
+        # words say where one starts).
+        from .end import EndScreen
+
+        note = _(self.lesson.done) if self.lesson.goal == "end" else ""
+        return EndScreen(self.session, note=note)
 
     def action_hint(self) -> None:
         """Show me: the cursor and the tile turned to a placement that does what the step asks."""

@@ -33,7 +33,7 @@ from ..board_art import roles as R
 from ..board_art.cells import Art, cell_at, cell_char, picture_size
 from ..board_art.glyphs import ENCODERS, QUADRANT, Encoder
 from ..board_art.hexgrid import HexGrid, fit_whole, fit_zoom
-from ..board_art.picture import Marks, draw_board, draw_map
+from ..board_art.picture import Marks, draw_board, draw_map, point_beyond_window
 from ..board_art.raster import Picture
 from ..board_pixels import PixelSupport, image_widget
 from ..motion import Motion
@@ -326,14 +326,18 @@ class BoardView(Widget):
         width, height = self.size
         x0, y0 = self._origin
         x_off, y_off = self._offset
+        mini: Picture | None = None
         if self._zoomed:
             _clip_cut_words(pic, x0, x0 + width - x_off)
+            mini = self._map(art, width, height)
+            corner = (mini.cols + 1, mini.rows) if mini is not None else (0, 0)
+            point_beyond_window(pic, self.board, art, self._marks(), (x0, y0, width - x_off, height), corner)
         lines: list[list[tuple[str, int, int, bool]]] = []
         for y in range(height):
             row = y - y_off + y0
             lines.append(pic.line(row, x0, x0 + width - x_off) if 0 <= row < pic.rows else [])
-        if self._zoomed:
-            self._put_map(art, lines, width)
+        if mini is not None:
+            _put_map(mini, lines)
         self._lines = lines
         self._key = (art, self._origin, self._offset, dark, width, height)
         # Every segment carries a style (the widget's own underneath), as line filters expect.
@@ -359,16 +363,14 @@ class BoardView(Widget):
             strips.append(Strip(segments).adjust_cell_length(width, base + back))
         return strips
 
-    def _put_map(self, art: Art, lines: list[list[tuple[str, int, int, bool]]], width: int) -> None:
-        """The small map of the whole board in the top left corner of a zoomed view."""
+    def _map(self, art: Art, width: int, height: int) -> Picture | None:
+        """The small map of the whole board for the top left corner of a zoomed
+        view, where there is room for it."""
         marked = self.marks.cursor if self.marks.cursor is not None else self.marks.tagged
         mini = draw_map(self.board, marked, self._shown_cells(art), QUADRANT)
-        if width < mini.cols * 4 or len(lines) < mini.rows * 3:
-            return
-        for row in range(mini.rows):
-            runs = mini.line(row)
-            rest = _cut(lines[row], mini.cols + 1)
-            lines[row] = [*runs, (" ", -1, 0, False), *rest]
+        if width < mini.cols * 4 or height < mini.rows * 3:
+            return None
+        return mini
 
     def render_line(self, y: int) -> Strip:
         if self._strips is None:
@@ -463,6 +465,14 @@ def _clip_cut_words(pic: Picture, start: int, stop: int) -> None:
                 while word(row, col):
                     pic.put(col, row, " ", R.BG, bold=False)
                     col += step
+
+
+def _put_map(mini: Picture, lines: list[list[tuple[str, int, int, bool]]]) -> None:
+    """The small map over the top left corner of the lines, a blank column beside it."""
+    for row in range(mini.rows):
+        runs = mini.line(row)
+        rest = _cut(lines[row], mini.cols + 1)
+        lines[row] = [*runs, (" ", -1, 0, False), *rest]
 
 
 def _cut(runs: list[tuple[str, int, int, bool]], skip: int) -> list[tuple[str, int, int, bool]]:
