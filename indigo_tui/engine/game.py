@@ -163,8 +163,7 @@ def winners(scores: Sequence[int], gem_counts: Sequence[int]) -> tuple[int, ...]
     >>> winners((6, 9, 9), (5, 4, 6)), winners((6, 6), (3, 3))
     ((2,), (0, 1))
     """
-    if len(scores) != len(gem_counts):
-        raise ValueError("winners() needs as many gem counts as scores")
+    assert len(scores) == len(gem_counts), "winners() needs a gem count per score"
     # Plain loops rather than max() over zips: the game asks this at every end.
     best_points = max(scores)
     best_gems = -1
