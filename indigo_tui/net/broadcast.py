@@ -41,6 +41,8 @@ class Link:
     undo: asyncio.Future[Any] | None = None
     #: Waiting for its send buffer to empty, if it is.
     draining: asyncio.Future[Any] | None = None
+    #: Its chat is over budget and it has been told so (until a line gets through again).
+    chat_held: bool = False
 
     def keep(self, task: asyncio.Future[Any]) -> None:
         """Hold ``task`` until it is done (then it is let go, its outcome

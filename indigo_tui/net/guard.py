@@ -11,8 +11,9 @@ when they run out instead of spinning).
 A guest that holds a seat knows the code, but what it asks is budgeted too
 (:class:`SeatBudgets`, :class:`Allowance`): the host reads its messages at a
 bounded pace (a flood waits in the guest's own connection, nobody else's),
-answers one undo request at a time and a few a minute, and says at most a
-few lines a minute about its refused requests. Going over is refused in
+answers one undo request at a time and a few a minute, passes on a few
+lines of chat a minute (more are dropped, said once a flood), and says at
+most a few lines a minute about its refused requests. Going over is refused in
 words, never by dropping the player.
 """
 
@@ -90,6 +91,10 @@ class SeatBudgets:
     undo_burst: float = 3.0
     #: Lines a minute in the host's log about one terminal's refused requests.
     lines_per_minute: int = 10
+    #: Lines of chat from one terminal: a burst, then one every ``1 / chat_rate``
+    #: seconds; more are dropped, and the sender told once a flood (net/chat.py).
+    chat_rate: float = 0.5
+    chat_burst: float = 5.0
 
 
 class Allowance:
@@ -100,6 +105,7 @@ class Allowance:
         self.messages = TokenBucket(budgets.message_rate, budgets.message_burst, clock)
         self.undos = TokenBucket(budgets.undo_rate, budgets.undo_burst, clock)
         self.lines = LineBudget(budgets.lines_per_minute, clock)
+        self.chat = TokenBucket(budgets.chat_rate, budgets.chat_burst, clock)
 
 
 @dataclass

@@ -27,6 +27,7 @@ from .. import __version__, saves
 from ..engine import Game, Move, TileDrawn
 from ..i18n import _
 from ..saves import GuestRecord, PlayedRound, RecordKeeper
+from .chat import CHAT_LIMIT, HOST_SEAT, chat_text
 from .clock import MAX_TURN_TIME
 from .common import (
     REASON_LIMIT,
@@ -42,7 +43,9 @@ from .common import (
 )
 from .deal import Deal, check_reveal, deals_meta
 from .joining import dial, meet, take_seat
+from .notices import ChatHeld as ChatHeldNotice
 from .notices import (
+    ChatSaid,
     ClockStarted,
     DealChecked,
     HintRefused,
@@ -63,6 +66,8 @@ from .protocol import (
     PROTOCOL_VERSION,
     Breach,
     Bye,
+    ChatHeld,
+    ChatLine,
     Error,
     Fault,
     FromGuest,
@@ -78,6 +83,7 @@ from .protocol import (
     NextRound,
     ProtocolError,
     Reveal,
+    Say,
     SeatStatus,
     Started,
     TimedOut,
@@ -429,6 +435,15 @@ class GuestSession(Notices):
                 if len(counts) != players or not all(0 <= n <= MAX_HINTS for n in counts):
                     raise ProtocolError(Breach.HINT_COUNTS, (len(counts), players))
                 self.hint_counts = list(counts)
+            case ChatLine(seat=seat, name=name, text=text):
+                if seat != HOST_SEAT:
+                    self._check_seat(seat)
+                # Cleaned again here: whatever the host sends, plain text only reaches the screen.
+                line = chat_text(text)
+                if line:
+                    self.tell(ChatSaid(seat, plain_name(name), line))
+            case ChatHeld(seconds=seconds):
+                self.tell(ChatHeldNotice(self.seat, self.name, min(max(seconds, 0.0), 3600.0), own=True))
             case Reveal():
                 self._reveal(message)
             case NextRound(round=round_index, commitment=promise):
@@ -629,6 +644,16 @@ class GuestSession(Notices):
 
     def _seat_label(self, seat: int) -> str:
         return seat_label(seat, self.seat_name(seat))
+
+    def say(self, text: str) -> bool:
+        """Send one line of chat (cleaned and cut to :data:`~.chat.CHAT_LIMIT`);
+        the host sends it back to every terminal, this one too, within this
+        seat's budget. Whether there was anything to send."""
+        line = chat_text(text, CHAT_LIMIT)
+        if not line or self.conn is None or self.welcome is None:
+            return False
+        self._send(Say(line))
+        return True
 
     def vote_undo(self, undo_id: int, accept: bool) -> None:
         self._send(UndoVote(undo_id, self.seat, accept))

@@ -8,8 +8,9 @@ guest that proved the join code and counts the hints players ask for. What
 each guest is sent is :mod:`.broadcast`'s, who sits where :mod:`.seating`'s;
 guests are let in by :mod:`.admission` and their messages read by
 :mod:`.serving`; undo requests are answered by :mod:`.undo`, the bots played
-by :mod:`.bot_seats`, the turn timed by :mod:`.clock` and the hints counted
-in :mod:`.hints`; the game is saved after every change (``saves.HostKeeper``).
+by :mod:`.bot_seats`, the turn timed by :mod:`.clock`, the hints counted
+in :mod:`.hints` and the chat passed on by :mod:`.chat`; the game is saved
+after every change (``saves.HostKeeper``).
 Everything a screen may want to show arrives on
 :attr:`HostSession.notices`, one typed notice per kind (:mod:`.notices`).
 """
@@ -35,6 +36,7 @@ from . import DEFAULT_UNDO_LIMIT
 from .admission import Door
 from .bot_seats import BotSeats
 from .broadcast import Broadcaster, Link
+from .chat import ChatRoom
 from .clock import TurnTimer
 from .common import Notices, address_text, normal_code, plain_name
 from .deal import commitment, secret_deck
@@ -252,9 +254,11 @@ class HostSession(Notices):
         #: Set while every remote seat has a terminal (:attr:`ready`), cleared
         #: when one goes: what a front awaits before :meth:`begin`.
         self.all_seated = asyncio.Event()
+        #: Chat: every terminal's lines, each seat's within its budget (never saved).
+        self.chat = ChatRoom(self.broadcaster, self.seating, self.tell)
         #: Reads and answers each seated guest.
         self.server = GuestServer(
-            self, self.seating, self.broadcaster, self.undo, self.tell, config.heartbeat
+            self, self.seating, self.broadcaster, self.undo, self.tell, config.heartbeat, self.chat
         )
         #: The port and everyone at it: strangers kept within budgets, guests let in.
         self.door = Door(

@@ -183,6 +183,51 @@ class LinesHeld:
 
 
 @dataclass(frozen=True)
+class ChatSaid:
+    """A line of chat: ``seat`` said ``line`` (seat -1: the host's terminal,
+    which plays no seat). ``name`` and ``line`` come from a peer, cleaned of
+    control characters (net/chat.py): a screen shows them as plain text."""
+
+    seat: int
+    name: str
+    line: str
+
+    @property
+    def speaker(self) -> str:
+        """Who said it, in words."""
+        if self.seat < 0:
+            # translators: who said a line of chat: the host's terminal, which plays no seat
+            return self.name or _("the host")
+        return seat_label(self.seat, self.name)
+
+    @property
+    def text(self) -> str:
+        # translators: a line of chat as shown: who said it, then what
+        return _("{name}: {line}").format(name=self.speaker, line=self.line)
+
+
+@dataclass(frozen=True)
+class ChatHeld:
+    """``seat``'s chat came faster than its budget: its lines are dropped for
+    about ``seconds`` (said once a flood). ``own``: this terminal's own lines."""
+
+    seat: int
+    name: str = ""
+    seconds: float = 0.0
+    own: bool = False
+
+    @property
+    def text(self) -> str:
+        if self.own:
+            return _("you are chatting too fast: your lines are dropped for {seconds} s").format(
+                seconds=max(1, round(self.seconds))
+            )
+        return _("{seat} is chatting too fast: their lines are dropped for a while").format(
+            seat=seat_label(self.seat, self.name)
+        )
+
+
+@dataclass(frozen=True)
 class ClockStarted:
     """The turn clock runs: ``seat`` has ``seconds`` to move, from ``started``
     (``time.monotonic`` at this terminal)."""
@@ -439,6 +484,8 @@ Notice = (
     | MoveRefused
     | HintRefused
     | LinesHeld
+    | ChatSaid
+    | ChatHeld
     | ClockStarted
     | TurnTimedOut
     | UndoAsked
@@ -460,6 +507,8 @@ def notice_text(notice: Notice) -> str:
 
 
 __all__ = [
+    "ChatHeld",
+    "ChatSaid",
     "ClockStarted",
     "CodeSpent",
     "DealChecked",

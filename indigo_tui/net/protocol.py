@@ -28,8 +28,9 @@ from ..engine import Event, Move, Setup
 #: 3: hints the host allows, :class:`HintUsed` and :class:`HintCounts`;
 #: 4: matches of several rounds, :class:`NextRound`; 5: a seated guest's
 #: budget, :class:`HintNotCounted`, the turn clock,
-#: :class:`TurnClock` and :class:`TimedOut`, and deals from a host secret).
-PROTOCOL_VERSION: Final = 5
+#: :class:`TurnClock` and :class:`TimedOut`, and deals from a host secret;
+#: 6: chat, :class:`Say`, :class:`ChatLine` and :class:`ChatHeld`).
+PROTOCOL_VERSION: Final = 6
 #: The largest body we accept (a full resync of a game is far smaller).
 MAX_FRAME: Final = 256 * 1024
 #: The largest body accepted before the join code is proven: the handshake's
@@ -404,6 +405,34 @@ class TimedOut(_Msg, frozen=True, tag="timed_out"):
     seat: int
 
 
+class Say(_Msg, frozen=True, tag="say"):
+    """Guest -> host: one line of chat from this terminal's seat. The host
+    cleans it (plain text, at most :data:`~.chat.CHAT_LIMIT` characters),
+    keeps it within the seat's chat budget and sends it to every terminal,
+    the sender's too, as a :class:`ChatLine`. Chat is never saved."""
+
+    text: str
+
+
+class ChatLine(_Msg, frozen=True, tag="chat"):
+    """Host -> guests: a line of chat as the host cleaned it: ``seat`` said
+    it (-1: the host's terminal, which plays no seat), its player named
+    ``name`` (the host's name for the seat; "" for a default the terminal
+    words itself)."""
+
+    seat: int
+    name: str
+    text: str
+
+
+class ChatHeld(_Msg, frozen=True, tag="chat_held"):
+    """Host -> one guest: its lines of chat come faster than its budget, so
+    they are dropped (said once a flood) until ``seconds`` have passed; the
+    game goes on."""
+
+    seconds: float
+
+
 class Reveal(_Msg, frozen=True, tag="reveal"):
     """Host -> guests at the end: the deck and salt the commitment was made of."""
 
@@ -449,7 +478,7 @@ class Error(_Msg, frozen=True, tag="error"):
 Handshake = Hello | Exchange | Confirm | Join | Welcome | Bye | Error
 #: What a seated guest sends the host (read by ``GuestServer._answer`` of
 #: :mod:`indigo_tui.net.serving`).
-FromGuest = MoveRequest | UndoRequest | UndoVote | HintUsed | Heartbeat | Bye | Error
+FromGuest = MoveRequest | UndoRequest | UndoVote | HintUsed | Say | Heartbeat | Bye | Error
 #: What the host sends a seated guest (read by ``GuestSession._handle`` of
 #: :mod:`indigo_tui.net.guest`).
 FromHost = (
@@ -467,6 +496,8 @@ FromHost = (
     | HintNotCounted
     | TurnClock
     | TimedOut
+    | ChatLine
+    | ChatHeld
     | Reveal
     | NextRound
     | Bye

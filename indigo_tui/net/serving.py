@@ -7,6 +7,7 @@ none is read while the answers to the last ones wait to be sent, so a guest
 that asks without reading the answers is read no faster than it reads. Each
 message is answered by its kind: a move by the host (:class:`GuestAnswers`),
 an undo request or vote by :mod:`.undo`, a hint by the host's ledger; a
+line of chat by :mod:`.chat`, within its budget; a
 refusal goes back to the guest as a code with English words, and into the
 host's log within the terminal's lines a minute. A goodbye or an error ends
 the connection; any other message is a breach of the protocol.
@@ -18,6 +19,7 @@ import asyncio
 from typing import Protocol, assert_never
 
 from .broadcast import Broadcaster, Link
+from .chat import ChatRoom
 from .common import REASON_LIMIT, Teller, heartbeat, log_line, peer_error
 from .notices import HintRefused, MoveRefused
 from .protocol import (
@@ -29,6 +31,7 @@ from .protocol import (
     HintUsed,
     MoveRejected,
     MoveRequest,
+    Say,
     UndoRequest,
     UndoVote,
 )
@@ -72,8 +75,10 @@ class GuestServer:
         undo: UndoRequests,
         tell: Teller,
         heartbeat: float,
+        chat: ChatRoom,
     ) -> None:
         self.host = host
+        self.chat = chat
         self.seating = seating
         self.broadcaster = broadcaster
         self.undo = undo
@@ -113,6 +118,9 @@ class GuestServer:
                 self.undo.vote(undo_id, link.seat, accept)
             case HintUsed():
                 self._hint(link)
+            case Say(text=text):
+                # Within the seat's chat budget (net/chat.py); a flood is dropped, the game goes on.
+                self.chat.heard(link, text)
             case Bye(reason=reason, code=code, args=numbers):
                 # Said from the code in this terminal's language; the guest's own words
                 # only for a code we do not know.

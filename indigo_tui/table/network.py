@@ -23,6 +23,7 @@ from pathlib import Path
 from ..bots.base import Bot
 from ..engine import Event, Game, Match, Move, SeatView, Setup
 from ..i18n import _
+from ..net.chat import HOST_SEAT
 from ..net.guest import GuestSession
 from ..net.host import HostError, HostSession
 from ..net.notices import UndoAsked
@@ -87,6 +88,12 @@ class NetTable(ABC):
     @abstractmethod
     def vote_undo(self, ask: UndoAsked, accept: bool) -> None:
         """This terminal's answer to another seat's undo request."""
+
+    @abstractmethod
+    def say(self, text: str) -> bool:
+        """Say one line of chat to every terminal (the host passes it on, and
+        it comes back as a :class:`~indigo_tui.net.notices.ChatSaid`);
+        whether there was anything to say."""
 
     # -- shared ----------------------------------------------------------------
 
@@ -259,6 +266,10 @@ class HostTable(NetTable):
     def vote_undo(self, ask: UndoAsked, accept: bool) -> None:
         self.host.undo.vote(ask.undo_id, ask.voter, accept)
 
+    def say(self, text: str) -> bool:
+        # Said for the host's own seat; a host that plays none says it as the host.
+        return self.host.chat.say(self.own[0] if self.own else HOST_SEAT, text)
+
     @property
     def offers_hints(self) -> bool:
         return self.host.hints.allowed
@@ -330,6 +341,9 @@ class GuestTable(NetTable):
 
     def vote_undo(self, ask: UndoAsked, accept: bool) -> None:
         self.guest.vote_undo(ask.undo_id, accept)
+
+    def say(self, text: str) -> bool:
+        return self.guest.say(text)
 
     @property
     def offers_hints(self) -> bool:

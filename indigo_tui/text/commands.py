@@ -36,6 +36,8 @@ class Command(StrEnum):
     HINT = "hint"
     REVIEW = "review"
     NEXT = "next"
+    SAY = "say"
+    MUTE = "mute"
     QUIT = "quit"
     YES = "yes"
     NO = "no"
@@ -103,6 +105,10 @@ def local_word(command: Command) -> str:
         Command.REVIEW: pgettext("text command", "review"),
         # translators: a command typed in text mode: start the next round
         Command.NEXT: pgettext("text command", "next"),
+        # translators: a command typed in text mode: say a line of chat to the other players
+        Command.SAY: pgettext("text command", "say"),
+        # translators: a command typed in text mode: stop (or start again) showing the chat
+        Command.MUTE: pgettext("text command", "mute"),
         # translators: a command typed in text mode: leave the game (it is saved)
         Command.QUIT: pgettext("text command", "quit"),
         # translators: the answer typed in text mode to place a move after its what-if
@@ -134,6 +140,9 @@ def parse_command(line: str) -> tuple[Command | None, str]:
     return None, rest
 
 
+#: The commands of a network game only (its chat).
+NETWORK_ONLY: Final = frozenset({Command.SAY, Command.MUTE})
+
 #: What each command does, for ``help`` (shown after the command's words).
 _HELP: Final[dict[Command, tuple[str, str]]] = {
     Command.HAND: ("", N_("your tiles and what each joins")),
@@ -160,6 +169,8 @@ _HELP: Final[dict[Command, tuple[str, str]]] = {
     Command.HINT: ("", N_("the search bot's move for you")),
     Command.REVIEW: ("", N_("after a round: the search bot's rating of every move")),
     Command.NEXT: ("", N_("after a round: start the next one")),
+    Command.SAY: (" TEXT", N_("in a network game: say a line of chat to everyone at the table")),
+    Command.MUTE: ("", N_("in a network game: stop showing the chat, or show it again")),
     Command.QUIT: ("", N_("leave; the game stays saved")),
 }
 

@@ -24,12 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Move, SeatView
-from ..i18n import _, decimal
+from ..i18n import _, decimal, ngettext
 from ..net.common import JoinError, lan_address
 from ..net.guest import GuestSession
 from ..net.host import HostSession
 from ..net.joining import record_fits
 from ..net.notices import (
+    ChatSaid,
     DealChecked,
     LogChanged,
     MoveRefused,
@@ -50,6 +51,7 @@ from ..saves import find_record
 from ..table.describe import cell_name
 from ..table.network import GuestTable, HostTable, NetTable
 from . import answers
+from .commands import Command
 from .console import Console
 from .fronts import TextFront
 from .local import Left, LineTable
@@ -90,6 +92,9 @@ class NetLineTable(LineTable):
         self.tasks: set[asyncio.Task[None]] = set()
         #: Why the session ended, once it has (None while it goes on).
         self.ended: str | None = None
+        #: The chat is not shown (the mute command), and the lines held back meanwhile.
+        self.muted = False
+        self.unheard = 0
 
     # -- the peer -----------------------------------------------------------------------------
 
@@ -143,6 +148,29 @@ class NetLineTable(LineTable):
 
     def _redo(self) -> None:
         self.front.say(_("There is no redo in a network game."))
+
+    def offered(self) -> frozenset[Command]:
+        return frozenset(Command)
+
+    def _chat(self, text: str) -> None:
+        if not text.strip():
+            self.front.say(_("Say what? Type say and the line, like say well played."))
+        elif not self.net.say(text):
+            self.front.say(_("Nothing to say: a chat line is plain text."))
+
+    def _mute(self) -> None:
+        self.muted = not self.muted
+        if self.muted:
+            self.front.say(_("Chat muted: mute shows it again."))
+        else:
+            self.front.say(
+                ngettext(
+                    "Chat shown again ({count} line while muted).",
+                    "Chat shown again ({count} lines while muted).",
+                    self.unheard,
+                ).format(count=self.unheard)
+            )
+            self.unheard = 0
 
     def _hint(self, view: SeatView | None) -> None:
         if not self.net.offers_hints:
@@ -204,6 +232,12 @@ class NetLineTable(LineTable):
             case SessionClosed(final=final):
                 if final or not self.net.game.over:
                     self.ended = notice.text
+            case ChatSaid():
+                if self.muted:
+                    self.unheard += 1
+                else:
+                    # translators: a line of chat in text mode: who said it, then what (plain text)
+                    self.front.say(_("Chat, {name}: {line}").format(name=notice.speaker, line=notice.line))
             case DealChecked() | RoundStarted() | SeatJoined() | SeatLeft() | _:
                 self.front.say(notice.text[:1].upper() + notice.text[1:] + ".")
 
@@ -263,11 +297,15 @@ class NetLineTable(LineTable):
         self.front.say(_("Type help for the commands, or a move like 122/3@2,-1."))
 
     def _before_start(self, line: str) -> None:
-        from .commands import Command, parse_command
+        from .commands import parse_command
 
-        if parse_command(line)[0] is Command.QUIT:
+        command, rest = parse_command(line)
+        if command is Command.QUIT:
             raise Left
-        self.front.say(_("The game has not started yet (quit leaves)."))
+        if command is Command.SAY:
+            self._chat(rest)  # the others waiting hear it already
+            return
+        self.front.say(_("The game has not started yet (quit leaves, say talks to the others)."))
 
 
 async def keep_reading(guest: GuestSession, table: NetLineTable, within: float) -> None:

@@ -28,7 +28,7 @@ from ..table.base import Table, TableGame, TableRefusal
 from ..table.describe import cell_name, names_list, take_back_question
 from ..table.turns import BotTurn, HandOff, RoundOver, TurnDriver
 from . import answers
-from .commands import Command, help_lines, parse_command
+from .commands import NETWORK_ONLY, Command, help_lines, parse_command
 from .fronts import TextFront
 from .moves import MoveTextError, parse_cell, parse_typed_move, tile_kind
 from .sentences import placements, seat_lines, standings_lines
@@ -470,7 +470,7 @@ class LineTable:
         view = self.view()
         say = self.front.say
         if command is Command.HELP:
-            say(*help_lines())
+            say(*help_lines(self.offered()))
         elif command is Command.HAND:
             say(*(answers.hand_lines(view) if view is not None else [_("Nobody's hand is shown now.")]))
         elif command is Command.TILE:
@@ -523,6 +523,10 @@ class LineTable:
             self._review()
         elif command is Command.NEXT:
             self._next()
+        elif command is Command.SAY:
+            self._chat(rest)
+        elif command is Command.MUTE:
+            self._mute()
         elif command is Command.QUIT:
             self._quit()
         elif command in (Command.YES, Command.NO):
@@ -603,6 +607,16 @@ class LineTable:
             return True
         self.front.say(_("{name} said no: the move stays.").format(name=name))
         return False
+
+    def offered(self) -> frozenset[Command]:
+        """The commands this table answers (``help`` lists them): all but a network game's chat."""
+        return frozenset(Command) - NETWORK_ONLY
+
+    def _chat(self, text: str) -> None:
+        self.front.say(_("There is no chat here: it is for network games."))
+
+    def _mute(self) -> None:
+        self._chat("")
 
     def _redo(self) -> None:
         done = self.driver.redo()

@@ -249,7 +249,10 @@ async def type_text(pilot: Pilot[Any], text: str, done: Callable[[], bool]) -> N
     name of 38 letters took seconds; the field takes these from the app's
     queue in the same order, as it takes a quick typist's. Letters only: a
     key bound to an action (backspace, end) sent this way was seen to take
-    effect after letters sent behind it, so those go through ``pilot.press``."""
+    effect after letters sent behind it, so those go through ``pilot.press``.
+    As ``tap``, the letters come after every message queued before them (a
+    form's mounting and its focus)."""
+    await pilot._wait_for_screen()
     for letter in text:
         assert letter.isprintable() and len(letter) == 1, repr(letter)
         _send_key(pilot.app, letter)

@@ -557,3 +557,26 @@ def test_where_the_cursors_edges_lead_is_drawn_in_full_and_the_rest_quieter() ->
     assert R.QUIET_PATH in {
         quiet.pixels[(cy + y) * quiet.width + cx + x] for x, y in path_pixels(art.grid, a, b)
     }
+
+
+def test_the_cursors_tag_names_its_cell_whole_beside_any_gem() -> None:
+    # A gem (or a what-if route's end) where the tag would start once turned
+    # -1,2 into 1,2, another cell: 34 such placements in these positions.
+    from indigo_tui.ui.board_art.cells import coordinate_text
+
+    for seed, moves in ((6, 35), (7, 20)):
+        game = Game.new(Setup(players=2), seed=seed)
+        rng = random.Random(seed)
+        for _ in range(moves):
+            game.push(rng.choice(game.legal_moves))
+        for cols, rows in ((84, 39), (56, 23)):
+            art = Art(fit_whole(cols, rows, QUADRANT.cols, QUADRANT.rows), QUADRANT)
+            for move in game.legal_moves:
+                marks = Marks(
+                    cursor=move.cell,
+                    tagged=move.cell,
+                    held=(move.tile, move.rotation),
+                    preview=tuple(game.preview(move)),
+                )
+                text = coordinate_text(move.cell)
+                assert text in draw_board(game.board, art, marks).text(), (seed, cols, move, text)

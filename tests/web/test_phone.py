@@ -154,6 +154,11 @@ def place_by_touch(page: Page, save_dir: Path, turn: int) -> str:
 
 
 @pytest.mark.slow
+# The slow step's longest test (a minute on a quiet machine, most of it
+# waiting on the browser and the bot's pace): begun first, not left to end
+# the step alone. Started among the web tests, it was the last test running
+# for its last minute while the other worker had nothing left.
+@pytest.mark.long
 def test_a_whole_game_on_a_phone_by_touch_alone(indigo_serve: IndigoServe, tmp_path: Path) -> None:
     save_dir = tmp_path / "saves"
     _server, lines = indigo_serve("--port", "0")

@@ -579,7 +579,10 @@ def _put_tag(picture: Picture, art: Art, cell: int) -> None:
     lies under the lowest; never over a glyph (a gem, a gate's number)."""
     text = coordinate_text(cell)
     places = tag_places(art, cell)
-    for col, row in places:
+    # Its corner, else the other, else a little aside on either: a gem over the
+    # tag's first character would turn -1,2 into 1,2, another cell.
+    tries = [(col + shift, row) for shift in (0, 1, -1, 2, -2) for col, row in places]
+    for col, row in tries:
         if not any(_is_glyph(picture, col + k, row) for k in range(len(text))):
             break
     else:

@@ -187,7 +187,13 @@ class GameScreen(Localised, Screen[None]):
             # take the arrow keys, which move the board's cursor.
             log.can_focus = False
             yield log
+            yield from self.side_panels()
         yield Footer()
+
+    def side_panels(self) -> ComposeResult:
+        """What a kind of table adds to the side panel under the move log (a
+        network game: its chat); nothing at a local table."""
+        return iter(())
 
     def on_mount(self) -> None:
         if not self.query(HandView):

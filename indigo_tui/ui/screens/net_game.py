@@ -18,6 +18,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar, cast
 
+from textual import on
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
@@ -27,6 +29,8 @@ from ...net.common import JoinError
 from ...net.deal import Deal
 from ...net.hosting import host_save_name
 from ...net.notices import (
+    ChatHeld,
+    ChatSaid,
     ClockStarted,
     DealChecked,
     HintRefused,
@@ -54,6 +58,7 @@ from ..localise import translate_bindings
 from ..net_link import NetLink, NetNotice
 from ..requests import JoinAgain, ToTitle
 from ..widgets.board import START_CELL, BoardView
+from ..widgets.chat import ChatPanel
 from ..widgets.game_status import TableState
 from ..widgets.scoreboard import Row, Scoreboard
 from .end import EndScreen
@@ -123,7 +128,15 @@ class NetEndScreen(EndScreen):
 
 
 class NetGameScreen(GameScreen):
+    #: The chat's looks, beside its widget.
+    CSS_PATH = "../widgets/chat.tcss"
+    #: Nothing is focused when the table opens: the chat's field, the one
+    #: widget that takes focus, would be given the board's keys.
+    AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
+        # The chat: a line to type (Enter sends it, Escape goes back to the board), and its mute.
+        Binding("k", "chat", N_("Chat")),
+        Binding("K", "mute_chat", N_("Mute chat"), show=False),
         Binding("q", "quit_net", N_("Quit")),
         # Quitting the app from here says goodbye to the other terminals first.
         Binding("ctrl+q", "quit_net", N_("Quit"), show=False),
@@ -147,6 +160,11 @@ class NetGameScreen(GameScreen):
         self._ended = False
         #: The seat whose time ran out, until the bot's placement for it is shown.
         self._timed_out: int | None = None
+        #: The chat's lines and the line to type, under the move log.
+        self.chat = ChatPanel(id="chat")
+
+    def side_panels(self) -> ComposeResult:
+        yield self.chat
 
     @property
     def table(self) -> NetTable:
@@ -242,8 +260,11 @@ class NetGameScreen(GameScreen):
             case TurnTimedOut(seat=seat):
                 # Said with the bot's placement, which follows at once (see _catch_up).
                 self._timed_out = seat
-            case HintRefused() | LinesHeld():
+            case HintRefused() | LinesHeld() | ChatHeld():
                 self.status.say(_("{news}.").format(news=notice.text[:1].upper() + notice.text[1:]))
+            case ChatSaid():
+                # A peer's name and words: plain text in the panel, never markup.
+                self.chat.add(notice.speaker, notice.line)
 
     # -- a game that stopped before its end ------------------------------------------
 
@@ -417,6 +438,26 @@ class NetGameScreen(GameScreen):
             self.status.say(_("You allowed the undo.") if accept else _("You declined the undo."))
 
         self.app.push_screen(ConfirmScreen(question), answer)
+
+    def action_chat(self) -> None:
+        """The line to type a chat line in (Enter sends it, Escape goes back to the board)."""
+        if self.link.ended is not None or self.link.closing:
+            self.status.say(_("The game has ended: nobody hears the chat any more."))
+            return
+        self.chat.focus_field()
+
+    def action_mute_chat(self) -> None:
+        muted = self.chat.toggle_mute()
+        self.status.say(_("Chat muted: K shows it again.") if muted else _("Chat shown again."))
+
+    @on(ChatPanel.Said)
+    def _said(self, said: ChatPanel.Said) -> None:
+        if not self.table.say(said.text):
+            self.status.say(_("Nothing to say: a chat line is plain text."))
+
+    async def relocalise(self) -> None:
+        await super().relocalise()
+        self.chat.reword()
 
     def action_redo(self) -> None:
         self.status.say(_("There is no redo in a network game."))
