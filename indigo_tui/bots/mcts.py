@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..engine import Move, SeatView
+from ..engine.geometry import CELL_COUNT
 from ..i18n import N_, _, decimal
 from . import helper_process
 from .base import BotFactory, BotSpecError
@@ -149,20 +150,65 @@ class Node:
         self.points: list[int] = []
 
 
+#: ``PLACE_KEYS[cell * 30 + kind * 6 + rotation]``: that placement's key,
+#: made once: a node's candidates and children share these tuples rather
+#: than make one per placement each time a node ranks its moves.
+PLACE_KEYS: Final[tuple[PlaceKey, ...]] = tuple(
+    (cell, kind, rot) for cell in range(CELL_COUNT) for kind in range(5) for rot in range(6)
+)
+
+
 def ordered_moves(state: SimState, kind: int, rng: random.Random) -> list[PlaceKey]:
     """Every legal placement of ``kind`` for the seat to move, best immediate
     gain first; equal gains in a random order so that widening samples
-    quiet placements evenly."""
+    quiet placements evenly.
+
+    The order is that of sorting ``(-gain, rng.random(), placement)`` for
+    every placement, one draw each in the order of the empty cells. Most
+    placements gain nothing (only those next to a gem can), so those are
+    ranked by their draws alone, a sort of floats rather than of tuples; the
+    few that gain or lose points are sorted as tuples before and after them.
+    Two equal draws (which a 53-bit stream all but never gives) are ranked
+    as the tuples would rank them, by the placement."""
     seat = state.turn
-    active = set(state.active_cells())
+    touching = 0  # a bit per cell where a tile sets a gem moving
+    for cell in state.active_cells():
+        touching |= 1 << cell
+    draw = rng.random
+    quiet: list[PlaceKey] = []
+    draws: list[float] = []
     scored: list[tuple[int, float, PlaceKey]] = []
     for cell in state.empty:
-        touches = cell in active
+        touches = touching >> cell & 1
         for rot in ALLOWED[cell][kind]:
             gain = state.gain(cell, kind, rot, seat) if touches else 0
-            scored.append((-gain, rng.random(), (cell, kind, rot)))
+            order = draw()
+            key = PLACE_KEYS[cell * 30 + kind * 6 + rot]
+            if gain:
+                scored.append((-gain, order, key))
+            else:
+                quiet.append(key)
+                draws.append(order)
     scored.sort()
-    return [key for _points, _order, key in scored]
+    ranked = sorted(range(len(draws)), key=draws.__getitem__)
+    for at in range(1, len(ranked)):
+        if draws[ranked[at]] == draws[ranked[at - 1]]:
+            # A tie of draws: rank the quiet placements as the tuples rank them.
+            pairs = sorted(zip(draws, quiet, strict=True))
+            quiet = [key for _order, key in pairs]
+            ranked = list(range(len(quiet)))
+            break
+    result: list[PlaceKey] = []
+    at = 0
+    while at < len(scored) and scored[at][0] < 0:
+        result.append(scored[at][2])
+        at += 1
+    for index in ranked:
+        result.append(quiet[index])
+    while at < len(scored):
+        result.append(scored[at][2])
+        at += 1
+    return result
 
 
 def distinct_kinds(hand: list[int]) -> list[int]:
@@ -179,15 +225,16 @@ def playout_move(state: SimState, rng: random.Random, tuning: Tuning) -> PlaceKe
     seat = state.turn
     hand = state.hands[seat]
     active = state.active_cells()
-    if active and rng.random() < tuning.greedy:
+    draw = rng.random  # looked up once for the move's draws
+    if active and draw() < tuning.greedy:
         gain, cell, kind, rot = state.best_scoring(seat, distinct_kinds(hand), active)
         if gain > 0:
             return cell, kind, rot
-    move = state.random_move(rng)
+    move = state.random_placement(draw)
     for _try in range(tuning.avoid_tries):
         if move[0] not in active or state.gain(move[0], move[1], move[2], seat) >= 0:
             break
-        move = state.random_move(rng)
+        move = state.random_placement(draw)
     return move
 
 
@@ -335,40 +382,46 @@ class Search:
         limit = 1 + int(self.tuning.widen * math.sqrt(node.visits))
         children = node.children
         fresh: PlaceKey | None = None
-        considered: list[tuple[PlaceKey, Node]] = []
-        for kind in sorted(set(state.hands[seat])):
+        # The children already made among the moves considered, and their keys.
+        considered: list[Node] = []
+        keys: list[PlaceKey] = []
+        for kind in distinct_kinds(state.hands[seat]):
             moves = node.candidates.get(kind)
             if moves is None:
                 moves = node.candidates[kind] = ordered_moves(state, kind, self.rng)
-            for key in moves[:limit]:
+            for index in range(min(limit, len(moves))):
+                key = moves[index]
                 child = children.get(key)
                 if child is None:
                     if fresh is None:
                         fresh = key
                 else:
-                    considered.append((key, child))
+                    considered.append(child)
+                    keys.append(key)
         if fresh is not None:
             child = children[fresh] = Node(seat)
-            for _gain, other in considered:
+            for other in considered:
                 other.available += 1
             child.available += 1
-            state.play(*fresh)
+            state.play(fresh[0], fresh[1], fresh[2])
             return child
         if not considered:
             return None
         log_term = self.tuning.exploration
-        best: tuple[PlaceKey, Node] | None = None
+        best = -1
         best_score = -1.0
-        for key, child in considered:
+        for index in range(len(considered)):
+            child = considered[index]
             child.available += 1
             score = child.reward / child.visits + log_term * math.sqrt(
                 math.log(child.available) / child.visits
             )
             if score > best_score:
-                best_score, best = score, (key, child)
-        assert best is not None
-        state.play(*best[0])
-        return best[1]
+                best_score, best = score, index
+        assert best >= 0
+        cell, kind, rot = keys[best]
+        state.play(cell, kind, rot)
+        return considered[best]
 
     def root_visits(self) -> dict[PlaceKey, int]:
         return {key: child.visits for key, child in self.root.children.items()}

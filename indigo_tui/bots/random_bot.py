@@ -3,29 +3,38 @@
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..engine import Move, SeatView
-from ..engine.board import ALLOWED
+from ..engine.board import PLACEABLE
 from ..engine.game import randbelow
 from ..engine.tiles import ORIENTATIONS
 from ..i18n import N_, _
 from .base import BotSpecError
 
+#: ``SIZES[kind]``: how many distinct orientations the kind has.
+SIZES: Final[tuple[int, ...]] = tuple(len(rotations) for rotations in ORIENTATIONS)
+#: The move's type as this module's own constant: compiled, a name imported
+#: from a plain module (moves.py: msgspec's structs) is looked up at every use.
+_MOVE: Final = Move
+
 
 class RandomBot:
     """Uniform over the legal moves, by rejection sampling: a uniform draw of
     (tile in hand, distinct orientation, empty cell) kept only when legal is
-    uniform over legal moves, and far cheaper than listing them all. On an
-    empty cell of a game not over, a draw is legal when the board's table of
-    allowed rotations (``board.ALLOWED``, which the board's judge agrees with:
-    tests/engine/test_judge.py) holds it: a look-up in a tuple of at most six
-    (``Board.is_legal`` builds the judge's reasons, and measured slower)."""
+    uniform over legal moves, and far cheaper than listing them all. The
+    first draw picks one of the hand's placements (each tile's distinct
+    orientations, in hand order), the second an empty cell. On an empty cell
+    of a game not over, a draw is legal when the board's table of placeable
+    tiles (``board.PLACEABLE``, which the board's judge agrees with:
+    tests/engine/test_judge.py) holds it: one look-up (``Board.is_legal``
+    builds the judge's reasons, and measured slower)."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.name = "random"
         self.rng = random.Random(seed)
-        #: Per hand: one entry per (tile, distinct orientation), every placement equally likely.
-        self._choices: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+        #: ``rng.getrandbits``, looked up once rather than at every move.
+        self._bits = self.rng.getrandbits
 
     def choose(self, view: SeatView) -> Move:
         board = view.board
@@ -33,16 +42,22 @@ class RandomBot:
         empties = board.empty_cells
         if not empties or not board.gems_on_board:  # the game is over
             raise ValueError("no move to choose: the game is over")
-        choices = self._choices.get(hand)
-        if choices is None:
-            choices = self._choices[hand] = [(kind, rot) for kind in hand for rot in ORIENTATIONS[kind]]
-        getrandbits = self.rng.getrandbits
+        choices = 0
+        for kind in hand:
+            choices += SIZES[kind]
+        getrandbits = self._bits
         # randbelow(getrandbits, n) is rng.randrange(n), the same draws, without its layers.
         while True:
-            kind, rotation = choices[randbelow(getrandbits, len(choices))]
+            choice = randbelow(getrandbits, choices)
             cell = empties[randbelow(getrandbits, len(empties))]
-            if rotation in ALLOWED[cell][kind]:
-                return Move(cell, kind, rotation)
+            for kind in hand:
+                size = SIZES[kind]
+                if choice < size:
+                    rotation = ORIENTATIONS[kind][choice]
+                    if PLACEABLE[cell * 30 + kind * 6 + rotation]:
+                        return _MOVE(cell, kind, rotation)
+                    break
+                choice -= size
 
 
 #: What the registry says of ``random``.

@@ -9,7 +9,7 @@ and the name of its seat in :func:`indigo_tui.i18n.words.bot_seat_name`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 
 from ..i18n import _
 from .base import Bot, BotFactory, BotSpecError, Description
@@ -27,10 +27,12 @@ class BotKind:
         return _(self.description) if isinstance(self.description, str) else self.description()
 
 
+@cache
 def _kinds(search: bool) -> dict[str, BotKind]:
     """The bots by name; the search bots only when asked for: their module
     costs more to import than the rest, and a game against greedy bots should
-    not pay for it at start-up."""
+    not pay for it at start-up. Made once each (``indigo selfplay`` makes two
+    bots a game): the table is the same every time, and nobody changes it."""
     from . import greedy, random_bot
 
     kinds = {

@@ -19,6 +19,7 @@ on both and compares them.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
 from ..engine import SeatView
@@ -47,6 +48,12 @@ TURNS: Final[tuple[tuple[int, ...], ...]] = tuple(EXIT[k][r] for k in range(5) f
 #: ``GATE_END + g``; of a chain that runs into a treasure tile: ``DEAD``.
 GATE_END: Final = SLOT_COUNT
 DEAD: Final = -1
+
+#: :meth:`SimState.best_scoring`'s code of where a gem leaving a cell by an
+#: edge ends, besides a gate 0 to 5: nowhere that scores, or back into the
+#: cell by edge ``code - _BACK``.
+_NOWHERE: Final = 6
+_BACK: Final = 7
 
 #: :meth:`SimState.trace` outcomes: the gem rests on a slot, leaves through a
 #: gate, or meets another moving gem (both leave the game).
@@ -83,6 +90,7 @@ class SimState:
     """One determinized round: the public position plus guessed hands and deck."""
 
     __slots__ = (
+        "active",
         "centre",
         "collected",
         "deck",
@@ -150,9 +158,11 @@ class SimState:
         self.players = len(scores)
         self.turn = turn
         self.gems_left = gems_left
+        #: :meth:`active_cells` as last made, or None: kept until a gem moves.
+        self.active: list[int] | None = None
 
     def copy(self) -> SimState:
-        return SimState(
+        other = SimState(
             self.ends[:],
             self.live[:],
             self.gem_at[:],
@@ -169,6 +179,10 @@ class SimState:
             self.turn,
             self.gems_left,
         )
+        # The active cells follow from the gems and the empty cells, the same
+        # in the copy: made once for the state copied, read by every copy.
+        other.active = self.active_cells()
+        return other
 
     @property
     def over(self) -> bool:
@@ -241,39 +255,81 @@ class SimState:
             if one == base + b:
                 continue  # the path closes a loop: the chain has no ends left
             # An end may be another edge of this cell, whose path comes later.
+            # A cell's live bits are read, changed and written back as a
+            # local int (an in-place operator on a list's item is a generic
+            # call, compiled).
             if 0 <= one < GATE_END:
                 ends[one] = other
                 at = one // 6
+                bit = 1 << (one - at * 6)
+                bits = live[at]
                 if other >= GATE_END or (other >= 0 and other // 6 == at):
-                    live[at] |= 1 << (one - at * 6)
+                    live[at] = bits | bit
                 else:
-                    live[at] &= ~(1 << (one - at * 6))
+                    live[at] = bits - (bits & bit)
             if 0 <= other < GATE_END:
                 ends[other] = one
                 at = other // 6
+                bit = 1 << (other - at * 6)
+                bits = live[at]
                 if one >= GATE_END or (one >= 0 and one // 6 == at):
-                    live[at] |= 1 << (other - at * 6)
+                    live[at] = bits | bit
                 else:
-                    live[at] &= ~(1 << (other - at * 6))
+                    live[at] = bits - (bits & bit)
 
     def gain(self, cell: int, kind: int, rotation: int, seat: int) -> int:
         """Points the placement scores for ``seat`` now minus the most any other
-        seat scores, without changing the state."""
-        starts = self._starts(cell)
-        if not starts:
-            return 0
-        mine = 0
-        others = [0] * self.players
+        seat scores, without changing the state.
+
+        :meth:`trace`'s walk of every gem the tile sets moving (as
+        :meth:`_starts` finds them), summed as it goes rather than listed:
+        the search asks this of every placement next to a gem it ranks, and
+        a list of starts and one of outcomes made at each ask cost more than
+        the walk. The other seats' points are kept in one int, a byte each."""
+        base = cell * 6
+        turns = TURNS[kind * 6 + rotation]
+        ends = self.ends
+        gem_at = self.gem_at
+        centre = self.centre
+        centre_open = len(centre) > 0
         owners = self.gate_owners
-        for gem, outcome, where in self.trace(cell, TURNS[kind * 6 + rotation], starts):
-            if outcome == GATE:
-                value = GEM_VALUE[gem]
-                for s in owners[where]:
-                    if s == seat:
-                        mine += value
-                    else:
-                        others[s] += value
-        return mine - max(others)
+        mine = 0
+        others = 0
+        for slot in FACING_SLOTS[cell]:
+            gem = gem_at[slot]
+            if gem < 0:
+                if not centre_open or slot // 6 != CENTRE:
+                    continue
+                gem = centre[0]
+            e = NEIGHBOUR_SLOT[slot] - base
+            for _path in range(3):
+                out = base + turns[e]
+                nb = NEIGHBOUR_SLOT[out]
+                if nb >= 0 and (gem_at[nb] >= 0 or (centre_open and nb // 6 == CENTRE)):
+                    break  # it meets another moving gem: both leave, nobody scores
+                end = ends[out]
+                if end >= GATE_END:
+                    value = GEM_VALUE[gem]
+                    for s in owners[end - GATE_END]:
+                        if s == seat:
+                            mine += value
+                        else:
+                            others += value << (8 * s)
+                    break
+                if end < 0:
+                    raise RulesViolation(f"gem {gem} would stop at a treasure tile")
+                if end // 6 != cell:
+                    break  # it rests
+                e = end - base
+            else:  # pragma: no cover - three paths cannot loop through a moving gem
+                raise RulesViolation(f"gem {gem} never stops")
+        best_other = 0
+        while others:
+            points = others & 255
+            if points > best_other:
+                best_other = points
+            others >>= 8
+        return mine - best_other
 
     def best_scoring(self, seat: int, kinds: list[int], cells: list[int]) -> tuple[int, int, int, int]:
         """A placement of one of ``kinds`` on one of ``cells`` with the best
@@ -297,46 +353,56 @@ class SimState:
         weights = self.gate_weights[seat]
         best = (0, -1, -1, -1)
         best_gain = 0
-        gates = [-1] * 6
-        # The edges a moving gem enters the cell by, and its points (the first ``count``).
-        entry_edges = [0] * 6
-        entry_values = [0] * 6
         live = self.live
         for cell in cells:
             if not live[cell]:
                 continue
+            # Native ints rather than lists made per call: ``codes`` holds, in
+            # four bits per edge, where a gem leaving the cell by that edge
+            # ends (a gate 0 to 5, ``_NOWHERE``, or ``_BACK + edge``: back into
+            # this cell by that edge); ``entries`` in five bits per moving gem
+            # the edge it enters by and its points (the first ``count``).
+            codes = 0
+            entries = 0
             count = 0
+            # The most any placement here can gain: every moving gem's points
+            # (no gate weighs more than 1), or nothing at all when no gate the
+            # cell's paths reach weighs above 0 (a gem coming back into the
+            # cell leaves by another of its edges, so it ends at one of them).
+            # A cell that cannot beat the best so far is passed over: the
+            # loop below keeps only a strictly better gain, so the answer is
+            # the same.
+            most = 0
+            rewarded = False
             base = cell * 6
-            # Where a gem leaving the cell by each edge ends: a gate, -1 for
-            # nothing, or -2 - edge for back into this cell by that edge.
-            scores = False
             for e in range(6):
                 slot = base + e
                 nb = NEIGHBOUR_SLOT[slot]
                 if nb >= 0:
                     gem = gem_at[nb]
                     if gem >= 0:
-                        entry_edges[count] = e
-                        entry_values[count] = GEM_VALUE[gem]
+                        value = GEM_VALUE[gem]
+                        entries |= (e | value << 3) << (5 * count)
                         count += 1
-                        gates[e] = -1
+                        most += value
+                        codes |= _NOWHERE << (4 * e)
                         continue
                     if centre_value and nb // 6 == CENTRE:
-                        entry_edges[count] = e
-                        entry_values[count] = centre_value
+                        entries |= (e | centre_value << 3) << (5 * count)
                         count += 1
-                        gates[e] = -1
+                        most += centre_value
+                        codes |= _NOWHERE << (4 * e)
                         continue
                 end = ends[slot]
                 if end >= GATE_END:
-                    gates[e] = end - GATE_END
-                    scores = True
+                    codes |= (end - GATE_END) << (4 * e)
+                    if weights[end - GATE_END] > 0:
+                        rewarded = True
                 elif end >= 0 and end // 6 == cell:
-                    gates[e] = -2 - (end - base)
-                    scores = True
+                    codes |= (_BACK + end - base) << (4 * e)
                 else:
-                    gates[e] = -1
-            if not scores or not count:
+                    codes |= _NOWHERE << (4 * e)
+            if not rewarded or most <= best_gain:
                 continue
             allowed = ALLOWED[cell]
             for kind in kinds:
@@ -344,13 +410,14 @@ class SimState:
                     turns = TURNS[kind * 6 + rot]
                     gain = 0
                     for i in range(count):
-                        gate = gates[turns[entry_edges[i]]]
+                        entry = entries >> (5 * i)
+                        gate = codes >> (4 * turns[entry & 7]) & 15
                         for _ in range(3):
-                            if gate > -2:
+                            if gate < _BACK:
                                 break
-                            gate = gates[turns[-2 - gate]]
-                        if gate >= 0:
-                            gain += entry_values[i] * weights[gate]
+                            gate = codes >> (4 * turns[gate - _BACK]) & 15
+                        if gate < _NOWHERE:
+                            gain += (entry >> 3 & 3) * weights[gate]
                     if gain > best_gain:
                         best_gain = gain
                         best = (gain, cell, kind, rot)
@@ -379,7 +446,11 @@ class SimState:
             hand.append(self.deck.pop())
         self.turn = (seat + 1) % self.players
         if not starts:
+            # No gem moved, so the active cells are the same, in the same
+            # order: the tile went on none of them (a tile on an active cell
+            # sets a gem moving), and only a gem's move changes the others.
             return
+        self.active = None
         gem_at = self.gem_at
         gem_slot = self.gem_slot
         for slot, gem in starts:
@@ -396,14 +467,23 @@ class SimState:
             self.gems_left -= 1
             if outcome == GATE:
                 value = GEM_VALUE[gem]
+                scores = self.scores
+                collected = self.collected
                 for s in self.gate_owners[where]:
-                    self.scores[s] += value
-                    self.collected[s] += 1
+                    # Not ``+=`` on a list's item: a generic call, compiled.
+                    scores[s] = scores[s] + value
+                    collected[s] = collected[s] + 1
 
     # -- questions -------------------------------------------------------------
 
     def active_cells(self) -> list[int]:
-        """Empty cells where a tile would set a gem moving."""
+        """Empty cells where a tile would set a gem moving, in gem order (then
+        the centre's empty neighbours while it holds a gem). The list is kept
+        and given again until a gem moves (:meth:`play` drops it): read it,
+        never change it."""
+        active = self.active
+        if active is not None:
+            return active
         cells = []
         seen = 0  # a bit per cell already in ``cells``
         for slot in self.gem_slot:
@@ -417,19 +497,26 @@ class SimState:
             for cell in CENTRE_NEIGHBOUR_ORDER:
                 if position[cell] >= 0 and not seen >> cell & 1:
                     cells.append(cell)
+        self.active = cells
         return cells
 
     def random_move(self, rng: random.Random) -> tuple[int, int, int]:
         """A uniformly random legal placement for the seat to move."""
+        return self.random_placement(rng.random)
+
+    def random_placement(self, random: Callable[[], float]) -> tuple[int, int, int]:
+        """:meth:`random_move` on the draws of ``random`` (a stream's bound
+        ``random``, which a playout looks up once rather than at every move)."""
         hand = self.hands[self.turn]
         empty = self.empty
-        random = rng.random  # looked up once, not at every draw
+        # ``random() * float(n)`` is ``random() * n`` (Python turns n into the
+        # same float), as native floats rather than a generic multiply.
         while True:
-            kind = hand[int(random() * len(hand))]
-            cell = empty[int(random() * len(empty))]
+            kind = hand[int(random() * float(len(hand)))]
+            cell = empty[int(random() * float(len(empty)))]
             rotations = ALLOWED[cell][kind]
             if rotations:
-                return cell, kind, rotations[int(random() * len(rotations))]
+                return cell, kind, rotations[int(random() * float(len(rotations)))]
 
     def winners(self) -> list[int]:
         best = max(zip(self.scores, self.collected, strict=True))

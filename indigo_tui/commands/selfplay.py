@@ -98,6 +98,9 @@ def play_game(game: Game, bots: list[Bot], notices: list[str] | None = None) -> 
     asked = notices is not None and any(isinstance(bot, EngineSeat) for bot in bots)
     views = [game.view(seat) for seat in range(len(bots))]  # live: each follows the game
     try:
+        if not asked:
+            # The game's own loop (compiled where the engine is): the same moves, pushed alike.
+            game.play_out([bot.choose for bot in bots])
         while not game.over:
             seat = game.turn
             game.push(bots[seat].choose(views[seat]))

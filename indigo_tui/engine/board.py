@@ -9,7 +9,7 @@ seat's view can share it. Its arrays are indexed by cell and by slot
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import insort
 from collections.abc import Sequence
 from typing import Final
 
@@ -31,6 +31,8 @@ from .refusals import GAME_OVER, Refusal, Refused
 from .setup import Setup
 from .tiles import COUNTS, EXIT, ORIENTATIONS
 
+#: How many kinds of path tile there are.
+KINDS: Final = len(COUNTS)
 EMPTY: Final = -1  # ``Board.exits`` of a slot on an empty cell
 STOP: Final = -2  # ``Board.exits`` of a treasure edge a gem cannot pass
 ON_CENTRE: Final = -2  # ``Board.gem_slot`` of a gem still on the centre tile
@@ -69,8 +71,17 @@ ALLOWED: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
 )
 
 
-def _by_gem(start: tuple[int, int]) -> int:
-    return start[1]
+#: ``PLACEABLE[cell * 30 + kind * 6 + rotation]``: whether the rules allow
+#: that tile on ``cell`` when it is empty (not a treasure cell, and no curve
+#: joining a gate cell's two outward edges): :data:`FORBIDDEN` as one flat
+#: table of bools, so that a placement is judged at one look-up of native
+#: values (tests/engine/test_judge.py holds every check equal).
+PLACEABLE: Final[tuple[bool, ...]] = tuple(
+    rot not in FORBIDDEN[cell][kind]
+    for cell in range(CELL_COUNT)
+    for kind in range(len(COUNTS))
+    for rot in range(6)
+)
 
 
 #: ``LAID_EXITS[cell * 30 + kind * 6 + rotation]``: the six :attr:`Board.exits`
@@ -123,6 +134,22 @@ FACED_CELL: Final[tuple[int, ...]] = tuple(nb // 6 if nb >= 0 else -1 for nb in 
 CENTRE_ADJACENT: Final[frozenset[int]] = frozenset(
     cell for cell in range(CELL_COUNT) if any(nb // 6 == CENTRE for nb in FACING_SLOTS[cell])
 )
+#: ``CENTRE_NEXT[cell]``: whether ``cell`` is in :data:`CENTRE_ADJACENT`, as a
+#: table of native bools (a look-up, not a hash).
+CENTRE_NEXT: Final[tuple[bool, ...]] = tuple(cell in CENTRE_ADJACENT for cell in range(CELL_COUNT))
+
+#: How a gem's move ends, as :meth:`Board._trace` keeps it to fold the move:
+#: the ``outcome`` of its :class:`GemMoved` as a native int.
+_REST: Final = 0
+_GATE: Final = 1
+_MET: Final = 2
+#: The event type and the gems' kinds from events.py, a plain module, as this
+#: module's own constants: compiled, a constant of the module is read
+#: directly, a name imported from a plain module is looked up at every use.
+_GEM_MOVED: Final = GemMoved
+#: A moving gem in :meth:`Board._trace`'s list is ``gem * _GEM_STEP + slot``.
+_GEM_STEP: Final = 1024
+_GEM_KIND: Final = GEM_KIND
 
 
 def _facing(gem_at: Sequence[int]) -> list[int]:
@@ -150,6 +177,8 @@ class Board:
         "exited",
         "exits",
         "facing",
+        "gated",
+        "gates",
         "gem_at",
         "gem_slot",
         "gems_on_board",
@@ -167,6 +196,11 @@ class Board:
         self.setup = setup
         #: ``setup.players``, read at every placement (a plain int, not a struct's field).
         self.players: int = setup.players
+        #: ``setup.gates``, read at every gem's exit (Setup's property is plain Python).
+        self.gates: tuple[tuple[int, ...], ...] = setup.gates
+        #: The gems that left through a gate at the last :meth:`move_gems`, and
+        #: their gates: ``[gem, gate, gem, gate, ...]``.
+        self.gated: list[int] = []
         #: ``tiles[cell]``: ``kind * 6 + rotation`` of the path tile there, or -1.
         self.tiles: list[int] = list(_NEW_TILES)
         #: ``exits[slot]``: the slot a gem entering at ``slot`` leaves by,
@@ -240,13 +274,21 @@ class Board:
         """
         if self.gems_on_board == 0:
             return GAME_OVER
+        if (
+            0 <= cell < CELL_COUNT
+            and 0 <= kind < KINDS
+            and 0 <= rotation < 6
+            and self.tiles[cell] == EMPTY
+            and PLACEABLE[cell * 30 + kind * 6 + rotation]
+        ):
+            return None  # the common case, at one look-up; the reasons below in their order
         if not 0 <= cell < CELL_COUNT:
             return Refused(Refusal.OFF_BOARD, (cell,))
         if cell in TREASURE_CELLS:
             return Refused(Refusal.TREASURE, (cell,))
         if self.tiles[cell] != EMPTY:
             return Refused(Refusal.OCCUPIED, (cell,))
-        if not 0 <= kind < len(COUNTS) or not 0 <= rotation < 6:
+        if not 0 <= kind < KINDS or not 0 <= rotation < 6:
             return Refused(Refusal.NOT_A_TILE, (kind, rotation))
         if rotation in FORBIDDEN[cell][kind]:
             return Refused(Refusal.GATE_CURVE, (cell, kind, rotation))
@@ -264,12 +306,17 @@ class Board:
         a tile when it is to move): the tile then comes from the box, which
         must still hold one of its kind. The game and every seat's view ask
         this, so the same move gets the same answer from both."""
+        return self.judge(seat, hand, move.cell, move.tile, move.rotation)
+
+    def judge(self, seat: int, hand: Sequence[int], cell: int, tile: int, rotation: int) -> Refused | None:
+        """:meth:`seat_refusal` of the move placing ``tile`` turned
+        ``rotation`` on ``cell``, given as numbers (the game's push reads the
+        move's fields once)."""
         if self.gems_on_board == 0:
             return GAME_OVER
         if seat != self.turn:
             return Refused(Refusal.NOT_YOUR_TURN, (self.turn, seat))
-        tile = move.tile
-        refused = self.refusal(move.cell, tile, move.rotation)
+        refused = self.refusal(cell, tile, rotation)
         if refused is not None:
             return refused
         if hand:
@@ -299,40 +346,68 @@ class Board:
         Tracing each gem alone is order-independent, because two gems that
         meet travel the same chain of paths from opposite ends.
         """
-        if not self.facing[cell] and not (self.centre and cell in CENTRE_ADJACENT):
+        if not self.facing[cell] and not (self.centre and CENTRE_NEXT[cell]):
             return []  # no gem moves: the board need not be touched
         base = cell * 6
         exits = self.exits
         # Lay the tile down for the trace, and lift it again afterwards.
         exits[base : base + 6] = LAID_EXITS[cell * 30 + kind * 6 + rotation]
         try:
-            return self.laid_gem_moves(cell)
+            return self._trace(cell, False)
         finally:
             exits[base : base + 6] = _NO_EXITS
 
     def laid_gem_moves(self, cell: int) -> list[GemMoved]:
         """The gem moves the tile just laid on ``cell`` causes (its paths are in
         :attr:`exits`, the gems not yet moved): :meth:`gem_moves` of a
-        placement already made, which the game's :meth:`push
-        <indigo_tui.engine.game.Game.push>` asks."""
+        placement already made."""
+        return self._trace(cell, False)
+
+    def move_gems(self, cell: int) -> list[GemMoved]:
+        """Move the gems the tile just laid on ``cell`` sets moving, and say
+        how: :meth:`laid_gem_moves`, each then folded as :meth:`apply_gem_move`
+        folds it, from the trace's own numbers rather than read back from the
+        events. :attr:`gated` says which gems left through which gate. The
+        game's :meth:`push <indigo_tui.engine.game.Game.push>` asks this."""
+        return self._trace(cell, True)
+
+    def _trace(self, cell: int, move: bool) -> list[GemMoved]:
+        """:meth:`laid_gem_moves`, and with ``move`` the moves made as well.
+
+        Each gem's move is folded as soon as it is traced: the trace reads
+        only the paths (:attr:`exits`) and where the moving gems started,
+        which no move changes, so folding them one by one gives what folding
+        them all after the last trace gives."""
+        gated = self.gated
+        if move and gated:
+            gated.clear()
         centre = self.centre
-        if not self.facing[cell] and not (centre and cell in CENTRE_ADJACENT):
+        if not self.facing[cell] and not (centre and CENTRE_NEXT[cell]):
             return []
         gem_at = self.gem_at
-        starts: dict[int, int] = {}
+        # The gems that move, each as ``gem * _GEM_STEP + slot`` (the slot it
+        # starts from), in gem order, so that the order of the log does not
+        # depend on the cell's edges: one list of native ints.
+        movers: list[int] = []
         for nb in FACING_SLOTS[cell]:
             gem = gem_at[nb]
-            if gem >= 0:
-                starts[nb] = gem
-            elif centre and nb // 6 == CENTRE:
-                starts[nb] = centre[0]
-        if not starts:
+            if gem < 0:
+                if not centre or nb // 6 != CENTRE:
+                    continue
+                gem = centre[0]
+            mover = gem * _GEM_STEP + nb
+            at = len(movers)
+            while at > 0 and movers[at - 1] > mover:
+                at -= 1
+            movers.insert(at, mover)
+        if not movers:
             return []
         exits = self.exits
-        gates = self.setup.gates
-        moves = []
-        # By gem id, so that the order of the log does not depend on the cell's edges.
-        for start, gem in sorted(starts.items(), key=_by_gem):
+        gates = self.gates
+        moves: list[GemMoved] = []
+        for mover in movers:
+            gem = mover // _GEM_STEP
+            start = mover - gem * _GEM_STEP
             route = [start]
             here = NEIGHBOUR_SLOT[start]
             for _ in range(SLOT_COUNT):
@@ -341,15 +416,27 @@ class Board:
                 nb = NEIGHBOUR_SLOT[out]
                 if nb < 0:
                     gate = GATE_OF_SLOT[out]
-                    moves.append(GemMoved(gem, GEM_KIND[gem], tuple(route), "gate", gate, gates[gate]))
+                    moves.append(_GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "gate", gate, gates[gate], -1))
+                    if move:
+                        self._move_gem(gem, _GATE, gate)
+                        gated.append(gem)
+                        gated.append(gate)
                     break
-                other = starts.get(nb)
-                if other is not None:
-                    moves.append(GemMoved(gem, GEM_KIND[gem], tuple(route), "met", other=other))
+                other = -1
+                for waiting in movers:
+                    if waiting % _GEM_STEP == nb:
+                        other = waiting // _GEM_STEP
+                        break
+                if other >= 0:
+                    moves.append(_GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "met", -1, (), other))
+                    if move:
+                        self._move_gem(gem, _MET, -1)
                     break
                 following = exits[nb]
                 if following == EMPTY:
-                    moves.append(GemMoved(gem, GEM_KIND[gem], tuple(route), "rest"))
+                    moves.append(_GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "rest", -1, (), -1))
+                    if move:
+                        self._move_gem(gem, _REST, out)
                     break
                 if following == STOP:
                     raise RulesViolation(f"gem {gem} would stop at treasure edge {nb}")
@@ -366,33 +453,53 @@ class Board:
         self.tiles[cell] = kind * 6 + rotation
         # ``empty_cells`` is in cell order (see lift_placement): found by halving.
         empty = self.empty_cells
-        index = bisect_left(empty, cell)
-        if index < len(empty) and empty[index] == cell:
-            del empty[index]
+        low = 0
+        high = len(empty)
+        while low < high:
+            middle = (low + high) >> 1
+            if empty[middle] < cell:
+                low = middle + 1
+            else:
+                high = middle
+        if low < len(empty) and empty[low] == cell:
+            empty.pop(low)
         else:  # pragma: no cover - a board whose empty cells someone put out of order
             empty.remove(cell)
-        self.unplaced[kind] -= 1
+        # ``x[i] = x[i] - 1``, not ``x[i] -= 1``: compiled, an in-place
+        # operator on a list's item is a generic call, the spelled-out form native.
+        unplaced = self.unplaced
+        unplaced[kind] = unplaced[kind] - 1
         self.placements += 1
         self.last_cell = cell
-        self.turn = (seat + 1) % self.players
+        seat += 1
+        self.turn = seat if seat < self.players else 0
 
     def apply_gem_move(self, move: GemMoved) -> None:
-        gem = move.gem
+        outcome = move.outcome
+        if outcome == "rest":
+            self._move_gem(move.gem, _REST, move.route[-1])
+        else:
+            self._move_gem(move.gem, _GATE if outcome == "gate" else _MET, move.gate)
+
+    def _move_gem(self, gem: int, outcome: int, end: int) -> None:
+        """Fold one gem's move: it ends by ``outcome`` (``_REST`` on slot
+        ``end``, ``_GATE`` through gate ``end``, or ``_MET``)."""
         start = self.gem_slot[gem]
         if start == ON_CENTRE:
             self.centre.remove(gem)
         elif start >= 0:
             self.gem_at[start] = -1
-            self.facing[FACED_CELL[start]] -= 1
-        if move.outcome == "rest":
-            end = move.route[-1]
+            faced = FACED_CELL[start]
+            self.facing[faced] = self.facing[faced] - 1
+        if outcome == _REST:
             self.gem_at[end] = gem
             self.gem_slot[gem] = end
-            self.facing[FACED_CELL[end]] += 1
+            faced = FACED_CELL[end]
+            self.facing[faced] = self.facing[faced] + 1
             return
         self.gem_slot[gem] = GONE
         self.gems_on_board -= 1
-        if move.outcome == "met":
+        if outcome == _MET:
             self.removed += 1
         else:
             self.exited += 1

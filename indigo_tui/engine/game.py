@@ -15,9 +15,10 @@ from typing import Final
 
 import msgspec
 
-from .board import Board
+from .board import KINDS, Board
 from .events import (
     GEM_INDEX,
+    GEM_KIND,
     GEM_KINDS_ORDER,
     GEM_POINTS,
     HIDDEN_DRAWS,
@@ -31,6 +32,7 @@ from .events import (
     gem_triple,
     public_event,
 )
+from .geometry import CELL_COUNT
 from .moves import Move
 from .refusals import Refused
 from .setup import Setup
@@ -42,9 +44,33 @@ _POINTS = tuple(GEM_POINTS[kind] for kind in GEM_KINDS_ORDER)
 # of the module is read directly, a name imported from a plain module is
 # looked up by name at every use (events.py is plain: msgspec's structs).
 _PLACED: Final = TilePlaced
-_DRAWN: Final = TileDrawn
 _HIDDEN: Final = HIDDEN_DRAWS
+#: Events are frozen, so equal ones may be one object: every draw and every
+#: placement is made once and shared by every log that records it (a game
+#: then makes, and frees, no object for them at each move). A draw is
+#: ``_DRAWS[seat * KINDS + tile]``; a placement (of a seat, a path cell and
+#: a tile in normal rotation) ``_PLACEMENTS[(seat * CELL_COUNT + cell) * 30 +
+#: tile * 6 + rotation]``, made the first time it is played.
+_DRAWS: Final[tuple[TileDrawn, ...]] = tuple(
+    TileDrawn(seat, tile) for seat in range(4) for tile in range(KINDS)
+)
+_PLACEMENTS: Final[list[TilePlaced | None]] = [None] * (4 * CELL_COUNT * 30)
+#: ``_GEM_INDEX[gem]``: the place of the gem's kind in a seat's ``collected``.
+_GEM_INDEX: Final[tuple[int, ...]] = tuple(GEM_INDEX[kind] for kind in GEM_KIND)
 _FULL_BOX = sorted(kind for kind, count in enumerate(COUNTS) for _ in range(count))
+
+
+def _full_box(deck: tuple[int, ...]) -> bool:
+    """Whether ``deck`` holds exactly the box's 54 path tiles (``sorted(deck)
+    == _FULL_BOX``, counted kind by kind rather than sorted)."""
+    if len(deck) != len(_FULL_BOX):
+        return False
+    counts = [0] * len(COUNTS)
+    for kind in deck:
+        if not 0 <= kind < len(COUNTS):
+            return False
+        counts[kind] = counts[kind] + 1  # not +=: native, compiled (see Board.apply_placement)
+    return counts == list(COUNTS)
 
 
 class IllegalMove(ValueError):
@@ -137,8 +163,18 @@ def winners(scores: Sequence[int], gem_counts: Sequence[int]) -> tuple[int, ...]
     >>> winners((6, 9, 9), (5, 4, 6)), winners((6, 6), (3, 3))
     ((2,), (0, 1))
     """
-    best = max(zip(scores, gem_counts, strict=True))
-    return tuple(s for s, key in enumerate(zip(scores, gem_counts, strict=True)) if key == best)
+    assert len(scores) == len(gem_counts), "winners() needs a gem count per score"
+    # Plain loops rather than max() over zips: the game asks this at every end.
+    best_points = max(scores)
+    best_gems = -1
+    for seat in range(len(scores)):
+        if scores[seat] == best_points and gem_counts[seat] > best_gems:
+            best_gems = gem_counts[seat]
+    won: list[int] = []
+    for seat in range(len(scores)):
+        if scores[seat] == best_points and gem_counts[seat] == best_gems:
+            won.append(seat)
+    return tuple(won)
 
 
 def standings(
@@ -191,7 +227,7 @@ class Game:
         from the box. Use :meth:`new` to shuffle by seed."""
         if deck is not None:
             deck = tuple(deck)
-            if sorted(deck) != _FULL_BOX:
+            if not _full_box(deck):
                 raise ValueError("a deck must hold exactly the 54 path tiles")
         self.setup = setup
         self.log: list[Event] = []
@@ -250,8 +286,9 @@ class Game:
             for seat in range(players)
         ]
         #: Per placement, what undoing it needs: its index in the log and where
-        #: in its seat's hand the tile was (the rest follows from its events).
-        self._move_starts: list[tuple[int, int]] = []
+        #: in its seat's hand the tile was (the rest follows from its events),
+        #: two ints a placement in one flat list: ``[start, held, start, held, ...]``.
+        self._move_starts: list[int] = []
 
     # -- the log -------------------------------------------------------------
 
@@ -260,9 +297,12 @@ class Game:
         every seat's log as that seat may see it (:class:`SeatLog`)."""
         self._apply(event)
         self.log.append(event)
-        self._public_log.append(public_event(event))
         if type(event) is TileDrawn:
             self._own_draws[event.seat][len(self.log) - 1] = event
+            # public_event's hidden draw, without a call into events.py (plain Python) per draw
+            self._public_log.append(_HIDDEN[event.seat] if event.tile is not None else event)
+        else:
+            self._public_log.append(public_event(event))
 
     def _apply(self, event: Event) -> None:
         """Fold the start of a round, a draw of the deal or the end into the
@@ -361,11 +401,28 @@ class Game:
         >>> game.moves[-1][1], len(Game.from_log(game.log).moves)
         (Move.parse('223/2@2,-4'), 2)
         """
+        first = len(self.log)
+        self._push(move)
+        return self.log[first:]
+
+    def play_out(self, choosers: Sequence[Callable[[SeatView], Move]]) -> None:
+        """Play to the end, each seat's move chosen by ``choosers[seat]`` from
+        that seat's view (a bot's ``choose``): :meth:`push` move after move,
+        without the list of events each push returns. A chooser's move the
+        rules refuse raises :class:`IllegalMove` as :meth:`push` does."""
         board = self.board
-        refused = board.seat_refusal(board.turn, self.hands[board.turn], move)  # self.refusal(move)
+        views = self._views
+        while board.gems_on_board:
+            seat = board.turn
+            self._push(choosers[seat](views[seat]))
+
+    def _push(self, move: Move) -> None:
+        """:meth:`push`, without making the list of the events it caused."""
+        board = self.board
+        cell, tile, rotation = move.cell, move.tile, move.rotation
+        refused = board.judge(board.turn, self.hands[board.turn], cell, tile, rotation)  # self.refusal(move)
         if refused is not None:
             raise IllegalMove(move, refused)
-        cell, tile, rotation = move.cell, move.tile, move.rotation
         normal = NORMAL[tile][rotation]
         if normal != rotation:
             move = Move(cell, tile, normal)
@@ -376,16 +433,15 @@ class Game:
                 redo.pop()
             else:
                 redo.clear()
-        return self._play(cell, tile, rotation)
+        self._play(cell, tile, rotation)
 
-    def _play(self, cell: int, tile: int, rotation: int) -> list[Event]:
+    def _play(self, cell: int, tile: int, rotation: int) -> None:
         """Record a legal placement's events and fold them into the state: the
-        board by its own folds (those :meth:`Board.fold` dispatches to), the
-        hand, the gems collected, and what undoing the move needs."""
+        board by its own folds, the hand, the gems collected, and what undoing
+        the move needs."""
         board = self.board
         seat = board.turn
         log = self.log
-        first = len(log)
         public = self._public_log
         board.apply_placement(seat, cell, tile, rotation)
         held = -1
@@ -393,29 +449,36 @@ class Game:
             hand = self.hands[seat]
             held = hand.index(tile)
             del hand[held]
-        self._move_starts.append((first, held))
+        starts = self._move_starts
+        starts.append(len(log))
+        starts.append(held)
         # A placement and the gem moves it causes are public as they are
         # (public_event keeps them): the seats' log takes the same objects.
-        placed = _PLACED(seat, cell, tile, rotation)
+        shared = (seat * CELL_COUNT + cell) * 30 + tile * 6 + rotation
+        placed = _PLACEMENTS[shared]
+        if placed is None:
+            placed = _PLACEMENTS[shared] = _PLACED(seat, cell, tile, rotation)
         log.append(placed)
         public.append(placed)
-        # Traced on the tile just laid, the gems not yet moved (Board.gem_moves'
-        # own trace, without laying and lifting the tile a second time).
-        gem_moves = board.laid_gem_moves(cell)
+        # Traced on the tile just laid, the gems not yet moved, and moved.
+        gem_moves = board.move_gems(cell)
         if gem_moves:
-            for gem_move in gem_moves:
-                board.apply_gem_move(gem_move)
-                if gem_move.outcome == "gate":
-                    index = GEM_INDEX[gem_move.kind]
-                    for scorer in gem_move.scorers:
-                        self.collected[scorer][index] += 1
+            gated = board.gated
+            if gated:
+                gates = board.gates
+                collected = self.collected
+                for at in range(0, len(gated), 2):
+                    index = _GEM_INDEX[gated[at]]
+                    for scorer in gates[gated[at + 1]]:
+                        gems = collected[scorer]
+                        gems[index] = gems[index] + 1  # not +=: native, compiled
             log.extend(gem_moves)
             public.extend(gem_moves)
         deck = self.deck
         if deck is not None and self.drawn < len(deck):
             drawn = deck[self.drawn]
             self._fold_draw(seat, drawn)
-            event = _DRAWN(seat, drawn)
+            event = _DRAWS[seat * KINDS + drawn]
             self._own_draws[seat][len(log)] = event
             log.append(event)
             public.append(_HIDDEN[seat])  # a setup seats 2 to 4 players
@@ -425,7 +488,6 @@ class Game:
             self._record(GameOver(scores, counts, winners(scores, counts)))
         elif not board.empty_cells:
             raise AssertionError("the board is full but gems remain: the rules say this cannot be")
-        return self.log[first:]
 
     def pop(self) -> Move:
         """Undo the last move in place, as python-chess does: ``board``, the
@@ -442,7 +504,8 @@ class Game:
         """
         if not self._move_starts:
             raise IndexError("no move to undo")
-        start, held = self._move_starts.pop()
+        held = self._move_starts.pop()
+        start = self._move_starts.pop()
         placed = self.log[start]
         assert type(placed) is TilePlaced
         board = self.board
@@ -461,7 +524,7 @@ class Game:
             self.hands[placed.seat].insert(held, placed.tile)
         last_cell = -1
         if self._move_starts:
-            before = self.log[self._move_starts[-1][0]]
+            before = self.log[self._move_starts[-2]]
             assert type(before) is TilePlaced
             last_cell = before.cell
         board.lift_placement(placed.seat, placed.cell, placed.tile, last_cell)
@@ -549,11 +612,19 @@ class Game:
 
     @property
     def scores(self) -> tuple[int, ...]:
-        return tuple(sum(n * p for n, p in zip(c, _POINTS, strict=True)) for c in self.collected)
+        # Each seat's gems by kind times their points, in a plain loop (a
+        # generator in a compiled module is an object made per call).
+        points: list[int] = []
+        for amber, emerald, sapphire in self.collected:
+            points.append(amber * _POINTS[0] + emerald * _POINTS[1] + sapphire * _POINTS[2])
+        return tuple(points)
 
     @property
     def gem_counts(self) -> tuple[int, ...]:
-        return tuple(sum(c) for c in self.collected)
+        counts: list[int] = []
+        for amber, emerald, sapphire in self.collected:
+            counts.append(amber + emerald + sapphire)
+        return tuple(counts)
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -292,3 +292,41 @@ def test_played_out_deals_every_move_the_same_samples() -> None:
     # The seed decides the samples: the same seed plays the same rounds out.
     assert played_out(knowledge, [other], 6, "crn", DEFAULT_TUNING)[0] == finals[1]
     assert played_out(knowledge, [one, other], 6, "other seed", DEFAULT_TUNING) != finals[:2]
+
+
+class _FewDraws(random.Random):
+    """A stream whose ``random()`` gives only a few values, so that draws tie
+    often; every other method is ``random.Random``'s."""
+
+    def random(self) -> float:
+        return self.getrandbits(2) / 4
+
+
+@pytest.mark.parametrize(("players", "plies"), [(2, 0), (2, 20), (3, 12), (4, 30)])
+@pytest.mark.parametrize("draws", ["seeded", "tied"])
+def test_ordered_moves_are_the_sort_of_gain_draw_and_placement(players: int, plies: int, draws: str) -> None:
+    """ordered_moves ranks the placements as sorting ``(-gain, draw, placement)``
+    ranks them, ties of draws included, with the same draws in the same order."""
+    from indigo_tui.bots.mcts import ordered_moves
+    from indigo_tui.bots.sim import ALLOWED
+
+    game = Game.new(Setup(players), seed=f"order:{plies}")
+    rng = random.Random(plies)
+    for _ in range(plies):
+        game.push(rng.choice(game.legal_moves))
+    state = Knowledge.of(game.view(game.turn)).sample(random.Random(1))
+    for kind in sorted(set(state.hands[state.turn])):
+        stream = _FewDraws(kind) if draws == "tied" else random.Random(kind)
+        twin = _FewDraws(kind) if draws == "tied" else random.Random(kind)
+        active = set(state.active_cells())
+        expected = sorted(
+            (
+                -(state.gain(cell, kind, rot, state.turn) if cell in active else 0),
+                twin.random(),
+                (cell, kind, rot),
+            )
+            for cell in state.empty
+            for rot in ALLOWED[cell][kind]
+        )
+        assert ordered_moves(state, kind, stream) == [key for _gain, _draw, key in expected]
+        assert stream.getstate() == twin.getstate()

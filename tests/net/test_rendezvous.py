@@ -117,6 +117,7 @@ async def test_sixteen_impostors_waiting_keep_no_guest_out(fresh_servers: Relay)
         for task in waiting:
             assert isinstance(task, asyncio.Task)
             task.cancel()
+        await asyncio.gather(*(t for t in waiting if isinstance(t, asyncio.Task)), return_exceptions=True)
         for squatter in squatters:
             await squatter.aclose()
     assert joined == 10
@@ -174,6 +175,8 @@ async def test_eight_strangers_guessing_all_the_time_spend_nothing_of_ours(serve
         stop.set()
         for task in loops:
             task.cancel()
+        # Awaited, so that each stranger's connections are closed before the loop is.
+        await asyncio.gather(*loops, return_exceptions=True)
         await host.close()
     assert joined == 10 and tries[0] >= 8
 

@@ -460,18 +460,26 @@ class Hosted:
 
 
 @asynccontextmanager
-async def hosted_game(tmp_path: Path, clock: float = 0.0, **plan: object) -> AsyncIterator[Hosted]:
+async def hosted_game(
+    tmp_path: Path,
+    clock: float = 0.0,
+    size: tuple[int, int] = NET_SIZE,
+    toasts: bool = False,
+    **plan: object,
+) -> AsyncIterator[Hosted]:
     """Host a game (Hazel) in one app, join it (Gus) from another over
     127.0.0.1, start it, and hand over both once each shows its table.
-    ``clock``: seconds a move on the host's turn clock (shorter than its form allows)."""
+    ``clock``: seconds a move on the host's turn clock (shorter than its form
+    allows); ``size``: both terminals' columns and rows; ``toasts``: whether
+    notifications are drawn (``run_test`` leaves them out unless asked)."""
     app, table = host_app(tmp_path / "host", hazel(**plan))
     host = table.host
     if clock:
         host.clock.seconds = clock
-    async with app.run_test(size=NET_SIZE) as hp:
+    async with app.run_test(size=size, notifications=toasts) as hp:
         port = await lobby_port(hp, host)
         guest = guest_app(tmp_path / "guest", port, host.code, "Gus")
-        async with guest.run_test(size=NET_SIZE) as gp:
+        async with guest.run_test(size=size, notifications=toasts) as gp:
             pilots = [hp, gp]
             await until(pilots, lambda: host.ready and isinstance(app.screen, LobbyScreen))
             await tap(hp, "ctrl+s")

@@ -73,6 +73,13 @@ async def test_chat_is_typed_shown_on_the_other_table_as_plain_text_and_muted(tm
         await type_text(hp, "thanks", lambda: host_field.value == "thanks")
         await tap(hp, "enter")
         await until(pilots, lambda: "Hazel: thanks" in _flat(screen_text(guest)))
+        # The field keeps the focus after Enter; Escape goes back to the board,
+        # and does not leave the game (the board's own Escape is Leave).
+        await type_text(gp, "x", lambda: field.value == "x")
+        await tap(gp, "backspace")
+        await tap(gp, "escape")
+        await until(pilots, lambda: guest.focused is None)
+        assert isinstance(guest.screen, NetGameScreen)
         # Muted, the lines go from the screen and new ones are counted; unmuted, all are back.
         await tap(gp, "K")
         await until(pilots, lambda: "well played" not in screen_text(guest))
@@ -169,3 +176,17 @@ async def test_the_help_names_the_chat_keys(make_app: AppFactory) -> None:
             await tap(pilot, "pagedown")
             await pilot.pause(0.05)
         assert "in a network game: type a line of chat (Enter sends it)" in _flat(screen_text(app))
+
+
+async def test_at_80x24_a_chat_line_without_room_for_the_panel_comes_as_a_toast(tmp_path: Path) -> None:
+    # At 80x24 the side panel leaves the chat no rows: a line heard is said in
+    # a toast instead, as plain text, where the player looks.
+    async with hosted_game(tmp_path, size=(80, 24), toasts=True) as hosted:
+        app, guest, gp = hosted.app, hosted.guest, hosted.gp
+        await tap(gp, "k")
+        gscreen = guest.screen
+        assert isinstance(gscreen, NetGameScreen)
+        field = gscreen.chat.query_one("#chat-input", Input)
+        await type_text(gp, "[b]hi[/b]", lambda: field.value == "[b]hi[/b]")
+        await tap(gp, "enter")
+        await until(hosted.pilots, lambda: "Gus: [b]hi[/b]" in _flat(screen_text(app)))

@@ -205,8 +205,9 @@ class NetGameScreen(GameScreen):
             return self.stopped is None
         if action == "join_again":
             return self.stopped is not None
-        if action == "chat":
-            # Nobody hears it once the game has stopped here.
+        if action in ("chat", "mute_chat"):
+            # Nobody hears it once the game stopped here: its key leaves the
+            # footer to Join again (which a long language's footer had cut).
             return self.stopped is None
         return super().check_action(action, parameters)
 
@@ -221,6 +222,9 @@ class NetGameScreen(GameScreen):
         if isinstance(notice, ChatSaid):
             # Into the chat even while a dialog covers the table (a peer's words: plain text).
             self.chat.add(notice.speaker, notice.line)
+            if self._on_stage and not self.chat.muted and not self.chat.lines_in_sight():
+                # No room for the panel (80x24): the line in a toast, as plain text.
+                self.notify(f"{notice.speaker}: {notice.line}", markup=False)
             return
         if not self._on_stage:
             return

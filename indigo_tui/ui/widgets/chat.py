@@ -5,8 +5,8 @@ A line comes from a peer, so it is shown as plain text (a
 notices have already cleaned both of control characters (net/chat.py).
 Muted, the panel keeps counting the lines it does not show, and shows them
 all again once unmuted. The field is only focused on the chat key, so the
-board's keys stay the board's; Enter sends the line, Escape goes back to
-the board. Styled by ``chat.tcss`` beside this file (the network table's
+board's keys stay the board's; Enter sends the line and the field stays
+for the next, Escape goes back to the board. Styled by ``chat.tcss`` beside this file (the network table's
 ``CSS_PATH``)."""
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.css.query import NoMatches
+from textual.errors import NoWidget
 from textual.message import Message
 from textual.widgets import Input, RichLog
 
@@ -114,6 +116,20 @@ class ChatPanel(Vertical):
         self.reword()
         return self.muted
 
+    def lines_in_sight(self) -> bool:
+        """Whether at least two rows of the chat's lines are on the screen (at
+        80x24 the side panel may leave it none)."""
+        # What the screen draws at the panel's first two rows (a side panel that
+        # overflows lays the chat out below the screen's last row, or under another).
+        try:
+            log = self.query_one(RichLog)
+            region = log.region
+            return region.height >= 2 and all(
+                self.screen.get_widget_at(region.x, region.y + dy)[0] is log for dy in (0, 1)
+            )
+        except (NoWidget, NoMatches):
+            return False
+
     def focus_field(self) -> None:
         self.query_one(ChatInput).focus()
 
@@ -121,7 +137,9 @@ class ChatPanel(Vertical):
         event.stop()
         text = event.value
         event.input.value = ""
-        self.screen.set_focus(None)
+        # The field keeps the focus for the next line, as the placeholder says:
+        # Escape goes back to the board. (Back at once, a habitual Escape after
+        # Enter was the table's own: Leave.)
         if text.strip():
             self.post_message(self.Said(text))
 
