@@ -112,3 +112,18 @@ async def test_a_step_is_taken_up_where_it_was_left_and_can_be_skipped(save_dir:
         assert isinstance(screen, LearnScreen) and screen.game.board.placements == start
         await pilot.press("p")
         await until(pilot, lambda: _seen(again, "Step 2 of 6"))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_guided_games_footer_fits_at_80_columns(language: str, save_dir: Path) -> None:
+    # French and Dutch once cut the footer's last key ("n Étape suivan");
+    # the guide says n itself, so the footer leaves it out.
+    use_language(language)
+    app = IndigoApp(save_dir=save_dir, animate=False, bot_delay=0.0, learn=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LearnScreen))
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        in_sight(app, _("h: show me · n: skip this step · p: step back · escape: leave (taken up next time)"))
+        # Its last key whole at the end, before the palette's corner.
+        assert footer.split("\u258f")[0].rstrip().endswith(f"q {_('Quit')}"), footer
