@@ -84,6 +84,21 @@ async def _join(relay: Relay, code: str) -> GuestSession:
     return guest
 
 
+async def _joins_one_after_another(relay: Relay, host: HostSession, count: int) -> int:
+    """``count`` guests with the right code, one after another, each leaving
+    before play so that the seat is free again and the host holds the code
+    once more; how many were let in."""
+    joined = 0
+    for _attempt in range(count):
+        guest = await _join(relay, host.code)
+        joined += guest.welcome is not None
+        await guest.close()
+        async with asyncio.timeout(LIMIT):
+            while 1 in host.tokens:
+                await asyncio.sleep(0.02)
+    return joined
+
+
 async def _impostors(relay: Relay, count: int) -> list[socket.socket | asyncio.Task[socket.socket]]:
     """``count`` connections waiting at the relay on the channels nameplates named."""
     return [asyncio.create_task(pair(relay, _old_channel(str(n)), HOST_SIDE)) for n in range(1, count + 1)]
@@ -104,14 +119,7 @@ async def test_sixteen_impostors_waiting_keep_no_guest_out(fresh_servers: Relay)
         await host.listen_relay(relay)
         code = host.code
         assert parse_internet_code(code).nameplate not in {str(n) for n in range(1, 17)}
-        for _attempt in range(10):
-            guest = await _join(relay, code)
-            joined += guest.welcome is not None
-            await guest.close()
-            # The seat is free again before play: the host holds the code once more.
-            async with asyncio.timeout(LIMIT):
-                while 1 in host.tokens:
-                    await asyncio.sleep(0.02)
+        joined = await _joins_one_after_another(relay, host, 10)
     finally:
         await host.close()
         for task in waiting:
@@ -164,13 +172,7 @@ async def test_eight_strangers_guessing_all_the_time_spend_nothing_of_ours(serve
     joined = 0
     try:
         await host.listen_relay(relay)
-        for _attempt in range(10):
-            guest = await _join(relay, host.code)
-            joined += guest.welcome is not None
-            await guest.close()
-            async with asyncio.timeout(LIMIT):
-                while 1 in host.tokens:
-                    await asyncio.sleep(0.02)
+        joined = await _joins_one_after_another(relay, host, 10)
     finally:
         stop.set()
         for task in loops:
