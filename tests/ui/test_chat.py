@@ -190,3 +190,21 @@ async def test_at_80x24_a_chat_line_without_room_for_the_panel_comes_as_a_toast(
         await type_text(gp, "[b]hi[/b]", lambda: field.value == "[b]hi[/b]")
         await tap(gp, "enter")
         await until(hosted.pilots, lambda: "Gus: [b]hi[/b]" in _flat(screen_text(app)))
+
+
+def test_a_chat_line_is_worded_as_the_language_says_with_the_name_in_bold() -> None:
+    # French puts a space before the colon ("{name} : {line}"); the panel once
+    # joined the two with ": " of its own.
+    from indigo_tui.i18n import use_language
+    from indigo_tui.ui.widgets.chat import chat_line
+
+    try:
+        use_language("fr")
+        shown = chat_line("[b]Gus[/b]", "salut")
+        assert shown.plain == "[b]Gus[/b] : salut"
+        assert [shown.plain[span.start : span.end] for span in shown.spans if span.style == "bold"] == [
+            "[b]Gus[/b]"
+        ]
+    finally:
+        use_language("en")
+    assert chat_line("Gus", "hi").plain == "Gus: hi"

@@ -30,6 +30,17 @@ from ..net_link import CHAT_KEPT
 KEPT_LINES = CHAT_KEPT
 
 
+def chat_line(speaker: str, line: str) -> Text:
+    """A line of chat as the panel shows it: the words of the notice's own
+    (``ChatSaid.text``, "{name} : {line}" in French), the name in bold. Plain
+    text: whatever brackets a name or a line holds are its own characters."""
+    # translators: a line of chat as shown: who said it, then what
+    words = _("{name}: {line}")
+    before, _name, rest = words.partition("{name}")
+    between, _line, after = rest.partition("{line}")
+    return Text.assemble(before, (speaker, "bold"), between, line, after)
+
+
 class ChatInput(Input):
     """The line being typed: Escape leaves it for the board (what is typed stays)."""
 
@@ -96,8 +107,7 @@ class ChatPanel(Vertical):
     def _write(self, speaker: str, line: str) -> None:
         logs = self.query(RichLog)
         if logs:  # not before the panel is up, nor once it is taken down (the lines are kept)
-            # Plain text: whatever brackets a name or a line holds are its own characters.
-            logs.first().write(Text.assemble((speaker, "bold"), ": ", line))
+            logs.first().write(chat_line(speaker, line))
 
     def _write_all(self) -> None:
         logs = self.query(RichLog)
@@ -144,4 +154,4 @@ class ChatPanel(Vertical):
             self.post_message(self.Said(text))
 
 
-__all__ = ["KEPT_LINES", "ChatInput", "ChatPanel"]
+__all__ = ["KEPT_LINES", "ChatInput", "ChatPanel", "chat_line"]
