@@ -224,7 +224,7 @@ class NetGameScreen(GameScreen):
             self.chat.add(notice.speaker, notice.line)
             if self._on_stage and not self.chat.muted and not self.chat.lines_in_sight():
                 # No room for the panel (80x24): the line in a toast, as plain text.
-                self.notify(f"{notice.speaker}: {notice.line}", markup=False)
+                self.notify(notice.text, markup=False)
             return
         if not self._on_stage:
             return

@@ -320,7 +320,8 @@ class BoardView(Widget):
         if self._art is None:
             self._art = self._layout()
         art = self._art
-        pic = draw_board(self.board, art, self._marks())
+        marks = self._marks()
+        pic = draw_board(self.board, art, marks)
         self._window(art, pic)
         dark = self.app.current_theme.dark if self.is_attached else True
         width, height = self.size
@@ -331,7 +332,7 @@ class BoardView(Widget):
             _clip_cut_words(pic, x0, x0 + width - x_off)
             mini = self._map(art, width, height)
             corner = (mini.cols + 1, mini.rows) if mini is not None else (0, 0)
-            point_beyond_window(pic, self.board, art, self._marks(), (x0, y0, width - x_off, height), corner)
+            point_beyond_window(pic, self.board, art, marks, (x0, y0, width - x_off, height), corner)
         lines: list[list[tuple[str, int, int, bool]]] = []
         for y in range(height):
             row = y - y_off + y0
