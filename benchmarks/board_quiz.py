@@ -36,13 +36,13 @@ import json
 import random
 import sys
 import tempfile
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cell_raster import Fonts, app_cells, rasterise
 from PIL import Image, ImageDraw, ImageFont
+from ui_screenshots import settle
 
 from indigo_tui.engine import Game, Move, Setup
 from indigo_tui.engine.events import GemMoved
@@ -106,14 +106,6 @@ def find_positions(count: int, first_seed: int) -> list[Position]:
     return found
 
 
-async def _settle(pilot: Any, done: Callable[[], bool], rounds: int = 300) -> None:
-    for _ in range(rounds):
-        if done():
-            break
-        await pilot.pause(0.01)
-    await pilot.pause()
-
-
 def _gem_char(board: BoardView, slot: int) -> tuple[int, int]:
     """The screen character where a gem resting on ``slot`` is drawn."""
     art = board.art
@@ -141,7 +133,7 @@ async def shoot(position: Position, size: tuple[int, int], preview: bool, out: P
             board_glyphs="quadrant",
         )
         async with app.run_test(size=size) as pilot:
-            await _settle(pilot, lambda: isinstance(app.screen, GameScreen))
+            await settle(pilot, lambda: isinstance(app.screen, GameScreen))
             session = app.session
             assert session is not None
             for move in position.moves:
@@ -156,7 +148,7 @@ async def shoot(position: Position, size: tuple[int, int], preview: bool, out: P
                 import dataclasses
 
                 board.show(board.board, dataclasses.replace(board.marks, preview=()))
-            await _settle(pilot, lambda: False, rounds=3)
+            await settle(pilot, lambda: False, rounds=3)
             image = rasterise(app_cells(app), FONT_SIZE)
             fonts = Fonts(FONT_SIZE)
             cw, ch = fonts.cell_width, fonts.cell_height

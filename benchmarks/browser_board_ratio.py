@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from browser_screenshot import saved_game  # noqa: E402
+from browser_screenshot import served_saved_game  # noqa: E402
 from cell_raster import Fonts, app_cells, rasterise  # noqa: E402
 from PIL import Image  # noqa: E402
 
@@ -65,34 +64,21 @@ def browser_picture(
     size: tuple[int, int], fontsize: int | None, out: Path
 ) -> tuple[Image.Image, float, float, int, int]:
     """The table in Chromium: the screenshot, a cell's width and height in pixels, columns and rows."""
-    with tempfile.TemporaryDirectory() as folder:
-        saved_game(Path(folder))
-        server = subprocess.Popen(
-            [sys.executable, "-m", "indigo_tui", "serve", "--port", "0", "--save-dir", folder],
-            stdout=subprocess.PIPE,
-            text=True,
+    with served_saved_game() as url, chromium(*size) as page:
+        if fontsize is not None:
+            url += f"?fontsize={fontsize}"
+        page.open(url)
+        page.wait_for("Continue", 90)
+        time.sleep(1.0)  # the menu goes to Continue once it has read the folder
+        page.keys("\n")
+        page.wait_for("palette", 90)
+        time.sleep(1.0)
+        columns, rows = page.terminal_size()
+        width, height = page.script(
+            "const r = document.querySelector('.xterm-screen').getBoundingClientRect();"
+            "return [r.width, r.height];"
         )
-        try:
-            assert server.stdout is not None
-            url = server.stdout.readline().split()[-1]
-            if fontsize is not None:
-                url += f"?fontsize={fontsize}"
-            with chromium(*size) as page:
-                page.open(url)
-                page.wait_for("Continue", 90)
-                time.sleep(1.0)  # the menu goes to Continue once it has read the folder
-                page.keys("\n")
-                page.wait_for("palette", 90)
-                time.sleep(1.0)
-                columns, rows = page.terminal_size()
-                width, height = page.script(
-                    "const r = document.querySelector('.xterm-screen').getBoundingClientRect();"
-                    "return [r.width, r.height];"
-                )
-                path = page.screenshot(out / f"browser-{size[0]}x{size[1]}.png")
-        finally:
-            server.terminate()
-            server.wait(timeout=20)
+        path = page.screenshot(out / f"browser-{size[0]}x{size[1]}.png")
     return Image.open(path), width / columns, height / rows, columns, rows
 
 

@@ -15,6 +15,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,11 +40,10 @@ def saved_game(folder: Path) -> None:
     session.close()  # lets go of the save (one window per game), so the served game may continue it
 
 
-def main() -> int:
-    reason = why_no_browser()
-    if reason is not None:
-        print(f"no screenshot: {reason}", file=sys.stderr)
-        return 1
+@contextmanager
+def served_saved_game() -> Iterator[str]:
+    """``indigo serve`` on a folder holding :func:`saved_game`: its page's address,
+    the server stopped at the end."""
     with tempfile.TemporaryDirectory() as folder:
         saved_game(Path(folder))
         server = subprocess.Popen(
@@ -52,19 +53,26 @@ def main() -> int:
         )
         try:
             assert server.stdout is not None
-            url = server.stdout.readline().split()[-1]
-            with chromium(1280, 800) as page:
-                page.open(url)
-                page.wait_for("Continue")
-                # The title puts its menu on Continue once it has read the save folder.
-                time.sleep(1.0)
-                page.keys("\n")
-                page.wait_for("Hand of")
-                page.wait_for("palette")  # the footer: the whole screen is drawn
-                page.screenshot(OUT)
+            yield server.stdout.readline().split()[-1]
         finally:
             server.terminate()
             server.wait(timeout=20)
+
+
+def main() -> int:
+    reason = why_no_browser()
+    if reason is not None:
+        print(f"no screenshot: {reason}", file=sys.stderr)
+        return 1
+    with served_saved_game() as url, chromium(1280, 800) as page:
+        page.open(url)
+        page.wait_for("Continue")
+        # The title puts its menu on Continue once it has read the save folder.
+        time.sleep(1.0)
+        page.keys("\n")
+        page.wait_for("Hand of")
+        page.wait_for("palette")  # the footer: the whole screen is drawn
+        page.screenshot(OUT)
     print(f"wrote {OUT.relative_to(ROOT)}")
     return 0
 

@@ -81,7 +81,8 @@ def _game() -> NewGame:
     return NewGame(Setup(players=2), seats, seed=8)
 
 
-async def _settle(pilot: Any, done: Callable[[], bool], rounds: int = 300) -> None:
+async def settle(pilot: Any, done: Callable[[], bool], rounds: int = 300) -> None:
+    """Let the app run until ``done`` (at most ``rounds`` turns of 10 ms), then once more."""
     for _ in range(rounds):
         if done():
             break
@@ -100,7 +101,7 @@ async def shoot(shot: Shot, svg: bool) -> list[Path]:
             board_glyphs="quadrant" if pixels else shot.glyphs,
         )
         async with app.run_test(size=shot.size) as pilot:
-            await _settle(pilot, lambda: isinstance(app.screen, GameScreen))
+            await settle(pilot, lambda: isinstance(app.screen, GameScreen))
             session = app.session
             assert session is not None
             screen = app.screen
@@ -129,15 +130,15 @@ async def shoot(shot: Shot, svg: bool) -> list[Path]:
             if shot.coordinates:
                 screen.action_coordinates()
             screen.refresh_all()
-            await _settle(pilot, lambda: not shot.end or isinstance(app.screen, EndScreen))
+            await settle(pilot, lambda: not shot.end or isinstance(app.screen, EndScreen))
             if shot.review:
                 names = [seat.name for seat in session.seats]
                 app.push_screen(ReviewScreen(session.game, names, None, Reviewer("mcts:iter=60")))
-                await _settle(pilot, lambda: isinstance(app.screen, ReviewScreen))
+                await settle(pilot, lambda: isinstance(app.screen, ReviewScreen))
                 review = app.screen
                 assert isinstance(review, ReviewScreen)
                 # Rated to the end, so that the plot and the verdicts show.
-                await _settle(pilot, lambda: not review.rating_running, rounds=3000)
+                await settle(pilot, lambda: not review.rating_running, rounds=3000)
             written = [OUT / f"{shot.name}.png"]
             image = rasterise(app_cells(app), FONT_SIZE)
             board = screen.query_one(BoardView)
