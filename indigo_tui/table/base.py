@@ -133,6 +133,13 @@ class Table(Protocol):
         """The seats played by people at this terminal."""
         ...
 
+    def speaks_to(self, seat: int) -> bool:
+        """Whether the screen speaks to ``seat``'s player ("Your hand", "Your
+        move", "You placed") rather than of them ("Hand of Ann"): the one
+        person at a table of bots named by default, or a network seat, which
+        only its own player's terminal shows."""
+        ...
+
     @property
     def bots(self) -> Mapping[int, Bot]:
         """The bots this table runs itself (none over the network: the host session runs them)."""

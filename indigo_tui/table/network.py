@@ -68,6 +68,12 @@ class NetTable(ABC):
     @abstractmethod
     def viewer(self) -> int | None: ...
 
+    def speaks_to(self, seat: int) -> bool:
+        # A terminal that plays one seat of a network game shows only that
+        # seat's hand: its player is the one reading (several own seats are a
+        # hot seat, named as at a local table).
+        return self.humans == [seat]
+
     @property
     @abstractmethod
     def raw_seats(self) -> list[SeatInfo]:

@@ -31,6 +31,7 @@ from ..saves import (
     follow_language,
     hint_counts_meta,
     make_header,
+    named_you,
     new_save_path,
     read_hint_counts,
     shown_path,
@@ -144,6 +145,11 @@ class Session:
 
     def is_bot(self, seat: int) -> bool:
         return seat in self.bots
+
+    def speaks_to(self, seat: int) -> bool:
+        # Only the default name says the person is alone here with bots: a
+        # table of named people passes one keyboard round, and each is named.
+        return named_you(self.name(seat))
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name

@@ -486,9 +486,7 @@ async def hosted_game(
             await until(pilots, lambda: isinstance(app.screen, NetGameScreen))
             await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
             # Pushed is not yet drawn: each table shows its own hand once laid out.
-            await until(
-                pilots, lambda: "Hand of Hazel" in screen_text(app) and "Hand of Gus" in screen_text(guest)
-            )
+            await until(pilots, lambda: "Your hand" in screen_text(app) and "Your hand" in screen_text(guest))
             gscreen = guest.screen
             assert isinstance(gscreen, NetGameScreen) and isinstance(gscreen.table, GuestTable)
             yield Hosted(app, guest, hp, gp, table, gscreen.table, port)

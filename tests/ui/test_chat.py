@@ -91,7 +91,7 @@ async def test_chat_is_typed_shown_on_the_other_table_as_plain_text_and_muted(tm
         await until(pilots, lambda: "Hazel: one more" in _flat(screen_text(guest)))
         assert "Chat muted" not in _flat(screen_text(guest))
         # Beside the move log at every size (80x24, 120x40, 200x60), covering nothing, the hand in sight too.
-        await seen_at_every_size(guest, gp, ["Hazel: one more", "Hand of Gus"])
+        await seen_at_every_size(guest, gp, ["Hazel: one more", "Your hand"])
 
 
 #: A player's name as a hostile one would choose it, and what every screen shows of it.

@@ -157,7 +157,7 @@ async def test_after_the_host_resumes_the_guest_joins_again_at_the_same_move(tmp
                 pilots,
                 lambda: (
                     guest_placements(guest) == 1
-                    and "Hand of Gus" in screen_text(guest)
+                    and "Your hand" in screen_text(guest)
                     and footer_settled(guest)
                     and _("Place") in footer_line(guest)
                 ),

@@ -80,7 +80,8 @@ async def test_host_and_guest_play_through_the_screens(tmp_path: Path) -> None:
                 # The host's tiles are never on the guest's screen.
                 assert "Hazel" not in hand_text(guest)
                 text = screen_text(guest)
-                assert "Hand of Gus" in text and "Hand of Hazel" not in text
+                # The guest's own hand speaks to its player; the host's is never named.
+                assert "Your hand" in text and "Hand of" not in text
                 # Tile kinds the guest may see anyway: its own hand and the placed tiles.
                 seen = set(gtable.game.view(guest_seat).hand)
                 seen |= {e.tile for e in gtable.game.log if isinstance(e, TilePlaced)}
@@ -90,7 +91,7 @@ async def test_host_and_guest_play_through_the_screens(tmp_path: Path) -> None:
 
             # The host (seat 1) moves first, with the keyboard on its screen.
             assert host.game.turn == host_seat
-            await until(pilots, lambda: "Hand of Gus" in screen_text(guest))  # the table drawn
+            await until(pilots, lambda: "Your hand" in screen_text(guest))  # the table drawn
             check_secret()
             placed = host.game.board.placements
             await hp.press("enter")
@@ -98,6 +99,8 @@ async def test_host_and_guest_play_through_the_screens(tmp_path: Path) -> None:
             await until(pilots, lambda: gtable.game.board.placements == placed + 1)
             # Now the guest: find a legal spot and place with the keyboard.
             await until(pilots, lambda: my_view(guest).my_turn)
+            # Spoken to, as its own hand is: not "Gus to move" on Gus's own screen.
+            await until(pilots, lambda: "Your move: place a tile." in screen_text(guest))
             check_secret()
             view = my_view(guest)
             legal = view.legal_moves[0]
@@ -148,7 +151,7 @@ async def test_a_start_before_the_waiting_room_is_up_still_opens_the_table(
             await until(hp, lambda: table.host.ready and isinstance(app.screen, LobbyScreen))
             await hp.press("ctrl+s")
             await until(pilots, lambda: isinstance(guest.screen, NetGameScreen))
-            await until(pilots, lambda: "Hand of Gus" in screen_text(guest))
+            await until(pilots, lambda: "Your hand" in screen_text(guest))
 
 
 async def test_wrong_code_is_one_clear_line(tmp_path: Path) -> None:
@@ -221,8 +224,8 @@ async def test_the_turn_clock_counts_down_on_both_tables_and_a_bot_moves_when_it
         await until(pilots, lambda: host.game.board.placements == 1)
         await until(pilots, lambda: "Hazel ran out of time: a bot placed at" in status(guest))
         await until(pilots, lambda: "Hazel ran out of time: a bot placed at" in status(app))
-        # Now Gus's turn: his own seconds, on his table.
-        await until(pilots, lambda: "Gus" in status(guest) and " s left." in status(guest))
+        # Now Gus's turn: his own seconds, on his table, spoken to him.
+        await until(pilots, lambda: "Your move" in status(guest) and " s left." in status(guest))
 
 
 def gtable_closed(app: NetApp) -> bool:

@@ -41,7 +41,9 @@ def shows_the_table(app: App[Any], table: Table) -> None:
         assert info.name in text
     view = table.view()
     assert view is not None
-    assert f"Hand of {table.name(view.seat)}" in text
+    # A network seat's player is the one reading; a local table names its seats.
+    heading = "Your hand" if table.speaks_to(view.seat) else f"Hand of {table.name(view.seat)}"
+    assert heading in text
     assert f"move {table.game.board.placements + 1}" in text
 
 

@@ -34,7 +34,7 @@ from ...engine.routes import routes_through
 from ...engine.tiles import KIND_CODES
 from ...i18n import N_, _, decimal
 from ...i18n.words import refusal_text
-from ...saves import SaveError, named_you
+from ...saves import SaveError
 from ...table.base import Table, TableGame, TableRefusal
 from ...table.describe import cell_name, move_lines, preview_lines, take_back_question
 from ...table.turns import (
@@ -388,7 +388,8 @@ class GameScreen(Localised, Screen[None]):
             hand.show("", (), 0, 0, _("Hands are hidden."))
         else:
             note = "" if view.my_turn or not self.playing else _("(waiting)")
-            hand.show(session.name(view.seat), view.hand, self.chosen, self.rotation % 6, note)
+            name = session.name(view.seat)
+            hand.show(name, view.hand, self.chosen, self.rotation % 6, note, session.speaks_to(view.seat))
         # What-if, in words.
         lines = [_("Cursor at {cell}").format(cell=cell_name(self.cursor))]
         if move is None:
@@ -460,6 +461,7 @@ class GameScreen(Localised, Screen[None]):
             over=game.over,
             to_move=session.name(game.turn),
             own_move=session.human_to_move and session.viewer == game.turn,
+            spoken_to=session.speaks_to(game.turn),
             thinking=None if self.thinking is None else session.name(self.thinking),
             tiles_left=game.tiles_left,
             # The move being played; once the round is over, the last one played
@@ -669,8 +671,9 @@ class GameScreen(Localised, Screen[None]):
 
     def _show_played(self, played: Played) -> None:
         name, cell = self.session.name(played.seat), cell_name(played.move.cell)
-        # The person named by default is spoken to: never "Tuile posée par Vous".
-        said = _("You placed at {cell}.") if named_you(name) else _("{name} placed at {cell}.")
+        # The person reading is spoken to: never "Tuile posée par Vous".
+        yours = self.session.speaks_to(played.seat)
+        said = _("You placed at {cell}.") if yours else _("{name} placed at {cell}.")
         self.status.say(said.format(name=name, cell=cell))
         self.refresh_all()
         gem_moves = [e for e in played.events if isinstance(e, GemMoved)]

@@ -16,7 +16,6 @@ from rich.cells import cell_len
 from textual.reactive import var
 
 from ...i18n import _, decimal, ngettext, pgettext
-from ...saves import named_you
 from .text_panel import TextPanel
 
 #: The status lines a compact side panel shows at most (the rest ends in "…").
@@ -36,6 +35,8 @@ class TableState:
     to_move: str
     #: Whether the person at this keyboard is to move (and may place).
     own_move: bool
+    #: Whether the seat to move is the one person reading (Table.speaks_to).
+    spoken_to: bool
     #: The name of the bot that is thinking, or None.
     thinking: str | None
     tiles_left: int
@@ -185,8 +186,8 @@ class GameStatus(TextPanel):
             # translators: the status at 80 columns, at most 24 characters with a 14-letter name
             return self._fitting(said, _("{name} thinks…").format(name=name))
         name = state.to_move
-        if state.own_move and named_you(name):
-            # The one person at a table of bots, named by default: spoken to, not of.
+        if state.own_move and state.spoken_to:
+            # The one person reading: spoken to, not of.
             return _("Your move: place a tile.") if not self.compact else _("Your move.")
         if state.own_move:
             if not self.compact:

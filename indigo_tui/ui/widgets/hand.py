@@ -13,7 +13,6 @@ from textual.widget import Widget
 from ...engine.tiles import KIND_CODES
 from ...i18n import _
 from ...i18n.words import tile_description
-from ...saves import named_you
 from .. import palette
 from ..board_art import roles as R
 from ..board_art.glyphs import QUADRANT, Encoder
@@ -39,6 +38,7 @@ class HandView(Widget):
         self.rotation = 0
         self.owner = ""
         self.note = ""
+        self.yours = False
         #: Characters (across, down) a tile may take.
         self.tile_box = (18, 9)
         self.encoder: Encoder = QUADRANT
@@ -46,11 +46,20 @@ class HandView(Widget):
         self.compact = False
         self._spans: list[tuple[int, int]] = []
 
-    def show(self, owner: str, tiles: tuple[int, ...], chosen: int, rotation: int, note: str = "") -> None:
-        new = (owner, tiles, chosen, rotation, note)
-        if new == (self.owner, self.tiles, self.chosen, self.rotation, self.note):
+    def show(
+        self,
+        owner: str,
+        tiles: tuple[int, ...],
+        chosen: int,
+        rotation: int,
+        note: str = "",
+        yours: bool = False,
+    ) -> None:
+        """``yours``: the hand's player is the one reading ("Your hand")."""
+        new = (owner, tiles, chosen, rotation, note, yours)
+        if new == (self.owner, self.tiles, self.chosen, self.rotation, self.note, self.yours):
             return  # moving the cursor must not cost a re-layout
-        self.owner, self.tiles, self.chosen, self.rotation, self.note = new
+        self.owner, self.tiles, self.chosen, self.rotation, self.note, self.yours = new
         self.refresh(layout=True)
 
     def render(self) -> Text:
@@ -69,7 +78,7 @@ class HandView(Widget):
         if not self.tiles:
             text.append(self.note or _("No hand to show."), style="italic")
             return text
-        heading = _("Your hand") if named_you(self.owner) else _("Hand of {name}").format(name=self.owner)
+        heading = _("Your hand") if self.yours else _("Hand of {name}").format(name=self.owner)
         if self.compact and room and len(heading) + (len(self.note) + 2 if self.note else 0) > room:
             # One line in a narrow panel: the name is cut rather than wrapped.
             heading = heading[: max(8, room - (len(self.note) + 2 if self.note else 0) - 1)] + "…"
