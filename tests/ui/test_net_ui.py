@@ -97,6 +97,9 @@ async def test_host_and_guest_play_through_the_screens(tmp_path: Path) -> None:
             await hp.press("enter")
             await until(pilots, lambda: host.game.board.placements == placed + 1)
             await until(pilots, lambda: gtable.game.board.placements == placed + 1)
+            # The host is told of its own tile, the guest of Hazel's.
+            await until(pilots, lambda: "You placed at" in screen_text(app))
+            await until(pilots, lambda: "Hazel placed at" in screen_text(guest))
             # Now the guest: find a legal spot and place with the keyboard.
             await until(pilots, lambda: my_view(guest).my_turn)
             # Spoken to, as its own hand is: not "Gus to move" on Gus's own screen.

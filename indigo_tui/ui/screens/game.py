@@ -669,12 +669,15 @@ class GameScreen(Localised, Screen[None]):
             return
         self._show_played(self.driver.play(move))
 
-    def _show_played(self, played: Played) -> None:
-        name, cell = self.session.name(played.seat), cell_name(played.move.cell)
+    def placed_words(self, seat: int, cell: int) -> str:
+        """The status's line for ``seat``'s tile placed at ``cell``."""
         # The person reading is spoken to: never "Tuile posée par Vous".
-        yours = self.session.speaks_to(played.seat)
-        said = _("You placed at {cell}.") if yours else _("{name} placed at {cell}.")
-        self.status.say(said.format(name=name, cell=cell))
+        if self.session.speaks_to(seat):
+            return _("You placed at {cell}.").format(cell=cell_name(cell))
+        return _("{name} placed at {cell}.").format(name=self.session.name(seat), cell=cell_name(cell))
+
+    def _show_played(self, played: Played) -> None:
+        self.status.say(self.placed_words(played.seat, played.move.cell))
         self.refresh_all()
         gem_moves = [e for e in played.events if isinstance(e, GemMoved)]
         # A tile placed by someone not at this keyboard (a bot) is shown arriving.

@@ -375,7 +375,7 @@ class NetGameScreen(GameScreen):
                     _("{name} ran out of time: a bot placed at {cell}.").format(name=name, cell=cell)
                 )
             else:
-                self.status.say(_("{name} placed at {cell}.").format(name=name, cell=cell))
+                self.status.say(self.placed_words(last.seat, last.cell))
             self._timed_out = None
         self.refresh_all()
         gem_moves = [e for e in new if isinstance(e, GemMoved)]
