@@ -79,7 +79,6 @@ from .protocol import (
     Welcome,
 )
 from .reach import NotAllowed, check_relay
-from .rematch import Rematches
 from .reasons import (
     Ending,
     Farewell,
@@ -93,6 +92,7 @@ from .reasons import (
     why_text,
 )
 from .relay import CodeError, InternetCode, Relay, is_internet_code, parse_internet_code, table_channel
+from .rematch import Rematches
 from .rendezvous import MeetingDoor, is_table_key
 from .seating import Seating
 from .serving import GuestServer

@@ -37,6 +37,9 @@ from indigo_tui.saves import HostKeeper, SeatInfo
 from .conftest import CODE, LIMIT, Listening, make_guest
 from .transit import MailboxServer, TransitRelay
 
+#: A game under way: the host, and the players at the other terminals.
+Table = tuple[HostSession, list["Player"]]
+
 
 class Player:
     """A guest's seat played by a random bot for as long as the session runs,
@@ -122,7 +125,7 @@ async def finished_game(host: HostSession, players: list[Player]) -> None:
 
 
 @pytest.fixture
-async def lan(listening: Listening, tmp_path: Path) -> AsyncIterator[tuple[HostSession, list[Player]]]:
+async def lan(listening: Listening, tmp_path: Path) -> AsyncIterator[Table]:
     """A three-seat game on 127.0.0.1 under way: Bob and Carol at seats 2 and 3."""
     host = three_seats(tmp_path / "net" / "first-host.indigo")
     (tmp_path / "net").mkdir()
@@ -191,12 +194,12 @@ async def rematch_agreed_and_played(host: HostSession, players: list[Player]) ->
 
 
 async def test_a_rematch_offered_agreed_played_and_its_deal_verified(
-    lan: tuple[HostSession, list[Player]],
+    lan: Table,
 ) -> None:
     await rematch_agreed_and_played(*lan)
 
 
-async def test_a_no_ends_the_offer_for_everyone_with_one_notice(lan: tuple[HostSession, list[Player]]) -> None:
+async def test_a_no_ends_the_offer_for_everyone_with_one_notice(lan: Table) -> None:
     host, (bob, carol) = lan
     heard: list[Notice] = []
     host_news = host_heard(host, heard)
@@ -220,7 +223,7 @@ async def test_a_no_ends_the_offer_for_everyone_with_one_notice(lan: tuple[HostS
     assert not bob.said(RematchStarted)
 
 
-async def test_a_terminal_that_leaves_during_the_offer_declines(lan: tuple[HostSession, list[Player]]) -> None:
+async def test_a_terminal_that_leaves_during_the_offer_declines(lan: Table) -> None:
     host, (bob, carol) = lan
     await finished_game(host, [bob, carol])
     bob.guest.offer_rematch()
@@ -236,7 +239,8 @@ async def test_a_terminal_that_leaves_during_the_offer_declines(lan: tuple[HostS
     await until(lambda: len(bob.said(RematchEnded)) == 2, LIMIT)
     refused = bob.said(RematchEnded)[-1]
     assert isinstance(refused, RematchEnded)
-    assert refused.own and refused.code == RematchCode.AWAY and refused.text == "no rematch while Carol is away"
+    assert refused.own and refused.code == RematchCode.AWAY
+    assert refused.text == "no rematch while Carol is away"
 
 
 async def test_offers_are_budgeted_and_none_before_the_end(listening: Listening, tmp_path: Path) -> None:
