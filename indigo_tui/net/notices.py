@@ -558,7 +558,7 @@ class RematchStarted:
 
     @property
     def text(self) -> str:
-        return _("the rematch begins: a new deal at the same table")
+        return _("the rematch begins: a new deal")
 
 
 Notice = (

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from support.polling import until
@@ -36,6 +37,8 @@ from indigo_tui.saves import HostKeeper, SeatInfo
 
 from .conftest import CODE, LIMIT, Listening, make_guest
 from .transit import MailboxServer, TransitRelay
+
+N = TypeVar("N")
 
 #: A game under way: the host, and the players at the other terminals.
 Table = tuple[HostSession, list["Player"]]
@@ -80,7 +83,7 @@ class Player:
             self.heard.append(self.guest.notices.get_nowait())
         return self.heard
 
-    def said(self, kind: type[Notice]) -> list[Notice]:
+    def said(self, kind: type[N]) -> list[N]:
         return [n for n in self.news() if isinstance(n, kind)]
 
     async def stop(self) -> None:
@@ -154,7 +157,7 @@ async def rematch_agreed_and_played(host: HostSession, players: list[Player]) ->
     host_news = host_heard(host, heard)
     await finished_game(host, players)
     first_id, first_save = host.game_id, host.save_path
-    first_log = list(host.game.log)
+    first_log, first_deck = list(host.game.log), host.game.deck
     first_records = [p.guest.record_file for p in players]
     bob.guest.offer_rematch()
     # Carol is asked; everyone is told who is still to agree (Bob's offer is his yes, Hazel a bot).
@@ -164,7 +167,7 @@ async def rematch_agreed_and_played(host: HostSession, players: list[Player]) ->
     assert offered.waiting == (2,) and offered.asked and offered.by == 1
     assert offered.text == "Bob offers a rematch: waiting for Carol to agree"
     await until(lambda: bool(bob.said(RematchOffered)), LIMIT)
-    assert not bob.said(RematchOffered)[-1].asked  # type: ignore[attr-defined]
+    assert not bob.said(RematchOffered)[-1].asked
     assert any(isinstance(n, RematchOffered) for n in host_news())
     carol.guest.offer_rematch()  # her yes
     await until(lambda: all(p.said(RematchStarted) for p in players), LIMIT)
@@ -173,7 +176,7 @@ async def rematch_agreed_and_played(host: HostSession, players: list[Player]) ->
     assert [s.name for s in host.seats] == ["Hazel", "Bob", "Carol"]
     assert host.match.setup == Setup(3) and host.match.rounds == 1
     assert all(p.guest.commitment == host.commitment for p in players)
-    assert host.game.deck != first_log[0].deck  # type: ignore[attr-defined]
+    assert host.game.deck != first_deck
     # Played to its end, and its deal verified at every guest.
     await finished_game(host, players)
     for player in players:
