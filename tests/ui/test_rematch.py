@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from indigo_tui.net.host import HostSession
 from indigo_tui.ui.net_app import NetApp
 from indigo_tui.ui.screens.confirm import ConfirmScreen
@@ -50,6 +52,7 @@ def on_board(app: NetApp) -> bool:
     return isinstance(app.screen, NetGameScreen)
 
 
+@pytest.mark.slow
 async def test_a_rematch_is_offered_agreed_and_dealt_on_both_screens(tmp_path: Path) -> None:
     async with hosted_game(tmp_path) as hosted:
         app, guest, hp, gp = hosted.app, hosted.guest, hosted.hp, hosted.gp
