@@ -10,6 +10,7 @@ their language's rulebook (docs/i18n.md).
 from __future__ import annotations
 
 import errno
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..engine.refusals import Refusal, Refused
@@ -286,3 +287,11 @@ def os_problem(exc: OSError) -> str:
     in the system's words."""
     words = _OS_PROBLEMS.get(exc.errno) if exc.errno is not None else None
     return _(words) if words is not None else str(exc.strerror or exc)
+
+
+def names_list(names: Sequence[str]) -> str:
+    """Names as a list in words: "Ann", "Ann and Bob", "Ann, Bob and Cat"
+    (a network peer's words need it as much as a table's)."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])

@@ -27,8 +27,10 @@ The game:
   (what each guest is sent), :mod:`.serving` (each guest's messages read
   and answered), :mod:`.undo` (undo requests and their votes),
   :mod:`.bot_seats` (the host's bots, and stand-ins for a seat out of time),
-  :mod:`.clock` (the turn clock), :mod:`.hints` (the hints counted) and
-  :mod:`.chat` (every terminal's lines of chat, cleaned and within budgets);
+  :mod:`.clock` (the turn clock), :mod:`.hints` (the hints counted),
+  :mod:`.chat` (every terminal's lines of chat, cleaned and within budgets)
+  and :mod:`.rematch` (a rematch offered, agreed to or declined once the game
+  is over);
 - :mod:`.hosting`: a hosted game set up, or taken up from its save;
 - :mod:`.guest`: the guest peer, following the host's game for its seat, with
   :mod:`.joining` (its way into the seat), :mod:`.requests` (its requests

@@ -17,12 +17,13 @@ round's check came out (:func:`deals_meta`).
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import Sequence
 from enum import StrEnum
 
 import msgspec
 
-from ..engine import Event, Game, IllegalMove, Move, Setup, TilePlaced, public_event, shuffled_deck
+from ..engine import Event, Game, IllegalMove, Match, Move, Setup, TilePlaced, public_event, shuffled_deck
 from ..engine.tiles import COUNTS
 from ..saves import GuestRecord, PlayedRound
 from .protocol import Breach, PastRound, ProtocolError
@@ -85,6 +86,15 @@ def secret_deck(seed: int | str | None, round_index: int, secret: str) -> tuple[
     before the reveal; the host's save keeps both, and the deck is in the
     round's log, so a saved game replays as ever."""
     return shuffled_deck(f"net:{seed}:{secret}", round_index)
+
+
+def new_match(setup: Setup, rounds: int, seed: int | str | None) -> tuple[Match, str]:
+    """A new network match, its first round dealt from a fresh secret of the
+    host's (as every later one: :func:`secret_deck`); the match and that
+    round's salt. A new table's game and a rematch are dealt alike."""
+    salt = secrets.token_hex(16)
+    first = Game(setup, secret_deck(seed, 0, salt), round_index=0)
+    return Match.from_games(setup, rounds, seed, [first]), salt
 
 
 def commitment(deck: Sequence[int], salt: str) -> str:
@@ -208,6 +218,7 @@ __all__ = [
     "check_reveal",
     "commitment",
     "deals_meta",
+    "new_match",
     "past_deal",
     "past_rounds",
     "replay_own",

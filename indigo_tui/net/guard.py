@@ -95,6 +95,10 @@ class SeatBudgets:
     #: seconds; more are dropped, and the sender told once a flood (net/chat.py).
     chat_rate: float = 0.5
     chat_burst: float = 5.0
+    #: Rematch offers from one seat (net/rematch.py): a burst, then one every
+    #: ``1 / rematch_rate`` seconds; one more is refused in words (how long to wait).
+    rematch_rate: float = 1 / 20
+    rematch_burst: float = 2.0
 
 
 class Allowance:

@@ -11,7 +11,8 @@ requests and votes; the host's answers find the request they are for through
 in) is brought up to date and written after every change by a
 :class:`~indigo_tui.saves.RecordKeeper`, which saves the whole match at its
 end; after a lost connection the same session joins again (:mod:`.rejoin`).
-See ``docs/protocol.md``.
+Once the game is over it follows a rematch too (:mod:`.rematch`): the
+offer's state, and the new game, kept in a new record. See ``docs/protocol.md``.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import Final, assert_never
+
+import msgspec
 
 from .. import __version__, saves
 from ..engine import Game, Move, TileDrawn
@@ -42,6 +45,7 @@ from .common import (
     protocol_broken,
 )
 from .deal import Deal, check_reveal, deals_meta
+from .handshake import GAME_ID
 from .joining import dial, meet, take_seat
 from .notices import ChatHeld as ChatHeldNotice
 from .notices import (
@@ -54,6 +58,9 @@ from .notices import (
     PlayEnded,
     PlayStarted,
     Problem,
+    RematchEnded,
+    RematchOffered,
+    RematchStarted,
     RoundStarted,
     SaveState,
     SeatJoined,
@@ -80,8 +87,12 @@ from .protocol import (
     MoveAck,
     MoveRejected,
     MoveRequest,
+    NewGame,
     NextRound,
     ProtocolError,
+    RematchAnswer,
+    RematchOff,
+    RematchState,
     Reveal,
     Say,
     SeatStatus,
@@ -225,6 +236,8 @@ class GuestSession(Notices):
         self.requests = Requests()
         self._beat_task: asyncio.Task[None] | None = None
         self.round_trips: list[float] = []
+        #: The rematch on offer, as the host last told it (None: none is).
+        self.rematch: RematchOffered | None = None
 
     # -- the seat, its game and its record --------------------------------------
 
@@ -448,6 +461,12 @@ class GuestSession(Notices):
                 self._reveal(message)
             case NextRound(round=round_index, commitment=promise):
                 self._next_round(round_index, promise)
+            case RematchState(by=by, waiting=waiting):
+                self._rematch_offered(by, waiting)
+            case RematchOff(seat=seat, code=code, args=numbers):
+                self._rematch_off(seat, code, numbers)
+            case NewGame(game_id=game_id, commitment=promise):
+                self._new_game(game_id, promise)
             case Bye(reason=said, code=code, args=numbers):
                 if self.over:
                     # After the end the host's goodbye says nothing new: no need for its words.
@@ -486,6 +505,61 @@ class GuestSession(Notices):
         self.deal, self.final_game = None, None
         self._save()
         self.tell(RoundStarted(round_index, self.rounds))
+
+    # -- a rematch (net/rematch.py) ---------------------------------------------
+
+    def offer_rematch(self) -> None:
+        """Offer the table a rematch, or agree to the one on offer (the host answers)."""
+        self._send(RematchAnswer(True))
+
+    def decline_rematch(self) -> None:
+        """Decline the rematch on offer: it is over for everyone."""
+        self._send(RematchAnswer(False))
+
+    def _rematch_offered(self, by: int, waiting: tuple[int, ...]) -> None:
+        if by != HOST_SEAT:
+            self._check_seat(by)
+        for seat in waiting:
+            self._check_seat(seat)
+        names = tuple(self.seat_name(seat) for seat in waiting)
+        self.rematch = RematchOffered(by, self.seat_name(by), waiting, names, asked=self.seat in waiting)
+        self.tell(self.rematch)
+
+    def _rematch_off(self, seat: int, code: str, numbers: tuple[int, ...]) -> None:
+        if seat != HOST_SEAT:
+            self._check_seat(seat)
+        own = self.rematch is None
+        self.rematch = None
+        self.tell(RematchEnded(seat, self.seat_name(seat), log_line(code, 40), numbers[:2], own=own))
+
+    def _new_game(self, game_id: str, promise: str) -> None:
+        """Everyone agreed to a rematch: a new game of the same table, kept in
+        a record of its own (the last game's is final, and stays)."""
+        state, welcome, record = self.state, self.welcome, self.record
+        assert state is not None and welcome is not None
+        if not (self.over and self.revealed) or record is None:
+            raise ProtocolError(Breach.ROUND_EARLY, (0, self.round))
+        if not GAME_ID.fullmatch(game_id) or game_id == record.game_id:
+            # It names the new record's file: the welcome's rule, and a game of its own.
+            raise ProtocolError(Breach.WELCOME_GAME_ID)
+        self.welcome = msgspec.structs.replace(
+            welcome, game_id=game_id, commitment=log_line(promise, 128), from_seq=0, round=0, past=[]
+        )
+        self.keeper = RecordKeeper(
+            self.save_dir,
+            msgspec.structs.replace(
+                record, game_id=game_id, events=[], over=False, deal="", deal_args=[], round=0, past=[]
+            ),
+        )
+        self.round, self.commitment = 0, log_line(promise, 128)
+        self.state = SeatState(state.setup, state.seat)
+        self.past, self.past_games = [], []
+        self._pending_draws.clear()
+        self.deal, self.final_game, self.final_save = None, None, None
+        self.hint_counts, self.rematch = [], None
+        self.finished.clear()
+        self._save()
+        self.tell(RematchStarted(game_id))
 
     def _check_seat(self, seat: int) -> None:
         players = self.state.setup.players if self.state is not None else 0

@@ -39,7 +39,7 @@ from .broadcast import Broadcaster, Link
 from .chat import ChatRoom
 from .clock import TurnTimer
 from .common import Notices, address_text, normal_code, plain_name
-from .deal import commitment, secret_deck
+from .deal import commitment, new_match, secret_deck
 from .guard import Allowance, Budgets, GuessLimiter, SeatBudgets
 from .hints import HintLedger
 from .notices import (
@@ -52,6 +52,7 @@ from .notices import (
     Problem,
     RelayState,
     RelayStatus,
+    RematchStarted,
     RoundStarted,
     SaveState,
     SeatJoined,
@@ -67,6 +68,7 @@ from .protocol import (
     Message,
     MoveAck,
     MoveRequest,
+    NewGame,
     NextRound,
     PastRound,
     SeatStatus,
@@ -90,6 +92,7 @@ from .reasons import (
     why_text,
 )
 from .relay import CodeError, InternetCode, Relay, is_internet_code, parse_internet_code, table_channel
+from .rematch import Rematches
 from .rendezvous import MeetingDoor, is_table_key
 from .seating import Seating
 from .serving import GuestServer
@@ -256,6 +259,17 @@ class HostSession(Notices):
         self.all_seated = asyncio.Event()
         #: Chat: every terminal's lines, each seat's within its budget (never saved).
         self.chat = ChatRoom(self.broadcaster, self.seating, self.tell)
+        #: Rematch offers once the game is over: who agreed, who is still to (net/rematch.py).
+        self.rematch = Rematches(
+            self.broadcaster,
+            self.seating,
+            self.tell,
+            people=lambda: [s for s in range(self.match.setup.players) if s not in self.bot_seats.bots],
+            here=lambda: [s for s in self.host_seats if s not in self.bot_seats.bots],
+            over=lambda: self.started and not self.closed and self.match.over,
+            begin=self.rematch_begin,
+            budgets=self.seat_budgets,
+        )
         #: Reads and answers each seated guest.
         self.server = GuestServer(
             self, self.seating, self.broadcaster, self.undo, self.tell, config.heartbeat, self.chat
@@ -592,12 +606,41 @@ class HostSession(Notices):
         self.tell(RoundStarted(match.round_index, match.rounds))
         self.next_turn()
 
+    def rematch_begin(self) -> None:
+        """Everyone agreed to a rematch: the same table (seats, names, rules,
+        rounds) a new game, with an id, a seed and a deal of its own, dealt and
+        committed to as a new table's first round is; saved in a new file
+        beside the last one's, which stays as it was. Every guest is told
+        (:class:`NewGame`), then gets the new game's first events."""
+        setup, rounds = self.match.setup, self.match.rounds
+        self.match, salt = new_match(setup, rounds, secrets.randbits(32))
+        self.salts = [salt]
+        self.game_id = secrets.token_hex(6)
+        try:
+            self.keeper = self.keeper.successor(self.game_id)
+        except saves.SaveOpenElsewhere as exc:
+            self.keeper = saves.HostKeeper()
+            self.tell(SaveState(False, "", str(exc)))
+        self.hints = HintLedger(self.hints.allowed, {}, setup.players)
+        self.undo.new_round()
+        self.public = SeatState(setup, None)
+        for event in self.game.log:
+            self.public.apply(public_event(event))
+        self.over_event.clear()
+        self.broadcaster.new_round()
+        self.broadcaster.broadcast(NewGame(self.game_id, self.commitment))
+        self.flush()
+        self.save()
+        self.tell(RematchStarted(self.game_id))
+        self.next_turn()
+
     async def close(self, farewell: Farewell = Farewell.HOST_CLOSED, numbers: tuple[int, ...] = ()) -> None:
         """Say goodbye to every guest (why: ``farewell`` and its ``numbers``,
         which each guest says in its own language) and stop listening."""
         if self.closed:
             return
         self.phase = _CLOSED_FROM[self.phase]
+        self.rematch.close()
         self.bot_seats.stop()
         await self.clock.close()
         if self._meeting is not None:
@@ -695,6 +738,7 @@ class HostSession(Notices):
         link.conn.closed = True
         link.cancel()
         self.undo.voting.voter_lost(link.seat)
+        self.rematch.left(link.seat)
         self.tell(SeatLeft(link.seat, link.name, loss=why, after_end=self.match.over))
         self.broadcaster.broadcast(SeatStatus(link.seat, False, link.name))
 

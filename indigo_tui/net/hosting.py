@@ -11,20 +11,19 @@ host's own terminal, by a person at a screen or, headless, by a bot
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import saves
 from ..bots import Bot, BotSpecError, make_bot
-from ..engine import Game, Match, Setup, SetupError, Variant, rounds_allowed
+from ..engine import Setup, SetupError, Variant, rounds_allowed
 from ..i18n import _
 from ..i18n.words import os_problem, rounds_text, setup_error_text
-from ..saves import SeatInfo, default_seat_names
+from ..saves import SeatInfo, default_seat_names, host_save_name
 from . import DEFAULT_PORT, DEFAULT_UNDO_LIMIT
 from .clock import turn_time_problem
 from .common import new_join_code, normal_code, parse_address, plain_name
-from .deal import secret_deck
+from .deal import new_match
 from .host import HostConfig, HostError, HostSession
 from .relay import CodeError, Relay, parse_internet_code, relay_from
 from .rendezvous import is_table_key, new_table_key
@@ -140,9 +139,7 @@ def build_host(
     own = [index for index, kind in enumerate(kinds) if kind == "host"]
     # The first round is dealt from a secret of the host's (the round's salt),
     # as every later one: a guest cannot shuffle it, even knowing the seed.
-    salt = secrets.token_hex(16)
-    first = Game(setup, secret_deck(plan.seed, 0, salt), round_index=0)
-    match = Match.from_games(setup, plan.rounds, plan.seed, [first])
+    match, salt = new_match(setup, plan.rounds, plan.seed)
     # Bots are named as at a local table: "Greedy bot", or "Greedy bot 1" and "Greedy bot 2".
     bot_names = default_seat_names(["human" if k in ("host", "remote") else k for k in kinds])
     name = plain_name(plan.name) or _("Host")
@@ -216,12 +213,6 @@ def _spoken_code(given: str, relay: Relay | None) -> str:
         return str(parse_internet_code(given))
     except CodeError as exc:
         raise HostingError(str(exc)) from None
-
-
-def host_save_name(game_id: str) -> str:
-    """The file name a hosted game is saved under (in the save folder's ``net``),
-    which a guest can name too: it knows the game's id."""
-    return f"net-{game_id}-host{saves.SUFFIX}"
 
 
 def resume_host(

@@ -19,6 +19,7 @@ from enum import StrEnum
 
 from ..engine import Move
 from ..i18n import _, decimal, ngettext
+from ..i18n.words import names_list
 from ..saves import shown_path
 from .deal import Deal
 from .reasons import Ending, Loss, Why, deal_text, loss_text, seat_label, why_text
@@ -475,6 +476,91 @@ class CodeSpent:
         )
 
 
+class RematchCode(StrEnum):
+    """Why a rematch offer ended, or was not made (:class:`RematchEnded`)."""
+
+    #: The seat declined it: over for everyone.
+    DECLINED = "declined"
+    #: The seat's terminal left during the offer: over for everyone.
+    LEFT = "left"
+    #: To the one who asked: the game is not over yet.
+    NOT_OVER = "not_over"
+    #: To the one who asked: number: the seconds until it may offer again.
+    TOO_OFTEN = "too_often"
+    #: To the one who asked: the seat (its name with it) has no terminal here now.
+    AWAY = "away"
+
+
+@dataclass(frozen=True)
+class RematchOffered:
+    """A rematch is on offer, made by ``by`` (-1: the host's terminal, which
+    plays no seat); ``waiting`` are the seats that have not agreed yet, and
+    ``names`` their players' names. ``asked``: a seat of this terminal is
+    among them (its answer is wanted)."""
+
+    by: int
+    by_name: str
+    waiting: tuple[int, ...]
+    names: tuple[str, ...]
+    asked: bool = False
+
+    @property
+    def offerer(self) -> str:
+        """Who offered it, in words."""
+        # translators: who offered a rematch: the host's terminal, which plays no seat
+        return self.by_name or _("the host") if self.by < 0 else seat_label(self.by, self.by_name)
+
+    @property
+    def text(self) -> str:
+        who = names_list([seat_label(s, n) for s, n in zip(self.waiting, self.names, strict=True)])
+        return _("{name} offers a rematch: waiting for {names} to agree").format(name=self.offerer, names=who)
+
+
+@dataclass(frozen=True)
+class RematchEnded:
+    """No rematch: the offer is over for everyone because ``seat`` declined
+    it or left, or (``own``) this terminal's offer was not made. ``name``
+    names ``seat``; ``args`` are the code's numbers."""
+
+    seat: int
+    name: str
+    code: str
+    args: tuple[int, ...] = ()
+    own: bool = False
+
+    @property
+    def text(self) -> str:
+        who = seat_label(self.seat, self.name) if self.seat >= 0 else self.name or _("the host")
+        if self.code == RematchCode.DECLINED:
+            return _("{name} declined the rematch").format(name=who)
+        if self.code == RematchCode.LEFT:
+            return _("{name} left: no rematch").format(name=who)
+        if self.code == RematchCode.NOT_OVER:
+            return _("no rematch before the game is over")
+        if self.code == RematchCode.TOO_OFTEN:
+            seconds = self.args[0] if self.args else 1
+            return ngettext(
+                "too many rematch offers: wait {seconds} second",
+                "too many rematch offers: wait {seconds} seconds",
+                seconds,
+            ).format(seconds=seconds)
+        if self.code == RematchCode.AWAY:
+            return _("no rematch while {name} is away").format(name=who)
+        return _("no rematch")
+
+
+@dataclass(frozen=True)
+class RematchStarted:
+    """Everyone agreed: a new game of the same table began (``game_id``),
+    dealt afresh; its events follow from the first."""
+
+    game_id: str
+
+    @property
+    def text(self) -> str:
+        return _("the rematch begins: a new deal")
+
+
 Notice = (
     SeatJoined
     | SeatLeft
@@ -498,6 +584,9 @@ Notice = (
     | SessionClosed
     | RelayStatus
     | CodeSpent
+    | RematchOffered
+    | RematchEnded
+    | RematchStarted
 )
 
 
@@ -522,6 +611,10 @@ __all__ = [
     "Problem",
     "RelayState",
     "RelayStatus",
+    "RematchCode",
+    "RematchEnded",
+    "RematchOffered",
+    "RematchStarted",
     "RoundStarted",
     "SaveState",
     "SeatJoined",

@@ -29,8 +29,10 @@ from ..engine import Event, Move, Setup
 #: 4: matches of several rounds, :class:`NextRound`; 5: a seated guest's
 #: budget, :class:`HintNotCounted`, the turn clock,
 #: :class:`TurnClock` and :class:`TimedOut`, and deals from a host secret;
-#: 6: chat, :class:`Say`, :class:`ChatLine` and :class:`ChatHeld`).
-PROTOCOL_VERSION: Final = 6
+#: 6: chat, :class:`Say`, :class:`ChatLine` and :class:`ChatHeld`;
+#: 7: the rematch, :class:`RematchAnswer`, :class:`RematchState`,
+#: :class:`RematchOff` and :class:`NewGame`).
+PROTOCOL_VERSION: Final = 7
 #: The largest body we accept (a full resync of a game is far smaller).
 MAX_FRAME: Final = 256 * 1024
 #: The largest body accepted before the join code is proven: the handshake's
@@ -433,6 +435,45 @@ class ChatHeld(_Msg, frozen=True, tag="chat_held"):
     seconds: float
 
 
+class RematchAnswer(_Msg, frozen=True, tag="rematch"):
+    """Guest -> host, once the match is over: ``accept`` offers the table a
+    rematch (or agrees to the one on offer); not ``accept`` declines it, which
+    ends the offer for everyone (see :mod:`~indigo_tui.net.rematch`)."""
+
+    accept: bool
+
+
+class RematchState(_Msg, frozen=True, tag="rematch_offer"):
+    """Host -> guests: a rematch is on offer, made by ``by`` (-1: the host's
+    terminal, which plays no seat); ``waiting`` are the seats that have not
+    agreed yet (sent at the offer and at every yes)."""
+
+    by: int
+    waiting: tuple[int, ...]
+
+
+class RematchOff(_Msg, frozen=True, tag="rematch_off"):
+    """Host -> guests: no rematch. To everyone: the offer is over because
+    ``seat`` declined it (``code`` ``declined``) or its terminal left
+    (``left``). To one terminal: its offer was not made (``not_over``,
+    ``too_often`` with the seconds to wait, ``away`` with the seat whose
+    terminal is gone), and no offer is open."""
+
+    seat: int
+    code: str
+    args: tuple[int, ...] = ()
+
+
+class NewGame(_Msg, frozen=True, tag="new_game"):
+    """Host -> guests, once every seat agreed to a rematch: a new game
+    ``game_id`` of the same table (seats, names, options) begins, its first
+    round dealt from a deck committed to as ``commitment``; its events follow,
+    numbered from 0. The finished game stays as it was saved."""
+
+    game_id: str
+    commitment: str
+
+
 class Reveal(_Msg, frozen=True, tag="reveal"):
     """Host -> guests at the end: the deck and salt the commitment was made of."""
 
@@ -478,7 +519,7 @@ class Error(_Msg, frozen=True, tag="error"):
 Handshake = Hello | Exchange | Confirm | Join | Welcome | Bye | Error
 #: What a seated guest sends the host (read by ``GuestServer._answer`` of
 #: :mod:`indigo_tui.net.serving`).
-FromGuest = MoveRequest | UndoRequest | UndoVote | HintUsed | Say | Heartbeat | Bye | Error
+FromGuest = MoveRequest | UndoRequest | UndoVote | HintUsed | Say | RematchAnswer | Heartbeat | Bye | Error
 #: What the host sends a seated guest (read by ``GuestSession._handle`` of
 #: :mod:`indigo_tui.net.guest`).
 FromHost = (
@@ -500,6 +541,9 @@ FromHost = (
     | ChatHeld
     | Reveal
     | NextRound
+    | RematchState
+    | RematchOff
+    | NewGame
     | Bye
     | Error
 )

@@ -31,11 +31,14 @@ from .protocol import (
     HintUsed,
     MoveRejected,
     MoveRequest,
+    RematchAnswer,
+    RematchOff,
     Say,
     UndoRequest,
     UndoVote,
 )
 from .reasons import Gone, Loss, NetRefusal, Why, english_why
+from .rematch import Rematches
 from .seating import Seating
 from .undo import UndoRequests
 
@@ -45,6 +48,9 @@ class GuestAnswers(Protocol):
 
     @property
     def closed(self) -> bool: ...
+
+    #: The rematch offers once the game is over.
+    rematch: Rematches
 
     def guest_move(self, request: MoveRequest) -> Why | None:
         """Play a guest's move for its own seat (acknowledged with its
@@ -121,6 +127,8 @@ class GuestServer:
             case Say(text=text):
                 # Within the seat's chat budget (net/chat.py); a flood is dropped, the game goes on.
                 self.chat.heard(link, text)
+            case RematchAnswer(accept=accept):
+                self._rematch(link, accept)
             case Bye(reason=reason, code=code, args=numbers):
                 # Said from the code in this terminal's language; the guest's own words
                 # only for a code we do not know.
@@ -137,6 +145,17 @@ class GuestServer:
                 # Anything else a guest may not send does not decode (FromGuest).
                 assert_never(message)
         return True
+
+    def _rematch(self, link: Link, accept: bool) -> None:
+        """A terminal's yes (an offer, or agreeing to the open one) or no, for
+        its own seat; an offer that may not be made is refused to it alone."""
+        rematch = self.host.rematch
+        if not accept:
+            rematch.decline(link.seat)
+            return
+        refused = rematch.offer(link.seat, [link.seat])
+        if refused is not None:
+            self.broadcaster.send(link, RematchOff(refused.seat, refused.code, refused.args))
 
     def _move(self, link: Link, request: MoveRequest) -> None:
         why: Why | None

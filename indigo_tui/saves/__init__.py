@@ -77,7 +77,16 @@ from .guest import (
     record_path,
 )
 from .hints import HINTS_KEY, hint_counts_meta, read_hint_counts
-from .host import HOST_KEY, ROLE_KEY, HostKeeper, HostMeta, is_hosted, read_host_meta, without_host_meta
+from .host import (
+    HOST_KEY,
+    ROLE_KEY,
+    HostKeeper,
+    HostMeta,
+    host_save_name,
+    is_hosted,
+    read_host_meta,
+    without_host_meta,
+)
 from .lock import SaveLock, SaveOpenElsewhere, open_elsewhere
 from .places import VISITOR_VAR, shown_path, visitor_folder
 
@@ -123,6 +132,7 @@ __all__ = [
     "find_record",
     "follow_language",
     "hint_counts_meta",
+    "host_save_name",
     "is_hosted",
     "is_unfinished",
     "latest_unfinished",

@@ -23,7 +23,7 @@ import msgspec
 
 from ..engine import Match
 from ..i18n import _
-from .file import SaveError, SeatInfo, decode_as, make_header, remove_stale_temps, write_save
+from .file import SUFFIX, SaveError, SeatInfo, decode_as, make_header, remove_stale_temps, write_save
 from .lock import SaveLock
 
 #: The ``meta`` key holding a hosted game's :class:`HostMeta` as JSON.
@@ -181,12 +181,32 @@ class HostKeeper:
         if self.lock is not None:
             self.lock.release()
 
+    def successor(self, game_id: str) -> HostKeeper:
+        """The keeper of the next game of the same table (a rematch): a new
+        file beside this one, named for ``game_id`` and claimed as this one
+        was, this one's claim let go (it is saved for the last time). Kept
+        nowhere if this one is. :class:`SaveOpenElsewhere` if another window
+        holds the new file."""
+        if self.path is None:
+            return HostKeeper()
+        path = self.path.with_name(host_save_name(game_id))
+        lock = SaveLock.acquire(path) if self.lock is not None else None
+        self.release()
+        return HostKeeper(path, lock=lock)
+
+
+def host_save_name(game_id: str) -> str:
+    """The file name a hosted game is saved under (in the save folder's ``net``),
+    which a guest can name too: it knows the game's id."""
+    return f"net-{game_id}-host{SUFFIX}"
+
 
 __all__ = [
     "HOST_KEY",
     "ROLE_KEY",
     "HostKeeper",
     "HostMeta",
+    "host_save_name",
     "is_hosted",
     "read_host_meta",
     "without_host_meta",

@@ -18,7 +18,7 @@ from ..engine.events import GEM_POINTS, Event, GameOver, GemMoved, TilePlaced
 from ..engine.geometry import COORDS
 from ..engine.tiles import KIND_CODES
 from ..i18n import N_, _
-from ..i18n.words import edge_name, tile_description
+from ..i18n.words import edge_name, names_list, tile_description
 from ..saves import shown_path, visitor_folder
 
 Namer = Callable[[int], str]
@@ -113,13 +113,6 @@ def take_back_question(owner: str, cell: int, asker: str | None) -> str:
     return _("{asker} asks to take back {owner}'s move at {cell}. {owner}, do you allow it?").format(
         asker=asker, owner=owner, cell=cell_name(cell)
     )
-
-
-def names_list(names: Sequence[str]) -> str:
-    """Names as a list in words: "Ann", "Ann and Bob", "Ann, Bob and Cat"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def command_path(path: Path) -> str:

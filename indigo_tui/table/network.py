@@ -101,6 +101,20 @@ class NetTable(ABC):
         it comes back as a :class:`~indigo_tui.net.notices.ChatSaid`);
         whether there was anything to say."""
 
+    @abstractmethod
+    def offer_rematch(self) -> str | None:
+        """Once the game is over: offer the table a rematch, or agree to the
+        one on offer (net/rematch.py). Why not, in words, where it is known at
+        once (the host's); a guest's refusal comes as a notice."""
+
+    @abstractmethod
+    def decline_rematch(self) -> None:
+        """Decline the rematch on offer: it is over for every terminal."""
+
+    def rematch_started(self) -> None:
+        """A rematch began: the new game is the one shown (its own file)."""
+        self.generation += 1
+
     # -- shared ----------------------------------------------------------------
 
     @property
@@ -298,6 +312,17 @@ class HostTable(NetTable):
         game = self.host.game
         return (game, self.host.save_path) if game.over else None
 
+    def offer_rematch(self) -> str | None:
+        refused = self.host.rematch.offer_here()
+        return None if refused is None else refused.text
+
+    def decline_rematch(self) -> None:
+        self.host.rematch.decline_here()
+
+    def rematch_started(self) -> None:
+        super().rematch_started()
+        self.save_path = self.host.save_path
+
     def next_round(self) -> None:
         """Deal the next round to every terminal (the guests follow)."""
         try:
@@ -350,6 +375,13 @@ class GuestTable(NetTable):
 
     def say(self, text: str) -> bool:
         return self.guest.say(text)
+
+    def offer_rematch(self) -> str | None:
+        self.guest.offer_rematch()
+        return None
+
+    def decline_rematch(self) -> None:
+        self.guest.decline_rematch()
 
     @property
     def offers_hints(self) -> bool:

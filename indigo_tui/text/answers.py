@@ -29,8 +29,8 @@ from ..engine.geometry import (
 )
 from ..engine.tiles import KIND_CODES, ORIENTATIONS, rotated_paths
 from ..i18n import _, ngettext
-from ..i18n.words import edge_long_name, gem_count, gem_name, points, tile_description
-from ..table.describe import cell_name, gem_outcome, names_list
+from ..i18n.words import edge_long_name, gem_count, gem_name, names_list, points, tile_description
+from ..table.describe import cell_name, gem_outcome
 
 Namer = Callable[[int], str]
 

@@ -38,6 +38,7 @@ class Command(StrEnum):
     NEXT = "next"
     SAY = "say"
     MUTE = "mute"
+    REMATCH = "rematch"
     QUIT = "quit"
     YES = "yes"
     NO = "no"
@@ -109,6 +110,8 @@ def local_word(command: Command) -> str:
         Command.SAY: pgettext("text command", "say"),
         # translators: a command typed in text mode: stop (or start again) showing the chat
         Command.MUTE: pgettext("text command", "mute"),
+        # translators: a command typed in text mode: offer (or agree to) a new game of the same network table
+        Command.REMATCH: pgettext("text command", "rematch"),
         # translators: a command typed in text mode: leave the game (it is saved)
         Command.QUIT: pgettext("text command", "quit"),
         # translators: the answer typed in text mode to place a move after its what-if
@@ -140,8 +143,8 @@ def parse_command(line: str) -> tuple[Command | None, str]:
     return None, rest
 
 
-#: The commands of a network game only (its chat).
-NETWORK_ONLY: Final = frozenset({Command.SAY, Command.MUTE})
+#: The commands of a network game only (its chat, a rematch).
+NETWORK_ONLY: Final = frozenset({Command.SAY, Command.MUTE, Command.REMATCH})
 
 #: What each command does, for ``help`` (shown after the command's words).
 _HELP: Final[dict[Command, tuple[str, str]]] = {
@@ -171,6 +174,10 @@ _HELP: Final[dict[Command, tuple[str, str]]] = {
     Command.NEXT: ("", N_("after a round: start the next one")),
     Command.SAY: (" TEXT", N_("in a network game: say a line of chat to everyone at the table")),
     Command.MUTE: ("", N_("in a network game: stop showing the chat, or show it again")),
+    Command.REMATCH: (
+        "",
+        N_("when a network game is over: offer the table a new game, or agree to the one offered"),
+    ),
     Command.QUIT: ("", N_("leave; the game stays saved")),
 }
 

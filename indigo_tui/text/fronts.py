@@ -16,7 +16,8 @@ from ..bots import engine_protocol as protocol
 from ..engine import Event, Move, SeatView, Setup
 from ..engine.tiles import KIND_CODES
 from ..i18n import _
-from ..table.describe import cell_name, names_list
+from ..i18n.words import names_list
+from ..table.describe import cell_name
 from .answers import tile_text
 from .console import Console
 from .sentences import event_sentences

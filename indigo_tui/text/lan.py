@@ -37,6 +37,9 @@ from ..net.notices import (
     Notice,
     PlayEnded,
     PlayStarted,
+    RematchEnded,
+    RematchOffered,
+    RematchStarted,
     RoundStarted,
     SeatJoined,
     SeatLeft,
@@ -95,6 +98,8 @@ class NetLineTable(LineTable):
         #: The chat is not shown (the mute command), and the lines held back meanwhile.
         self.muted = False
         self.unheard = 0
+        #: The rematch on offer (net/rematch.py), to agree to or decline.
+        self.rematch: RematchOffered | None = None
 
     # -- the peer -----------------------------------------------------------------------------
 
@@ -201,7 +206,34 @@ class NetLineTable(LineTable):
 
         self._spawn(think())
 
+    def _rematch(self) -> None:
+        if not self.net.match.over:
+            self.front.say(_("A rematch is offered once the game is over."))
+            return
+        agreeing = self.rematch is not None
+        refused = self.net.offer_rematch()
+        if refused is not None:
+            self.front.say(_("No rematch: {reason}.").format(reason=refused))
+        elif agreeing:
+            self.front.say(_("You agreed to the rematch."))
+        else:
+            self.front.say(_("You offered the table a rematch."))
+
+    def _say_round_end(self) -> None:
+        said = self._ended
+        super()._say_round_end()
+        if said != self._ended and self.net.match.over and self.rematch is None:
+            self.front.say(_("Type rematch to offer the table a new game: the same seats, a new deal."))
+
     def answer(self, yes: bool) -> bool:
+        if self.vote is None and self.rematch is not None:
+            # A yes or no to the rematch on offer (no undo vote is open once the game is over).
+            if yes:
+                self._rematch()
+            else:
+                self.rematch = None
+                self.net.decline_rematch()
+            return True
         ask, self.vote = self.vote, None
         if ask is None:
             return False
@@ -232,6 +264,19 @@ class NetLineTable(LineTable):
             case SessionClosed(final=final):
                 if final or not self.net.game.over:
                     self.ended = notice.text
+            case RematchOffered(asked=asked):
+                self.rematch = notice
+                words = notice.text[:1].upper() + notice.text[1:]
+                if asked:
+                    self.front.say(_("{news}: type rematch (or yes) to agree, or no.").format(news=words))
+                else:
+                    self.front.say(words + ".")
+            case RematchEnded() | RematchStarted():
+                self.rematch = None
+                if isinstance(notice, RematchStarted):
+                    self.net.rematch_started()
+                    self._announced = None
+                self.front.say(notice.text[:1].upper() + notice.text[1:] + ".")
             case ChatSaid():
                 if self.muted:
                     self.unheard += 1

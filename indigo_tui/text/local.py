@@ -21,11 +21,11 @@ from pathlib import Path
 from ..bots import engine_protocol as protocol
 from ..engine import Event, Move, SeatView, TileDrawn, public_event
 from ..i18n import N_, _, decimal, ngettext
-from ..i18n.words import refusal_text
+from ..i18n.words import names_list, refusal_text
 from ..net.notices import ClockStarted
 from ..saves import SaveError
 from ..table.base import Table, TableGame, TableRefusal
-from ..table.describe import cell_name, names_list, take_back_question
+from ..table.describe import cell_name, take_back_question
 from ..table.turns import BotTurn, HandOff, RoundOver, TurnDriver
 from . import answers
 from .commands import NETWORK_ONLY, Command, help_lines, parse_command
@@ -527,6 +527,8 @@ class LineTable:
             self._chat(rest)
         elif command is Command.MUTE:
             self._mute()
+        elif command is Command.REMATCH:
+            self._rematch()
         elif command is Command.QUIT:
             self._quit()
         elif command in (Command.YES, Command.NO):
@@ -617,6 +619,9 @@ class LineTable:
 
     def _mute(self) -> None:
         self._chat("")
+
+    def _rematch(self) -> None:
+        self.front.say(_("There is no rematch here: it is for network games."))
 
     def _redo(self) -> None:
         done = self.driver.redo()

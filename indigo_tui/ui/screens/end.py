@@ -15,9 +15,8 @@ from textual.widgets import Button, Static
 
 from ...engine import Standing
 from ...i18n import N_, _, ngettext
-from ...i18n.words import gem_name
+from ...i18n.words import gem_name, names_list
 from ...table.base import Table as GameTable
-from ...table.describe import names_list
 from .. import palette
 from ..board_art.picture import GEM_GLYPH
 from ..localise import Localised

@@ -43,6 +43,7 @@ ACTIONS: Final = (
     ("`c`", N_("every cell's coordinates on the board, or only the cursor's tag")),
     ("`g`", N_("other board glyphs, of those this terminal is known to draw (remembered)")),
     ("`o`", N_("after the round: its result again, and from there its review")),
+    ("`p`", N_("when a network game is over: offer the table a rematch, or agree to the one offered")),
     ("`ctrl+p`", N_("command palette: every action by name")),
     ("`?`", N_("this help")),
     ("`escape`", N_("back to the title screen (the game is saved)")),

@@ -13,7 +13,7 @@ on, and leaving says goodbye to the other terminals.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar, cast
@@ -21,7 +21,8 @@ from typing import ClassVar, cast
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Static
+from textual.screen import Screen
+from textual.widgets import Button, Static
 
 from ...engine import GemMoved, TilePlaced
 from ...i18n import N_, _, ngettext, pgettext
@@ -41,6 +42,9 @@ from ...net.notices import (
     PlayStarted,
     Problem,
     RelayStatus,
+    RematchEnded,
+    RematchOffered,
+    RematchStarted,
     RoundStarted,
     SaveState,
     SeatJoined,
@@ -76,6 +80,11 @@ def deal_words(deal: Deal, draws: int) -> str:
     return _("Deal NOT verified: {reason}.").format(reason=deal_text(deal))
 
 
+def _sentence(news: str) -> str:
+    """A notice's line as a sentence on a screen: capital first, full stop last."""
+    return _("{news}.").format(news=news[:1].upper() + news[1:])
+
+
 def end_for_everyone_question(save_path: Path | None) -> str:
     """The host's question before its leaving ends the game for every terminal."""
     question = _("End the game for everyone? The others' screens will say that it has stopped.")
@@ -105,21 +114,56 @@ def resume_words(save_path: Path) -> str:
 
 
 class NetEndScreen(EndScreen):
-    """The end screen, plus how the deal checked out (a guest's own check)."""
+    """The end screen, plus how the deal checked out (a guest's own check)
+    and, once the game is over, a rematch: its key, and where the offer stands."""
 
-    def __init__(self, table: NetTable, deal: str) -> None:
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("p", "rematch", N_("Rematch"))]
+
+    def __init__(
+        self, table: NetTable, deal: str, rematch: Callable[[], None] | None = None, state: str = ""
+    ) -> None:
         super().__init__(table)
         self.deal = deal
+        #: Offers (or agrees to) a rematch, once the game is over (None: none offered here).
+        self.rematch = rematch
+        #: Where the rematch offer stands, in words ("" while none is open).
+        self.state = state
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rematch":
+            return self.rematch is not None and self.session.match.over
+        return super().check_action(action, parameters)
 
     def on_mount(self) -> None:
         box = self.query_one("#end-box")
+        buttons = box.query_one(".buttons")
         if self.deal:
-            box.mount(Static(self.deal, id="deal", markup=False), before=box.query_one(".buttons"))
+            box.mount(Static(self.deal, id="deal", markup=False), before=buttons)
         match = self.session.match
         if not match.over and not match.can_start_next_round:
             # A guest follows the host from round to round.
             waiting = _("Waiting for the host to deal round {round}.").format(round=match.round_index + 2)
-            box.mount(Static(waiting, id="next-wait"), before=box.query_one(".buttons"))
+            box.mount(Static(waiting, id="next-wait"), before=buttons)
+        if self.rematch is not None and match.over:
+            # Names come from the network: plain text.
+            box.mount(Static(self.state, id="rematch-state", markup=False), before=buttons)
+            buttons.mount(Button(_("Rematch (p)"), id="rematch"), before=0)
+
+    def show_rematch(self, state: str) -> None:
+        """Where the rematch offer stands now ("" once none is open)."""
+        self.state = state
+        for line in self.query("#rematch-state").results(Static):
+            line.update(state)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "rematch":
+            self.action_rematch()
+            return
+        super().on_button_pressed(event)
+
+    def action_rematch(self) -> None:
+        if self.rematch is not None:
+            self.rematch()
 
     async def relocalise(self) -> None:
         """After a change of language: the end screen again, with the deal's check."""
@@ -146,6 +190,8 @@ class NetGameScreen(GameScreen):
         Binding("s", "save_as", N_("Save as"), show=False),
         # Only once a guest's game has stopped before its end (the host left).
         Binding("j", "join_again", N_("Join again")),
+        # Only once the game is over: the same table, a new game (net/rematch.py).
+        Binding("p", "rematch", N_("Rematch")),
     ]
 
     def __init__(self, table: NetTable, link: NetLink) -> None:
@@ -162,6 +208,9 @@ class NetGameScreen(GameScreen):
         self._timed_out: int | None = None
         #: The chat's lines and the line to type, under the move log.
         self.chat = ChatPanel(id="chat")
+        #: The rematch on offer (None: none is), and the question asking this terminal about it.
+        self.rematch: RematchOffered | None = None
+        self._rematch_question: Screen[bool] | None = None
 
     def side_panels(self) -> ComposeResult:
         yield self.chat
@@ -205,6 +254,8 @@ class NetGameScreen(GameScreen):
             return self.stopped is None
         if action == "join_again":
             return self.stopped is not None
+        if action == "rematch":
+            return self.stopped is None and self.table.match.over and self.link.ended is None
         if action in ("chat", "mute_chat"):
             # Nobody hears it once the game stopped here: its key leaves the
             # footer to Join again (which a long language's footer had cut).
@@ -253,6 +304,8 @@ class NetGameScreen(GameScreen):
                 self.show_end()
             case RoundStarted():
                 self._new_round(notice)
+            case RematchOffered() | RematchEnded() | RematchStarted():
+                self._rematch_news(notice)
             case SessionClosed(final=final):
                 if final or not self.game.over:
                     self._ended = True
@@ -317,16 +370,90 @@ class NetGameScreen(GameScreen):
 
     def _new_round(self, notice: RoundStarted) -> None:
         """The host dealt the next round: its end screen goes, the new board comes."""
+        self._new_round_board(
+            _("Round {round} of {rounds} begins.").format(round=notice.round + 1, rounds=notice.rounds)
+        )
+
+    def _new_round_board(self, words: str) -> None:
+        """A new round's board (of the match, or a rematch's first): the end screen goes, ``words`` say it."""
         while isinstance(self.app.screen, NetEndScreen):
             self.app.pop_screen()
         self._seen = 0
         self.deal = ""
         self.cursor = START_CELL
         self.chosen = 0
-        self.status.say(
-            _("Round {round} of {rounds} begins.").format(round=notice.round + 1, rounds=notice.rounds)
-        )
+        self.status.say(words)
         self._catch_up()
+
+    # -- a rematch ----------------------------------------------------------------------
+
+    def action_rematch(self) -> None:
+        """Offer the table a rematch, or agree to the one on offer."""
+        if not self.table.match.over:
+            self.status.say(_("A rematch is offered once the game is over."))
+            return
+        agreeing = self.rematch is not None
+        refused = self.table.offer_rematch()
+        if refused is not None:
+            self.status.say(_("No rematch: {reason}.").format(reason=refused))
+        elif agreeing:
+            self.status.say(_("You agreed to the rematch."))
+        else:
+            self.status.say(_("You offered the table a rematch."))
+
+    def _rematch_news(self, notice: RematchOffered | RematchEnded | RematchStarted) -> None:
+        """Where the rematch offer stands, said on the board's status and on
+        the end screen; this terminal asked, if its answer is wanted."""
+        words = _sentence(notice.text)
+        if isinstance(notice, RematchOffered):
+            self.rematch = notice
+            self.status.say(words)
+            self._end_screen_says(words)
+            if notice.asked and self._rematch_question is None:
+                self._ask_rematch(notice)
+            return
+        self.rematch = None
+        self._end_question()
+        if isinstance(notice, RematchEnded):
+            self.status.say(words)
+            self._end_screen_says(words)
+            return
+        # Everyone agreed: the new game's board, as at a new round.
+        self.table.rematch_started()
+        self._ended = False
+        self._new_round_board(words)
+
+    def _end_screen_says(self, words: str) -> None:
+        for screen in self.app.screen_stack:
+            if isinstance(screen, NetEndScreen):
+                screen.show_rematch(words)
+
+    def _ask_rematch(self, offer: RematchOffered) -> None:
+        from .confirm import ConfirmScreen
+
+        question = _("{name} offers a rematch: the same table, a new deal. Play again?").format(
+            name=offer.offerer
+        )
+        screen = ConfirmScreen(question)
+        self._rematch_question = screen
+
+        def answer(yes: bool | None) -> None:
+            if self._rematch_question is not screen:
+                return  # the offer ended meanwhile: nothing to answer
+            self._rematch_question = None
+            if yes:
+                self.action_rematch()
+            else:
+                self.table.decline_rematch()
+                self.status.say(_("You declined the rematch."))
+
+        self.app.push_screen(screen, answer)
+
+    def _end_question(self) -> None:
+        """The offer is over: its question, if still up, goes unanswered."""
+        screen, self._rematch_question = self._rematch_question, None
+        if screen is not None and screen.is_attached:
+            screen.dismiss(False)
 
     def _tick_clock(self) -> None:
         if self._on_stage and self.table.time_left() is not None:
@@ -413,7 +540,10 @@ class NetGameScreen(GameScreen):
         if guest is not None and guest.deal is not None and not self.deal:
             # The reveal was checked before its notice came round.
             self.deal = deal_words(guest.deal, len(guest.state.my_draws) if guest.state else 0)
-        return NetEndScreen(self.table, self.deal)
+        state = (
+            self.rematch.text[:1].upper() + self.rematch.text[1:] + "." if self.rematch is not None else ""
+        )
+        return NetEndScreen(self.table, self.deal, self.action_rematch, state)
 
     # -- actions --------------------------------------------------------------------
 
