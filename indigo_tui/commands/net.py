@@ -12,6 +12,7 @@ from ..net import (
     DEFAULT_PORT,
     DEFAULT_RELAY,
     DEFAULT_UNDO_LIMIT,
+    DEFAULT_WATCHERS,
     EXAMPLE_CODE,
     MAILBOX_ENV,
     RELAY_ENV,
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
     from ..net.hosting import Hosted
     from ..net.relay import Relay
     from . import SubParsers
+
+#: The most watchers a host may let in at once (each is a connection within its budgets).
+MAX_WATCHERS = 16
 
 # Without --headless the game screen plays this terminal's seat (see run_host_ui/run_join_ui).
 _HEADLESS_ONLY = N_("--bot NAME plays this terminal's seat only with --headless")
@@ -86,6 +90,22 @@ def register(subparsers: SubParsers) -> None:
         help=_(
             "undo requests each player may put to the vote per round (default {limit}; 0: no undo)"
         ).format(limit=DEFAULT_UNDO_LIMIT),
+    )
+    host.add_argument(
+        "--watchers",
+        type=int,
+        default=DEFAULT_WATCHERS,
+        metavar="N",
+        help=_(
+            "terminals that may watch the game at once without a seat, with 'indigo join --watch' "
+            "(default {watchers}; 0: none)"
+        ).format(watchers=DEFAULT_WATCHERS),
+    )
+    host.add_argument(
+        "--watcher-chat",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help=_("pass the watchers' lines of chat on to everyone (default: yes)"),
     )
     add_rounds_option(host)
     host.add_argument(
@@ -163,6 +183,14 @@ def register(subparsers: SubParsers) -> None:
         help=_(
             "take back the seat of this folder's newest unfinished game with that host, "
             "whatever name it was joined with"
+        ),
+    )
+    join.add_argument(
+        "--watch",
+        action="store_true",
+        help=_(
+            "follow the game without a seat: see what every player may see, chat if the host allows, "
+            "but no moves"
         ),
     )
     _common(join)
@@ -288,6 +316,8 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
 
     if args.bot and not args.headless:
         raise CommandError(_("--bot is for --headless; on screen, name bot seats in --seats (bot:NAME)"))
+    if not 0 <= args.watchers <= MAX_WATCHERS:
+        raise CommandError(_("--watchers is 0 (none) to {most}").format(most=MAX_WATCHERS))
     own_bot = args.bot if args.headless else None
     move_delay = max(0.0, args.move_delay) if args.headless else 0.5
     # --relay alone means across the internet too; a resumed game keeps its own way in.
@@ -303,6 +333,8 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
                 move_delay=move_delay,
                 relay=relay,
                 mailbox=args.mailbox,
+                watchers=args.watchers,
+                watcher_chat=args.watcher_chat,
             )
         else:
             plan = HostPlan(
@@ -319,6 +351,8 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
                 relay=relay,
                 turn_time=args.turn_time,
                 undo_limit=args.undo_limit,
+                watchers=args.watchers,
+                watcher_chat=args.watcher_chat,
             )
             hosted = build_host(plan, save_dir, own_bot=own_bot, move_delay=move_delay)
     except HostingError as exc:
@@ -373,6 +407,7 @@ def _join_on_screen(args: argparse.Namespace, save_dir: Path) -> int:
             rejoin=args.rejoin,
             save_dir=save_dir,
             relay=relay,
+            watch=args.watch,
         ),
         save_dir=save_dir,
         palette=args.palette,
@@ -401,7 +436,14 @@ def _join_by_text(
 
     async def main() -> int:
         guest = guest_session(
-            host, port, code, args.name or _("Guest"), save_dir, rejoin=args.rejoin, relay=relay
+            host,
+            port,
+            code,
+            args.name or _("Guest"),
+            save_dir,
+            rejoin=args.rejoin,
+            relay=relay,
+            watch=args.watch,
         )
         return await play_guest(guest, Console(), rejoin_timeout=max(0.0, args.reconnect_timeout))
 
@@ -490,6 +532,10 @@ def run_join(args: argparse.Namespace) -> int:
             host, port = parse_address(args.address)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
+    if args.watch and (args.headless or args.bot or args.rejoin):
+        raise CommandError(
+            _("--watch is a person following the game: leave out --headless, --bot and --rejoin")
+        )
     if args.text:
         return _join_by_text(args, host, port, _usable_save_dir(getattr(args, "save_dir", None)), code, relay)
     if not args.headless:

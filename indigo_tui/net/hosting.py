@@ -20,7 +20,7 @@ from ..engine import Setup, SetupError, Variant, rounds_allowed
 from ..i18n import _
 from ..i18n.words import os_problem, rounds_text, setup_error_text
 from ..saves import SeatInfo, default_seat_names, host_save_name
-from . import DEFAULT_PORT, DEFAULT_UNDO_LIMIT
+from . import DEFAULT_PORT, DEFAULT_UNDO_LIMIT, DEFAULT_WATCHERS
 from .clock import turn_time_problem
 from .common import new_join_code, normal_code, parse_address, plain_name
 from .deal import new_match
@@ -61,6 +61,10 @@ class HostPlan:
     turn_time: float = 0.0
     #: Undo requests each seat may put to the vote per round.
     undo_limit: int = DEFAULT_UNDO_LIMIT
+    #: Terminals that may watch at once, without a seat (0: none), and whether
+    #: their lines of chat are passed on.
+    watchers: int = DEFAULT_WATCHERS
+    watcher_chat: bool = True
 
 
 @dataclass
@@ -174,6 +178,8 @@ def build_host(
                 hints=plan.hints,
                 turn_time=plan.turn_time,
                 undo_limit=plan.undo_limit,
+                watchers=plan.watchers,
+                watcher_chat=plan.watcher_chat,
             ),
         )
     except HostError as exc:
@@ -223,6 +229,8 @@ def resume_host(
     move_delay: float = 0.5,
     relay: Relay | None = None,
     mailbox: str | None = None,
+    watchers: int = DEFAULT_WATCHERS,
+    watcher_chat: bool = True,
 ) -> Hosted:
     """A hosted game taken up from its save (after the host crashed or quit):
     the same game, code and seats, so the guests get back in by joining again.
@@ -231,7 +239,8 @@ def resume_host(
     A game played across the internet is taken up through the same transit
     relay (``relay`` names another; ``mailbox`` the mailbox server, else the
     environment's or the public one), with the same table key, so its guests
-    rejoin without the mailbox; a free seat gets a fresh spoken code."""
+    rejoin without the mailbox; a free seat gets a fresh spoken code.
+    ``watchers`` and ``watcher_chat``: as in :class:`HostPlan` (not saved)."""
     try:
         saved = saves.load_save(path)
         facts = saves.read_host_meta(saved.header.meta)
@@ -291,6 +300,8 @@ def resume_host(
                 turn_time=facts.turn_time,
                 undo_limit=DEFAULT_UNDO_LIMIT if facts.undo_limit is None else facts.undo_limit,
                 undos=facts.undos,
+                watchers=watchers,
+                watcher_chat=watcher_chat,
             ),
         )
     except HostError as exc:
