@@ -8,8 +8,9 @@ reaches anyone's screen; at most :data:`CHAT_LIMIT` characters), and keeps
 each seat's lines within its chat budget (a token bucket in the seat's
 :class:`~.guard.Allowance`; a watcher's terminal has its own, the same).
 A line over the budget is dropped, and the sender is told once a flood
-(:class:`~.protocol.ChatHeld`), the host's screen too; the game goes on. Every terminal cleans what it is sent again,
-and shows it as plain text, never as markup. Chat is never saved.
+(:class:`~.protocol.ChatHeld`), the host's screen too; the game goes on.
+Every terminal cleans what it is sent again, and shows it as plain text,
+never as markup. Chat is never saved.
 """
 
 from __future__ import annotations
