@@ -677,7 +677,7 @@ class GuestSession(Notices):
         if self.over:
             self._write_final()
         self._save()
-        self.tell(DealChecked(deal, len(state.my_draws), self.round, self.rounds))
+        self.tell(DealChecked(deal, len(state.my_draws), self.round, self.rounds, self.watching))
         if self.over:
             self.finished.set()
 

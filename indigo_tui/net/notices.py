@@ -384,6 +384,8 @@ class DealChecked:
     #: Which round's deal (from 0), of how many.
     round: int = 0
     rounds: int = 1
+    #: A watcher's check: it has no draws of its own, only the commitment to check.
+    watching: bool = False
 
     @property
     def ok(self) -> bool:
@@ -392,6 +394,12 @@ class DealChecked:
     @property
     def text(self) -> str:
         draws = self.draws
+        if self.watching and self.ok:
+            if self.rounds == 1:
+                return _("deal verified: the deck matches the commitment")
+            return _("deal of round {round} verified: the deck matches the commitment").format(
+                round=self.round + 1
+            )
         if self.rounds == 1:
             if self.ok:
                 return _(
