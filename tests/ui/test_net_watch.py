@@ -42,7 +42,7 @@ async def test_a_watcher_joins_with_the_watch_box_and_has_no_keys_to_play(tmp_pa
             assert isinstance(screen, NetGameScreen) and screen.table.watching
             shown = {key.action for key in footer_keys(watcher)}
             assert shown and not shown & {"place", "rotate", "undo", "hint", "next_tile"}, shown
-            assert "Hand of" not in screen_text(watcher)
+            assert "Hand of" not in screen_text(watcher) and "Your hand" not in screen_text(watcher)
             # The host's table says who watches.
             await until(pilots, lambda: "Watching:Wanda" in _side(app))
             assert host.watchers == ("Wanda",)
