@@ -15,6 +15,7 @@ from ..net import (
     DEFAULT_WATCHERS,
     EXAMPLE_CODE,
     MAILBOX_ENV,
+    MAX_WATCHERS,
     RELAY_ENV,
 )
 from .game_options import add_glyphs_option, add_rounds_option, add_turn_time_option
@@ -24,9 +25,6 @@ if TYPE_CHECKING:
     from ..net.hosting import Hosted
     from ..net.relay import Relay
     from . import SubParsers
-
-#: The most watchers a host may let in at once (each is a connection within its budgets).
-MAX_WATCHERS = 16
 
 # Without --headless the game screen plays this terminal's seat (see run_host_ui/run_join_ui).
 _HEADLESS_ONLY = N_("--bot NAME plays this terminal's seat only with --headless")
@@ -98,8 +96,8 @@ def register(subparsers: SubParsers) -> None:
         metavar="N",
         help=_(
             "terminals that may watch the game at once without a seat, with 'indigo join --watch' "
-            "(default {watchers}; 0: none)"
-        ).format(watchers=DEFAULT_WATCHERS),
+            "(default {watchers}; 0: none; at most {most})"
+        ).format(watchers=DEFAULT_WATCHERS, most=MAX_WATCHERS),
     )
     host.add_argument(
         "--watcher-chat",
@@ -316,8 +314,6 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
 
     if args.bot and not args.headless:
         raise CommandError(_("--bot is for --headless; on screen, name bot seats in --seats (bot:NAME)"))
-    if not 0 <= args.watchers <= MAX_WATCHERS:
-        raise CommandError(_("--watchers is 0 (none) to {most}").format(most=MAX_WATCHERS))
     own_bot = args.bot if args.headless else None
     move_delay = max(0.0, args.move_delay) if args.headless else 0.5
     # --relay alone means across the internet too; a resumed game keeps its own way in.

@@ -20,7 +20,7 @@ from ..engine import Setup, SetupError, Variant, rounds_allowed
 from ..i18n import _
 from ..i18n.words import os_problem, rounds_text, setup_error_text
 from ..saves import SeatInfo, default_seat_names, host_save_name
-from . import DEFAULT_PORT, DEFAULT_UNDO_LIMIT, DEFAULT_WATCHERS
+from . import DEFAULT_PORT, DEFAULT_UNDO_LIMIT, DEFAULT_WATCHERS, MAX_WATCHERS
 from .clock import turn_time_problem
 from .common import new_join_code, normal_code, parse_address, plain_name
 from .deal import new_match
@@ -91,6 +91,12 @@ def check_kinds(kinds: list[str]) -> None:
         raise HostingError(_("a hosted game needs at least one remote seat"))
 
 
+def check_watchers(watchers: int) -> None:
+    """:class:`HostingError` unless ``watchers`` is a number of watchers a host may let in."""
+    if not 0 <= watchers <= MAX_WATCHERS:
+        raise HostingError(_("the watchers must be a number from 0 to {most}").format(most=MAX_WATCHERS))
+
+
 def _bot(spec: str, seed: int | str | None, seat: int | str, *, programs: bool = True) -> Bot:
     """The bot of ``spec``; an engine seat starts its program only if
     ``programs`` (never one named in a save: a file must not run a command)."""
@@ -127,6 +133,7 @@ def build_host(
     seats are a person's, or with ``own_bot`` (headless) played by that bot."""
     kinds = list(plan.kinds)
     check_kinds(kinds)
+    check_watchers(plan.watchers)
     if not rounds_allowed(plan.rounds):
         raise HostingError(rounds_text())
     try:
@@ -241,6 +248,7 @@ def resume_host(
     environment's or the public one), with the same table key, so its guests
     rejoin without the mailbox; a free seat gets a fresh spoken code.
     ``watchers`` and ``watcher_chat``: as in :class:`HostPlan` (not saved)."""
+    check_watchers(watchers)
     try:
         saved = saves.load_save(path)
         facts = saves.read_host_meta(saved.header.meta)
