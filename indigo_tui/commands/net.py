@@ -12,8 +12,10 @@ from ..net import (
     DEFAULT_PORT,
     DEFAULT_RELAY,
     DEFAULT_UNDO_LIMIT,
+    DEFAULT_WATCHERS,
     EXAMPLE_CODE,
     MAILBOX_ENV,
+    MAX_WATCHERS,
     RELAY_ENV,
 )
 from .game_options import add_glyphs_option, add_rounds_option, add_turn_time_option
@@ -86,6 +88,22 @@ def register(subparsers: SubParsers) -> None:
         help=_(
             "undo requests each player may put to the vote per round (default {limit}; 0: no undo)"
         ).format(limit=DEFAULT_UNDO_LIMIT),
+    )
+    host.add_argument(
+        "--watchers",
+        type=int,
+        default=DEFAULT_WATCHERS,
+        metavar="N",
+        help=_(
+            "terminals that may watch the game at once without a seat, with 'indigo join --watch' "
+            "(default {watchers}; 0: none; at most {most})"
+        ).format(watchers=DEFAULT_WATCHERS, most=MAX_WATCHERS),
+    )
+    host.add_argument(
+        "--watcher-chat",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help=_("pass the watchers' lines of chat on to everyone (default: yes)"),
     )
     add_rounds_option(host)
     host.add_argument(
@@ -163,6 +181,14 @@ def register(subparsers: SubParsers) -> None:
         help=_(
             "take back the seat of this folder's newest unfinished game with that host, "
             "whatever name it was joined with"
+        ),
+    )
+    join.add_argument(
+        "--watch",
+        action="store_true",
+        help=_(
+            "follow the game without a seat: see what every player may see, chat if the host allows, "
+            "but no moves"
         ),
     )
     _common(join)
@@ -303,6 +329,8 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
                 move_delay=move_delay,
                 relay=relay,
                 mailbox=args.mailbox,
+                watchers=args.watchers,
+                watcher_chat=args.watcher_chat,
             )
         else:
             plan = HostPlan(
@@ -319,6 +347,8 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
                 relay=relay,
                 turn_time=args.turn_time,
                 undo_limit=args.undo_limit,
+                watchers=args.watchers,
+                watcher_chat=args.watcher_chat,
             )
             hosted = build_host(plan, save_dir, own_bot=own_bot, move_delay=move_delay)
     except HostingError as exc:
@@ -373,6 +403,7 @@ def _join_on_screen(args: argparse.Namespace, save_dir: Path) -> int:
             rejoin=args.rejoin,
             save_dir=save_dir,
             relay=relay,
+            watch=args.watch,
         ),
         save_dir=save_dir,
         palette=args.palette,
@@ -401,7 +432,14 @@ def _join_by_text(
 
     async def main() -> int:
         guest = guest_session(
-            host, port, code, args.name or _("Guest"), save_dir, rejoin=args.rejoin, relay=relay
+            host,
+            port,
+            code,
+            args.name or _("Guest"),
+            save_dir,
+            rejoin=args.rejoin,
+            relay=relay,
+            watch=args.watch,
         )
         return await play_guest(guest, Console(), rejoin_timeout=max(0.0, args.reconnect_timeout))
 
@@ -490,6 +528,10 @@ def run_join(args: argparse.Namespace) -> int:
             host, port = parse_address(args.address)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
+    if args.watch and (args.headless or args.bot or args.rejoin):
+        raise CommandError(
+            _("--watch is a person following the game: leave out --headless, --bot and --rejoin")
+        )
     if args.text:
         return _join_by_text(args, host, port, _usable_save_dir(getattr(args, "save_dir", None)), code, relay)
     if not args.headless:

@@ -60,3 +60,8 @@ EXAMPLE_CODE = "4821-K7WQ2M"
 #: Undo requests each seat may put to the vote per round, unless the host
 #: says otherwise (``indigo host --undo-limit``; net/undo.py).
 DEFAULT_UNDO_LIMIT = 3
+#: Watchers (terminals that follow a game without a seat) a host lets in
+#: unless told otherwise (``indigo host --watchers``; 0 takes none), and the
+#: most it may let in (each is a connection within the host's budgets).
+DEFAULT_WATCHERS = 4
+MAX_WATCHERS = 16

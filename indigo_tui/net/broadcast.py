@@ -1,6 +1,9 @@
-"""The host's sending side: one :class:`Link` per seated guest, and what each
-is sent (the public events it has not had yet, its own draws with their
-tiles, the deck at the end), batched into one write per guest."""
+"""The host's sending side: one :class:`Link` per seated guest and per
+watcher, and what each is sent (the public events it has not had yet, a
+seat's own draws with their tiles, the deck at the end), batched into one
+write per terminal. A watcher follows the game without a seat: it is sent
+everything public, from the same path as the seats, and nothing else (no
+draw is ever its own, and it has no vote)."""
 
 from __future__ import annotations
 
@@ -43,6 +46,8 @@ class Link:
     draining: asyncio.Future[Any] | None = None
     #: Its chat is over budget and it has been told so (until a line gets through again).
     chat_held: bool = False
+    #: A watcher's link: no seat (``seat`` is :data:`~.protocol.WATCHER_SEAT`), public messages only.
+    watching: bool = False
 
     def keep(self, task: asyncio.Future[Any]) -> None:
         """Hold ``task`` until it is done (then it is let go, its outcome
@@ -76,10 +81,16 @@ class Broadcaster:
     def __init__(self, on_frame_sent: Callable[[int, Message], None] | None = None) -> None:
         #: Seat -> the terminal playing it now.
         self.links: dict[int, Link] = {}
+        #: The terminals watching, in the order they came (no seat each).
+        self.watchers: list[Link] = []
         #: Called with (seat, message) for every message sent, for tests and logs.
         self.on_frame_sent = on_frame_sent
         #: Remote seats whose terminal has been sent the deck at the end.
         self.revealed_seats: set[int] = set()
+
+    def audience(self) -> list[Link]:
+        """Every terminal the public game goes to: the seats' and the watchers'."""
+        return [*self.links.values(), *self.watchers]
 
     def send(self, link: Link, message: Message) -> None:
         link.conn.send_nowait(message)
@@ -87,23 +98,25 @@ class Broadcaster:
             self.on_frame_sent(link.seat, message)
 
     def broadcast(self, message: Message, skip: int | None = None) -> None:
-        for seat, link in list(self.links.items()):
-            if seat != skip:
+        """``message`` (a public one) to every seat's terminal but ``skip``'s, and to every watcher."""
+        for link in self.audience():
+            if link.watching or link.seat != skip:
                 self.send(link, message)
 
     def flush(
         self, game: Game, public: SeatState, salt: str, after: dict[int, Message] | None = None
     ) -> None:
-        """Send every seated guest the events it has not had yet (its own draws
-        with their tiles just before), then the deck if the game is over, then
+        """Send every seated guest and every watcher the events it has not had
+        yet (a seat's own draws with their tiles just before; a watcher has no
+        draw of its own), then the deck if the game is over, then
         ``after[seat]`` if given (a move's acknowledgement): one write each."""
         log = game.log
         length = public.length
-        for link in list(self.links.values()):
+        for link in self.audience():
             batch: list[Message] = []
             for seq in range(link.sent, length):
                 event = log[seq]
-                if type(event) is TileDrawn and event.seat == link.seat:
+                if not link.watching and type(event) is TileDrawn and event.seat == link.seat:
                     assert event.tile is not None
                     batch.append(YourDraw(seq, event.tile))
                 batch.append(GameEvent(seq, public.events[seq], public.hashes[seq], seq == length - 1))
@@ -113,8 +126,9 @@ class Broadcaster:
                 assert deck is not None
                 batch.append(Reveal(deck, salt))
                 link.revealed = True
-                self.revealed_seats.add(link.seat)
-            if after is not None and link.seat in after:
+                if not link.watching:
+                    self.revealed_seats.add(link.seat)
+            if after is not None and not link.watching and link.seat in after:
                 batch.append(after[link.seat])
             link.conn.send_many(batch)
             if self.on_frame_sent is not None:
@@ -128,14 +142,14 @@ class Broadcaster:
     def new_round(self) -> None:
         """The match's next round: its log starts again from event 0, and its
         deck is revealed again at its end."""
-        for link in self.links.values():
+        for link in self.audience():
             link.sent = 0
             link.revealed = False
         self.revealed_seats.clear()
 
     def cut_back(self, length: int) -> None:
         """After an undo: nobody has been sent more than ``length`` events."""
-        for link in self.links.values():
+        for link in self.audience():
             link.sent = min(link.sent, length)
 
 

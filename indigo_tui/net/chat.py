@@ -6,10 +6,11 @@ the one judge of it: it cleans each line (:func:`chat_text`: no control
 characters, so no escape sequence, carriage return or forged new line
 reaches anyone's screen; at most :data:`CHAT_LIMIT` characters), and keeps
 each seat's lines within its chat budget (a token bucket in the seat's
-:class:`~.guard.Allowance`). A line over the budget is dropped, and the
-sender is told once a flood (:class:`~.protocol.ChatHeld`), the host's
-screen too; the game goes on. Every terminal cleans what it is sent again,
-and shows it as plain text, never as markup. Chat is never saved.
+:class:`~.guard.Allowance`; a watcher's terminal has its own, the same).
+A line over the budget is dropped, and the sender is told once a flood
+(:class:`~.protocol.ChatHeld`), the host's screen too; the game goes on.
+Every terminal cleans what it is sent again, and shows it as plain text,
+never as markup. Chat is never saved.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ class ChatRoom:
                 self.tell(ChatHeldNotice(link.seat, link.name, seconds))
             return
         link.chat_held = False
-        self._send(link.seat, link.name, text)
+        self._send(link.seat, link.name, text, watching=link.watching)
 
     def say(self, seat: int, text: str) -> bool:
         """A line said at the host's own terminal, for its ``seat``
@@ -70,13 +71,14 @@ class ChatRoom:
         name = self.seating.name(seat) if seat != HOST_SEAT else ""
         return self._send(seat, name, text)
 
-    def _send(self, seat: int, name: str, text: str) -> bool:
+    def _send(self, seat: int, name: str, text: str, *, watching: bool = False) -> bool:
         line = chat_text(text)
         if not line:
             return False
         shown = plain_name(name)
-        self.broadcaster.broadcast(ChatLine(seat, shown, line))
-        self.tell(ChatSaid(seat, shown, line))
+        # A watcher's line is marked as one (its name, "watching"), everywhere.
+        self.broadcaster.broadcast(ChatLine(seat, shown, line, watching))
+        self.tell(ChatSaid(seat, shown, line, watching))
         return True
 
 

@@ -1,4 +1,5 @@
-"""The guest peer: one seat following the game a host plays on another terminal.
+"""The guest peer: one seat following the game a host plays on another terminal
+(or a watcher, following it without a seat).
 
 :class:`GuestSession` takes its seat (:mod:`.joining`), then reads the host's
 messages and follows the game by them: it folds the public events into a
@@ -12,7 +13,10 @@ in) is brought up to date and written after every change by a
 :class:`~indigo_tui.saves.RecordKeeper`, which saves the whole match at its
 end; after a lost connection the same session joins again (:mod:`.rejoin`).
 Once the game is over it follows a rematch too (:mod:`.rematch`): the
-offer's state, and the new game, kept in a new record. See ``docs/protocol.md``.
+offer's state, and the new game, kept in a new record.
+A watcher (``watch=True``) is the same session without a seat: it folds the
+public game only, keeps no record, and its moves and undo requests are the
+host's to refuse. See ``docs/protocol.md``.
 """
 
 from __future__ import annotations
@@ -68,9 +72,11 @@ from .notices import (
     SessionClosed,
     TurnTimedOut,
     UndoAsked,
+    Watching,
 )
 from .protocol import (
     PROTOCOL_VERSION,
+    WATCHER_SEAT,
     Breach,
     Bye,
     ChatHeld,
@@ -183,8 +189,11 @@ class GuestSession(Notices):
         accept_undo: bool | None = None,
         on_frame: Callable[[bytes], None] | None = None,
         relay: Relay | None = None,
+        watch: bool = False,
     ) -> None:
         super().__init__()
+        #: Follow the game without a seat (a watcher): public messages only, no record kept.
+        self.watch = watch
         #: Where the host is: its address on a LAN; across the internet, the
         #: transit relay ``relay`` (``host`` and ``port`` are then the relay's,
         #: which the seat's record keeps).
@@ -194,8 +203,9 @@ class GuestSession(Notices):
         self.code = normal_code(code)
         self.name = name
         self.kind = kind
-        #: This seat's record on disk (``record``: the one to claim a seat with).
-        self.keeper = RecordKeeper(save_dir, record)
+        #: This seat's record on disk (``record``: the one to claim a seat with);
+        #: a watcher's is kept in memory only (it has no seat to come back to).
+        self.keeper = RecordKeeper(None, None) if watch else RecordKeeper(save_dir, record)
         self.heartbeat = heartbeat
         self.read_timeout = read_timeout
         self.protocol_version = protocol_version
@@ -267,8 +277,20 @@ class GuestSession(Notices):
 
     @property
     def seat(self) -> int:
+        """This terminal's seat (:data:`~.protocol.WATCHER_SEAT` for a watcher)."""
         assert self.welcome is not None
         return self.welcome.seat
+
+    @property
+    def watching(self) -> bool:
+        """Whether this terminal watches (follows the game without a seat)."""
+        return self.welcome.watching if self.welcome is not None else self.watch
+
+    @property
+    def may_chat(self) -> bool:
+        """Whether the host passes this terminal's lines of chat on (a seat's
+        always; a watcher's where the host allows watchers to chat)."""
+        return self.welcome is not None and (not self.welcome.watching or self.welcome.watcher_chat)
 
     @property
     def over(self) -> bool:
@@ -347,6 +369,7 @@ class GuestSession(Notices):
             protocol_version=self.protocol_version,
             timeout=timeout or self.read_timeout,
             deadline=deadline,
+            watch=self.watch,
         )
         welcome = seated.welcome
         self.state, self.welcome = seated.state, welcome
@@ -356,10 +379,13 @@ class GuestSession(Notices):
         self.rounds, self.round, self.commitment = welcome.rounds, welcome.round, welcome.commitment
         self.phase = GuestPhase.of(started=welcome.started, leaving=self.phase.leaving)
         self.connected_seats = {s: kind != "remote" for s, kind in enumerate(welcome.seat_kinds)}
-        self.connected_seats[welcome.seat] = True
         self.keeper.record = seated.record
-        self._save()
-        self.tell(SeatJoined(welcome.seat, self.name, own=True, players=welcome.setup.players))
+        if welcome.watching:
+            self.tell(Watching(self.name, True, own=True))
+        else:
+            self.connected_seats[welcome.seat] = True
+            self._save()
+            self.tell(SeatJoined(welcome.seat, self.name, own=True, players=welcome.setup.players))
         self._beat_task = asyncio.create_task(heartbeat(conn, self.heartbeat))
         return welcome
 
@@ -409,6 +435,9 @@ class GuestSession(Notices):
             case GameEvent():
                 self._event(message)
             case YourDraw(seq=seq, tile=tile):
+                if self.watching:
+                    # A watcher has no seat, so no draw is its own: a host that sends one leaks a hand.
+                    raise ProtocolError(Breach.HOST_MAY_NOT, quoted=(type(message).__name__,))
                 if len(self._pending_draws) >= 8:
                     raise ProtocolError(Breach.DRAWS_UNCLAIMED)
                 self._pending_draws[seq] = tile
@@ -418,6 +447,8 @@ class GuestSession(Notices):
                 self._undone(length, state_hash)
             case UndoAsk(id=undo_id, seat=asker):
                 self._check_seat(asker)
+                if self.watching:
+                    return True  # a watcher has no vote (the host asks only seats)
                 if self.accept_undo is not None:
                     self._send(UndoVote(undo_id, self.seat, self.accept_undo))
                 self.tell(UndoAsked(undo_id, asker, self.seat_name(asker), self.seat))
@@ -448,13 +479,15 @@ class GuestSession(Notices):
                 if len(counts) != players or not all(0 <= n <= MAX_HINTS for n in counts):
                     raise ProtocolError(Breach.HINT_COUNTS, (len(counts), players))
                 self.hint_counts = list(counts)
-            case ChatLine(seat=seat, name=name, text=text):
-                if seat != HOST_SEAT:
+            case ChatLine(seat=seat, name=name, text=text, watching=by_watcher):
+                if by_watcher:
+                    seat = WATCHER_SEAT
+                elif seat != HOST_SEAT:
                     self._check_seat(seat)
                 # Cleaned again here: whatever the host sends, plain text only reaches the screen.
                 line = chat_text(text)
                 if line:
-                    self.tell(ChatSaid(seat, plain_name(name), line))
+                    self.tell(ChatSaid(seat, plain_name(name), line, by_watcher))
             case ChatHeld(seconds=seconds):
                 self.tell(ChatHeldNotice(self.seat, self.name, min(max(seconds, 0.0), 3600.0), own=True))
             case Reveal():
@@ -644,7 +677,7 @@ class GuestSession(Notices):
         if self.over:
             self._write_final()
         self._save()
-        self.tell(DealChecked(deal, len(state.my_draws), self.round, self.rounds))
+        self.tell(DealChecked(deal, len(state.my_draws), self.round, self.rounds, self.watching))
         if self.over:
             self.finished.set()
 

@@ -23,7 +23,7 @@ from ..i18n import _
 from .channel import host_refusal, seal_as_guest, seal_as_host
 from .common import plain_name
 from .guard import GuessLimiter
-from .protocol import Breach, Claim, Join, ProtocolError, Welcome
+from .protocol import WATCHER_SEAT, Breach, Claim, Join, ProtocolError, Welcome
 from .transport import Connection
 
 #: What a game id may be (it names a guest's save file).
@@ -64,14 +64,16 @@ async def guest_handshake(
     name: str,
     claim: Callable[[], Claim | None],
     timeout: float,
+    watch: bool = False,
 ) -> Welcome:
     """The guest's side: seal the channel on ``code``, say who we are (and
-    the seat we held, if coming back), get the host's welcome.
+    the seat we held, if coming back; or, with ``watch``, that we only
+    watch), get the host's welcome.
     :class:`~.common.JoinError` if refused, :class:`ProtocolError` if the host does
     not follow the steps."""
     await seal_as_guest(conn, code, app=app, timeout=timeout, protocol=protocol)
     # Sealed from here: the name, the claim and its seat token are nobody else's business.
-    await conn.send(Join(name, claim()))
+    await conn.send(Join(name, None if watch else claim(), watch=watch))
     match host_refusal(await conn.read(Breach.EXPECTED_WELCOME, timeout)):
         case Welcome() as welcome:
             return welcome
@@ -79,14 +81,19 @@ async def guest_handshake(
             raise ProtocolError(Breach.EXPECTED_WELCOME, quoted=(type(other).__name__,))
 
 
-def check_welcome(welcome: Welcome) -> Welcome:
+def check_welcome(welcome: Welcome, *, watch: bool = False) -> Welcome:
     """A host's welcome as the guest keeps it: :class:`ProtocolError` if it
-    does not fit together (a seat outside the game, names for other seats, a
+    does not fit together (a seat outside the game, or a seat when we asked
+    to watch (``watch``) and none when we did not, names for other seats, a
     round outside the match, past rounds that do not lead up to it, a game
     id that cannot name a file), and the host's names made plain and short,
     as they are shown and saved here."""
     players = welcome.setup.players
-    if not 0 <= welcome.seat < players or not len(welcome.seat_names) == len(welcome.seat_kinds) == players:
+    if watch:
+        seat_fits = welcome.watching and welcome.seat == WATCHER_SEAT
+    else:
+        seat_fits = not welcome.watching and 0 <= welcome.seat < players
+    if not seat_fits or not len(welcome.seat_names) == len(welcome.seat_kinds) == players:
         raise ProtocolError(Breach.WELCOME_SEAT, (welcome.seat, players))
     if welcome.from_seq < 0:
         raise ProtocolError(Breach.WELCOME_BEFORE_START)

@@ -32,7 +32,7 @@ from ..bots import Bot
 from ..engine import Game, Match, Move, public_event
 from ..i18n import _, ngettext
 from ..saves import HostMeta, SeatInfo
-from . import DEFAULT_UNDO_LIMIT
+from . import DEFAULT_UNDO_LIMIT, DEFAULT_WATCHERS
 from .admission import Door
 from .bot_seats import BotSeats
 from .broadcast import Broadcaster, Link
@@ -60,9 +60,12 @@ from .notices import (
     SeatTakenOver,
     SessionClosed,
     TurnTimedOut,
+    Watching,
 )
 from .protocol import (
+    WATCHER_SEAT,
     Bye,
+    Error,
     HintCounts,
     Join,
     Message,
@@ -179,6 +182,10 @@ class HostConfig:
     hints: bool = False
     turn_time: float = 0.0
     undo_limit: int = DEFAULT_UNDO_LIMIT
+    #: Terminals that may watch at once, without a seat (0: none), and
+    #: whether their lines of chat are passed on.
+    watchers: int = DEFAULT_WATCHERS
+    watcher_chat: bool = True
 
 
 class HostSession(Notices):
@@ -257,6 +264,9 @@ class HostSession(Notices):
         #: Set while every remote seat has a terminal (:attr:`ready`), cleared
         #: when one goes: what a front awaits before :meth:`begin`.
         self.all_seated = asyncio.Event()
+        #: Terminals that may watch at once (0: none) and whether their chat is passed on.
+        self.watcher_limit = max(0, config.watchers)
+        self.watcher_chat = config.watcher_chat
         #: Chat: every terminal's lines, each seat's within its budget (never saved).
         self.chat = ChatRoom(self.broadcaster, self.seating, self.tell)
         #: Rematch offers once the game is over: who agreed, who is still to (net/rematch.py).
@@ -349,6 +359,15 @@ class HostSession(Notices):
     @property
     def all_remote_connected(self) -> bool:
         return all(s in self.links for s in self.remote_seats)
+
+    @property
+    def watchers(self) -> tuple[str, ...]:
+        """The names of the terminals watching now, in the order they came."""
+        return tuple(link.name for link in self.broadcaster.watchers)
+
+    def _watcher_room(self) -> bool:
+        """Whether another terminal may watch now."""
+        return not self.closed and len(self.broadcaster.watchers) < self.watcher_limit
 
     def lobby(self) -> list[SeatLine]:
         """Every seat for a lobby or status line: who, what kind, whether its
@@ -530,7 +549,15 @@ class HostSession(Notices):
                 coded.set()  # said: no use waiting out the rest
             self.tell(notice)
 
-        door = MeetingDoor(relay.mailbox, self.secret, on_code, tell, wanted=self._seat_free, code=requested)
+        door = MeetingDoor(
+            relay.mailbox,
+            self.secret,
+            on_code,
+            tell,
+            # Friends still to come, or room for a watcher: the code is held for them.
+            wanted=lambda: self._seat_free() or self._watcher_room(),
+            code=requested,
+        )
         self._meeting = asyncio.create_task(door.run())
         if self._seat_free():
             try:
@@ -648,7 +675,7 @@ class HostSession(Notices):
             with contextlib.suppress(BaseException):
                 await self._meeting
         await self.door.shut()
-        links = list(self.links.values())
+        links = self.broadcaster.audience()
         bye = Bye(farewell_english(farewell, numbers), farewell.value, numbers)
         await asyncio.gather(
             *(link.conn.close(bye, linger=GOODBYE_LINGER) for link in links), return_exceptions=True
@@ -661,32 +688,10 @@ class HostSession(Notices):
 
     # -- seats ----------------------------------------------------------------
 
-    async def _seat(self, conn: Connection, caller: Join) -> Link | None:
-        """Give a caller that proved the code its seat and welcome it."""
-        seat, from_seq = self.seating.seat_for(
-            caller.claim, self.game_id, self.match.round_index, self.public
-        )
-        if seat is None:
-            full = error_message(Ending.FULL)
-            await conn.close(full)
-            self.tell(
-                Problem(_("{address}: refused, {reason}").format(address=conn.peer, reason=error_text(full)))
-            )
-            return None
-        # A name is the player's own, shown as it is everywhere (the host's default is in its language).
-        name = plain_name(caller.name) or _("Player {number}").format(number=seat + 1)
-        old = self.links.pop(seat, None)
-        self._seats_changed()
-        if old is not None:
-            # The seat's own token again: its player is back on a new connection
-            # (usually the old one is dead). The old one is told so, with the name
-            # of who took it, and as an error: it must not try to win the seat back.
-            await old.conn.close(error_message(Ending.TAKEN, quoted=(name,)))
-            self.tell(SeatTakenOver(seat, name))
-        self.seats[seat] = SeatInfo(name, "remote")
-        token = self.tokens.setdefault(seat, secrets.token_hex(16))
-        link = Link(conn, seat, name, sent=from_seq, allowance=Allowance(self.seat_budgets))
-        welcome = Welcome(
+    def _welcome(self, seat: int, token: str, from_seq: int, *, watching: bool = False) -> Welcome:
+        """The welcome to ``seat`` (its ``token``, events from ``from_seq``),
+        or with ``watching`` to a watcher: no seat, no token, nothing private."""
+        return Welcome(
             game_id=self.game_id,
             seat=seat,
             token=token,
@@ -703,18 +708,41 @@ class HostSession(Notices):
             past=self.past_rounds(),
             turn_time=self.clock.seconds,
             undo_limit=self.undo.limit,
+            watching=watching,
+            watcher_chat=watching and self.watcher_chat,
         )
-        await conn.send(welcome)
-        self.links[seat] = link
-        self._seats_changed()
-        self.away_since.pop(seat, None)
-        self.save()
-        rejoined = caller.claim is not None and caller.claim.seat == seat
-        if old is None:
-            self.tell(SeatJoined(seat, name, rejoined=rejoined))
-        self.broadcaster.broadcast(SeatStatus(seat, True, name), skip=seat)
+
+    async def _refuse(self, conn: Connection, refusal: Error) -> None:
+        """Turn a caller that proved the code away, in one line each side."""
+        await conn.close(refusal)
+        self.tell(
+            Problem(_("{address}: refused, {reason}").format(address=conn.peer, reason=error_text(refusal)))
+        )
+
+    async def _watch(self, conn: Connection, caller: Join) -> Link | None:
+        """Let a caller watch (no seat: public messages only, from the same
+        path the seats' come by), within the host's limit of watchers."""
+        limit = self.watcher_limit
+        if limit <= 0:
+            await self._refuse(conn, error_message(Ending.NO_WATCHERS))
+            return None
+        if not self._watcher_room():
+            await self._refuse(conn, error_message(Ending.WATCHERS_FULL, (limit,)))
+            return None
+        # A name is the watcher's own, shown as it is everywhere (a default in the host's language).
+        name = plain_name(caller.name) or _("Watcher")
+        link = Link(conn, WATCHER_SEAT, name, allowance=Allowance(self.seat_budgets), watching=True)
+        await conn.send(self._welcome(WATCHER_SEAT, "", 0, watching=True))
+        self.broadcaster.watchers.append(link)
+        self._greet(link)
+        self.tell(Watching(name, True, self.watchers))
+        return link
+
+    def _greet(self, link: Link) -> None:
+        """A terminal just welcomed learns who is here, the hint counts, the
+        game so far and the turn clock, as every seat's terminal does."""
         for other, there in list(self.links.items()):
-            if other != seat:
+            if other != link.seat:
                 # The newcomer learns who is already here (a welcome has names, not presence).
                 self.broadcaster.send(link, SeatStatus(other, True, there.name))
         if any(self.hints.counts):
@@ -725,11 +753,55 @@ class HostSession(Notices):
             turn = self.clock.turn
             if turn is not None:
                 self.broadcaster.send(link, TurnClock(turn.length, turn.seat, turn.left()))
+
+    async def _seat(self, conn: Connection, caller: Join) -> Link | None:
+        """Give a caller that proved the code its seat and welcome it (or,
+        asking to watch, let it watch)."""
+        if caller.watch:
+            return await self._watch(conn, caller)
+        seat, from_seq = self.seating.seat_for(
+            caller.claim, self.game_id, self.match.round_index, self.public
+        )
+        if seat is None:
+            await self._refuse(conn, error_message(Ending.FULL))
+            return None
+        # A name is the player's own, shown as it is everywhere (the host's default is in its language).
+        name = plain_name(caller.name) or _("Player {number}").format(number=seat + 1)
+        old = self.links.pop(seat, None)
+        self._seats_changed()
+        if old is not None:
+            # The seat's own token again: its player is back on a new connection
+            # (usually the old one is dead). The old one is told so, with the name
+            # of who took it, and as an error: it must not try to win the seat back.
+            await old.conn.close(error_message(Ending.TAKEN, quoted=(name,)))
+            self.tell(SeatTakenOver(seat, name))
+        self.seats[seat] = SeatInfo(name, "remote")
+        token = self.tokens.setdefault(seat, secrets.token_hex(16))
+        link = Link(conn, seat, name, sent=from_seq, allowance=Allowance(self.seat_budgets))
+        welcome = self._welcome(seat, token, from_seq)
+        await conn.send(welcome)
+        self.links[seat] = link
+        self._seats_changed()
+        self.away_since.pop(seat, None)
+        self.save()
+        rejoined = caller.claim is not None and caller.claim.seat == seat
+        if old is None:
+            self.tell(SeatJoined(seat, name, rejoined=rejoined))
+        self.broadcaster.broadcast(SeatStatus(seat, True, name), skip=seat)
+        self._greet(link)
         return link
 
     def lose(self, link: Link, why: Loss) -> None:
         """``link``'s connection is over (``why``): its seat waits for
-        its player to come back, and a vote it was asked in counts it a no."""
+        its player to come back, and a vote it was asked in counts it a no.
+        A watcher's is simply over."""
+        if link.watching:
+            if link in self.broadcaster.watchers:
+                self.broadcaster.watchers.remove(link)
+                link.conn.closed = True
+                link.cancel()
+                self.tell(Watching(link.name, False, self.watchers))
+            return
         if self.links.get(link.seat) is not link:
             return
         del self.links[link.seat]
@@ -745,13 +817,13 @@ class HostSession(Notices):
     def leave(self, link: Link, why: Loss) -> None:
         """``link``'s player said goodbye (``why``)."""
         self.lose(link, why)
-        if not self.started:
+        if not self.started and not link.watching:
             # Left the waiting room: the seat is free for someone else.
             self.seating.release(link.seat)
             self.save()
 
     def flush(self, after: dict[int, Message] | None = None) -> None:
-        """Send every seated guest what it has not had yet (once play is on)."""
+        """Send every seated guest and watcher what it has not had yet (once play is on)."""
         if self.started:
             self.broadcaster.flush(self.game, self.public, self.salt, after)
 

@@ -20,7 +20,7 @@ from ..engine import Setup, SetupError, Variant, rounds_allowed
 from ..i18n import _
 from ..i18n.words import os_problem, rounds_text, setup_error_text
 from ..saves import SeatInfo, default_seat_names, host_save_name
-from . import DEFAULT_PORT, DEFAULT_UNDO_LIMIT
+from . import DEFAULT_PORT, DEFAULT_UNDO_LIMIT, DEFAULT_WATCHERS, MAX_WATCHERS
 from .clock import turn_time_problem
 from .common import new_join_code, normal_code, parse_address, plain_name
 from .deal import new_match
@@ -61,6 +61,10 @@ class HostPlan:
     turn_time: float = 0.0
     #: Undo requests each seat may put to the vote per round.
     undo_limit: int = DEFAULT_UNDO_LIMIT
+    #: Terminals that may watch at once, without a seat (0: none), and whether
+    #: their lines of chat are passed on.
+    watchers: int = DEFAULT_WATCHERS
+    watcher_chat: bool = True
 
 
 @dataclass
@@ -85,6 +89,12 @@ def check_kinds(kinds: list[str]) -> None:
             raise HostingError(_("seat kind {kind}: use host, remote or bot:NAME").format(kind=repr(kind)))
     if "remote" not in kinds:
         raise HostingError(_("a hosted game needs at least one remote seat"))
+
+
+def check_watchers(watchers: int) -> None:
+    """:class:`HostingError` unless ``watchers`` is a number of watchers a host may let in."""
+    if not 0 <= watchers <= MAX_WATCHERS:
+        raise HostingError(_("the watchers must be a number from 0 to {most}").format(most=MAX_WATCHERS))
 
 
 def _bot(spec: str, seed: int | str | None, seat: int | str, *, programs: bool = True) -> Bot:
@@ -123,6 +133,7 @@ def build_host(
     seats are a person's, or with ``own_bot`` (headless) played by that bot."""
     kinds = list(plan.kinds)
     check_kinds(kinds)
+    check_watchers(plan.watchers)
     if not rounds_allowed(plan.rounds):
         raise HostingError(rounds_text())
     try:
@@ -174,6 +185,8 @@ def build_host(
                 hints=plan.hints,
                 turn_time=plan.turn_time,
                 undo_limit=plan.undo_limit,
+                watchers=plan.watchers,
+                watcher_chat=plan.watcher_chat,
             ),
         )
     except HostError as exc:
@@ -223,6 +236,8 @@ def resume_host(
     move_delay: float = 0.5,
     relay: Relay | None = None,
     mailbox: str | None = None,
+    watchers: int = DEFAULT_WATCHERS,
+    watcher_chat: bool = True,
 ) -> Hosted:
     """A hosted game taken up from its save (after the host crashed or quit):
     the same game, code and seats, so the guests get back in by joining again.
@@ -231,7 +246,9 @@ def resume_host(
     A game played across the internet is taken up through the same transit
     relay (``relay`` names another; ``mailbox`` the mailbox server, else the
     environment's or the public one), with the same table key, so its guests
-    rejoin without the mailbox; a free seat gets a fresh spoken code."""
+    rejoin without the mailbox; a free seat gets a fresh spoken code.
+    ``watchers`` and ``watcher_chat``: as in :class:`HostPlan` (not saved)."""
+    check_watchers(watchers)
     try:
         saved = saves.load_save(path)
         facts = saves.read_host_meta(saved.header.meta)
@@ -291,6 +308,8 @@ def resume_host(
                 turn_time=facts.turn_time,
                 undo_limit=DEFAULT_UNDO_LIMIT if facts.undo_limit is None else facts.undo_limit,
                 undos=facts.undos,
+                watchers=watchers,
+                watcher_chat=watcher_chat,
             ),
         )
     except HostError as exc:

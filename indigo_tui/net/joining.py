@@ -171,9 +171,10 @@ async def take_seat(
     protocol_version: int,
     timeout: float,
     deadline: float | None,
+    watch: bool = False,
 ) -> Seated:
     """Prove ``code`` on ``conn``, take a seat (claiming ``record``'s, if
-    any) and take the host's welcome up, within ``timeout`` seconds and by
+    any; or, with ``watch``, only watch) and take the host's welcome up, within ``timeout`` seconds and by
     ``deadline`` (the event loop's time) if given; ``host``, ``port`` and
     ``name`` go in the seat's new record. :class:`JoinError` if refused or
     broken off, with ``conn`` closed (and the host told why, when it broke
@@ -187,8 +188,10 @@ async def take_seat(
             name=name,
             claim=lambda: claim_of(record),
             timeout=_step(timeout, deadline),
+            watch=watch,
         )
-        return take_up(check_welcome(welcome), record, host=host, port=port, code=code, name=name)
+        checked = check_welcome(welcome, watch=watch)
+        return take_up(checked, None if watch else record, host=host, port=port, code=code, name=name)
     except JoinError:
         await conn.close()
         raise
@@ -217,12 +220,13 @@ def take_up(
     on from events this seat does not have, or its past rounds do not replay."""
     same = record is not None and record.game_id == welcome.game_id and record.seat == welcome.seat
     past, past_games = past_rounds(welcome.setup, welcome.past, record if same else None)
-    state = SeatState(welcome.setup, welcome.seat)
+    # A watcher folds the public game only: it has no seat, so no hand.
+    state = SeatState(welcome.setup, None if welcome.watching else welcome.seat)
     if record is not None and same and record.round == welcome.round:
         try:
             state.replace(record.events[: welcome.from_seq])
         except FoldError:
-            state = SeatState(welcome.setup, welcome.seat)
+            state = SeatState(welcome.setup, None if welcome.watching else welcome.seat)
     if state.length != welcome.from_seq:
         raise ProtocolError(Breach.RESUME, (welcome.from_seq, state.length))
     kept = GuestRecord(

@@ -186,16 +186,21 @@ class LinesHeld:
 @dataclass(frozen=True)
 class ChatSaid:
     """A line of chat: ``seat`` said ``line`` (seat -1: the host's terminal,
-    which plays no seat). ``name`` and ``line`` come from a peer, cleaned of
-    control characters (net/chat.py): a screen shows them as plain text."""
+    which plays no seat, or with ``watching`` a watcher named ``name``).
+    ``name`` and ``line`` come from a peer, cleaned of control characters
+    (net/chat.py): a screen shows them as plain text."""
 
     seat: int
     name: str
     line: str
+    watching: bool = False
 
     @property
     def speaker(self) -> str:
         """Who said it, in words."""
+        if self.watching:
+            # translators: who said a line of chat: a watcher, who follows the game without a seat
+            return _("{name} (watching)").format(name=self.name or _("a watcher"))
         if self.seat < 0:
             # translators: who said a line of chat: the host's terminal, which plays no seat
             return self.name or _("the host")
@@ -205,6 +210,34 @@ class ChatSaid:
     def text(self) -> str:
         # translators: a line of chat as shown: who said it, then what
         return _("{name}: {line}").format(name=self.speaker, line=self.line)
+
+
+@dataclass(frozen=True)
+class Watching:
+    """Who watches the game (follows it without a seat): ``name`` came
+    (``joined``) or went, and ``names`` are everyone watching now. Names come
+    from peers: a screen shows them as plain text."""
+
+    name: str
+    joined: bool
+    names: tuple[str, ...] = ()
+    #: This terminal's own: it watches now (a watcher's, on joining).
+    own: bool = False
+
+    @property
+    def text(self) -> str:
+        if self.own:
+            return _("watching the game, without a seat")
+        if self.joined:
+            return _("{name} is watching").format(name=self.name)
+        return _("{name} stopped watching").format(name=self.name)
+
+
+def watching_line(names: tuple[str, ...]) -> str:
+    """Who watches, in one line for a status panel ("" if nobody does)."""
+    if not names:
+        return ""
+    return _("Watching: {names}").format(names=", ".join(names))
 
 
 @dataclass(frozen=True)
@@ -351,6 +384,8 @@ class DealChecked:
     #: Which round's deal (from 0), of how many.
     round: int = 0
     rounds: int = 1
+    #: A watcher's check: it has no draws of its own, only the commitment to check.
+    watching: bool = False
 
     @property
     def ok(self) -> bool:
@@ -359,6 +394,12 @@ class DealChecked:
     @property
     def text(self) -> str:
         draws = self.draws
+        if self.watching and self.ok:
+            if self.rounds == 1:
+                return _("deal verified: the deck matches the commitment")
+            return _("deal of round {round} verified: the deck matches the commitment").format(
+                round=self.round + 1
+            )
         if self.rounds == 1:
             if self.ok:
                 return _(
@@ -571,6 +612,7 @@ Notice = (
     | HintRefused
     | LinesHeld
     | ChatSaid
+    | Watching
     | ChatHeld
     | ClockStarted
     | TurnTimedOut
@@ -624,6 +666,8 @@ __all__ = [
     "TurnTimedOut",
     "UndoAsked",
     "UndoSettled",
+    "Watching",
     "notice_text",
     "seat_label",
+    "watching_line",
 ]

@@ -31,8 +31,11 @@ from ..engine import Event, Move, Setup
 #: :class:`TurnClock` and :class:`TimedOut`, and deals from a host secret;
 #: 6: chat, :class:`Say`, :class:`ChatLine` and :class:`ChatHeld`;
 #: 7: the rematch, :class:`RematchAnswer`, :class:`RematchState`,
-#: :class:`RematchOff` and :class:`NewGame`).
+#: :class:`RematchOff` and :class:`NewGame`; and watchers, ``Join.watch``,
+#: ``Welcome.watching`` and ``ChatLine.watching``).
 PROTOCOL_VERSION: Final = 7
+#: The seat a watcher's welcome names: none (a watcher follows the game without one).
+WATCHER_SEAT: Final = -1
 #: The largest body we accept (a full resync of a game is far smaller).
 MAX_FRAME: Final = 256 * 1024
 #: The largest body accepted before the join code is proven: the handshake's
@@ -214,6 +217,8 @@ class Join(_Msg, frozen=True, tag="join"):
 
     name: str
     claim: Claim | None = None
+    #: Follow the game without a seat (a watcher): no claim, and only public messages.
+    watch: bool = False
 
 
 class PastRound(msgspec.Struct, frozen=True):
@@ -250,6 +255,10 @@ class Welcome(_Msg, frozen=True, tag="welcome"):
     turn_time: float = 0.0
     #: Undo requests each seat may put to the vote per round (-1: no limit).
     undo_limit: int = -1
+    #: A watcher's welcome: ``seat`` is :data:`WATCHER_SEAT` and ``token`` empty.
+    watching: bool = False
+    #: For a watcher: the host passes its lines of chat on.
+    watcher_chat: bool = False
 
 
 class NextRound(_Msg, frozen=True, tag="round"):
@@ -425,6 +434,8 @@ class ChatLine(_Msg, frozen=True, tag="chat"):
     seat: int
     name: str
     text: str
+    #: Said by a watcher (``seat`` is then :data:`WATCHER_SEAT`, ``name`` the watcher's).
+    watching: bool = False
 
 
 class ChatHeld(_Msg, frozen=True, tag="chat_held"):

@@ -68,6 +68,8 @@ class NetRefusal(StrEnum):
     HINT_NOT_YOUR_TURN = "hint_not_your_turn"
     #: This seat's hint on this turn is counted already.
     HINT_COUNTED = "hint_counted"
+    #: A watcher follows the game without a seat: it may not move, undo or vote.
+    WATCHING = "watching"
 
 
 class Why(msgspec.Struct, frozen=True):
@@ -156,6 +158,8 @@ def why_text(why: Why, name: Namer = _numbered) -> str | None:
         return _("a hint is counted only on the seat's own turn")
     if code is NetRefusal.HINT_COUNTED:
         return _("this turn's hint is counted already")
+    if code is NetRefusal.WATCHING:
+        return _("a watcher follows the game without a seat: it cannot move, vote or take a move back")
     raise AssertionError(code)  # every NetRefusal has its words above
 
 
@@ -225,7 +229,7 @@ def farewell_english(farewell: Farewell, numbers: tuple[int, ...] = ()) -> str:
 
 class Ending(StrEnum):
     """Why a session with a peer ends, or never begins: an ``error``'s code
-    on the wire (the first nine), and the kind of end a guest reports
+    on the wire (all but the last three), and the kind of end a guest reports
     (:class:`~indigo_tui.net.common.JoinError`, a closed session's notice)."""
 
     #: A wrong join code.
@@ -244,6 +248,10 @@ class Ending(StrEnum):
     DESYNC = "desync"
     #: A sealed frame did not open (tampered with on the way); detail: the breach.
     INTEGRITY = "integrity"
+    #: The host takes no watchers.
+    NO_WATCHERS = "no_watchers"
+    #: As many watchers as the host allows are watching. Argument: that number.
+    WATCHERS_FULL = "watchers_full"
     #: Any other error (an older peer's default).
     ERROR = "error"
     #: The connection was lost (a guest tries to get its seat back).
@@ -451,6 +459,14 @@ def _details(code: str, reason: str, numbers: tuple[int, ...], detail: str, quot
         return _("{name} took this seat over from another terminal, with this seat's own token").format(
             name=quoted[0]
         )
+    if code == Ending.NO_WATCHERS:
+        return _("this game takes no watchers")
+    if code == Ending.WATCHERS_FULL and numbers:
+        return ngettext(
+            "this game takes {limit} watcher, and one is watching already",
+            "this game takes {limit} watchers, and that many are watching already",
+            numbers[0],
+        ).format(limit=numbers[0])
     if code == Ending.VERSION and len(numbers) >= 2 and len(quoted) >= 2:
         return version_text(numbers, quoted)
     if detail:

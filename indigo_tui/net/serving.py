@@ -9,7 +9,11 @@ message is answered by its kind: a move by the host (:class:`GuestAnswers`),
 an undo request or vote by :mod:`.undo`, a hint by the host's ledger; a
 line of chat by :mod:`.chat`, within its budget; a
 refusal goes back to the guest as a code with English words, and into the
-host's log within the terminal's lines a minute. A goodbye or an error ends
+host's log within the terminal's lines a minute. A watcher is read and
+served the same way, within the same budgets, but has no seat to act for:
+its moves, undo requests and hints are refused with a code
+(:attr:`~.reasons.NetRefusal.WATCHING`), its votes count nothing, and its
+chat is passed on only where the host allows it. A goodbye or an error ends
 the connection; any other message is a breach of the protocol.
 """
 
@@ -21,7 +25,7 @@ from typing import Protocol, assert_never
 from .broadcast import Broadcaster, Link
 from .chat import ChatRoom
 from .common import REASON_LIMIT, Teller, heartbeat, log_line, peer_error
-from .notices import HintRefused, MoveRefused
+from .notices import HintRefused, MoveRefused, UndoSettled
 from .protocol import (
     Bye,
     Error,
@@ -35,6 +39,7 @@ from .protocol import (
     RematchOff,
     Say,
     UndoRequest,
+    UndoResult,
     UndoVote,
 )
 from .reasons import Gone, Loss, NetRefusal, Why, english_why
@@ -51,6 +56,11 @@ class GuestAnswers(Protocol):
 
     #: The rematch offers once the game is over.
     rematch: Rematches
+
+    @property
+    def watcher_chat(self) -> bool:
+        """Whether watchers' lines of chat are passed on."""
+        ...
 
     def guest_move(self, request: MoveRequest) -> Why | None:
         """Play a guest's move for its own seat (acknowledged with its
@@ -98,7 +108,7 @@ class GuestServer:
         try:
             while not self.host.closed:
                 message = await link.conn.read_from_guest()
-                if self.broadcaster.links.get(link.seat) is not link:
+                if not self._current(link):
                     return
                 link.read += 1
                 wait = pace.reserve()
@@ -110,8 +120,17 @@ class GuestServer:
         finally:
             link.cancel()
 
+    def _current(self, link: Link) -> bool:
+        """Whether ``link`` is still a terminal of the game (its seat's, or a watcher)."""
+        if link.watching:
+            return link in self.broadcaster.watchers
+        return self.broadcaster.links.get(link.seat) is link
+
     def _answer(self, link: Link, message: FromGuest) -> bool:
-        """Act on one message from a seated guest; False ends the connection."""
+        """Act on one message from a seated guest or a watcher; False ends the connection."""
+        if link.watching and not isinstance(message, Bye | Error):
+            self._watcher(link, message)
+            return True
         match message:
             case Heartbeat():
                 pass
@@ -156,6 +175,34 @@ class GuestServer:
         refused = rematch.offer(link.seat, [link.seat])
         if refused is not None:
             self.broadcaster.send(link, RematchOff(refused.seat, refused.code, refused.args))
+
+    def _watcher(self, link: Link, message: FromGuest) -> None:
+        """A watcher's message: it has no seat, so whatever would act for one
+        is refused with a code (said in its language, and in the host's log
+        within its lines a minute); a vote counts nothing; chat within its
+        budget, where the host allows watchers to chat."""
+        why = Why(NetRefusal.WATCHING)
+        reason = english_why(why)
+        match message:
+            case MoveRequest(id=request_id):
+                self.broadcaster.send(link, MoveRejected(request_id, reason, why.code, why.args))
+                link.tell_refusal(MoveRefused(link.seat, reason, link.name, why), self.tell)
+            case UndoRequest(id=request_id):
+                self.broadcaster.send(link, UndoResult(request_id, False, reason, why.code, why.args))
+                link.tell_refusal(UndoSettled(link.seat, False, reason, why, (link.name,)), self.tell)
+            case UndoVote() | RematchAnswer():
+                # Neither a vote nor a rematch is a watcher's to give: it counts nothing.
+                link.tell_refusal(MoveRefused(link.seat, reason, link.name, why), self.tell)
+            case HintUsed():
+                self.broadcaster.send(link, HintNotCounted(reason, why.code, why.args))
+                link.tell_refusal(HintRefused(link.seat, reason, link.name, why), self.tell)
+            case Say(text=text):
+                if self.host.watcher_chat:
+                    self.chat.heard(link, text)
+            case Heartbeat() | Bye() | Error():
+                pass
+            case _:
+                assert_never(message)
 
     def _move(self, link: Link, request: MoveRequest) -> None:
         why: Why | None

@@ -155,6 +155,11 @@ class SeatState:
     def over(self) -> bool:
         return bool(self.events) and self.board.over
 
+    @property
+    def tiles_left(self) -> int:
+        """Tiles not drawn yet (public: every draw is an event)."""
+        return TILE_TOTAL - self.drawn
+
     def view(self) -> SeatView:
         if self.seat is None:
             raise ValueError("the public state has no seat to view")

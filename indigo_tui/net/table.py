@@ -20,7 +20,8 @@ from .state import SeatState
 
 
 class GuestGame:
-    """Read-only, game-shaped access to a guest's seat of a hosted game."""
+    """Read-only, game-shaped access to a guest's seat of a hosted game (a
+    watcher's: every seat's view is the public one, and no move is its own)."""
 
     def __init__(self, session: GuestSession) -> None:
         self.session = session
@@ -55,7 +56,7 @@ class GuestGame:
 
     @property
     def tiles_left(self) -> int:
-        return self._state.view().tiles_left
+        return self._state.tiles_left
 
     @property
     def seat(self) -> int:
@@ -64,6 +65,8 @@ class GuestGame:
 
     def placement_error(self, move: Move, seat: int | None = None) -> str | None:
         """Why ``move`` may not be played now, in this terminal's language; or None."""
+        if self.session.watching:
+            return why_text(Why(NetRefusal.WATCHING))
         if seat is not None and seat != self.seat:
             return why_text(Why(NetRefusal.REMOTE_SEAT, (seat,)))
         refused = self._state.view().refusal(move)
@@ -74,16 +77,18 @@ class GuestGame:
 
     @property
     def legal_moves(self) -> list[Move]:
+        if self.session.watching:
+            return []  # a watcher has no hand
         return self._state.view().legal_moves
 
     def view(self, seat: int) -> SeatView:
         """This seat's view; for another seat, only what is public (no hand, no gems)."""
         state = self._state
-        if seat == self.seat:
+        if seat == self.seat and not self.session.watching:
             return state.view()
         if not 0 <= seat < state.setup.players:
             raise ValueError(f"no seat {seat + 1} in a {state.setup.players}-player game")
-        return SeatView(seat, state.board, (), (0, 0, 0), state.events, state.view().tiles_left)
+        return SeatView(seat, state.board, (), (0, 0, 0), state.events, state.tiles_left)
 
     def _game_over(self) -> GameOver | None:
         events = self._state.events

@@ -115,6 +115,21 @@ class NetTable(ABC):
         """A rematch began: the new game is the one shown (its own file)."""
         self.generation += 1
 
+    @property
+    def watching(self) -> bool:
+        """Whether this terminal watches the game without a seat (moves, undo and votes are not its own)."""
+        return False
+
+    @property
+    def chats(self) -> bool:
+        """Whether this terminal's lines of chat are passed on."""
+        return True
+
+    @property
+    def watchers(self) -> tuple[str, ...]:
+        """Who watches the game, as far as this terminal knows (the host knows)."""
+        return ()
+
     # -- shared ----------------------------------------------------------------
 
     @property
@@ -259,6 +274,10 @@ class HostTable(NetTable):
     def raw_seats(self) -> list[SeatInfo]:
         return self.host.seats
 
+    @property
+    def watchers(self) -> tuple[str, ...]:
+        return self.host.watchers
+
     def connected(self, seat: int) -> bool:
         return self.host.seats[seat].kind != "remote" or seat in self.host.links
 
@@ -332,7 +351,8 @@ class HostTable(NetTable):
 
 
 class GuestTable(NetTable):
-    """A guest's terminal: one seat, seen only as that seat may see it."""
+    """A guest's terminal: one seat, seen only as that seat may see it (or a
+    watcher's: no seat, the public game only, nobody's turn to play here)."""
 
     def __init__(self, guest: GuestSession) -> None:
         super().__init__()
@@ -357,12 +377,16 @@ class GuestTable(NetTable):
         return self.guest.connected_seats.get(seat, True)
 
     @property
+    def watching(self) -> bool:
+        return self.guest.watching
+
+    @property
     def humans(self) -> list[int]:
-        return [self.guest.seat]
+        return [] if self.guest.watching else [self.guest.seat]
 
     @property
     def viewer(self) -> int | None:
-        return self.guest.seat
+        return None if self.guest.watching else self.guest.seat
 
     async def send_move(self, move: Move) -> str | None:
         return await self.guest.play(move)
@@ -374,6 +398,8 @@ class GuestTable(NetTable):
         self.guest.vote_undo(ask.undo_id, accept)
 
     def say(self, text: str) -> bool:
+        if not self.guest.may_chat:
+            raise TableRefusal(_("the host does not pass the watchers' chat on in this game"))
         return self.guest.say(text)
 
     def offer_rematch(self) -> str | None:
@@ -384,8 +410,12 @@ class GuestTable(NetTable):
         self.guest.decline_rematch()
 
     @property
+    def chats(self) -> bool:
+        return self.guest.may_chat
+
+    @property
     def offers_hints(self) -> bool:
-        return self.guest.hints_allowed
+        return self.guest.hints_allowed and not self.guest.watching
 
     @property
     def hints(self) -> list[int]:

@@ -391,12 +391,18 @@ def guest_session(
     *,
     rejoin: bool = False,
     relay: Relay | None = None,
+    watch: bool = False,
 ) -> GuestSession:
     """The guest session ``indigo join --text`` plays: the seat of this
     folder's unfinished game with that host, joined under the same name (or,
     with ``rejoin``, under any), is claimed again, as on screen and headless.
     With ``relay`` the host is reached through that transit relay with the
-    internet ``code`` (``host`` and ``port`` are the relay's)."""
+    internet ``code`` (``host`` and ``port`` are the relay's). With ``watch``
+    the game is followed without a seat (no record is claimed or kept)."""
+    if watch:
+        if not code:
+            raise JoinError(_("the host's join code is needed: --code CODE"), Ending.CODE)
+        return GuestSession(host, port, code, name=name, relay=relay, watch=True)
     record = None
     if save_dir is not None:
         found = find_record(save_dir, host, port, None if rejoin else name)

@@ -193,3 +193,47 @@ def test_the_host_plays_across_the_internet_by_lines(
     finally:
         guest.kill()
     assert_plain(player.output)
+
+
+@pytest.mark.slow
+def test_a_watcher_follows_a_network_game_by_lines(tmp_path: Path) -> None:
+    host = Peer(*host_args(tmp_path, "--name", "Robo"), cwd=tmp_path)
+    guest: Peer | None = None
+    try:
+        port = listening_port(host)
+        child = spawn(
+            [
+                "join",
+                f"127.0.0.1:{port}",
+                "--code",
+                "test42",
+                "--text",
+                "--watch",
+                "--name",
+                "Wanda",
+                "--save-dir",
+                str(tmp_path / "watcher"),
+            ],
+            tmp_path,
+        )
+        player = Player(child, Setup(2), 9, ["Robo", "Player 2"], hosted_deck(tmp_path / "host"))
+        child.expect_exact("Watching the game, without a seat.")
+        host.wait_for(r"Wanda is watching")
+        # Nothing to take back: the host refuses a watcher's undo in words.
+        player.type("undo")
+        child.expect_exact("a watcher follows the game without a seat")
+        guest = Peer(*join_args(tmp_path, port, "--move-delay", "0.02"), cwd=tmp_path)
+        child.expect_exact("Game over.")
+        child.expect_exact("Deal verified: the deck matches the commitment.")
+        player.type("quit")
+        assert player.finish() == 0
+        assert guest.finish()[0] == 0
+        assert host.finish()[0] == 0
+    finally:
+        host.kill()
+        if guest is not None:
+            guest.kill()
+    output = str(child.before) + "".join(player.transcript)
+    assert_plain(output)
+    # A watcher keeps no record: its save folder holds no game.
+    assert not list((tmp_path / "watcher").rglob("*.indigo"))

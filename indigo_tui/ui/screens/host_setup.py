@@ -1,8 +1,8 @@
 """The host's setup form: the seats (the host's own, remote terminals, bots
-the host runs), the variant, the rounds, hints, the turn clock and the undo
-requests a round, the port and the join code, or over the internet through a
-transit relay. Opening the lobby
-builds the hosted game (:mod:`indigo_tui.net.hosting`) and shows the lobby."""
+the host runs), the variant, the rounds, hints, the turn clock, the undo
+requests a round and the watchers, the port and the join code, or over the
+internet through a transit relay. Opening the lobby builds the hosted game
+(:mod:`indigo_tui.net.hosting`) and shows the lobby."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...i18n import N_, _
-from ...net import DEFAULT_PORT, DEFAULT_RELAY, DEFAULT_UNDO_LIMIT
+from ...net import DEFAULT_PORT, DEFAULT_RELAY, DEFAULT_UNDO_LIMIT, DEFAULT_WATCHERS
 from ...net.hosting import HostingError, HostPlan, build_host
 from ...net.relay import relay_from
 from ...table.network import HostTable
@@ -89,6 +89,11 @@ class HostSetupScreen(Localised, SeatRowsScreen):
                     value=str(DEFAULT_UNDO_LIMIT), id="undo-limit", type="integer", classes="seat-name"
                 )
             with Horizontal(classes="row"):
+                # translators: how many terminals may watch the game without a seat (at most 12 characters)
+                yield Label(_("Watchers"), classes="field")
+                yield Input(value=str(DEFAULT_WATCHERS), id="watchers", type="integer", classes="seat-name")
+                yield Checkbox(_("Watchers may chat"), True, id="watcher-chat")
+            with Horizontal(classes="row"):
                 yield Checkbox(_("Over the internet"), id="internet")
                 yield Label(_("Relay"), classes="field")
                 yield Input(placeholder=default_relay(), id="relay", classes="seat-name")
@@ -131,6 +136,9 @@ class HostSetupScreen(Localised, SeatRowsScreen):
         undo_text = self.query_one("#undo-limit", Input).value.strip() or str(DEFAULT_UNDO_LIMIT)
         if not undo_text.isdigit():
             raise ValueError(_('the undos per round must be a number, not "{text}"').format(text=undo_text))
+        watchers_text = self.query_one("#watchers", Input).value.strip() or str(DEFAULT_WATCHERS)
+        if not watchers_text.isdigit():
+            raise ValueError(_('the watchers must be a number, not "{text}"').format(text=watchers_text))
         variant = self._variant()
         relay = None
         if self.query_one("#internet", Checkbox).value:
@@ -147,6 +155,8 @@ class HostSetupScreen(Localised, SeatRowsScreen):
             relay=relay,
             turn_time=float(turn_text),
             undo_limit=int(undo_text),
+            watchers=int(watchers_text),
+            watcher_chat=self.query_one("#watcher-chat", Checkbox).value,
         )
 
     def action_open_lobby(self) -> None:

@@ -3,7 +3,8 @@ internet, the code alone).
 
 The form proves the join code to the host (the code itself never crosses the
 network) and takes a seat; a refusal (wrong code, full game, another
-version, nobody listening) is one line on the form. Then the waiting room
+version, nobody listening, no room for a watcher) is one line on the form.
+*Watch* follows the game without a seat. Then the waiting room
 (:mod:`.waiting_room`) shows the seats until the host presses Start.
 """
 
@@ -17,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from ...i18n import N_, _
 from ...i18n.words import os_problem
@@ -50,13 +51,15 @@ async def join_game(
     rejoin: bool = False,
     timeout: float = JOIN_TIMEOUT,
     relay: Relay | None = None,
+    watch: bool = False,
 ) -> GuestTable:
     """Connect and take a seat: the same seat again if this folder holds an
     unfinished game with that host joined under the same name (or, with
     ``rejoin``, under any name); :class:`JoinError` or ValueError says why not.
     An internet code in ``address`` (or in ``code`` with no address) joins
     across the internet through ``relay`` (the environment's or the public
-    one if None)."""
+    one if None). With ``watch`` the game is followed without a seat (no
+    record is claimed or kept)."""
     internet = internet_code_of(address, code)
     if internet is not None or (not address.strip() and is_table_key(code)):
         # An internet code, or a seat's table key (Join again across the internet).
@@ -67,7 +70,7 @@ async def join_game(
         relay = None
         host, port = parse_address(address)
     record = None
-    if save_dir is not None:
+    if save_dir is not None and not watch:
         found = find_record(save_dir, host, port, None if rejoin else (plain_name(name) or _("Guest")))
         if found is not None and record_fits(found[1], code, relay, rejoin=rejoin):
             record = found[1]
@@ -85,7 +88,14 @@ async def join_game(
                 )
             ) from None
     guest = GuestSession(
-        host, port, code, name=plain_name(name) or _("Guest"), save_dir=save_dir, record=record, relay=relay
+        host,
+        port,
+        code,
+        name=plain_name(name) or _("Guest"),
+        save_dir=save_dir,
+        record=record,
+        relay=relay,
+        watch=watch,
     )
     if record is not None and record.code != guest.code:
         guest.record = None  # another game's record; the code given wins
@@ -121,8 +131,11 @@ class JoinScreen(Localised, Screen[None]):
         rejoin: bool = False,
         save_dir: Path | None,
         relay: Relay | None = None,
+        watch: bool = False,
     ) -> None:
         super().__init__()
+        #: Follow the game without a seat (``--watch``, or the form's *Watch*).
+        self.watch_only = watch
         #: The transit relay for a game across the internet (``--relay``); None:
         #: the environment's, else the public one.
         self.relay = relay
@@ -163,6 +176,9 @@ class JoinScreen(Localised, Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(_("Your name"), classes="field")
                 yield Input(value=self.player, placeholder=_("Guest"), id="player-name")
+            with Horizontal(classes="row"):
+                yield Label("", classes="field")
+                yield Checkbox(_("Watch (no seat, no moves)"), self.watch_only, id="watch")
             yield FormFoot(
                 Button(_("Join (enter)"), id="join", variant="primary"),
                 Button(_("Back (esc)"), id="back"),
@@ -215,6 +231,7 @@ class JoinScreen(Localised, Screen[None]):
         address = self.query_one("#address", Input).value
         code = self.query_one("#code", Input).value
         name = self.query_one("#player-name", Input).value
+        self.watch_only = self.query_one("#watch", Checkbox).value
         self.joining = True
         internet = None
         with contextlib.suppress(ValueError):
@@ -229,7 +246,15 @@ class JoinScreen(Localised, Screen[None]):
 
     async def _join(self, address: str, code: str, name: str, internet: InternetCode | None) -> None:
         try:
-            table = await join_game(address, code, name, self.save_dir, rejoin=self.rejoin, relay=self.relay)
+            table = await join_game(
+                address,
+                code,
+                name,
+                self.save_dir,
+                rejoin=self.rejoin,
+                relay=self.relay,
+                watch=self.watch_only,
+            )
         except JoinError as exc:
             if exc.code is Ending.CODE and internet is not None:
                 # The meeting's own line: a wrong code is used up, a crowded one someone else has.

@@ -20,7 +20,16 @@ from ...i18n import N_, _
 from ...net import DEFAULT_PORT
 from ...net.common import lan_address
 from ...net.host import HostError, HostSession
-from ...net.notices import CodeSpent, Problem, RelayStatus, SaveState, SeatJoined, SeatLeft
+from ...net.notices import (
+    CodeSpent,
+    Problem,
+    RelayStatus,
+    SaveState,
+    SeatJoined,
+    SeatLeft,
+    Watching,
+    watching_line,
+)
 from ...net.reasons import Farewell
 from ...net.relay import Relay, join_command
 from ...saves import NAME_LIMIT, SeatInfo
@@ -168,7 +177,7 @@ class LobbyScreen(Localised, Screen[None]):
                 self.problem = text
                 if self.query("#lobby-share"):
                     self.show_share()
-            case SeatJoined() | SeatLeft():
+            case SeatJoined() | SeatLeft() | Watching():
                 self.problem = ""
                 if self.relay_status is not None and self.query("#lobby-share"):
                     self.show_share()
@@ -192,6 +201,9 @@ class LobbyScreen(Localised, Screen[None]):
                 what = _("{bot} bot").format(bot=SeatInfo(line.name, line.kind).bot)
             name = line.name if line.kind != "remote" or line.connected else _("(open)")
             lines.append(f"  {line.seat + 1}. {name:<{NAME_LIMIT}} {what}")
+        watchers = watching_line(self.host.watchers)
+        if watchers:
+            lines.append(watchers)
         self.query_one("#lobby-seats", Static).update("\n".join(lines))
         ready = self.host.ready and self.host.open
         status = (

@@ -54,6 +54,8 @@ from ...net.notices import (
     TurnTimedOut,
     UndoAsked,
     UndoSettled,
+    Watching,
+    watching_line,
 )
 from ...net.reasons import deal_text
 from ...table.describe import cell_name, command_path
@@ -211,9 +213,23 @@ class NetGameScreen(GameScreen):
         #: The rematch on offer (None: none is), and the question asking this terminal about it.
         self.rematch: RematchOffered | None = None
         self._rematch_question: Screen[bool] | None = None
+        #: Who watches the game (the host knows), or that this terminal watches.
+        self.watchers_line = Static("", id="watchers", markup=False)
 
     def side_panels(self) -> ComposeResult:
+        yield self.watchers_line
         yield self.chat
+
+    def refresh_watchers(self) -> None:
+        """The line over the chat: who watches (at the host), or at a
+        watcher's own terminal that it watches; none where nobody does."""
+        if self.table.watching:
+            text = _("You are watching: no seat, no moves.")
+        else:
+            text = watching_line(self.table.watchers)
+        # The names are peers' words: plain text (the widget takes no markup).
+        self.watchers_line.update(text)
+        self.watchers_line.display = bool(text)
 
     @property
     def table(self) -> NetTable:
@@ -228,6 +244,7 @@ class NetGameScreen(GameScreen):
         for said in self.link.chat:
             self.chat.add(said.speaker, said.line)
         self.link.attach(self)
+        self.refresh_watchers()
         # The turn clock's seconds left, said again each second while it runs.
         self.set_interval(1.0, self._tick_clock)
         ended = self.link.ended
@@ -250,12 +267,17 @@ class NetGameScreen(GameScreen):
         return {"result": pgettext("stopped game", "What now")}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.table.watching and (action in self.PLAY_ACTIONS or action in ("undo", "rematch")):
+            # A watcher has no seat: nothing to place, take back, ask a hint or a rematch for.
+            return False
         if action == "undo":
             return self.stopped is None
         if action == "join_again":
             return self.stopped is not None
         if action == "rematch":
             return self.stopped is None and self.table.match.over and self.link.ended is None
+        if action == "chat" and not self.table.chats:
+            return False  # the host does not pass this watcher's lines on
         if action in ("chat", "mute_chat"):
             # Nobody hears it once the game stopped here: its key leaves the
             # footer to Join again (which a long language's footer had cut).
@@ -277,9 +299,13 @@ class NetGameScreen(GameScreen):
                 # No room for the panel (80x24): the line in a toast, as plain text.
                 self.notify(notice.text, markup=False)
             return
+        if isinstance(notice, Watching):
+            self.refresh_watchers()
         if not self._on_stage:
             return
         match notice:
+            case Watching(own=False):
+                self.status.say(_("{news}.").format(news=notice.text))
             case LogChanged() | PlayStarted() | PlayEnded():
                 self._catch_up()
             case MoveRefused():

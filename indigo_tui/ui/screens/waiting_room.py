@@ -93,7 +93,11 @@ class WaitScreen(Localised, Screen[None]):
             # between): relocalise refreshes the seats afterwards.
             return
         guest = self.table.guest
-        if guest.relay is not None:
+        if guest.watching:
+            you_are = _("You are watching: no seat, no moves")
+            if guest.relay is None:
+                you_are = f"{you_are}  ({guest.host}:{guest.port})"
+        elif guest.relay is not None:
             # Across the internet what this terminal reaches is the relay, not the host.
             you_are = _("You are seat {number} of {players}, joined through the relay {relay}").format(
                 number=guest.seat + 1, players=self.table.setup.players, relay=guest.relay
