@@ -103,3 +103,14 @@ async def test_a_no_ends_the_offer_on_both_screens_and_the_board_footer_offers_i
         await until(pilots, lambda: "Gus declined the rematch." in _flat(screen_text(guest)))
         assert not hosted.table.host.rematch.open and hosted.table.host.game.over
         assert isinstance(guest.screen, NetEndScreen)
+
+
+async def test_at_80x24_every_button_of_the_result_is_whole_with_the_rematch(tmp_path: Path) -> None:
+    # The rematch's button is composed with the others, so the row's columns
+    # count it: mounted after them, it pushed 'Title screen (esc)' off the box.
+    async with hosted_game(tmp_path, size=(80, 24)) as hosted:
+        await finish(hosted)
+        for app in (hosted.app, hosted.guest):
+            text = screen_text(app)
+            for label in ("Rematch (p)", "Review (v)", "Back to board (b)", "Title screen (esc)"):
+                assert label in text, (label, text)

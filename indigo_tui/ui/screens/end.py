@@ -104,6 +104,15 @@ class EndScreen(Localised, ModalScreen[str | None]):
             return self.session.review() is not None
         return True
 
+    def more_lines(self) -> ComposeResult:
+        """Lines a kind of table says above the buttons (a network game: its deal's check)."""
+        yield from ()
+
+    def first_buttons(self) -> list[Button]:
+        """Buttons a kind of table puts first (a network game: its rematch),
+        composed with the others so that the row's columns count them."""
+        return []
+
     def compose(self) -> ComposeResult:
         session = self.session
         game = session.game
@@ -156,9 +165,11 @@ class EndScreen(Localised, ModalScreen[str | None]):
             if any(hints):
                 used = ", ".join(f"{names[s]} {n}" for s, n in enumerate(hints))
                 yield Static(Text(_("Hints used: {counts}").format(counts=used)), id="hints-used")
-            # What keeps the result comes first (and has the focus): the next
-            # round, the review, a new game; then back to the board, the title.
-            buttons = []
+            yield from self.more_lines()
+            # What keeps the result comes first (and has the focus): what a
+            # kind of table adds, the next round, the review, a new game; then
+            # back to the board, the title.
+            buttons = self.first_buttons()
             if match.can_start_next_round:
                 buttons.append(Button(_("Next round (n)"), id="next"))
             if session.review() is not None:

@@ -136,20 +136,22 @@ class NetEndScreen(EndScreen):
             return self.rematch is not None and self.session.match.over
         return super().check_action(action, parameters)
 
-    def on_mount(self) -> None:
-        box = self.query_one("#end-box")
-        buttons = box.query_one(".buttons")
+    def more_lines(self) -> ComposeResult:
         if self.deal:
-            box.mount(Static(self.deal, id="deal", markup=False), before=buttons)
+            yield Static(self.deal, id="deal", markup=False)
         match = self.session.match
         if not match.over and not match.can_start_next_round:
             # A guest follows the host from round to round.
             waiting = _("Waiting for the host to deal round {round}.").format(round=match.round_index + 2)
-            box.mount(Static(waiting, id="next-wait"), before=buttons)
+            yield Static(waiting, id="next-wait")
         if self.rematch is not None and match.over:
             # Names come from the network: plain text.
-            box.mount(Static(self.state, id="rematch-state", markup=False), before=buttons)
-            buttons.mount(Button(_("Rematch (p)"), id="rematch"), before=0)
+            yield Static(self.state, id="rematch-state", markup=False)
+
+    def first_buttons(self) -> list[Button]:
+        if self.rematch is not None and self.session.match.over:
+            return [Button(_("Rematch (p)"), id="rematch")]
+        return []
 
     def show_rematch(self, state: str) -> None:
         """Where the rematch offer stands now ("" once none is open)."""
