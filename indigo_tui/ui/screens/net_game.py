@@ -169,11 +169,6 @@ class NetEndScreen(EndScreen):
         if self.rematch is not None:
             self.rematch()
 
-    async def relocalise(self) -> None:
-        """After a change of language: the end screen again, with the deal's check."""
-        await self.recompose()
-        self.on_mount()
-
 
 class NetGameScreen(GameScreen):
     #: The chat's looks, beside its widget.
