@@ -23,7 +23,7 @@ async def walk(pilot: Pilot[None], menu: OptionList, key: str, entries: range) -
     key before it has been handled too (a menu that wrapped has moved on)."""
     for entry in entries:
         await tap(pilot, key)
-        await until(pilot, lambda entry=entry: menu.highlighted == entry)
+        await until(pilot, lambda: menu.highlighted == entry)  # noqa: B023 (awaited here)
     for _ in range(PAST_THE_END - 1):
         await tap(pilot, key)
     await pilot.press(key)
@@ -44,7 +44,7 @@ async def test_the_menu_starts_on_its_first_entry_and_does_not_wrap(make_app: Ap
         rules = [option.id for option in menu.options].index("rules")
         for entry in range(1, rules + 1):
             await tap(pilot, "down")
-            await until(pilot, lambda entry=entry: menu.highlighted == entry)
+            await until(pilot, lambda: menu.highlighted == entry)  # noqa: B023 (awaited here)
         await tap(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))
         # The Rules end with a drawing of every path tile, named by its code
