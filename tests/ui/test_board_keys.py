@@ -18,7 +18,7 @@ from indigo_tui.ui.screens.game import GameScreen
 from indigo_tui.ui.settings import Settings, load_settings, save_settings
 from indigo_tui.ui.widgets.board import BoardView
 
-from .conftest import AppFactory, game_screen, new_game, screen_text, until
+from .conftest import AppFactory, game_screen, new_game, screen_text, tap, until
 
 SIZES = ((80, 24), (120, 40), (200, 60))
 
@@ -69,8 +69,14 @@ async def test_the_zoom_key_says_the_view_it_shows(
             # 80x24 starts zoomed in, the larger sizes on the whole board.
             assert started_whole == (size != (80, 24))
             for press in range(2):
-                await pilot.press("v")
-                await pilot.pause()
+                await tap(pilot, "v")
+                # What the key did: the other view, and its words said.
+                expected = started_whole if press else not started_whole
+                words = whole_words if expected else zoomed_words
+                await until(
+                    pilot,
+                    lambda: shows_whole_board(app, board) == expected and words in side_words(app),  # noqa: B023 (awaited here)
+                )
                 whole = shows_whole_board(app, board)
                 assert whole == (started_whole if press else not started_whole)
                 said = side_words(app)
@@ -113,6 +119,13 @@ def terminal(monkeypatch: pytest.MonkeyPatch, **env: str) -> None:
 
 
 TMUX = {"TMUX": "/tmp/tmux-1000/default,1,0", "TERM": "tmux-256color"}
+#: What ``g`` offers in tmux, round and round, from auto.
+TMUX_CYCLE = ("quadrant", "halfblock", "auto (quadrant)")
+
+
+def glyphs_said(glyphs: str) -> str:
+    """The side panel's words after ``g`` chose ``glyphs`` (a choice remembered)."""
+    return " ".join(_("Board glyphs: {glyphs}.").format(glyphs=glyphs).split())
 
 
 def lasting_notices(app: App[Any]) -> None:
@@ -131,9 +144,10 @@ async def test_the_glyph_key_offers_only_what_tmux_draws(
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         await pilot.pause()
         said = []
-        for _press in range(7):  # round the whole cycle and more
-            await pilot.press("g")
-            await pilot.pause()
+        for press in range(7):  # round the whole cycle and more
+            await tap(pilot, "g")
+            # The key's choice said (the glyphs are switched in the same step).
+            await until(pilot, lambda: glyphs_said(TMUX_CYCLE[press % 3]) in side_words(app))  # noqa: B023 (awaited here)
             text = screen_text(app)
             assert not legacy_glyphs(text), side_words(app)
             said.append(side_words(app))
@@ -152,9 +166,9 @@ async def test_the_glyph_key_offers_octants_where_the_terminal_draws_them(
         await pilot.pause()
         assert legacy_glyphs(screen_text(app)) == {"octant"}  # auto: octants
         seen = []
-        for _press in range(5):
-            await pilot.press("g")
-            await pilot.pause()
+        for choice in ("quadrant", "halfblock", "sextant", "octant", "auto (octant)"):
+            await tap(pilot, "g")
+            await until(pilot, lambda: glyphs_said(choice) in side_words(app))  # noqa: B023 (awaited here)
             seen.append(legacy_glyphs(screen_text(app)))
         # quadrant, halfblock, sextant, octant, auto (octant)
         assert seen == [set(), set(), {"sextant"}, {"octant"}, {"octant"}]
@@ -172,22 +186,28 @@ async def test_glyphs_asked_for_by_name_that_tmux_cannot_draw_are_said_and_not_r
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
             await until(pilot, lambda: isinstance(app.screen, GameScreen))
             await pilot.pause()
-            await pilot.press("g")  # quadrant: remembered
-            await pilot.pause()
+            await tap(pilot, "g")  # quadrant: remembered
+            await until(pilot, lambda: glyphs_said("quadrant") in side_words(app))
             game_screen(app).action_glyphs("sextant")  # as the palette's "Board glyphs: sextant"
-            await pilot.pause()
-            text = " ".join(screen_text(app).split())
-            assert legacy_glyphs(text) == {"sextant"}  # what was asked for, shown
-            status = _("Board glyphs: {glyphs} (not remembered).").format(glyphs="sextant")
-            assert " ".join(status.split()) in side_words(app)
+            status = " ".join(_("Board glyphs: {glyphs} (not remembered).").format(glyphs="sextant").split())
             warning = _(
                 "This terminal is not known to draw {glyphs} glyphs: if the board shows empty boxes or "
                 "smudges, press g for glyphs it draws."
             ).format(glyphs="sextant")
-            # The toast wraps in its own box: its words in order, whatever the line breaks.
-            assert all(word in text for word in warning.split()), text
-            await pilot.press("g")  # back to what tmux draws
-            await pilot.pause()
+
+            def warned() -> bool:
+                # The toast wraps in its own box: its words in order, whatever the line breaks.
+                text = " ".join(screen_text(app).split())
+                return all(word in text for word in warning.split())
+
+            # The toast comes in a step of its own, after the status.
+            await until(pilot, warned)
+            text = " ".join(screen_text(app).split())
+            assert legacy_glyphs(text) == {"sextant"}  # what was asked for, shown
+            assert status in side_words(app)
+            assert warned(), text
+            await tap(pilot, "g")  # back to what tmux draws
+            await until(pilot, lambda: status not in side_words(app))
             assert not legacy_glyphs(screen_text(app))
         assert load_settings(tmp_path / "config")[0].board_glyphs in ("quadrant", "auto")
     finally:

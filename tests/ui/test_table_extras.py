@@ -27,8 +27,10 @@ from .conftest import (
     finish_round,
     game_screen,
     new_game,
+    resize,
     screen_text,
     session_of,
+    tap,
     until,
 )
 
@@ -229,10 +231,13 @@ async def test_a_storm_of_keys_and_resizes_never_breaks_the_table(make_app: AppF
     rng = random.Random(5)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        # Each key as soon as the screen has taken the one before (tap), not
+        # after the whole process has gone idle: a storm, with the bot's moves
+        # landing between keys as they come.
         for step in range(120):
             if step % 30 == 29:
-                await pilot.resize_terminal(*rng.choice([(80, 24), (120, 40), (50, 16), (160, 50)]))
-            await pilot.press(rng.choice(keys).replace(" ", "space"))
+                await resize(pilot, *rng.choice([(80, 24), (120, 40), (50, 16), (160, 50)]))
+            await tap(pilot, rng.choice(keys).replace(" ", "space"))
             if not isinstance(app.screen, GameScreen):
                 break  # the round ended: the end screen is up
         await app.workers.wait_for_complete()

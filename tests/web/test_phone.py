@@ -52,6 +52,35 @@ def wait_for_moves(save_dir: Path, count: int, limit: float) -> bool:
     return True
 
 
+#: What the side panel says when a placement asked for is refused (the move
+#: is not made): "Can't place there: that cell already holds a tile."
+REFUSED = re.compile(r"Can't place there:")
+
+
+def placed(page: Page, save_dir: Path, count: int, before: str, limit: float = 4.0) -> bool | None:
+    """Whether the tap just made (``before``: the screen before it) placed a
+    tile: True once the save has ``count`` moves, False once the screen says
+    the placement was refused, None where neither came in ``limit`` seconds
+    (the tap fell on no cell or key). A refusal already on the screen before
+    the tap says nothing of this one: then only the save or the limit tell."""
+    said_before = REFUSED.search(before) is not None
+    deadline = time.monotonic() + limit
+    while moves_made(save_dir) < count:
+        if not said_before and REFUSED.search(page.text()):
+            return moves_made(save_dir) >= count
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(0.05)
+    return True
+
+
+def tap_place(page: Page, save_dir: Path, count: int) -> bool | None:
+    """Tap the Place key: whether it placed the tile, as :func:`placed` says."""
+    before = page.text()
+    page.tap_key("Place")
+    return placed(page, save_dir, count, before)
+
+
 def tap_words(page: Page, words: str) -> None:
     """Tap the middle of ``words`` where the screen shows them."""
     for row, line in enumerate(page.text().splitlines()):
@@ -105,13 +134,15 @@ def place_by_touch(page: Page, save_dir: Path, turn: int) -> str:
     tag = cursor_tag(page)
     how = "Place"
     if tag is None:
-        page.tap_key("Place")
+        tapped = tap_place(page, save_dir, count)
     elif turn % 2 == 0:
         column, row = tag
+        before = page.text()
         page.tap_cell(column, row - 2)  # inside the cursor's cell, above its lowest corner
         how = "tapped the cursor"
-        if not wait_for_moves(save_dir, count, 4.0):
-            page.tap_key("Place")
+        tapped = placed(page, save_dir, count, before)
+        if tapped is None:  # neither placed nor refused: the Place key
+            tapped = tap_place(page, save_dir, count)
     else:
         column, row = tag
         width = page.terminal_size()[0]
@@ -121,8 +152,8 @@ def place_by_touch(page: Page, save_dir: Path, turn: int) -> str:
         deadline = time.monotonic() + 4.0
         while page.text() == before and time.monotonic() < deadline:
             time.sleep(0.05)  # the cursor moves (or the tap fell on no cell)
-        page.tap_key("Place")
-    if wait_for_moves(save_dir, count, 4.0):
+        tapped = tap_place(page, save_dir, count)
+    if tapped:
         return how
     # The tile may not go there: walk the cursor by taps on its neighbours to
     # a cell where it may (the engine's answer, from the save), then Place.
@@ -137,8 +168,7 @@ def place_by_touch(page: Page, save_dir: Path, turn: int) -> str:
             continue
         if here in cells:
             for _turns in range(6):
-                page.tap_key("Place")
-                if wait_for_moves(save_dir, count, 4.0):
+                if tap_place(page, save_dir, count):
                     return "tapped cells on the way, then Place"
                 page.tap_key("↻")
             break
