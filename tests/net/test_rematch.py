@@ -297,7 +297,8 @@ async def test_three_seats_across_the_internet_play_a_rematch(
         async with asyncio.timeout(LIMIT):
             await host.listen_relay(relay)
         for number, name in enumerate(["Bob", "Carol"]):
-            # One after the other (two at the very same moment is a known fault).
+            # One after the other, so that Bob has seat 2 and Carol seat 3
+            # (joins at the same moment are tests/net/test_rendezvous.py's).
             guest = GuestSession(
                 relay.host,
                 relay.port,
