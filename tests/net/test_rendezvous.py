@@ -40,7 +40,7 @@ from indigo_tui.net.relay import (
     parse_relay,
     table_channel,
 )
-from indigo_tui.net.rendezvous import MeetError, MeetingDoor, MeetProblem, meet_host, new_table_key
+from indigo_tui.net.rendezvous import MeetError, MeetingDoor, MeetProblem, _close, meet_host, new_table_key
 from indigo_tui.saves import SeatInfo
 
 from .transit import MailboxServer, RecordingRelay, TransitRelay
@@ -218,6 +218,24 @@ async def test_a_racer_costs_one_code_and_both_sides_say_so(servers: Relay) -> N
         await guest.close()
     finally:
         await host.close()
+
+
+async def test_leaving_the_mailbox_when_cancelled_on_the_way_still_closes_the_connection(
+    servers: Relay,
+) -> None:
+    # The host's door is cancelled whenever the host closes, often while it
+    # leaves a mailbox; the connection left open was let go by the garbage
+    # collector after its loop had closed ("Event loop is closed").
+    box = MailboxClient(servers.mailbox)
+    await box.connect()
+    await box.claim(await box.allocate())
+    session = box._session
+    leaving = asyncio.create_task(_close(box, "happy"))
+    await asyncio.sleep(0)  # the release is on its way to the server
+    leaving.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await leaving
+    assert session is not None and session.closed and box._session is None
 
 
 async def test_a_host_asking_for_a_code_someone_holds_gets_a_fresh_one(servers: Relay) -> None:
