@@ -404,14 +404,19 @@ class MailboxClient:
                 await self._reader
             self._reader = None
         ws, self._ws = self._ws, None
-        if ws is not None:
-            with contextlib.suppress(Exception):
-                async with asyncio.timeout(2.0):
-                    await ws.close()
         session, self._session = self._session, None
-        if session is not None:
-            with contextlib.suppress(Exception):
-                await session.close()
+        try:
+            if ws is not None:
+                with contextlib.suppress(Exception):
+                    async with asyncio.timeout(2.0):
+                        await ws.close()
+        finally:
+            # Also when cancelled during the goodbye: an unclosed session's
+            # connection is otherwise let go by the garbage collector, after
+            # its event loop is closed ("Event loop is closed").
+            if session is not None:
+                with contextlib.suppress(Exception):
+                    await session.close()
 
 
 __all__ = [

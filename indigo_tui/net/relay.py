@@ -587,10 +587,13 @@ class RelayDoor:
         self._say(RelayStatus(RelayState.WAITING, str(self.relay)))
 
     def _waiting(self) -> None:
-        if self.state is RelayState.UNREACHABLE:
-            self._steady = asyncio.get_running_loop().call_later(self.STEADY, self._back)
-        else:
-            self._back()
+        # The relay is not taken to be back (the backoff reset) before a
+        # connection has really waited: one that answers what a relay does not
+        # say does so at once, and a reset at every send kept it from ever
+        # being said (it was tried at the pace's one a second, "waiting").
+        if self.state is not RelayState.UNREACHABLE:
+            self._say(RelayStatus(RelayState.WAITING, str(self.relay)))
+        self._steady = asyncio.get_running_loop().call_later(self.STEADY, self._back)
 
     async def run(self) -> None:
         """Keep a connection waiting at the relay until cancelled."""

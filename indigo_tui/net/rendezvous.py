@@ -192,12 +192,16 @@ class _NotTheHost(Exception):
 
 async def _close(box: MailboxClient, mood: str) -> None:
     """Leave ``box``: the nameplate released (if it was not yet), the mailbox
-    closed with ``mood``, the connection ended; a server that fails here is not waited on."""
-    with contextlib.suppress(MailboxError, TimeoutError):
-        async with asyncio.timeout(2.0):
-            await box.release()
-            await box.close(mood)
-    await box.aclose()
+    closed with ``mood``, the connection ended (also when cancelled on the
+    way: the door's task is cancelled whenever the host closes); a server that
+    fails here is not waited on."""
+    try:
+        with contextlib.suppress(MailboxError, TimeoutError):
+            async with asyncio.timeout(2.0):
+                await box.release()
+                await box.close(mood)
+    finally:
+        await box.aclose()
 
 
 async def _meet_once(url: str, code: InternetCode, timeout: float, on_waiting: Callable[[], None]) -> str:

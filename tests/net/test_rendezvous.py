@@ -30,6 +30,7 @@ from indigo_tui.net.notices import CodeSpent, Notice, Problem, RelayState, Relay
 from indigo_tui.net.reasons import Ending
 from indigo_tui.net.relay import (
     HOST_SIDE,
+    Backoff,
     InternetCode,
     Pace,
     Relay,
@@ -40,7 +41,7 @@ from indigo_tui.net.relay import (
     parse_relay,
     table_channel,
 )
-from indigo_tui.net.rendezvous import MeetError, MeetingDoor, MeetProblem, meet_host, new_table_key
+from indigo_tui.net.rendezvous import MeetError, MeetingDoor, MeetProblem, _close, meet_host, new_table_key
 from indigo_tui.saves import SeatInfo
 
 from .transit import MailboxServer, RecordingRelay, TransitRelay
@@ -220,6 +221,24 @@ async def test_a_racer_costs_one_code_and_both_sides_say_so(servers: Relay) -> N
         await host.close()
 
 
+async def test_leaving_the_mailbox_when_cancelled_on_the_way_still_closes_the_connection(
+    servers: Relay,
+) -> None:
+    # The host's door is cancelled whenever the host closes, often while it
+    # leaves a mailbox; the connection left open was let go by the garbage
+    # collector after its loop had closed ("Event loop is closed").
+    box = MailboxClient(servers.mailbox)
+    await box.connect()
+    await box.claim(await box.allocate())
+    session = box._session
+    leaving = asyncio.create_task(_close(box, "happy"))
+    await asyncio.sleep(0)  # the release is on its way to the server
+    leaving.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await leaving
+    assert session is not None and session.closed and box._session is None
+
+
 async def test_a_host_asking_for_a_code_someone_holds_gets_a_fresh_one(servers: Relay) -> None:
     relay = servers
     wanted = new_internet_code()
@@ -292,6 +311,33 @@ async def _http_server() -> tuple[asyncio.Server, int, list[int]]:
 
     server = await asyncio.start_server(answer, "127.0.0.1", 0)
     return server, int(server.sockets[0].getsockname()[1]), seen
+
+
+async def test_a_relay_that_answers_http_is_said_with_the_pace_it_is_tried_at() -> None:
+    server, port, seen = await _http_server()
+    said: list[RelayStatus] = []
+    door = RelayDoor(
+        parse_relay(f"127.0.0.1:{port}"),
+        table_channel(new_table_key()),
+        lambda sock: sock.close(),
+        said.append,
+        backoff=Backoff(cap=0.3),
+        pace=Pace(burst=3, gap=0.1, window=10.0),
+    )
+    running = asyncio.create_task(door.run())
+    try:
+        async with asyncio.timeout(LIMIT):
+            while seen[0] < 6:
+                await asyncio.sleep(0.01)
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+        server.close()
+    states = [status.state for status in said]
+    assert states == [RelayState.REACHING, RelayState.WAITING, RelayState.UNREACHABLE]
+    assert said[-1].text.endswith("trying again every 0.3 s")
+    assert "transit relay" in said[-1].problem and "\n" not in said[-1].problem
 
 
 @pytest.mark.parametrize("kind", ["http", "garbage", "hangs-up"])
