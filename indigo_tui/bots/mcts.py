@@ -68,12 +68,12 @@ LEVEL_ITERATIONS: Final[dict[str, int]] = {
 LEVELS: Final[tuple[str, ...]] = tuple(LEVEL_ITERATIONS)
 #: About how many seconds of one core a move of each level takes, in the
 #: compiled build and in plain Python: CPU seconds a move over whole games of
-#: benchmarks/ladder.py, compiled, and the plain build's slower search
-#: measured beside it (docs/bots.md). The setup form and the help say the
-#: figure of the build that runs.
+#: benchmarks/ladder.py in each build (docs/bots.md, measured 2026-12-02
+#: after issue 39's speed work). The setup form and the help say the figure
+#: of the build that runs.
 LEVEL_SECONDS: Final[dict[str, dict[str, float]]] = {
-    "compiled": {"easy": 0.01, "medium": 0.04, "hard": 0.17, "expert": 0.73, "master": 1.9},
-    "plain": {"easy": 0.03, "medium": 0.1, "hard": 0.41, "expert": 1.8, "master": 4.7},
+    "compiled": {"easy": 0.004, "medium": 0.015, "hard": 0.065, "expert": 0.24, "master": 0.62},
+    "plain": {"easy": 0.015, "medium": 0.055, "hard": 0.2, "expert": 0.85, "master": 2.3},
 }
 
 
