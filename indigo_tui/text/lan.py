@@ -155,7 +155,15 @@ class NetLineTable(LineTable):
         self.front.say(_("There is no redo in a network game."))
 
     def offered(self) -> frozenset[Command]:
-        return frozenset(Command)
+        """The commands this terminal answers (``help`` lists them): no redo in
+        a network game; a watcher plays no move, so no undo, hint, rematch or
+        answer to a vote, and no chat where the host passes none of it on."""
+        offered = frozenset(Command) - {Command.REDO}
+        if self.net.watching:
+            offered -= {Command.UNDO, Command.HINT, Command.REMATCH, Command.YES, Command.NO, Command.NEXT}
+        if not self.net.chats:
+            offered -= {Command.SAY}
+        return offered
 
     def _chat(self, text: str) -> None:
         if not text.strip():

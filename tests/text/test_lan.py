@@ -219,6 +219,13 @@ def test_a_watcher_follows_a_network_game_by_lines(tmp_path: Path) -> None:
         player = Player(child, Setup(2), 9, ["Robo", "Player 2"], hosted_deck(tmp_path / "host"))
         child.expect_exact("Watching the game, without a seat.")
         host.wait_for(r"Wanda is watching")
+        # Its help lists what a watcher may do: chat, but no move's commands.
+        player.type("help")
+        child.expect_exact("leave; the game stays saved")
+        listed = str(child.before)
+        assert "say TEXT: " in listed and "hand: " in listed
+        for command in ("undo", "hint", "redo", "rematch"):
+            assert f"  {command}: " not in listed and f"  {command} " not in listed, command
         # Nothing to take back: the host refuses a watcher's undo in words.
         player.type("undo")
         child.expect_exact("a watcher follows the game without a seat")
