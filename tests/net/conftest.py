@@ -73,6 +73,28 @@ def make_host(
     )
 
 
+def hazel_host(
+    players: int = 3, *, seed: int = 7, code: str = CODE, save_path: Path | None = None, **config: object
+) -> HostSession:
+    """Seat 1 the host's greedy bot Hazel, the others remote ("Player 2", ...);
+    ``config`` goes to the host's HostConfig (budgets, watchers, ...)."""
+    seats = [SeatInfo("Hazel", "bot:greedy")] + [
+        SeatInfo(f"Player {n}", "remote") for n in range(2, players + 1)
+    ]
+    return HostSession(
+        Match(Setup(players), 1, seed),
+        seats,
+        code,
+        HostConfig(
+            local_bots={0: make_bot("greedy", 1)},
+            keeper=HostKeeper(save_path),
+            read_timeout=10.0,
+            heartbeat=0.3,
+            **config,  # type: ignore[arg-type]
+        ),
+    )
+
+
 def make_guest(port: int, **kwargs: object) -> GuestSession:
     options: dict[str, object] = {"name": "Guest", "read_timeout": 10.0, "heartbeat": 0.3}
     options.update(kwargs)

@@ -11,17 +11,15 @@ from pathlib import Path
 from support.polling import until
 
 from indigo_tui.bots import make_bot
-from indigo_tui.engine import Match, Setup
 from indigo_tui.net.chat import CHAT_LIMIT, HOST_SEAT, chat_text
 from indigo_tui.net.guard import SeatBudgets
 from indigo_tui.net.guest import GuestSession
-from indigo_tui.net.host import HostConfig, HostSession
+from indigo_tui.net.host import HostSession
 from indigo_tui.net.notices import ChatHeld, ChatSaid, Notice
 from indigo_tui.net.protocol import ChatHeld as ChatHeldMessage
 from indigo_tui.net.protocol import ChatLine, Message, Say
-from indigo_tui.saves import HostKeeper, SeatInfo
 
-from .conftest import CODE, LIMIT, Listening, make_guest, play_guest
+from .conftest import LIMIT, Listening, hazel_host, make_guest, play_guest
 
 #: A name and a line as a hostile player would type them: Rich markup, a
 #: screen-clearing escape, a terminal title escape, a bell, a forged new line.
@@ -40,20 +38,10 @@ def _taken(queue: asyncio.Queue[Notice]) -> list[Notice]:
 
 def _host(budgets: SeatBudgets | None = None, frames: list[tuple[int, Message]] | None = None) -> HostSession:
     """Three seats: the host's greedy bot, and two guests."""
-    match = Match(Setup(3), 1, 5)
-    seats = [SeatInfo("Hazel", "bot:greedy"), SeatInfo("Player 2", "remote"), SeatInfo("Player 3", "remote")]
-    return HostSession(
-        match,
-        seats,
-        CODE,
-        HostConfig(
-            local_bots={0: make_bot("greedy", 1)},
-            keeper=HostKeeper(None),
-            read_timeout=10.0,
-            heartbeat=0.3,
-            seat_budgets=budgets,
-            on_frame_sent=None if frames is None else lambda seat, message: frames.append((seat, message)),
-        ),
+    return hazel_host(
+        seed=5,
+        seat_budgets=budgets,
+        on_frame_sent=None if frames is None else lambda seat, message: frames.append((seat, message)),
     )
 
 

@@ -18,10 +18,10 @@ from support.polling import until
 
 from indigo_tui import saves
 from indigo_tui.bots import make_bot
-from indigo_tui.engine import Match, Setup
+from indigo_tui.engine import Setup
 from indigo_tui.net.guard import SeatBudgets
 from indigo_tui.net.guest import GuestSession
-from indigo_tui.net.host import HostConfig, HostSession
+from indigo_tui.net.host import HostSession
 from indigo_tui.net.notices import (
     DealChecked,
     Notice,
@@ -33,9 +33,8 @@ from indigo_tui.net.notices import (
 from indigo_tui.net.protocol import RematchAnswer
 from indigo_tui.net.relay import Relay, parse_relay
 from indigo_tui.net.rendezvous import new_table_key
-from indigo_tui.saves import HostKeeper, SeatInfo
 
-from .conftest import CODE, LIMIT, Listening, make_guest
+from .conftest import CODE, LIMIT, Listening, hazel_host, make_guest
 from .transit import MailboxServer, TransitRelay
 
 N = TypeVar("N")
@@ -105,20 +104,7 @@ def host_heard(host: HostSession, heard: list[Notice]) -> Callable[[], list[Noti
 
 def three_seats(save_path: Path | None, code: str = CODE, **config: object) -> HostSession:
     """Seat 1 a greedy bot at the host, seats 2 and 3 people at other terminals."""
-    match = Match(Setup(3), 1, 7)
-    seats = [SeatInfo("Hazel", "bot:greedy"), SeatInfo("Player 2", "remote"), SeatInfo("Player 3", "remote")]
-    return HostSession(
-        match,
-        seats,
-        code,
-        HostConfig(
-            local_bots={0: make_bot("greedy", 1)},
-            keeper=HostKeeper(save_path),
-            read_timeout=10.0,
-            heartbeat=0.3,
-            **config,  # type: ignore[arg-type]
-        ),
-    )
+    return hazel_host(code=code, save_path=save_path, **config)  # type: ignore[arg-type]
 
 
 async def finished_game(host: HostSession, players: list[Player]) -> None:

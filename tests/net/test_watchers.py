@@ -17,11 +17,11 @@ import msgspec
 import pytest
 
 from indigo_tui.bots import make_bot
-from indigo_tui.engine import GameStarted, Match, Move, Setup, TileDrawn, public_event
+from indigo_tui.engine import GameStarted, Move, TileDrawn, public_event
 from indigo_tui.net.common import JoinError
 from indigo_tui.net.guard import SeatBudgets
 from indigo_tui.net.guest import GuestSession
-from indigo_tui.net.host import HostConfig, HostSession
+from indigo_tui.net.host import HostSession
 from indigo_tui.net.notices import ChatHeld, ChatSaid, Notice, Problem, Watching
 from indigo_tui.net.protocol import (
     WATCHER_SEAT,
@@ -37,9 +37,8 @@ from indigo_tui.net.protocol import (
 from indigo_tui.net.reasons import Ending
 from indigo_tui.net.relay import Relay, parse_relay
 from indigo_tui.net.rendezvous import new_table_key
-from indigo_tui.saves import HostKeeper, SeatInfo
 
-from .conftest import CODE, LIMIT, Listening, make_guest, play_guest
+from .conftest import CODE, LIMIT, Listening, hazel_host, make_guest, play_guest
 from .transit import MailboxServer, TransitRelay
 
 #: The words a watcher's refused move or undo is said in (English).
@@ -62,24 +61,7 @@ def _host(
     code: str = CODE,
 ) -> HostSession:
     """Seat 1 the host's greedy bot, the others remote."""
-    match = Match(Setup(players), 1, 7)
-    seats = [SeatInfo("Hazel", "bot:greedy")] + [
-        SeatInfo(f"Player {n}", "remote") for n in range(2, players + 1)
-    ]
-    return HostSession(
-        match,
-        seats,
-        code,
-        HostConfig(
-            local_bots={0: make_bot("greedy", 1)},
-            keeper=HostKeeper(None),
-            read_timeout=10.0,
-            heartbeat=0.3,
-            seat_budgets=budgets,
-            watchers=watchers,
-            watcher_chat=watcher_chat,
-        ),
-    )
+    return hazel_host(players, code=code, seat_budgets=budgets, watchers=watchers, watcher_chat=watcher_chat)
 
 
 class Recorded:
