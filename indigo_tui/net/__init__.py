@@ -20,6 +20,8 @@ The game:
 - :mod:`.state`: a seat's game folded from public events, and its state hashes;
 - :mod:`.deal`: the deal a host commits to and the checks a guest makes at its reveal;
 - :mod:`.reasons`: why a move, an undo or a session was refused or ended, as codes and words;
+- :mod:`.problems`: what else goes wrong (an address, a server, a session, a hosted
+  game that cannot start), as exceptions that carry codes and facts, and their words;
 - :mod:`.notices`: what a peer tells whoever shows its game, one typed notice per kind;
 - :mod:`.common`: what both peers share (limits, notices, heartbeat, codes, addresses);
 - :mod:`.host`: the host peer's authority over the game (moves, turns,

@@ -18,6 +18,7 @@ from ..i18n import _, ngettext
 from ..saves import NAME_LIMIT
 from . import DEFAULT_PORT
 from .notices import Notice, Problem
+from .problems import AddressError, AddressSays
 from .protocol import Error, Fault, Heartbeat
 from .reasons import Ending, fault_words
 from .transport import Connection
@@ -136,25 +137,26 @@ def address_text(host: str, port: int) -> str:
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
-    """``HOST``, ``HOST:PORT`` or ``[IPv6]:PORT``; ValueError with a reason."""
+    """``HOST``, ``HOST:PORT`` or ``[IPv6]:PORT``; :class:`~.problems.AddressError`
+    (a ValueError) with what is wrong."""
     text = text.strip()
     if not text:
-        raise ValueError(_("no host address given"))
+        raise AddressError(AddressSays.NO_HOST)
     if text.startswith("["):
         host, sep, rest = text[1:].partition("]")
         if not sep:
-            raise ValueError(_("{address}: unclosed [ in the address").format(address=repr(text)))
+            raise AddressError(AddressSays.UNCLOSED, address=repr(text))
         port_text = rest.removeprefix(":") if rest else ""
     elif text.count(":") == 1:
         host, port_text = text.split(":")
     else:
         host, port_text = text, ""
     if not host:
-        raise ValueError(_("{address}: no host name before the port").format(address=repr(text)))
+        raise AddressError(AddressSays.NO_HOST_NAME, address=repr(text))
     if not port_text:
         return host, default_port
     if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise ValueError(_("{address}: the port must be a number from 1 to 65535").format(address=repr(text)))
+        raise AddressError(AddressSays.BAD_PORT, address=repr(text))
     return host, int(port_text)
 
 

@@ -39,7 +39,7 @@ from urllib.parse import urlsplit
 
 import aiohttp
 
-from ..i18n import _, decimal
+from .problems import AddressError, AddressSays, Fact, MailboxSays, NetProblem
 
 #: The app all of indigo's nameplates live under (the server keeps apps apart).
 APP_ID: Final = "indigo-tui.codeberg.page/internet-play/1"
@@ -71,11 +71,15 @@ class MailboxProblem(StrEnum):
     REFUSED = "refused"
 
 
-class MailboxError(Exception):
-    """A step at the mailbox server failed: ``problem`` says why, the message in one line."""
+class MailboxError(NetProblem):
+    """A step at the mailbox server failed: ``problem`` says what kind of
+    failure, ``says`` and the facts what is said of it (:func:`~.problems.problem_text`);
+    ``detail``: the server's own words for a refusal."""
 
-    def __init__(self, message: str, problem: MailboxProblem, detail: str = "") -> None:
-        super().__init__(message)
+    def __init__(
+        self, says: MailboxSays, problem: MailboxProblem, detail: str = "", /, **facts: Fact
+    ) -> None:
+        super().__init__(says, **facts)
         self.problem = problem
         self.detail = detail
 
@@ -97,12 +101,9 @@ def check_mailbox_url(text: str) -> str:
         parts = urlsplit(url)
         port = parts.port
     except ValueError as exc:
-        said = _("{url} is not a websocket address ({problem})").format(url=repr(url[:80]), problem=exc)
-        raise ValueError(said) from None
+        raise AddressError(AddressSays.NOT_WEBSOCKET, url=repr(url[:80]), problem=str(exc)) from None
     if parts.scheme not in ("ws", "wss") or not parts.hostname:
-        raise ValueError(
-            _("{url} is not a websocket address: it looks like ws://HOST:PORT/v1").format(url=repr(url[:80]))
-        )
+        raise AddressError(AddressSays.NOT_WS_SCHEME, url=repr(url[:80]))
     del port
     return url
 
@@ -153,19 +154,13 @@ class MailboxClient:
 
     # -- the connection ----------------------------------------------------------
 
-    def _unreachable(self, problem: object) -> MailboxError:
+    def _unreachable(self, problem: str) -> MailboxError:
         return MailboxError(
-            _("cannot reach the mailbox server at {url} ({problem})").format(url=self.url, problem=problem),
-            MailboxProblem.UNREACHABLE,
+            MailboxSays.UNREACHABLE, MailboxProblem.UNREACHABLE, url=self.url, problem=problem
         )
 
     def _confused(self) -> MailboxError:
-        return MailboxError(
-            _(
-                "{url} answered what a mailbox server does not say: is it a magic-wormhole mailbox server?"
-            ).format(url=self.url),
-            MailboxProblem.CONFUSED,
-        )
+        return MailboxError(MailboxSays.CONFUSED, MailboxProblem.CONFUSED, url=self.url)
 
     async def connect(self) -> None:
         """Open the websocket, take the welcome and bind to the app;
@@ -185,10 +180,10 @@ class MailboxClient:
         except TimeoutError:
             await self.aclose()
             raise MailboxError(
-                _("no answer from the mailbox server at {url} within {seconds} s").format(
-                    url=self.url, seconds=decimal(self.connect_timeout)
-                ),
+                MailboxSays.NO_ANSWER,
                 MailboxProblem.UNREACHABLE,
+                url=self.url,
+                seconds=float(self.connect_timeout),
             ) from None
         except aiohttp.WSServerHandshakeError:
             await self.aclose()
@@ -208,12 +203,9 @@ class MailboxClient:
         self.welcome = first["welcome"]
         if "error" in self.welcome:
             await self.aclose()
+            said = _text(self.welcome["error"])
             raise MailboxError(
-                _("the mailbox server at {url} refuses clients: {reason}").format(
-                    url=self.url, reason=_text(self.welcome["error"])
-                ),
-                MailboxProblem.REFUSED,
-                _text(self.welcome["error"]),
+                MailboxSays.REFUSES_CLIENTS, MailboxProblem.REFUSED, said, url=self.url, reason=said
             )
         self._reader = asyncio.create_task(self._read_all())
         await self._send(
@@ -234,10 +226,7 @@ class MailboxClient:
             return message
         if got.type is aiohttp.WSMsgType.ERROR:
             raise self._confused()
-        raise MailboxError(
-            _("the mailbox server at {url} closed the connection").format(url=self.url),
-            MailboxProblem.DROPPED,
-        )
+        raise MailboxError(MailboxSays.CLOSED, MailboxProblem.DROPPED, url=self.url)
 
     async def _read_all(self) -> None:
         """Read the server's messages into the queue until the connection ends."""
@@ -252,10 +241,7 @@ class MailboxClient:
         except MailboxError as exc:
             self._ended = exc
         except (aiohttp.ClientError, OSError):
-            self._ended = MailboxError(
-                _("the mailbox server at {url} closed the connection").format(url=self.url),
-                MailboxProblem.DROPPED,
-            )
+            self._ended = MailboxError(MailboxSays.CLOSED, MailboxProblem.DROPPED, url=self.url)
         finally:
             # Wakes a reader waiting on the queue.
             with contextlib.suppress(asyncio.QueueFull):
@@ -263,18 +249,12 @@ class MailboxClient:
 
     async def _send(self, message: dict[str, Any]) -> None:
         if self._ws is None or self._ws.closed:
-            raise self._ended or MailboxError(
-                _("the mailbox server at {url} closed the connection").format(url=self.url),
-                MailboxProblem.DROPPED,
-            )
+            raise self._ended or MailboxError(MailboxSays.CLOSED, MailboxProblem.DROPPED, url=self.url)
         message.setdefault("id", secrets.token_hex(2))
         try:
             await self._ws.send_str(json.dumps(message))
         except (aiohttp.ClientError, OSError, RuntimeError):
-            raise MailboxError(
-                _("the mailbox server at {url} closed the connection").format(url=self.url),
-                MailboxProblem.DROPPED,
-            ) from None
+            raise MailboxError(MailboxSays.CLOSED, MailboxProblem.DROPPED, url=self.url) from None
 
     async def _next(self, timeout: float | None) -> dict[str, Any]:
         """The next message but acks (an error from the server raised), within
@@ -287,11 +267,9 @@ class MailboxClient:
         if message["type"] == "error":
             detail = _text(message.get("error", ""))
             if detail == "crowded":
-                raise MailboxError(_("someone else is using this code"), MailboxProblem.CROWDED, detail)
+                raise MailboxError(MailboxSays.CROWDED, MailboxProblem.CROWDED, detail)
             raise MailboxError(
-                _("the mailbox server at {url} refused: {reason}").format(url=self.url, reason=detail),
-                MailboxProblem.REFUSED,
-                detail,
+                MailboxSays.REFUSED, MailboxProblem.REFUSED, detail, url=self.url, reason=detail
             )
         return message
 
@@ -304,10 +282,7 @@ class MailboxClient:
                 message = await self._next(max(0.0, deadline - loop.time()))
             except TimeoutError:
                 raise MailboxError(
-                    _("the mailbox server at {url} did not answer within {seconds} s").format(
-                        url=self.url, seconds=decimal(timeout)
-                    ),
-                    MailboxProblem.UNREACHABLE,
+                    MailboxSays.SLOW_ANSWER, MailboxProblem.UNREACHABLE, url=self.url, seconds=float(timeout)
                 ) from None
             if message["type"] == kind:
                 return message

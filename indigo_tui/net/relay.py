@@ -55,11 +55,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar, Final
 
-from ..i18n import _, decimal
 from . import DEFAULT_MAILBOX, DEFAULT_RELAY, EXAMPLE_CODE, MAILBOX_ENV, RELAY_ENV, RELAY_PORT
 from .common import parse_address
 from .mailbox import check_mailbox_url
 from .notices import RelayState, RelayStatus
+from .problems import AddressError, AddressSays, CodeSays, Fact, NetProblem, RelaySays
 from .protocol import MAX_CLEAR_FRAME
 from .reach import NotAllowed, check_relay
 from .reasons import Gone, Loss
@@ -99,8 +99,12 @@ ANSWER_LIMIT: Final = 64
 KEEPALIVE: Final = (20, 10, 3)
 
 
-class CodeError(ValueError):
-    """Text that is not an internet code; one line for people."""
+class CodeError(NetProblem, ValueError):
+    """Text that is not an internet code: ``says`` and the facts what is said
+    of it (:func:`~.problems.problem_text`)."""
+
+    def __init__(self, says: CodeSays, /, **facts: Fact) -> None:
+        super().__init__(says, **facts)
 
 
 @dataclass(frozen=True)
@@ -151,13 +155,8 @@ def parse_internet_code(text: str) -> InternetCode:
     if found is None:
         shown = text.strip()
         if not shown:
-            raise CodeError(_("no code given: it looks like {example}").format(example=EXAMPLE_CODE))
-        raise CodeError(
-            _(
-                "{code} is not an internet code: it is a number, a dash and 4 to 32 letters "
-                "or digits, like {example}"
-            ).format(code=repr(shown[:40]), example=EXAMPLE_CODE)
-        )
+            raise CodeError(CodeSays.EMPTY, example=EXAMPLE_CODE)
+        raise CodeError(CodeSays.NOT_A_CODE, code=repr(shown[:40]), example=EXAMPLE_CODE)
     return InternetCode(found.group(1), found.group(2))
 
 
@@ -193,13 +192,22 @@ def _named(
     option: str | None, flag: str, env: str, environ: Mapping[str, str], default: str
 ) -> tuple[str, str]:
     """The option's value, else the environment's, else ``default``; and
-    ``"{}: "`` for the words that say where a bad one came from."""
+    the option or the environment variable it came from ("" for the default)."""
     if option is not None:
-        return option, f"{flag}: {{problem}}"
+        return option, flag
     named = environ.get(env, "").strip()
     if named:
-        return named, _("the environment variable {name}: {problem}").replace("{name}", env)
-    return default, "{problem}"
+        return named, env
+    return default, ""
+
+
+def _from(where: str, exc: AddressError) -> AddressError:
+    """``exc``, saying where the bad address came from (``where``: an option, an environment variable)."""
+    if not where:
+        return exc
+    if where.startswith("--"):
+        return AddressError(AddressSays.IN_OPTION, flag=where, problem=exc)
+    return AddressError(AddressSays.IN_ENVIRONMENT, name=where, problem=exc)
 
 
 def relay_from(
@@ -207,18 +215,19 @@ def relay_from(
 ) -> Relay:
     """The servers to use: ``--relay``, else :data:`RELAY_ENV`, else the
     public relay; ``--mailbox``, else :data:`MAILBOX_ENV`, else the public
-    mailbox server. ValueError with one line naming where a bad address came from."""
+    mailbox server. :class:`~.problems.AddressError` (a ValueError) naming
+    where a bad address came from."""
     environ = os.environ if environ is None else environ
     relay_text, relay_where = _named(option, "--relay", RELAY_ENV, environ, DEFAULT_RELAY)
     mailbox_text, mailbox_where = _named(mailbox, "--mailbox", MAILBOX_ENV, environ, DEFAULT_MAILBOX)
     try:
         url = check_mailbox_url(mailbox_text)
-    except ValueError as exc:
-        raise ValueError(mailbox_where.format(problem=exc)) from None
+    except AddressError as exc:
+        raise _from(mailbox_where, exc) from None
     try:
         return parse_relay(relay_text, url)
-    except ValueError as exc:
-        raise ValueError(relay_where.format(problem=exc)) from None
+    except AddressError as exc:
+        raise _from(relay_where, exc) from None
 
 
 def handshake_line(channel: str, side: str) -> bytes:
@@ -246,12 +255,13 @@ class RelayProblem(StrEnum):
     NO_HOST = "no_host"
 
 
-class RelayError(Exception):
+class RelayError(NetProblem):
     """A connection through the relay did not come about: ``problem`` says
-    why, the message says it in one line for people."""
+    what kind of failure, ``says`` and the facts what is said of it
+    (:func:`~.problems.problem_text`)."""
 
-    def __init__(self, message: str, problem: RelayProblem) -> None:
-        super().__init__(message)
+    def __init__(self, says: RelaySays, problem: RelayProblem, /, **facts: Fact) -> None:
+        super().__init__(says, **facts)
         self.problem = problem
 
 
@@ -273,7 +283,7 @@ async def _open(relay: Relay, timeout: float) -> socket.socket:
     try:
         check_relay(str(relay))
     except NotAllowed as exc:
-        raise RelayError(str(exc), RelayProblem.NOT_ALLOWED) from None
+        raise RelayError(RelaySays.NOT_ALLOWED, RelayProblem.NOT_ALLOWED, cause=exc) from None
     loop = asyncio.get_running_loop()
     problem: str = ""
     try:
@@ -300,23 +310,16 @@ async def _open(relay: Relay, timeout: float) -> socket.socket:
                 return sock
     except TimeoutError:
         raise RelayError(
-            _("no answer from the relay at {relay} within {seconds} s").format(
-                relay=relay, seconds=decimal(timeout)
-            ),
-            RelayProblem.UNREACHABLE,
+            RelaySays.NO_ANSWER, RelayProblem.UNREACHABLE, relay=str(relay), seconds=float(timeout)
         ) from None
     raise RelayError(
-        _("cannot reach the relay at {relay} ({problem})").format(relay=relay, problem=problem or "?"),
-        RelayProblem.UNREACHABLE,
+        RelaySays.UNREACHABLE, RelayProblem.UNREACHABLE, relay=str(relay), problem=problem or "?"
     )
 
 
 def _dropped(relay: Relay, exc: OSError) -> RelayError:
     return RelayError(
-        _("the relay at {relay} dropped the connection ({problem})").format(
-            relay=relay, problem=exc.strerror or exc
-        ),
-        RelayProblem.DROPPED,
+        RelaySays.DROPPED, RelayProblem.DROPPED, relay=str(relay), problem=str(exc.strerror or exc)
     )
 
 
@@ -331,10 +334,7 @@ async def _answer(sock: socket.socket, relay: Relay) -> None:
         except OSError as exc:
             raise _dropped(relay, exc) from None
         if not chunk:
-            raise RelayError(
-                _("the relay at {relay} closed the connection before pairing it").format(relay=relay),
-                RelayProblem.DROPPED,
-            )
+            raise RelayError(RelaySays.CLOSED, RelayProblem.DROPPED, relay=str(relay))
         got += chunk
     if got == b"ok\n":
         return
@@ -348,18 +348,8 @@ async def _answer(sock: socket.socket, relay: Relay) -> None:
             break
         got += chunk
     if got.startswith(b"bad handshake"):
-        raise RelayError(
-            _("the relay at {relay} refused the handshake: is it a magic-wormhole transit relay?").format(
-                relay=relay
-            ),
-            RelayProblem.REFUSED,
-        )
-    raise RelayError(
-        _("{relay} answered what a transit relay does not say: is it a magic-wormhole transit relay?").format(
-            relay=relay
-        ),
-        RelayProblem.CONFUSED,
-    )
+        raise RelayError(RelaySays.REFUSED, RelayProblem.REFUSED, relay=str(relay))
+    raise RelayError(RelaySays.CONFUSED, RelayProblem.CONFUSED, relay=str(relay))
 
 
 async def pair(
@@ -427,7 +417,9 @@ async def reach_host(
                     relay, channel, GUEST_SIDE, connect_timeout=connect_timeout, on_waiting=waiting
                 )
         except TimeoutError:
-            raise RelayError(no_host_text(relay, pair_timeout), RelayProblem.NO_HOST) from None
+            raise RelayError(
+                RelaySays.NO_HOST, RelayProblem.NO_HOST, relay=str(relay), seconds=float(pair_timeout)
+            ) from None
         except RelayError as exc:
             if exc.problem is not RelayProblem.DROPPED:
                 raise
@@ -463,14 +455,6 @@ async def open_relayed(
     # What this end reaches is the relay; the host is behind it.
     conn.peer = str(relay)
     return conn
-
-
-def no_host_text(relay: Relay, seconds: float) -> str:
-    """A guest that could not pair, in one line."""
-    return _(
-        "the host did not come to the relay {relay} within {seconds} s: check that the host is "
-        "still running and that you both use the same relay"
-    ).format(relay=relay, seconds=decimal(seconds))
 
 
 def join_command(code: str, relay: Relay) -> str:
@@ -654,7 +638,6 @@ __all__ = [
     "join_command",
     "looks_like_internet_code",
     "new_internet_code",
-    "no_host_text",
     "open_relayed",
     "pair",
     "parse_internet_code",

@@ -67,10 +67,10 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from spake2 import SPAKE2_A, SPAKE2_B
 
-from ..i18n import _
 from .channel import GUEST_ID, HOST_ID
 from .mailbox import MailboxClient, MailboxError, MailboxProblem, Message
 from .notices import CodeSpent, Problem, RelayState, RelayStatus
+from .problems import Fact, MeetSays, NetProblem
 from .relay import Backoff, InternetCode, Pace, new_internet_code
 
 #: Bytes of a table key, and how it is written (upper-case hex, as a join code is kept).
@@ -162,11 +162,12 @@ class MeetProblem(StrEnum):
     BROKEN = "broken"
 
 
-class MeetError(Exception):
-    """A meeting that did not come about: ``problem`` says why, the message in one line."""
+class MeetError(NetProblem):
+    """A meeting that did not come about: ``problem`` says what kind of
+    failure, ``says`` and the facts what is said of it (:func:`~.problems.problem_text`)."""
 
-    def __init__(self, message: str, problem: MeetProblem) -> None:
-        super().__init__(message)
+    def __init__(self, says: MeetSays, problem: MeetProblem, /, **facts: Fact) -> None:
+        super().__init__(says, **facts)
         self.problem = problem
 
 
@@ -178,10 +179,7 @@ def _spake_finish(side: SPAKE2_A | SPAKE2_B, theirs: bytes) -> bytes | None:
 
 
 def _broken(code: InternetCode) -> MeetError:
-    return MeetError(
-        _("the other side at code {code} broke the key exchange; not joining").format(code=code.nameplate),
-        MeetProblem.BROKEN,
-    )
+    return MeetError(MeetSays.BROKEN, MeetProblem.BROKEN, code=code.nameplate)
 
 
 class _NotTheHost(Exception):
@@ -226,11 +224,7 @@ async def _meet_once(url: str, code: InternetCode, timeout: float, on_waiting: C
         except TimeoutError:
             mood = "lonely"
             raise MeetError(
-                _(
-                    "nobody answered for code {code} within {seconds} s: check the code, that the host has "
-                    "started, and that you both use the same mailbox server"
-                ).format(code=code.nameplate, seconds=round(timeout)),
-                MeetProblem.NO_HOST,
+                MeetSays.NO_HOST, MeetProblem.NO_HOST, code=code.nameplate, seconds=round(timeout)
             ) from None
         if theirs.phase != PAKE_HOST:
             # Another guest's half (two who claimed the nameplate while the host
@@ -252,13 +246,7 @@ async def _meet_once(url: str, code: InternetCode, timeout: float, on_waiting: C
             raise _broken(code) from None
         if answer.phase == WRONG:
             mood = "scary"
-            raise MeetError(
-                _(
-                    "wrong code: the host did not accept {code}, which is used up now; ask the host for "
-                    "the new code"
-                ).format(code=code),
-                MeetProblem.WRONG_CODE,
-            )
+            raise MeetError(MeetSays.WRONG_CODE, MeetProblem.WRONG_CODE, code=str(code))
         table = open_body(key, answer) if answer.phase == TABLE else None
         if table is None or not is_table_key(table.decode("ascii", "replace")):
             mood = "scary"
@@ -292,16 +280,11 @@ async def meet_host(
             return await _meet_once(url, code, timeout, on_waiting)
         except MailboxError as exc:
             if exc.problem is not MailboxProblem.CROWDED:
-                raise MeetError(str(exc), MeetProblem.SERVER) from None
+                raise MeetError(MeetSays.SERVER, MeetProblem.SERVER, cause=exc) from None
         except _NotTheHost:
             pass
         if loop.time() >= patience:
-            raise MeetError(
-                _("someone else is using code {code}, or tried it: ask the host for the new code").format(
-                    code=code
-                ),
-                MeetProblem.CROWDED,
-            ) from None
+            raise MeetError(MeetSays.CROWDED, MeetProblem.CROWDED, code=str(code)) from None
         await asyncio.sleep(random.uniform(0.3, 0.8))
 
 

@@ -1,0 +1,298 @@
+"""What goes wrong in ``net/``, as codes: the exceptions' base
+:class:`NetProblem` and its codes, and their words (:func:`problem_text`).
+
+Every exception ``net/`` raises for people to read (a mailbox server that
+does not answer, a relay that refuses, a guest's session that ends, a host
+that cannot start) carries a code, one member of the enums below, which names
+its sentence, and the facts the sentence needs (addresses, names, numbers,
+the system's own words, the problem it wraps) as :attr:`NetProblem.facts`,
+never a sentence: :func:`problem_text` words it in this terminal's language,
+the one place these sentences are written. ``str()`` of one is the same
+words (its own; what a log prints), so whoever shows it shows those.
+
+It sits beside :mod:`.reasons` (the codes that travel, and their words), which
+it builds on: a wrapped peer's ``error``, a goodbye, a lost connection are
+said by that module's functions.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TypeAlias
+
+from ..i18n import _, decimal
+from .protocol import Error, Fault
+from .reasons import Loss, error_text, fault_words, loss_text
+
+
+class MailboxSays(StrEnum):
+    """What is said of a step at the mailbox server that did not come about
+    (its kind, for callers: :class:`~.mailbox.MailboxProblem`)."""
+
+    #: Facts: ``url``, ``problem`` (the system's words).
+    UNREACHABLE = "mailbox-unreachable"
+    #: Facts: ``url``.
+    CONFUSED = "mailbox-confused"
+    #: Facts: ``url``, ``seconds``.
+    NO_ANSWER = "mailbox-no-answer"
+    #: Facts: ``url``, ``reason`` (the server's words).
+    REFUSES_CLIENTS = "mailbox-refuses-clients"
+    #: Facts: ``url``.
+    CLOSED = "mailbox-closed"
+    #: Nobody's facts: the nameplate has two sides already.
+    CROWDED = "mailbox-crowded"
+    #: Facts: ``url``, ``reason`` (the server's words).
+    REFUSED = "mailbox-refused"
+    #: Facts: ``url``, ``seconds``.
+    SLOW_ANSWER = "mailbox-slow-answer"
+
+
+class MeetSays(StrEnum):
+    """What is said of a guest's meeting at the mailbox server that did not
+    come about (its kind: :class:`~.rendezvous.MeetProblem`)."""
+
+    #: Facts: ``code`` (the nameplate).
+    BROKEN = "meet-broken"
+    #: Facts: ``code`` (the nameplate), ``seconds``.
+    NO_HOST = "meet-no-host"
+    #: Facts: ``code`` (the whole code).
+    WRONG_CODE = "meet-wrong-code"
+    #: Facts: ``code`` (the whole code).
+    CROWDED = "meet-crowded"
+    #: Facts: ``cause``, the mailbox server's :class:`~.mailbox.MailboxError`.
+    SERVER = "meet-server"
+
+
+class RelaySays(StrEnum):
+    """What is said of a connection through the relay that did not come
+    about (its kind: :class:`~.relay.RelayProblem`)."""
+
+    #: Facts: ``cause``, the reach check's refusal (:class:`~.reach.NotAllowed`).
+    NOT_ALLOWED = "relay-not-allowed"
+    #: Facts: ``relay``, ``seconds``.
+    NO_ANSWER = "relay-no-answer"
+    #: Facts: ``relay``, ``problem`` (the system's words).
+    UNREACHABLE = "relay-unreachable"
+    #: Facts: ``relay``, ``problem`` (the system's words).
+    DROPPED = "relay-dropped"
+    #: Facts: ``relay``.
+    CLOSED = "relay-closed"
+    #: Facts: ``relay``.
+    REFUSED = "relay-refused"
+    #: Facts: ``relay``.
+    CONFUSED = "relay-confused"
+    #: Facts: ``relay``, ``seconds``.
+    NO_HOST = "relay-no-host"
+
+
+class CodeSays(StrEnum):
+    """What is said of text that is not an internet code: a :class:`~.relay.CodeError`."""
+
+    #: Facts: ``example``.
+    EMPTY = "code-empty"
+    #: Facts: ``code`` (as typed), ``example``.
+    NOT_A_CODE = "code-not-a-code"
+
+
+class AddressSays(StrEnum):
+    """What is said of an address that is not one (a host's, a relay's, a
+    mailbox server's): an :class:`AddressError`."""
+
+    #: Nobody's facts.
+    NO_HOST = "address-no-host"
+    #: Facts: ``address`` (as typed).
+    UNCLOSED = "address-unclosed"
+    #: Facts: ``address`` (as typed).
+    NO_HOST_NAME = "address-no-host-name"
+    #: Facts: ``address`` (as typed).
+    BAD_PORT = "address-bad-port"
+    #: Facts: ``url`` (as typed), ``problem`` (the parser's words).
+    NOT_WEBSOCKET = "address-not-websocket"
+    #: Facts: ``url`` (as typed).
+    NOT_WS_SCHEME = "address-not-ws-scheme"
+    #: Facts: ``flag`` (the option), ``problem`` (the address's own problem).
+    IN_OPTION = "address-in-option"
+    #: Facts: ``name`` (the environment variable), ``problem`` (the address's own problem).
+    IN_ENVIRONMENT = "address-in-environment"
+
+
+#: What a fact may be: words of the system or of a peer (shown as they are),
+#: a number, seconds (said with this language's decimal separator), or
+#: something said by its own function (another problem, a peer's ``error``,
+#: a broken protocol's fault, a lost connection, any exception's own words).
+Fact: TypeAlias = "str | int | float | NetProblem | Error | Fault | Loss | BaseException | None"
+#: Every code of a :class:`NetProblem`.
+Code: TypeAlias = "MailboxSays | MeetSays | RelaySays | CodeSays | AddressSays"
+
+
+class NetProblem(Exception):
+    """A problem of ``net/`` for people: its :attr:`says` (which sentence)
+    and the :attr:`facts` the sentence needs, in no language."""
+
+    def __init__(self, says: Code, /, **facts: Fact) -> None:
+        super().__init__(says.value)
+        self.says: Code = says
+        self.facts: dict[str, Fact] = facts
+
+    def __str__(self) -> str:
+        return problem_text(self)
+
+
+class AddressError(NetProblem, ValueError):
+    """An address that is not one: what is wrong with it, in no language."""
+
+    def __init__(self, says: AddressSays, /, **facts: Fact) -> None:
+        super().__init__(says, **facts)
+
+
+def _fact(fact: Fact) -> str:
+    """A fact as its sentence shows it, in this terminal's language."""
+    if isinstance(fact, NetProblem):
+        return problem_text(fact)
+    if isinstance(fact, Error):
+        return error_text(fact)
+    if isinstance(fact, Fault):
+        return fault_words(fact)
+    if isinstance(fact, Loss):
+        return loss_text(fact)
+    if isinstance(fact, bool | int):
+        return str(fact)
+    if isinstance(fact, float):
+        return decimal(round(fact, 3))
+    if fact is None:
+        return "?"
+    return str(fact)
+
+
+def _mailbox_text(says: MailboxSays, f: dict[str, str]) -> str:
+    match says:
+        case MailboxSays.UNREACHABLE:
+            return _("cannot reach the mailbox server at {url} ({problem})").format(**f)
+        case MailboxSays.CONFUSED:
+            return _(
+                "{url} answered what a mailbox server does not say: is it a magic-wormhole mailbox server?"
+            ).format(**f)
+        case MailboxSays.NO_ANSWER:
+            return _("no answer from the mailbox server at {url} within {seconds} s").format(**f)
+        case MailboxSays.REFUSES_CLIENTS:
+            return _("the mailbox server at {url} refuses clients: {reason}").format(**f)
+        case MailboxSays.CLOSED:
+            return _("the mailbox server at {url} closed the connection").format(**f)
+        case MailboxSays.CROWDED:
+            return _("someone else is using this code")
+        case MailboxSays.REFUSED:
+            return _("the mailbox server at {url} refused: {reason}").format(**f)
+        case MailboxSays.SLOW_ANSWER:
+            return _("the mailbox server at {url} did not answer within {seconds} s").format(**f)
+
+
+def _meet_text(says: MeetSays, f: dict[str, str]) -> str:
+    match says:
+        case MeetSays.BROKEN:
+            return _("the other side at code {code} broke the key exchange; not joining").format(**f)
+        case MeetSays.NO_HOST:
+            return _(
+                "nobody answered for code {code} within {seconds} s: check the code, that the host has "
+                "started, and that you both use the same mailbox server"
+            ).format(**f)
+        case MeetSays.WRONG_CODE:
+            return _(
+                "wrong code: the host did not accept {code}, which is used up now; ask the host for "
+                "the new code"
+            ).format(**f)
+        case MeetSays.CROWDED:
+            return _("someone else is using code {code}, or tried it: ask the host for the new code").format(
+                **f
+            )
+        case MeetSays.SERVER:
+            return f["cause"]
+
+
+def _relay_text(says: RelaySays, f: dict[str, str]) -> str:
+    match says:
+        case RelaySays.NOT_ALLOWED:
+            return f["cause"]
+        case RelaySays.NO_ANSWER:
+            return _("no answer from the relay at {relay} within {seconds} s").format(**f)
+        case RelaySays.UNREACHABLE:
+            return _("cannot reach the relay at {relay} ({problem})").format(**f)
+        case RelaySays.DROPPED:
+            return _("the relay at {relay} dropped the connection ({problem})").format(**f)
+        case RelaySays.CLOSED:
+            return _("the relay at {relay} closed the connection before pairing it").format(**f)
+        case RelaySays.REFUSED:
+            return _(
+                "the relay at {relay} refused the handshake: is it a magic-wormhole transit relay?"
+            ).format(**f)
+        case RelaySays.CONFUSED:
+            return _(
+                "{relay} answered what a transit relay does not say: is it a magic-wormhole transit relay?"
+            ).format(**f)
+        case RelaySays.NO_HOST:
+            return _(
+                "the host did not come to the relay {relay} within {seconds} s: check that the host is "
+                "still running and that you both use the same relay"
+            ).format(**f)
+
+
+def _code_text(says: CodeSays, f: dict[str, str]) -> str:
+    match says:
+        case CodeSays.EMPTY:
+            return _("no code given: it looks like {example}").format(**f)
+        case CodeSays.NOT_A_CODE:
+            return _(
+                "{code} is not an internet code: it is a number, a dash and 4 to 32 letters "
+                "or digits, like {example}"
+            ).format(**f)
+
+
+def _address_text(says: AddressSays, f: dict[str, str]) -> str:
+    match says:
+        case AddressSays.NO_HOST:
+            return _("no host address given")
+        case AddressSays.UNCLOSED:
+            return _("{address}: unclosed [ in the address").format(**f)
+        case AddressSays.NO_HOST_NAME:
+            return _("{address}: no host name before the port").format(**f)
+        case AddressSays.BAD_PORT:
+            return _("{address}: the port must be a number from 1 to 65535").format(**f)
+        case AddressSays.NOT_WEBSOCKET:
+            return _("{url} is not a websocket address ({problem})").format(**f)
+        case AddressSays.NOT_WS_SCHEME:
+            return _("{url} is not a websocket address: it looks like ws://HOST:PORT/v1").format(**f)
+        case AddressSays.IN_OPTION:
+            return "{flag}: {problem}".format(**f)
+        case AddressSays.IN_ENVIRONMENT:
+            return _("the environment variable {name}: {problem}").format(**f)
+
+
+def problem_text(problem: NetProblem) -> str:
+    """``problem`` in words, in this terminal's language: the one place the
+    sentences of ``net/``'s exceptions are written."""
+    f = {name: _fact(fact) for name, fact in problem.facts.items()}
+    says = problem.says
+    if isinstance(says, MailboxSays):
+        return _mailbox_text(says, f)
+    if isinstance(says, MeetSays):
+        return _meet_text(says, f)
+    if isinstance(says, RelaySays):
+        return _relay_text(says, f)
+    if isinstance(says, CodeSays):
+        return _code_text(says, f)
+    if isinstance(says, AddressSays):
+        return _address_text(says, f)
+    raise AssertionError(says)  # every code has its words above
+
+
+__all__ = [
+    "AddressError",
+    "AddressSays",
+    "Code",
+    "CodeSays",
+    "Fact",
+    "MailboxSays",
+    "MeetSays",
+    "NetProblem",
+    "RelaySays",
+    "problem_text",
+]
