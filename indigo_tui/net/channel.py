@@ -33,9 +33,9 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from spake2 import SPAKE2_A, SPAKE2_B
 
-from ..i18n import _
 from .common import REASON_LIMIT, JoinError, log_line, peer_error
 from .guard import HANDSHAKE_DEADLINE, GuessLimiter
+from .problems import JoinSays
 from .protocol import (
     PROTOCOL_VERSION,
     Breach,
@@ -48,7 +48,7 @@ from .protocol import (
     ProtocolError,
     encode_body,
 )
-from .reasons import Ending, ending_of, error_message, error_text, farewell_text
+from .reasons import Ending, ending_of, error_message
 from .seal import MAX_SEALED_FRAME, Channel, SessionKeys
 from .transport import Connection
 
@@ -115,11 +115,10 @@ def host_refusal(message: Handshake) -> Handshake:
     match message:
         case Error() as error:
             error = peer_error(error)
-            said = error_text(error)
-            raise JoinError(_("refused by the host: {reason}").format(reason=said), ending_of(error.code))
+            raise JoinError(JoinSays.REFUSED, ending_of(error.code), None, error=error)
         case Bye(reason=reason, code=code, args=numbers):
-            said = farewell_text(code, log_line(reason, REASON_LIMIT), numbers[:4])
-            raise JoinError(_("the host said goodbye: {reason}").format(reason=said), Ending.LEFT)
+            bye = Bye(log_line(reason, REASON_LIMIT), code, numbers[:4])
+            raise JoinError(JoinSays.SAID_GOODBYE, Ending.LEFT, None, bye=bye)
     return message
 
 
@@ -152,7 +151,7 @@ async def seal_as_guest(
     if not isinstance(answer, Confirm):
         raise ProtocolError(Breach.EXPECTED_CONFIRMATION, quoted=(type(answer).__name__,))
     if not hmac.compare_digest(answer.mac, confirmation(keys.confirm_host, keys.transcript)):
-        raise JoinError(_("the host could not prove it knows the join code; not joining"), Ending.CODE)
+        raise JoinError(JoinSays.CODE_UNPROVEN, Ending.CODE)
     conn.seal(Channel.for_guest(keys), MAX_SEALED_FRAME)
     return keys
 

@@ -14,13 +14,13 @@ from typing import Final
 from ..bots import Bot
 from ..bots.stand_in import BotAnswer, ask_bot
 from ..engine import SeatView
-from ..i18n import _, ngettext
+from ..i18n import ngettext
 from ..saves import NAME_LIMIT
 from . import DEFAULT_PORT
 from .notices import Notice, Problem
-from .problems import AddressError, AddressSays
+from .problems import AddressError, AddressSays, Fact, JoinSays, NetProblem
 from .protocol import Error, Fault, Heartbeat
-from .reasons import Ending, fault_words
+from .reasons import Ending
 from .transport import Connection
 
 #: The most characters of a log line; a peer's text beyond it is cut.
@@ -32,33 +32,40 @@ REASON_LIMIT: Final = 200
 Teller = Callable[[Notice], None]
 
 
-class JoinError(Exception):
+class JoinError(NetProblem):
     """The session with the host cannot go on: ``code`` says what kind of end
     (an :class:`~.reasons.Ending`; a guest tries to get its seat back after
-    ``lost`` and ``integrity``), the message says it in one line for people,
-    in their language; ``fault``, for a broken protocol or a desync, says how
-    (the host is told it as a code)."""
+    ``lost`` and ``integrity``), ``says`` and the facts what is said of it
+    (:func:`~.problems.problem_text`); ``fault``, for a broken protocol or a
+    desync, says how (the host is told it as a code)."""
 
-    def __init__(self, message: str, code: Ending = Ending.ERROR, fault: Fault | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self, says: JoinSays, code: Ending = Ending.ERROR, fault: Fault | None = None, /, **facts: Fact
+    ) -> None:
+        super().__init__(says, **facts)
         self.code = code
         self.fault = fault
 
+    def again(self) -> JoinError:
+        """The same end, in a new exception (raised to another waiter)."""
+        return JoinError(
+            self.says if isinstance(self.says, JoinSays) else JoinSays.CAUSE,
+            self.code,
+            self.fault,
+            **self.facts,
+        )
 
-def integrity_lost(problem: str) -> JoinError:
+
+def integrity_lost(problem: Fault | Error) -> JoinError:
     """A frame failed its integrity check on the way, either way: not the
     host's doing nor ours, so the connection is as good as lost (the guest
     joins again on a new one, with new keys; :mod:`.rejoin`)."""
-    return JoinError(
-        _("the connection was tampered with: {problem}").format(problem=problem), Ending.INTEGRITY
-    )
+    return JoinError(JoinSays.TAMPERED, Ending.INTEGRITY, None, problem=problem)
 
 
 def protocol_broken(fault: Fault) -> JoinError:
     """The host broke the protocol (``fault`` says how; the host is told it as a code)."""
-    return JoinError(
-        _("the host broke the protocol: {problem}").format(problem=fault_words(fault)), Ending.PROTOCOL, fault
-    )
+    return JoinError(JoinSays.PROTOCOL, Ending.PROTOCOL, fault, fault=fault)
 
 
 def log_line(text: str, limit: int = LOG_LINE_LIMIT) -> str:

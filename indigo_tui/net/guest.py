@@ -74,6 +74,7 @@ from .notices import (
     UndoAsked,
     Watching,
 )
+from .problems import JoinSays
 from .protocol import (
     PROTOCOL_VERSION,
     WATCHER_SEAT,
@@ -119,10 +120,7 @@ from .reasons import (
     Why,
     ending_of,
     error_message,
-    error_text,
     farewell_english,
-    farewell_text,
-    fault_words,
     seat_label,
     why_text,
 )
@@ -139,7 +137,7 @@ MAX_HINTS: Final = 100_000
 def desync(fault: Fault) -> JoinError:
     """The host's public state and this seat's came apart: the session ends
     (the host is told why as a code)."""
-    return JoinError(fault_words(fault), Ending.DESYNC, fault)
+    return JoinError(JoinSays.DESYNC, Ending.DESYNC, fault, fault=fault)
 
 
 class GuestPhase(StrEnum):
@@ -406,11 +404,11 @@ class GuestSession(Notices):
         except ConnectionLost as exc:
             if self.phase.leaving:
                 return
-            ended = JoinError(_("connection to the host lost: {problem}").format(problem=exc), Ending.LOST)
+            ended = JoinError(JoinSays.LOST, Ending.LOST, None, loss=exc.loss)
             raise ended from None
         except SealBroken as exc:
             # Tampered with on the way, not the host's doing: a new connection has new keys.
-            ended = integrity_lost(fault_words(exc.fault))
+            ended = integrity_lost(exc.fault)
             await conn.close(error_message(Ending.INTEGRITY, fault=exc.fault))
             raise ended from None
         except ProtocolError as exc:
@@ -507,19 +505,16 @@ class GuestSession(Notices):
                     return False
                 # Said from the code in this terminal's language; the host's words only
                 # for a code we do not know.
-                words = farewell_text(code, log_line(said, REASON_LIMIT), numbers[:4])
-                raise JoinError(_("the host left: {reason}").format(reason=words), Ending.LEFT)
+                bye = Bye(log_line(said, REASON_LIMIT), code, numbers[:4])
+                raise JoinError(JoinSays.HOST_LEFT, Ending.LEFT, None, bye=bye)
             case Error() as error:
                 # Said from the code in this terminal's language; the host's words only
                 # for a code we do not know.
                 error = peer_error(error)
                 if error.code == Ending.INTEGRITY:
                     # The host could not open a frame of ours: tampered with on the way.
-                    raise integrity_lost(error_text(error))
-                words = error_text(error)
-                raise JoinError(
-                    _("the host ended the session: {reason}").format(reason=words), ending_of(error.code)
-                )
+                    raise integrity_lost(error)
+                raise JoinError(JoinSays.HOST_ENDED, ending_of(error.code), None, error=error)
             case Heartbeat():
                 pass
             case _:

@@ -26,6 +26,7 @@ from .guest import GuestSession
 from .host import HostError, HostSession
 from .joining import record_fits
 from .notices import ClockStarted, LogChanged, Notice, PlayEnded, PlayStarted, SessionClosed
+from .problems import JoinSays
 from .reasons import Ending, Farewell, deal_text
 from .rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
 from .relay import Relay, join_command
@@ -441,7 +442,9 @@ async def _play(
             move = answer.move
             if move is None:
                 assert answer.failure is not None
-                raise JoinError(answer.failure.text(seat_words), Ending.PROTOCOL)
+                raise JoinError(
+                    JoinSays.BOT_FAILED, Ending.PROTOCOL, None, failure=answer.failure, seat=session.seat
+                )
             if state is not session.state or state.length != length:
                 continue  # an undo changed the position while the bot thought
             try:
@@ -460,10 +463,7 @@ async def _play(
             else:
                 refusals += 1
                 if refusals >= 3:
-                    raise JoinError(
-                        _("the host refused this bot's moves three times: {reason}").format(reason=reason),
-                        Ending.PROTOCOL,
-                    )
+                    raise JoinError(JoinSays.REFUSED_THRICE, Ending.PROTOCOL, None, reason=reason)
     finally:
         stopper.cancel()
         if not reader.done():

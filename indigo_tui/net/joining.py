@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..engine import Game
-from ..i18n import _
 from ..saves import GuestRecord, PlayedRound
 from .common import JoinError, Teller, integrity_lost, protocol_broken
 from .deal import past_rounds
 from .handshake import check_welcome, guest_handshake
+from .problems import JoinSays
 from .protocol import Breach, Claim, ProtocolError, Welcome
-from .reasons import Ending, error_message, fault_words
+from .reasons import Ending, error_message
 from .relay import (
     PAIR_TIMEOUT,
     CodeError,
@@ -67,7 +67,7 @@ async def meet(code: str, relay: Relay, *, deadline: float | None, tell: Teller)
     try:
         spoken = parse_internet_code(code)
     except CodeError as exc:
-        raise JoinError(str(exc), Ending.MALFORMED) from None
+        raise JoinError(JoinSays.CAUSE, Ending.MALFORMED, None, cause=exc) from None
     try:
         return await meet_host(
             relay.mailbox,
@@ -81,7 +81,7 @@ async def meet(code: str, relay: Relay, *, deadline: float | None, tell: Teller)
             MeetProblem.CROWDED: Ending.CODE,
             MeetProblem.BROKEN: Ending.PROTOCOL,
         }.get(exc.problem, Ending.LOST)
-        raise JoinError(str(exc), ending) from None
+        raise JoinError(JoinSays.CAUSE, ending, None, cause=exc) from None
 
 
 async def dial(
@@ -118,7 +118,7 @@ async def dial(
             on_waiting=lambda: tell(RelayStatus(RelayState.SEEKING, str(relay))),
         )
     except ConnectionLost as exc:
-        raise JoinError(str(exc), Ending.LOST) from None
+        raise JoinError(JoinSays.CAUSE, Ending.LOST, None, cause=exc.loss) from None
 
 
 def record_fits(record: GuestRecord, code: str | None, relay: Relay | None, *, rejoin: bool) -> bool:
@@ -197,13 +197,10 @@ async def take_seat(
         raise
     except ConnectionLost as exc:
         await conn.close()
-        raise JoinError(
-            _("the host closed the connection while we joined ({problem})").format(problem=exc),
-            Ending.LOST,
-        ) from None
+        raise JoinError(JoinSays.CLOSED_WHILE_JOINING, Ending.LOST, None, loss=exc.loss) from None
     except SealBroken as exc:
         await conn.close(error_message(Ending.INTEGRITY, fault=exc.fault))
-        raise integrity_lost(fault_words(exc.fault)) from None
+        raise integrity_lost(exc.fault) from None
     except ProtocolError as exc:
         await conn.close(error_message(Ending.PROTOCOL, fault=exc.fault))
         raise protocol_broken(exc.fault) from None

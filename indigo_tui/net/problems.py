@@ -20,9 +20,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TypeAlias
 
+from ..bots.stand_in import BotFailure
 from ..i18n import _, decimal
-from .protocol import Error, Fault
-from .reasons import Loss, error_text, fault_words, loss_text
+from .protocol import Bye, Error, Fault
+from .reasons import Loss, error_text, farewell_text, fault_words, loss_text, seat_label
 
 
 class MailboxSays(StrEnum):
@@ -94,6 +95,50 @@ class CodeSays(StrEnum):
     NOT_A_CODE = "code-not-a-code"
 
 
+class JoinSays(StrEnum):
+    """What is said of a guest's session with the host that cannot go on (its
+    kind of end: :class:`~.reasons.Ending`, a :class:`~.common.JoinError`'s ``code``)."""
+
+    #: Facts: ``cause``, the problem that said it (a meeting's, an internet code's, a lost connection).
+    CAUSE = "join-cause"
+    #: Facts: ``error``, the host's ``error``.
+    REFUSED = "join-refused"
+    #: Facts: ``bye``, the host's goodbye.
+    SAID_GOODBYE = "join-said-goodbye"
+    #: Nobody's facts.
+    CODE_UNPROVEN = "join-code-unproven"
+    #: Facts: ``problem``, the :class:`~.protocol.Fault` or the host's ``error`` that says how.
+    TAMPERED = "join-tampered"
+    #: Facts: ``fault``.
+    PROTOCOL = "join-protocol"
+    #: Facts: ``fault``.
+    DESYNC = "join-desync"
+    #: Facts: ``loss``, the :class:`~.reasons.Loss`.
+    LOST = "join-lost"
+    #: Facts: ``bye``, the host's goodbye.
+    HOST_LEFT = "join-host-left"
+    #: Facts: ``error``, the host's ``error``.
+    HOST_ENDED = "join-host-ended"
+    #: Facts: ``failure``, the :class:`~indigo_tui.bots.stand_in.BotFailure`, and ``seat``.
+    BOT_FAILED = "join-bot-failed"
+    #: Facts: ``reason``, the host's last refusal in this terminal's words.
+    REFUSED_THRICE = "join-refused-thrice"
+    #: Facts: ``loss``, the :class:`~.reasons.Loss`.
+    CLOSED_WHILE_JOINING = "join-closed-while-joining"
+    #: Nobody's facts: no attempt to rejoin has answered yet.
+    NO_ANSWER = "join-no-answer"
+    #: Facts: ``last``, the :class:`~.common.JoinError` that ended the last attempt.
+    NOT_REJOINED = "join-not-rejoined"
+    #: Nobody's facts.
+    NOT_CONNECTED = "join-not-connected"
+    #: Facts: ``seconds``.
+    NO_REPLY = "join-no-reply"
+    #: Nobody's facts.
+    CONNECTION_CLOSED = "join-connection-closed"
+    #: Nobody's facts: ``indigo join --text`` has neither a join code nor a record with one.
+    NO_CODE = "join-no-code"
+
+
 class AddressSays(StrEnum):
     """What is said of an address that is not one (a host's, a relay's, a
     mailbox server's): an :class:`AddressError`."""
@@ -120,9 +165,11 @@ class AddressSays(StrEnum):
 #: a number, seconds (said with this language's decimal separator), or
 #: something said by its own function (another problem, a peer's ``error``,
 #: a broken protocol's fault, a lost connection, any exception's own words).
-Fact: TypeAlias = "str | int | float | NetProblem | Error | Fault | Loss | BaseException | None"
+Fact: TypeAlias = (
+    "str | int | float | NetProblem | Error | Fault | Bye | Loss | BotFailure | BaseException | None"
+)
 #: Every code of a :class:`NetProblem`.
-Code: TypeAlias = "MailboxSays | MeetSays | RelaySays | CodeSays | AddressSays"
+Code: TypeAlias = "MailboxSays | MeetSays | RelaySays | CodeSays | JoinSays | AddressSays"
 
 
 class NetProblem(Exception):
@@ -155,6 +202,8 @@ def _fact(fact: Fact) -> str:
         return fault_words(fact)
     if isinstance(fact, Loss):
         return loss_text(fact)
+    if isinstance(fact, Bye):
+        return farewell_text(fact.code, fact.reason, fact.args)
     if isinstance(fact, bool | int):
         return str(fact)
     if isinstance(fact, float):
@@ -246,6 +295,50 @@ def _code_text(says: CodeSays, f: dict[str, str]) -> str:
             ).format(**f)
 
 
+def _join_text(problem: NetProblem, says: JoinSays, f: dict[str, str]) -> str:
+    match says:
+        case JoinSays.CAUSE:
+            return f["cause"]
+        case JoinSays.REFUSED:
+            return _("refused by the host: {reason}").format(reason=f["error"])
+        case JoinSays.SAID_GOODBYE:
+            return _("the host said goodbye: {reason}").format(reason=f["bye"])
+        case JoinSays.CODE_UNPROVEN:
+            return _("the host could not prove it knows the join code; not joining")
+        case JoinSays.TAMPERED:
+            return _("the connection was tampered with: {problem}").format(**f)
+        case JoinSays.PROTOCOL:
+            return _("the host broke the protocol: {problem}").format(problem=f["fault"])
+        case JoinSays.DESYNC:
+            return f["fault"]
+        case JoinSays.LOST:
+            return _("connection to the host lost: {problem}").format(problem=f["loss"])
+        case JoinSays.HOST_LEFT:
+            return _("the host left: {reason}").format(reason=f["bye"])
+        case JoinSays.HOST_ENDED:
+            return _("the host ended the session: {reason}").format(reason=f["error"])
+        case JoinSays.BOT_FAILED:
+            failure, seat = problem.facts["failure"], problem.facts["seat"]
+            assert isinstance(failure, BotFailure) and isinstance(seat, int)
+            return failure.text(seat_label(seat))
+        case JoinSays.REFUSED_THRICE:
+            return _("the host refused this bot's moves three times: {reason}").format(**f)
+        case JoinSays.CLOSED_WHILE_JOINING:
+            return _("the host closed the connection while we joined ({problem})").format(problem=f["loss"])
+        case JoinSays.NO_ANSWER:
+            return _("no answer")
+        case JoinSays.NOT_REJOINED:
+            return _("could not rejoin the host: {reason}").format(reason=f["last"])
+        case JoinSays.NOT_CONNECTED:
+            return _("not connected to the host")
+        case JoinSays.NO_REPLY:
+            return _("the host did not answer within {seconds} s").format(**f)
+        case JoinSays.CONNECTION_CLOSED:
+            return _("the connection to the host closed")
+        case JoinSays.NO_CODE:
+            return _("the host's join code is needed: --code CODE")
+
+
 def _address_text(says: AddressSays, f: dict[str, str]) -> str:
     match says:
         case AddressSays.NO_HOST:
@@ -279,6 +372,8 @@ def problem_text(problem: NetProblem) -> str:
         return _relay_text(says, f)
     if isinstance(says, CodeSays):
         return _code_text(says, f)
+    if isinstance(says, JoinSays):
+        return _join_text(problem, says, f)
     if isinstance(says, AddressSays):
         return _address_text(says, f)
     raise AssertionError(says)  # every code has its words above
@@ -290,6 +385,7 @@ __all__ = [
     "Code",
     "CodeSays",
     "Fact",
+    "JoinSays",
     "MailboxSays",
     "MeetSays",
     "NetProblem",

@@ -27,9 +27,9 @@ import asyncio
 from collections.abc import Callable
 from typing import Final
 
-from ..i18n import _
 from .common import JoinError
 from .guest import GuestSession
+from .problems import JoinSays
 from .reasons import Ending
 
 #: Seconds between two attempts to get back in.
@@ -59,12 +59,10 @@ async def rejoin_seat(
     within ``within`` seconds, or was refused."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + within
-    last = JoinError(_("no answer"), Ending.LOST)
+    last = JoinError(JoinSays.NO_ANSWER, Ending.LOST)
     while not stopped():
         if loop.time() >= deadline:
-            raise JoinError(
-                _("could not rejoin the host: {reason}").format(reason=last), last.code, last.fault
-            )
+            raise JoinError(JoinSays.NOT_REJOINED, last.code, last.fault, last=last)
         try:
             # Each attempt ends by the deadline too: waiting at the relay for
             # the host alone could otherwise take PAIR_TIMEOUT beyond it.

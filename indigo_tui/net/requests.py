@@ -13,8 +13,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 
-from ..i18n import _, decimal
 from .common import JoinError
+from .problems import JoinSays
 from .protocol import MoveAck, MoveRejected, MoveRequest, UndoRequest, UndoResult
 from .reasons import Ending
 from .transport import Connection
@@ -41,7 +41,7 @@ class Requests:
         its answer; :class:`JoinError` (a lost connection) if there is no
         connection, no answer in time, or the session ends first."""
         if conn is None or conn.closed:
-            raise JoinError(_("not connected to the host"), Ending.LOST)
+            raise JoinError(JoinSays.NOT_CONNECTED, Ending.LOST)
         future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
         self._waiting[request.id] = future
         await conn.send(request)
@@ -52,9 +52,7 @@ class Requests:
             async with asyncio.timeout(timeout):
                 return await future
         except TimeoutError:
-            raise JoinError(
-                _("the host did not answer within {seconds} s").format(seconds=decimal(timeout)), Ending.LOST
-            ) from None
+            raise JoinError(JoinSays.NO_REPLY, Ending.LOST, None, seconds=float(timeout)) from None
         finally:
             self._waiting.pop(request.id, None)
 
@@ -72,9 +70,9 @@ class Requests:
         for future in self._waiting.values():
             if not future.done():
                 if ended is not None:
-                    future.set_exception(JoinError(str(ended), ended.code, ended.fault))
+                    future.set_exception(ended.again())
                 else:
-                    future.set_exception(JoinError(_("the connection to the host closed"), Ending.LOST))
+                    future.set_exception(JoinError(JoinSays.CONNECTION_CLOSED, Ending.LOST))
         self._waiting.clear()
 
 

@@ -47,6 +47,7 @@ from ..net.notices import (
     UndoAsked,
     UndoSettled,
 )
+from ..net.problems import JoinSays
 from ..net.reasons import Ending, Farewell
 from ..net.rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
 from ..net.relay import Relay, join_command
@@ -409,7 +410,7 @@ def guest_session(
     the game is followed without a seat (no record is claimed or kept)."""
     if watch:
         if not code:
-            raise JoinError(_("the host's join code is needed: --code CODE"), Ending.CODE)
+            raise JoinError(JoinSays.NO_CODE, Ending.CODE)
         return GuestSession(host, port, code, name=name, relay=relay, watch=True)
     record = None
     if save_dir is not None:
@@ -418,7 +419,7 @@ def guest_session(
             record = found[1]
     if not code or (record is not None and relay is not None):
         if record is None:
-            raise JoinError(_("the host's join code is needed: --code CODE"), Ending.CODE)
+            raise JoinError(JoinSays.NO_CODE, Ending.CODE)
         code = record.code
     guest = GuestSession(host, port, code, name=name, save_dir=save_dir, record=record, relay=relay)
     if record is not None and record.code != guest.code:

@@ -706,8 +706,10 @@ async def test_a_hosts_goodbye_is_said_in_the_guests_language(listening: Listeni
     with in_language("de"):
         await host.close(Farewell.NOT_BACK, (0,))
         ended = await asyncio.wait_for(reader, LIMIT)
+        # The end carries its code and facts: said in the language it is shown in.
+        assert str(ended) == "der Gastgeber ist gegangen: Platz 1 ist nicht zurückgekommen"
     assert ended.code == "left"
-    assert str(ended) == "der Gastgeber ist gegangen: Platz 1 ist nicht zurückgekommen"
+    assert str(ended) == "the host left: seat 1 did not come back"
     # On the wire: the code and its number, and the English for older peers.
     messages, _ = decode_frames(b"".join(frames))
     assert messages[-1] == Bye("seat 1 did not come back", "not_back", (0,))
@@ -748,7 +750,7 @@ async def test_a_goodbye_with_an_unknown_code_or_hostile_words_is_plain_text(
     host.broadcaster.send(host.links[1], bye)
     with in_language("de"):
         ended = await asyncio.wait_for(reader, LIMIT)
-    assert str(ended) == f"der Gastgeber ist gegangen: {shown}" and ended.code == "left"
+        assert str(ended) == f"der Gastgeber ist gegangen: {shown}" and ended.code == "left"
 
     # The other way: a guest's goodbye, told on the host's side the same way.
     other_host = make_host(["human", "remote"])

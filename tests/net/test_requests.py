@@ -13,7 +13,8 @@ from support.polling import LIMIT
 
 from indigo_tui.engine import Move
 from indigo_tui.net.common import JoinError
-from indigo_tui.net.protocol import Message, MoveAck, MoveRejected, MoveRequest, UndoRequest, UndoResult
+from indigo_tui.net.problems import JoinSays
+from indigo_tui.net.protocol import Bye, Message, MoveAck, MoveRejected, MoveRequest, UndoRequest, UndoResult
 from indigo_tui.net.reasons import Ending
 from indigo_tui.net.requests import Requests
 from indigo_tui.net.transport import Connection, ConnectionLost, open_connection
@@ -73,7 +74,7 @@ async def test_requests_still_waiting_end_with_the_session(line: Line) -> None:
     requests = Requests()
     asked = asyncio.create_task(requests.ask(line.conn, UndoRequest(requests.next_id(), 0, 3), LIMIT))
     await line.heard.get()
-    requests.fail(JoinError("the host left: they quit", Ending.LEFT))
+    requests.fail(JoinError(JoinSays.HOST_LEFT, Ending.LEFT, None, bye=Bye("they quit")))
     with pytest.raises(JoinError, match="the host left: they quit") as ended:
         await asked
     assert ended.value.code is Ending.LEFT
