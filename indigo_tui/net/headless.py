@@ -26,14 +26,18 @@ from .guest import GuestSession
 from .host import HostError, HostSession
 from .joining import record_fits
 from .notices import ClockStarted, LogChanged, Notice, PlayEnded, PlayStarted, SessionClosed
-from .problems import JoinSays
-from .reasons import Ending, Farewell, deal_text
+from .problems import Fact, JoinSays, NetProblem, RunSays
+from .reasons import Ending, Farewell
 from .rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
 from .relay import Relay, join_command
 
 
-class NetRunError(Exception):
-    """Why a headless peer stopped before the end of the game, in one line."""
+class NetRunError(NetProblem):
+    """Why a headless peer stopped before the end of the game: ``says`` and
+    the facts what is said of it (:func:`~.problems.problem_text`)."""
+
+    def __init__(self, says: RunSays, /, **facts: Fact) -> None:
+        super().__init__(says, **facts)
 
 
 Printer = Callable[[str], None]
@@ -111,7 +115,7 @@ async def _run_host(
         try:
             await session.listen_relay(relay)
         except HostError as exc:
-            raise NetRunError(str(exc)) from None
+            raise NetRunError(RunSays.CAUSE, cause=exc) from None
         out(f"listening at relay {relay} code {session.code}")
         if session.code:  # none when every seat is taken already (a resumed game): nobody new to tell
             out(
@@ -123,7 +127,7 @@ async def _run_host(
         try:
             host, bound = await session.listen(bind, port)
         except HostError as exc:
-            raise NetRunError(str(exc)) from None
+            raise NetRunError(RunSays.CAUSE, cause=exc) from None
         out(f"listening on {host}:{bound} code {session.code}")
         if host in ("0.0.0.0", "::"):
             lan = lan_address()
@@ -134,27 +138,24 @@ async def _run_host(
     if session.save_path is not None:
         out(_("saving to {path}").format(path=session.save_path))
 
-    def saved(line: str) -> str:
+    def saved(problem: NetRunError) -> NetRunError:
         # Where the game is, said only while the file on disk holds the game as it stands.
         if session.saved:
-            return _("{problem}; the game is saved in {path}").format(problem=line, path=session.save_path)
-        return line
+            return NetRunError(RunSays.SAVED, problem=problem, path=str(session.save_path))
+        return problem
 
-    async def wait_until(
-        condition: Callable[[], bool], limit: float, what: str, *, gave_up: Farewell
-    ) -> None:
-        # ``gave_up``: the goodbye the guests get, each in its own language, if ``limit`` runs out.
+    async def wait_until(condition: Callable[[], bool], limit: float, *, gave_up: Farewell) -> None:
+        # ``gave_up``: the goodbye the guests get, each in its own language, if
+        # ``limit`` runs out; it also says what did not come about.
         deadline = time.monotonic() + limit
         while not condition():
             _drain(session.notices, out)
             if stop.is_set():
                 await session.close(Farewell.HOST_QUIT)
-                raise NetRunError(saved(_("interrupted")))
+                raise saved(NetRunError(RunSays.INTERRUPTED))
             if time.monotonic() > deadline:
                 await session.close(gave_up)
-                raise NetRunError(
-                    saved(_("{what} within {seconds} s").format(what=what, seconds=decimal(limit)))
-                )
+                raise saved(NetRunError(RunSays.TIMED_OUT, waited=gave_up.value, seconds=float(limit)))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 0.05)
         _drain(session.notices, out)
@@ -162,7 +163,6 @@ async def _run_host(
     await wait_until(
         lambda: session.all_remote_connected,
         start_timeout,
-        _("not every remote seat joined"),
         gave_up=Farewell.NOT_ALL_JOINED,
     )
     session.begin()
@@ -188,25 +188,22 @@ async def _run_host(
             raise _SeatGone(turn)
         return False
 
-    def resumable(problem: str) -> NetRunError:
-        return NetRunError(_("{problem} (resume with: indigo host --resume FILE)").format(problem=problem))
+    def resumable(problem: NetRunError) -> NetRunError:
+        return NetRunError(RunSays.RESUMABLE, problem=problem)
 
     match = session.match
     while True:
         try:
-            await wait_until(progressing, float("inf"), _("the game did not end"), gave_up=Farewell.NOT_ENDED)
+            await wait_until(progressing, float("inf"), gave_up=Farewell.NOT_ENDED)
         except _SeatGone as gone:
             await session.close(Farewell.NOT_BACK, (gone.seat,))
-            gone_line = _("seat {number} did not rejoin within {seconds} s").format(
-                number=gone.seat + 1, seconds=decimal(rejoin_timeout)
-            )
-            raise resumable(saved(gone_line)) from None
+            gone_seat = NetRunError(RunSays.SEAT_GONE, number=gone.seat + 1, seconds=float(rejoin_timeout))
+            raise resumable(saved(gone_seat)) from None
         # Let seats that are away come back for the last events and the deck.
         try:
             await wait_until(
                 lambda: set(session.remote_seats) <= session.revealed_seats,
                 rejoin_timeout,
-                _("a seat missed the end of the round"),
                 gave_up=Farewell.END_MISSED,
             )
         except NetRunError as missed:
@@ -215,7 +212,7 @@ async def _run_host(
             if stop.is_set():
                 raise
             if match.can_start_next_round:
-                raise resumable(str(missed)) from None
+                raise resumable(missed) from None
         if match.rounds > 1:
             ended = _("round {round} of {rounds} is over")
             out(ended.format(round=match.round_index + 1, rounds=match.rounds))
@@ -319,7 +316,7 @@ async def _run_guest(
             )
     if code is None or (record is not None and relay is not None):
         if record is None:
-            raise NetRunError(_("the host's join code is needed: --code CODE"))
+            raise NetRunError(RunSays.NO_CODE)
         code = record.code
     session = GuestSession(
         host,
@@ -335,7 +332,7 @@ async def _run_guest(
     try:
         welcome = await session.connect()
     except JoinError as exc:
-        raise NetRunError(str(exc)) from None
+        raise NetRunError(RunSays.CAUSE, cause=exc) from None
     while True:
         _drain(session.notices, out)  # what joining said first (waiting at the relay)
         seat, players = welcome.seat + 1, welcome.setup.players
@@ -369,21 +366,20 @@ async def _run_guest(
                 try:
                     back = await rejoin_seat(session, reconnect_timeout, stopped=stop.is_set)
                 except JoinError as gave_up:
-                    raise NetRunError(str(gave_up)) from None
+                    raise NetRunError(RunSays.CAUSE, cause=gave_up) from None
                 if not back:
-                    raise NetRunError(_("interrupted while rejoining")) from None
+                    raise NetRunError(RunSays.INTERRUPTED_REJOINING) from None
                 assert session.welcome is not None
                 welcome = session.welcome
                 continue
             else:
-                raise NetRunError(str(exc)) from None
+                raise NetRunError(RunSays.CAUSE, cause=exc) from None
         if not finished:
-            raise NetRunError(_("interrupted; rejoin with the same indigo join command"))
+            raise NetRunError(RunSays.INTERRUPTED_PLAYING)
         _drain(session.notices, out)
         deal = session.deal
         if deal is None or not deal.verified:
-            problem = deal_text(deal) if deal is not None else _("the host did not reveal the deck")
-            raise NetRunError(_("the deal could not be verified: {problem}").format(problem=problem))
+            raise NetRunError(RunSays.NOT_VERIFIED, deal=deal)
         if session.final_save is not None:
             out(_("game over; saved to {path}").format(path=session.final_save))
         else:

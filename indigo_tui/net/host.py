@@ -30,7 +30,7 @@ from typing import Final
 from .. import __version__, saves
 from ..bots import Bot
 from ..engine import Game, Match, Move, public_event
-from ..i18n import _, ngettext
+from ..i18n import _
 from ..saves import HostMeta, SeatInfo
 from . import DEFAULT_UNDO_LIMIT, DEFAULT_WATCHERS
 from .admission import Door
@@ -62,6 +62,7 @@ from .notices import (
     TurnTimedOut,
     Watching,
 )
+from .problems import Fact, HostSays, NetProblem
 from .protocol import (
     WATCHER_SEAT,
     Bye,
@@ -138,8 +139,12 @@ _CLOSED_FROM: Final = {
 }
 
 
-class HostError(Exception):
-    """The host cannot go on (a port in use, a bad save); one line for people."""
+class HostError(NetProblem):
+    """The host cannot go on (a port in use, a bad save): ``says`` and the
+    facts what is said of it (:func:`~.problems.problem_text`)."""
+
+    def __init__(self, says: HostSays, /, **facts: Fact) -> None:
+        super().__init__(says, **facts)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -196,13 +201,9 @@ class HostSession(Notices):
     ) -> None:
         config = config or HostConfig()
         if len(seats) != match.setup.players:
-            raise HostError(
-                ngettext(
-                    "{seats} seat for {players} players", "{seats} seats for {players} players", len(seats)
-                ).format(seats=len(seats), players=match.setup.players)
-            )
+            raise HostError(HostSays.SEATS, seats=len(seats), players=match.setup.players)
         if not any(s.kind == "remote" for s in seats):
-            raise HostError(_("a network game needs at least one remote seat"))
+            raise HostError(HostSays.NO_REMOTE)
         super().__init__()
         self.match = match
         self.seating = Seating(seats, dict(config.tokens or {}))
@@ -479,12 +480,10 @@ class HostSession(Notices):
         try:
             address = self.door.open(bind, port)
         except NotAllowed as exc:
-            raise HostError(str(exc)) from None
+            raise HostError(HostSays.CAUSE, cause=exc) from None
         except OSError as exc:
             raise HostError(
-                _("cannot listen on {address} ({problem})").format(
-                    address=f"{bind}:{port}", problem=exc.strerror or exc
-                )
+                HostSays.CANNOT_LISTEN, address=f"{bind}:{port}", problem=str(exc.strerror or exc)
             ) from None
         self.bot_seats.start()
         self.save()
@@ -498,7 +497,7 @@ class HostSession(Notices):
         try:
             self.keeper.check(self.match, self.seats, self.meta())
         except saves.SaveError as exc:
-            raise HostError(_("the game cannot be saved: {problem}").format(problem=exc)) from None
+            raise HostError(HostSays.CANNOT_SAVE, problem=exc) from None
 
     @property
     def relay(self) -> Relay | None:
@@ -520,18 +519,18 @@ class HostSession(Notices):
         or no code came within ``first_code_within`` seconds while a seat is
         free. How the servers answer is told as :class:`~.relay.RelayStatus`."""
         if not is_table_key(self.secret):
-            raise HostError(_("this game was not set up to be played across the internet"))
+            raise HostError(HostSays.NOT_INTERNET)
         requested = None
         if self._spoken:
             try:
                 requested = parse_internet_code(self._spoken)
             except CodeError as exc:
-                raise HostError(str(exc)) from None
+                raise HostError(HostSays.CAUSE, cause=exc) from None
         try:
             # Said now, not as a relay the door cannot reach again and again.
             check_relay(str(relay))
         except NotAllowed as exc:
-            raise HostError(str(exc)) from None
+            raise HostError(HostSays.CAUSE, cause=exc) from None
         self._can_save()
         self.door.open_relay(relay, table_channel(self.secret))
         coded = asyncio.Event()
@@ -568,8 +567,9 @@ class HostSession(Notices):
             except TimeoutError:
                 self._meeting.cancel()
                 await self.door.shut()
-                problem = failed[-1] if failed else _("no answer")
-                raise HostError(problem) from None
+                if failed:
+                    raise HostError(HostSays.CAUSE, cause=failed[-1]) from None
+                raise HostError(HostSays.NO_ANSWER) from None
         self.bot_seats.start()
         self.save()
 
@@ -593,13 +593,7 @@ class HostSession(Notices):
             return
         unclaimed = [s + 1 for s in self.remote_seats if s not in self.tokens]
         if unclaimed:
-            raise HostError(
-                ngettext(
-                    "remote seat {seats} has no terminal yet",
-                    "remote seats {seats} have no terminal yet",
-                    len(unclaimed),
-                ).format(seats=", ".join(map(str, unclaimed)))
-            )
+            raise HostError(HostSays.UNCLAIMED, seats=", ".join(map(str, unclaimed)), count=len(unclaimed))
         self.phase = HostPhase.PLAYING
         self.tell(PlayStarted())
         self.flush()
@@ -612,10 +606,10 @@ class HostSession(Notices):
         the round is not over or it was the last, or the session is closed."""
         if self.closed:
             # Its guests are gone and its bots stopped: a round dealt now would never be played.
-            raise HostError(_("the game is closed"))
+            raise HostError(HostSays.CLOSED)
         match = self.match
         if not self.started or not match.can_start_next_round:
-            raise HostError(_("the round is not over, or the match is"))
+            raise HostError(HostSays.ROUND_NOT_OVER)
         index = match.round_index + 1
         while len(self.salts) <= index:
             self.salts.append(secrets.token_hex(16))

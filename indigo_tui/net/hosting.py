@@ -6,7 +6,7 @@ A :class:`HostPlan` says what the host chose (seats, variant, rounds, code);
 (not yet listening) and :func:`resume_host` one from a hosted game's save.
 Both answer a :class:`Hosted`: the session and the seats played at the
 host's own terminal, by a person at a screen or, headless, by a bot
-(``own_bot``). Anything wrong is a :class:`HostingError` with one line.
+(``own_bot``). Anything wrong is a :class:`HostingError` with its code and facts.
 """
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ from .. import saves
 from ..bots import Bot, BotSpecError, make_bot
 from ..engine import Setup, SetupError, Variant, rounds_allowed
 from ..i18n import _
-from ..i18n.words import os_problem, rounds_text, setup_error_text
 from ..saves import SeatInfo, default_seat_names, host_save_name
 from . import DEFAULT_PORT, DEFAULT_UNDO_LIMIT, DEFAULT_WATCHERS, MAX_WATCHERS
 from .clock import turn_time_problem
 from .common import new_join_code, normal_code, parse_address, plain_name
 from .deal import new_match
 from .host import HostConfig, HostError, HostSession
+from .problems import Fact, HostingSays, NetProblem
 from .relay import CodeError, Relay, parse_internet_code, relay_from
 from .rendezvous import is_table_key, new_table_key
 
@@ -32,8 +32,12 @@ from .rendezvous import is_table_key, new_table_key
 MAX_UNDO_LIMIT = 99
 
 
-class HostingError(ValueError):
-    """A hosted game that cannot be set up or taken up; one line for people."""
+class HostingError(NetProblem, ValueError):
+    """A hosted game that cannot be set up or taken up: ``says`` and the
+    facts what is said of it (:func:`~.problems.problem_text`)."""
+
+    def __init__(self, says: HostingSays, /, **facts: Fact) -> None:
+        super().__init__(says, **facts)
 
 
 @dataclass
@@ -85,16 +89,15 @@ def check_kinds(kinds: list[str]) -> None:
     at least one seat is a guest's."""
     for kind in kinds:
         if kind not in ("host", "remote") and SeatInfo("", kind).bot is None:
-            # translators: host, remote and bot:NAME are the command line's words, the same in every language
-            raise HostingError(_("seat kind {kind}: use host, remote or bot:NAME").format(kind=repr(kind)))
+            raise HostingError(HostingSays.BAD_KIND, kind=repr(kind))
     if "remote" not in kinds:
-        raise HostingError(_("a hosted game needs at least one remote seat"))
+        raise HostingError(HostingSays.NO_REMOTE)
 
 
 def check_watchers(watchers: int) -> None:
     """:class:`HostingError` unless ``watchers`` is a number of watchers a host may let in."""
     if not 0 <= watchers <= MAX_WATCHERS:
-        raise HostingError(_("the watchers must be a number from 0 to {most}").format(most=MAX_WATCHERS))
+        raise HostingError(HostingSays.WATCHERS, most=MAX_WATCHERS)
 
 
 def _bot(spec: str, seed: int | str | None, seat: int | str, *, programs: bool = True) -> Bot:
@@ -103,7 +106,7 @@ def _bot(spec: str, seed: int | str | None, seat: int | str, *, programs: bool =
     try:
         return make_bot(spec, None if seed is None else f"{seed}:{seat}", programs=programs)
     except BotSpecError as exc:
-        raise HostingError(str(exc)) from None
+        raise HostingError(HostingSays.CAUSE, cause=exc) from None
 
 
 def save_folder(save_dir: Path) -> Path:
@@ -115,9 +118,7 @@ def save_folder(save_dir: Path) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise HostingError(
-            _("cannot use {folder} for saves: {reason}").format(
-                folder=saves.shown_path(folder), reason=os_problem(exc)
-            )
+            HostingSays.CANNOT_USE_FOLDER, folder=saves.shown_path(folder), reason=exc
         ) from None
     return folder
 
@@ -135,18 +136,15 @@ def build_host(
     check_kinds(kinds)
     check_watchers(plan.watchers)
     if not rounds_allowed(plan.rounds):
-        raise HostingError(rounds_text())
+        raise HostingError(HostingSays.ROUNDS)
     try:
         setup = Setup(len(kinds), plan.variant, plan.own_gates)
     except SetupError as exc:
-        raise HostingError(setup_error_text(exc)) from None
-    problem = turn_time_problem(plan.turn_time)
-    if problem is not None:
-        raise HostingError(problem)
+        raise HostingError(HostingSays.SETUP, setup=exc) from None
+    if turn_time_problem(plan.turn_time) is not None:
+        raise HostingError(HostingSays.TURN_TIME, seconds=plan.turn_time)
     if not 0 <= plan.undo_limit <= MAX_UNDO_LIMIT:
-        raise HostingError(
-            _("an undo limit is 0 (no undo) to {most} requests a round").format(most=MAX_UNDO_LIMIT)
-        )
+        raise HostingError(HostingSays.UNDO_LIMIT, most=MAX_UNDO_LIMIT)
     own = [index for index, kind in enumerate(kinds) if kind == "host"]
     # The first round is dealt from a secret of the host's (the round's salt),
     # as every later one: a guest cannot shuffle it, even knowing the seed.
@@ -190,7 +188,7 @@ def build_host(
             ),
         )
     except HostError as exc:
-        raise HostingError(str(exc)) from None
+        raise HostingError(HostingSays.CAUSE, cause=exc) from None
     if save_dir is not None:
         path = save_folder(save_dir) / host_save_name(session.game_id)
         session.keeper = saves.HostKeeper(path, lock=_claim(path))
@@ -205,7 +203,7 @@ def _claim(path: Path) -> saves.SaveLock:
     try:
         return saves.SaveLock.acquire(path)
     except saves.SaveOpenElsewhere as exc:
-        raise HostingError(str(exc)) from None
+        raise HostingError(HostingSays.CAUSE, cause=exc) from None
 
 
 def _join_code(given: str, relay: Relay | None) -> str:
@@ -225,7 +223,7 @@ def _spoken_code(given: str, relay: Relay | None) -> str:
     try:
         return str(parse_internet_code(given))
     except CodeError as exc:
-        raise HostingError(str(exc)) from None
+        raise HostingError(HostingSays.CAUSE, cause=exc) from None
 
 
 def resume_host(
@@ -253,14 +251,14 @@ def resume_host(
         saved = saves.load_save(path)
         facts = saves.read_host_meta(saved.header.meta)
     except saves.SaveError as exc:
-        raise HostingError(f"{path}: {exc}") from None
+        raise HostingError(HostingSays.IN_FILE, file=str(path), problem=exc) from None
     if saved.match.over:
-        raise HostingError(_("{file}: that game is already over").format(file=path))
+        raise HostingError(HostingSays.OVER, file=str(path))
     if relay is None and facts.relay:
         try:
             relay = relay_from(facts.relay, mailbox=mailbox)
         except ValueError as exc:
-            raise HostingError(f"{path}: {exc}") from None
+            raise HostingError(HostingSays.IN_FILE, file=str(path), problem=exc) from None
     spoken = _spoken_code(code or "", relay)
     if relay is None:
         join_code = _join_code(code, relay) if code else facts.code
@@ -269,7 +267,7 @@ def resume_host(
         # (a LAN game taken up across the internet gets one).
         join_code = facts.code if is_table_key(facts.code) else new_table_key()
     if not join_code:
-        raise HostingError(_("{file}: the save holds no join code; give one with --code").format(file=path))
+        raise HostingError(HostingSays.NO_JOIN_CODE, file=str(path))
     seed = saved.match.seed
     # The host's own seats: marked so, or (older saves) saved as a person's.
     own = sorted(set(facts.host_seats) | {i for i, s in enumerate(saved.header.seats) if s.kind == "human"})
@@ -314,7 +312,7 @@ def resume_host(
         )
     except HostError as exc:
         lock.release()
-        raise HostingError(f"{path}: {exc}") from None
+        raise HostingError(HostingSays.IN_FILE, file=str(path), problem=exc) from None
     return Hosted(session, own if host_bot is None else [], relay, _saved_port(facts.address))
 
 

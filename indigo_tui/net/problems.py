@@ -21,9 +21,13 @@ from enum import StrEnum
 from typing import TypeAlias
 
 from ..bots.stand_in import BotFailure
-from ..i18n import _, decimal
+from ..engine import SetupError
+from ..i18n import _, decimal, ngettext
+from ..i18n.words import os_problem, rounds_text, setup_error_text
+from .clock import turn_time_problem
+from .deal import Deal
 from .protocol import Bye, Error, Fault
-from .reasons import Loss, error_text, farewell_text, fault_words, loss_text, seat_label
+from .reasons import Farewell, Loss, deal_text, error_text, farewell_text, fault_words, loss_text, seat_label
 
 
 class MailboxSays(StrEnum):
@@ -139,6 +143,90 @@ class JoinSays(StrEnum):
     NO_CODE = "join-no-code"
 
 
+class HostSays(StrEnum):
+    """What is said of a host session that cannot go on: a :class:`~.host.HostError`."""
+
+    #: Facts: ``seats`` (how many were given), ``players``.
+    SEATS = "host-seats"
+    #: Nobody's facts.
+    NO_REMOTE = "host-no-remote"
+    #: Facts: ``cause``, the problem that says it (the reach check's, an
+    #: internet code's, or the servers' words as their status told them).
+    CAUSE = "host-cause"
+    #: Facts: ``address``, ``problem`` (the system's words).
+    CANNOT_LISTEN = "host-cannot-listen"
+    #: Facts: ``problem``, the :class:`~indigo_tui.saves.SaveError`.
+    CANNOT_SAVE = "host-cannot-save"
+    #: Nobody's facts.
+    NOT_INTERNET = "host-not-internet"
+    #: Nobody's facts: the servers said nothing in time.
+    NO_ANSWER = "host-no-answer"
+    #: Facts: ``seats`` (their numbers, from 1, as a list), ``count``.
+    UNCLAIMED = "host-unclaimed"
+    #: Nobody's facts.
+    CLOSED = "host-closed"
+    #: Nobody's facts.
+    ROUND_NOT_OVER = "host-round-not-over"
+
+
+class RunSays(StrEnum):
+    """What is said of a headless peer that stopped before the end of the
+    game (``indigo host/join --headless``): a :class:`~.headless.NetRunError`."""
+
+    #: Facts: ``cause``, the host's or the guest's problem that stopped it.
+    CAUSE = "run-cause"
+    #: Nobody's facts.
+    INTERRUPTED = "run-interrupted"
+    #: Facts: ``waited`` (the :class:`~.reasons.Farewell` the guests were told:
+    #: what did not come about), ``seconds``.
+    TIMED_OUT = "run-timed-out"
+    #: Facts: ``problem`` (the run's), ``path`` (where the game is saved).
+    SAVED = "run-saved"
+    #: Facts: ``problem`` (the run's): the game can be resumed from its save.
+    RESUMABLE = "run-resumable"
+    #: Facts: ``number`` (the seat's, from 1), ``seconds``.
+    SEAT_GONE = "run-seat-gone"
+    #: Nobody's facts.
+    NO_CODE = "run-no-code"
+    #: Nobody's facts.
+    INTERRUPTED_REJOINING = "run-interrupted-rejoining"
+    #: Nobody's facts: the guest was stopped during the game.
+    INTERRUPTED_PLAYING = "run-interrupted-playing"
+    #: Facts: ``deal``, the round's :class:`~.deal.Deal` (none: the deck was never revealed).
+    NOT_VERIFIED = "run-not-verified"
+
+
+class HostingSays(StrEnum):
+    """What is said of a hosted game that cannot be set up or taken up: a
+    :class:`~.hosting.HostingError`."""
+
+    #: Facts: ``kind`` (as given).
+    BAD_KIND = "hosting-bad-kind"
+    #: Nobody's facts.
+    NO_REMOTE = "hosting-no-remote"
+    #: Facts: ``most``.
+    WATCHERS = "hosting-watchers"
+    #: Facts: ``cause``, the problem that says it (a bot's spec, the save's
+    #: lock, the host session's, an internet code's).
+    CAUSE = "hosting-cause"
+    #: Facts: ``folder`` (as shown), ``reason`` (the :class:`OSError`).
+    CANNOT_USE_FOLDER = "hosting-cannot-use-folder"
+    #: Nobody's facts: the rounds a match may have.
+    ROUNDS = "hosting-rounds"
+    #: Facts: ``setup``, the engine's :class:`~indigo_tui.engine.SetupError`.
+    SETUP = "hosting-setup"
+    #: Facts: ``seconds`` (the turn time asked for).
+    TURN_TIME = "hosting-turn-time"
+    #: Facts: ``most``.
+    UNDO_LIMIT = "hosting-undo-limit"
+    #: Facts: ``file``, ``problem`` (the save's, or its relay address's).
+    IN_FILE = "hosting-in-file"
+    #: Facts: ``file``.
+    OVER = "hosting-over"
+    #: Facts: ``file``.
+    NO_JOIN_CODE = "hosting-no-join-code"
+
+
 class AddressSays(StrEnum):
     """What is said of an address that is not one (a host's, a relay's, a
     mailbox server's): an :class:`AddressError`."""
@@ -166,10 +254,12 @@ class AddressSays(StrEnum):
 #: something said by its own function (another problem, a peer's ``error``,
 #: a broken protocol's fault, a lost connection, any exception's own words).
 Fact: TypeAlias = (
-    "str | int | float | NetProblem | Error | Fault | Bye | Loss | BotFailure | BaseException | None"
+    "str | int | float | NetProblem | Error | Fault | Bye | Loss | Deal | BotFailure | BaseException | None"
 )
 #: Every code of a :class:`NetProblem`.
-Code: TypeAlias = "MailboxSays | MeetSays | RelaySays | CodeSays | JoinSays | AddressSays"
+Code: TypeAlias = (
+    MailboxSays | MeetSays | RelaySays | CodeSays | JoinSays | HostSays | RunSays | HostingSays | AddressSays
+)
 
 
 class NetProblem(Exception):
@@ -202,6 +292,8 @@ def _fact(fact: Fact) -> str:
         return fault_words(fact)
     if isinstance(fact, Loss):
         return loss_text(fact)
+    if isinstance(fact, Deal):
+        return deal_text(fact)
     if isinstance(fact, Bye):
         return farewell_text(fact.code, fact.reason, fact.args)
     if isinstance(fact, bool | int):
@@ -339,6 +431,110 @@ def _join_text(problem: NetProblem, says: JoinSays, f: dict[str, str]) -> str:
             return _("the host's join code is needed: --code CODE")
 
 
+def _host_text(problem: NetProblem, says: HostSays, f: dict[str, str]) -> str:
+    facts = problem.facts
+    match says:
+        case HostSays.SEATS:
+            seats = facts["seats"]
+            assert isinstance(seats, int)
+            return ngettext(
+                "{seats} seat for {players} players", "{seats} seats for {players} players", seats
+            ).format(**f)
+        case HostSays.NO_REMOTE:
+            return _("a network game needs at least one remote seat")
+        case HostSays.CAUSE:
+            return f["cause"]
+        case HostSays.CANNOT_LISTEN:
+            return _("cannot listen on {address} ({problem})").format(**f)
+        case HostSays.CANNOT_SAVE:
+            return _("the game cannot be saved: {problem}").format(**f)
+        case HostSays.NOT_INTERNET:
+            return _("this game was not set up to be played across the internet")
+        case HostSays.NO_ANSWER:
+            return _("no answer")
+        case HostSays.UNCLAIMED:
+            count = facts["count"]
+            assert isinstance(count, int)
+            return ngettext(
+                "remote seat {seats} has no terminal yet", "remote seats {seats} have no terminal yet", count
+            ).format(**f)
+        case HostSays.CLOSED:
+            return _("the game is closed")
+        case HostSays.ROUND_NOT_OVER:
+            return _("the round is not over, or the match is")
+
+
+def _waited_text(waited: str) -> str:
+    """What a headless host waited for in vain, by the goodbye its guests were told."""
+    if waited == Farewell.NOT_ALL_JOINED:
+        return _("not every remote seat joined")
+    if waited == Farewell.END_MISSED:
+        return _("a seat missed the end of the round")
+    return _("the game did not end")
+
+
+def _run_text(problem: NetProblem, says: RunSays, f: dict[str, str]) -> str:
+    match says:
+        case RunSays.CAUSE:
+            return f["cause"]
+        case RunSays.INTERRUPTED:
+            return _("interrupted")
+        case RunSays.TIMED_OUT:
+            return _("{what} within {seconds} s").format(what=_waited_text(f["waited"]), seconds=f["seconds"])
+        case RunSays.SAVED:
+            return _("{problem}; the game is saved in {path}").format(**f)
+        case RunSays.RESUMABLE:
+            return _("{problem} (resume with: indigo host --resume FILE)").format(**f)
+        case RunSays.SEAT_GONE:
+            return _("seat {number} did not rejoin within {seconds} s").format(**f)
+        case RunSays.NO_CODE:
+            return _("the host's join code is needed: --code CODE")
+        case RunSays.INTERRUPTED_REJOINING:
+            return _("interrupted while rejoining")
+        case RunSays.INTERRUPTED_PLAYING:
+            return _("interrupted; rejoin with the same indigo join command")
+        case RunSays.NOT_VERIFIED:
+            deal = problem.facts.get("deal")
+            said = deal_text(deal) if isinstance(deal, Deal) else _("the host did not reveal the deck")
+            return _("the deal could not be verified: {problem}").format(problem=said)
+
+
+def _hosting_text(problem: NetProblem, says: HostingSays, f: dict[str, str]) -> str:
+    facts = problem.facts
+    match says:
+        case HostingSays.BAD_KIND:
+            # translators: host, remote and bot:NAME are the command line's words, the same in every language
+            return _("seat kind {kind}: use host, remote or bot:NAME").format(**f)
+        case HostingSays.NO_REMOTE:
+            return _("a hosted game needs at least one remote seat")
+        case HostingSays.WATCHERS:
+            return _("the watchers must be a number from 0 to {most}").format(**f)
+        case HostingSays.CAUSE:
+            return f["cause"]
+        case HostingSays.CANNOT_USE_FOLDER:
+            reason = facts["reason"]
+            said = os_problem(reason) if isinstance(reason, OSError) else f["reason"]
+            return _("cannot use {folder} for saves: {reason}").format(folder=f["folder"], reason=said)
+        case HostingSays.ROUNDS:
+            return rounds_text()
+        case HostingSays.SETUP:
+            setup = facts["setup"]
+            assert isinstance(setup, SetupError)
+            return setup_error_text(setup)
+        case HostingSays.TURN_TIME:
+            seconds = facts["seconds"]
+            assert isinstance(seconds, int | float)
+            return turn_time_problem(seconds) or f["seconds"]
+        case HostingSays.UNDO_LIMIT:
+            return _("an undo limit is 0 (no undo) to {most} requests a round").format(**f)
+        case HostingSays.IN_FILE:
+            return "{file}: {problem}".format(**f)
+        case HostingSays.OVER:
+            return _("{file}: that game is already over").format(**f)
+        case HostingSays.NO_JOIN_CODE:
+            return _("{file}: the save holds no join code; give one with --code").format(**f)
+
+
 def _address_text(says: AddressSays, f: dict[str, str]) -> str:
     match says:
         case AddressSays.NO_HOST:
@@ -374,6 +570,12 @@ def problem_text(problem: NetProblem) -> str:
         return _code_text(says, f)
     if isinstance(says, JoinSays):
         return _join_text(problem, says, f)
+    if isinstance(says, HostSays):
+        return _host_text(problem, says, f)
+    if isinstance(says, RunSays):
+        return _run_text(problem, says, f)
+    if isinstance(says, HostingSays):
+        return _hosting_text(problem, says, f)
     if isinstance(says, AddressSays):
         return _address_text(says, f)
     raise AssertionError(says)  # every code has its words above
@@ -385,10 +587,13 @@ __all__ = [
     "Code",
     "CodeSays",
     "Fact",
+    "HostSays",
+    "HostingSays",
     "JoinSays",
     "MailboxSays",
     "MeetSays",
     "NetProblem",
     "RelaySays",
+    "RunSays",
     "problem_text",
 ]
