@@ -48,12 +48,9 @@ class JoinError(NetProblem):
 
     def again(self) -> JoinError:
         """The same end, in a new exception (raised to another waiter)."""
-        return JoinError(
-            self.says if isinstance(self.says, JoinSays) else JoinSays.CAUSE,
-            self.code,
-            self.fault,
-            **self.facts,
-        )
+        says = self.says
+        assert isinstance(says, JoinSays)  # a JoinError's code is one
+        return JoinError(says, self.code, self.fault, **self.facts)
 
 
 def integrity_lost(problem: Fault | Error) -> JoinError:

@@ -227,6 +227,18 @@ class HostingSays(StrEnum):
     NO_JOIN_CODE = "hosting-no-join-code"
 
 
+class ReachSays(StrEnum):
+    """What is said of a connection a visitor's game under ``indigo serve``
+    may not open: a :class:`~.reach.NotAllowed`."""
+
+    #: Facts: ``address`` (the host asked for), ``relay`` (the one allowed).
+    CONNECT = "reach-connect"
+    #: Facts: ``relay`` (the one allowed).
+    LISTEN = "reach-listen"
+    #: Facts: ``allowed`` (the relay allowed), ``relay`` (the one asked for).
+    RELAY = "reach-relay"
+
+
 class AddressSays(StrEnum):
     """What is said of an address that is not one (a host's, a relay's, a
     mailbox server's): an :class:`AddressError`."""
@@ -258,7 +270,16 @@ Fact: TypeAlias = (
 )
 #: Every code of a :class:`NetProblem`.
 Code: TypeAlias = (
-    MailboxSays | MeetSays | RelaySays | CodeSays | JoinSays | HostSays | RunSays | HostingSays | AddressSays
+    MailboxSays
+    | MeetSays
+    | RelaySays
+    | CodeSays
+    | JoinSays
+    | HostSays
+    | RunSays
+    | HostingSays
+    | ReachSays
+    | AddressSays
 )
 
 
@@ -535,6 +556,22 @@ def _hosting_text(problem: NetProblem, says: HostingSays, f: dict[str, str]) -> 
             return _("{file}: the save holds no join code; give one with --code").format(**f)
 
 
+def _reach_text(says: ReachSays, f: dict[str, str]) -> str:
+    match says:
+        case ReachSays.CONNECT:
+            return _(
+                "this server does not let its games connect to {address}: they join only across "
+                "the internet, with an internet code, through the relay {relay}"
+            ).format(**f)
+        case ReachSays.LISTEN:
+            return _(
+                "this server does not let its games host on the local network: tick Over the "
+                "internet to host through the relay {relay}"
+            ).format(**f)
+        case ReachSays.RELAY:
+            return _("this server lets its games use only the relay {allowed}, not {relay}").format(**f)
+
+
 def _address_text(says: AddressSays, f: dict[str, str]) -> str:
     match says:
         case AddressSays.NO_HOST:
@@ -576,6 +613,8 @@ def problem_text(problem: NetProblem) -> str:
         return _run_text(problem, says, f)
     if isinstance(says, HostingSays):
         return _hosting_text(problem, says, f)
+    if isinstance(says, ReachSays):
+        return _reach_text(says, f)
     if isinstance(says, AddressSays):
         return _address_text(says, f)
     raise AssertionError(says)  # every code has its words above
@@ -593,6 +632,7 @@ __all__ = [
     "MailboxSays",
     "MeetSays",
     "NetProblem",
+    "ReachSays",
     "RelaySays",
     "RunSays",
     "problem_text",

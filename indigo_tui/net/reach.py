@@ -16,15 +16,15 @@ Each check is made where its connection is opened, before any name is
 looked up: :func:`check_connect` in :func:`.transport.open_connection`,
 :func:`check_listen` in :func:`.guard.listening_socket`, :func:`check_relay`
 in the relay's own connect (and when a host opens its door there, to say it
-at once). A refusal is :class:`NotAllowed`, with the words a person reads.
+at once). A refusal is :class:`NotAllowed`, with its code and facts.
 """
 
 from __future__ import annotations
 
 import os
 
-from ..i18n import _
 from . import DEFAULT_RELAY, RELAY_ENV
+from .problems import Fact, NetProblem, ReachSays
 
 #: Set by ``indigo serve`` in a visitor's game: ``relay`` or ``lan`` (see above).
 NETWORK_VAR = "INDIGO_SERVE_NETWORK"
@@ -32,8 +32,12 @@ NETWORK_VAR = "INDIGO_SERVE_NETWORK"
 RELAY_ONLY, LAN_TOO = "relay", "lan"
 
 
-class NotAllowed(PermissionError):
-    """A connection this game may not open; its only argument is why, in words."""
+class NotAllowed(NetProblem, PermissionError):
+    """A connection this game may not open: ``says`` and the facts what is
+    said of it (:func:`~.problems.problem_text`)."""
+
+    def __init__(self, says: ReachSays, /, **facts: Fact) -> None:
+        super().__init__(says, **facts)
 
 
 def served_network() -> str | None:
@@ -58,12 +62,7 @@ def check_connect(address: str) -> None:
     :class:`NotAllowed` in a visitor's game that may not."""
     if served_network() in (None, LAN_TOO):
         return
-    raise NotAllowed(
-        _(
-            "this server does not let its games connect to {address}: they join only across "
-            "the internet, with an internet code, through the relay {relay}"
-        ).format(address=address, relay=allowed_relay())
-    )
+    raise NotAllowed(ReachSays.CONNECT, address=address, relay=allowed_relay())
 
 
 def check_listen() -> None:
@@ -71,12 +70,7 @@ def check_listen() -> None:
     visitor's game that may not."""
     if served_network() in (None, LAN_TOO):
         return
-    raise NotAllowed(
-        _(
-            "this server does not let its games host on the local network: tick Over the "
-            "internet to host through the relay {relay}"
-        ).format(relay=allowed_relay())
-    )
+    raise NotAllowed(ReachSays.LISTEN, relay=allowed_relay())
 
 
 def check_relay(relay: str) -> None:
@@ -90,11 +84,7 @@ def check_relay(relay: str) -> None:
     # is another relay here: what is compared is what would be looked up.
     if relay.strip().lower() == allowed.lower():
         return
-    raise NotAllowed(
-        _("this server lets its games use only the relay {allowed}, not {relay}").format(
-            allowed=allowed, relay=relay
-        )
-    )
+    raise NotAllowed(ReachSays.RELAY, allowed=allowed, relay=relay)
 
 
 __all__ = [

@@ -26,6 +26,7 @@ from indigo_tui.engine import Setup
 from indigo_tui.i18n import in_language
 from indigo_tui.net import RELAY_ENV
 from indigo_tui.net.guard import listening_socket
+from indigo_tui.net.problems import ReachSays
 from indigo_tui.net.reach import NETWORK_VAR, NotAllowed, check_connect, check_listen, check_relay
 from indigo_tui.net.relay import InternetCode, RelayError, RelayProblem, pair, parse_relay
 from indigo_tui.net.transport import ConnectionLost, open_connection
@@ -205,7 +206,7 @@ async def test_a_fenced_game_reaches_no_other_relay(fenced: str) -> None:
 def test_a_fenced_game_opens_no_port(fenced: str) -> None:
     with pytest.raises(NotAllowed, match="does not let its games host on the local network"):
         listening_socket("127.0.0.1", 0)
-    refused = NotAllowed("x")
+    refused = NotAllowed(ReachSays.LISTEN, relay="x")
     assert isinstance(refused, OSError) and refused.errno is None
 
 
