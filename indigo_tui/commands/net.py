@@ -282,6 +282,7 @@ def _usable_save_dir(option: Path | None) -> Path:
 def _seat_kinds(args: argparse.Namespace) -> list[str]:
     from ..errors import CommandError
     from ..net.hosting import HostingError, check_kinds
+    from ..net.problems import problem_text
     from ..saves import seat_kinds
 
     if args.seats is not None:
@@ -302,7 +303,7 @@ def _seat_kinds(args: argparse.Namespace) -> list[str]:
     try:
         check_kinds(kinds)
     except HostingError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(problem_text(exc)) from None
     return kinds
 
 
@@ -311,6 +312,7 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
     Headless, the host's own seats are played by ``--bot``."""
     from ..errors import CommandError
     from ..net.hosting import HostingError, HostPlan, build_host, resume_host
+    from ..net.problems import problem_text
 
     if args.bot and not args.headless:
         raise CommandError(_("--bot is for --headless; on screen, name bot seats in --seats (bot:NAME)"))
@@ -352,7 +354,7 @@ def _hosted(args: argparse.Namespace, seed: int | str | None, save_dir: Path) ->
             )
             hosted = build_host(plan, save_dir, own_bot=own_bot, move_delay=move_delay)
     except HostingError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(problem_text(exc)) from None
     if args.headless and hosted.own:
         raise CommandError(_("--headless needs --bot NAME for this terminal's seat"))
     return hosted
@@ -424,6 +426,7 @@ def _join_by_text(
 
     from ..errors import CommandError
     from ..net.common import JoinError
+    from ..net.problems import problem_text
     from ..text.console import Console
     from ..text.lan import NetEnded, guest_session, play_guest
 
@@ -445,7 +448,9 @@ def _join_by_text(
 
     try:
         return asyncio.run(main())
-    except (JoinError, NetEnded) as exc:
+    except JoinError as exc:
+        raise CommandError(problem_text(exc)) from None
+    except NetEnded as exc:
         raise CommandError(str(exc)) from None
 
 
@@ -455,6 +460,7 @@ def _host_by_text(args: argparse.Namespace, hosted: Hosted) -> int:
 
     from ..errors import CommandError
     from ..net.host import HostError
+    from ..net.problems import problem_text
     from ..text.console import Console
     from ..text.lan import NetEnded, play_host
 
@@ -462,7 +468,9 @@ def _host_by_text(args: argparse.Namespace, hosted: Hosted) -> int:
         return asyncio.run(
             play_host(hosted.session, hosted.own, Console(), args.bind, args.port, relay=hosted.relay)
         )
-    except (HostError, NetEnded) as exc:
+    except HostError as exc:
+        raise CommandError(problem_text(exc)) from None
+    except NetEnded as exc:
         raise CommandError(str(exc)) from None
 
 
@@ -474,6 +482,7 @@ def run_host(args: argparse.Namespace) -> int:
     from ..net.headless import NetRunError
     from ..net.headless import run_host as serve
     from ..net.host import HostError
+    from ..net.problems import problem_text
 
     if args.port is not None and not 0 <= args.port < 65536:
         raise CommandError(_("--port must be from 0 to 65535"))
@@ -502,7 +511,7 @@ def run_host(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(main())
     except (NetRunError, HostError) as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(problem_text(exc)) from None
 
 
 def run_join(args: argparse.Namespace) -> int:
@@ -511,6 +520,7 @@ def run_join(args: argparse.Namespace) -> int:
     from ..errors import CommandError
     from ..net.common import parse_address
     from ..net.headless import NetRunError, run_guest
+    from ..net.problems import problem_text
     from ..net.relay import CodeError, looks_like_internet_code, parse_internet_code
 
     relay: Relay | None = None
@@ -520,7 +530,7 @@ def run_join(args: argparse.Namespace) -> int:
         try:
             code = str(parse_internet_code(args.address))
         except CodeError as exc:
-            raise CommandError(str(exc)) from None
+            raise CommandError(problem_text(exc)) from None
         relay = _relay(args)
         host, port = relay.host, relay.port
     else:
@@ -557,4 +567,4 @@ def run_join(args: argparse.Namespace) -> int:
             )
         )
     except NetRunError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(problem_text(exc)) from None

@@ -27,6 +27,7 @@ from ..net.chat import HOST_SEAT
 from ..net.guest import GuestSession
 from ..net.host import HostError, HostSession
 from ..net.notices import UndoAsked
+from ..net.problems import problem_text
 from ..net.reasons import NetRefusal, why_text
 from ..net.table import GuestGame, GuestMatch
 from ..saves import SaveError, SeatInfo
@@ -347,7 +348,7 @@ class HostTable(NetTable):
         try:
             self.host.next_round()
         except HostError as exc:
-            raise TableRefusal(str(exc)) from None
+            raise TableRefusal(problem_text(exc)) from None
 
 
 class GuestTable(NetTable):

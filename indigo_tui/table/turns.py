@@ -49,6 +49,7 @@ from ..i18n import _
 from ..net.clock import Turn
 from ..net.common import JoinError
 from ..net.notices import TurnTimedOut
+from ..net.problems import problem_text
 from .base import Table
 from .network import NetTable
 
@@ -347,7 +348,7 @@ class TurnDriver:
         try:
             return await table.send_move(move)
         except JoinError as exc:
-            return str(exc)
+            return problem_text(exc)
 
     # -- taking back, and the next round --------------------------------------------
 

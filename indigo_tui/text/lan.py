@@ -47,7 +47,7 @@ from ..net.notices import (
     UndoAsked,
     UndoSettled,
 )
-from ..net.problems import JoinSays
+from ..net.problems import JoinSays, problem_text
 from ..net.reasons import Ending, Farewell
 from ..net.rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
 from ..net.relay import Relay, join_command
@@ -370,17 +370,17 @@ async def keep_reading(guest: GuestSession, table: NetLineTable, within: float) 
             await guest.run()
         except JoinError as exc:
             if within <= 0 or not may_rejoin(guest, exc):
-                guest.notices.put_nowait(SessionClosed(str(exc), final=True, code=exc.code))
+                guest.notices.put_nowait(SessionClosed(problem_text(exc), final=True, code=exc.code))
                 return
             table.front.say(
                 _("{reason}; trying to rejoin for up to {seconds} s.").format(
-                    reason=exc, seconds=decimal(within)
+                    reason=problem_text(exc), seconds=decimal(within)
                 )
             )
             try:
                 back = await rejoin_seat(guest, within)
             except JoinError as gave_up:
-                guest.notices.put_nowait(SessionClosed(str(gave_up), final=True, code=gave_up.code))
+                guest.notices.put_nowait(SessionClosed(problem_text(gave_up), final=True, code=gave_up.code))
                 return
             if back:
                 table.net.generation += 1

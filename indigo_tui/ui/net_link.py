@@ -22,6 +22,7 @@ from ..net.common import JoinError
 from ..net.guest import GuestSession
 from ..net.host import HostSession
 from ..net.notices import ChatSaid, Notice, SeatJoined, SeatLeft, SessionClosed
+from ..net.problems import problem_text
 from ..net.reasons import Farewell
 from ..net.rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
 from ..table.network import GuestTable, HostTable
@@ -118,16 +119,20 @@ class NetLink:
                 if self.closing:
                     return
                 if self.rejoin_timeout <= 0 or not may_rejoin(guest, exc):
-                    self.tell(SessionClosed(str(exc), final=True, code=exc.code))
+                    self.tell(SessionClosed(problem_text(exc), final=True, code=exc.code))
                     return
                 self.tell(
-                    SeatLeft(None, why=_("{reason}; trying to rejoin").format(reason=exc), rejoining=True)
+                    SeatLeft(
+                        None,
+                        why=_("{reason}; trying to rejoin").format(reason=problem_text(exc)),
+                        rejoining=True,
+                    )
                 )
                 try:
                     back = await rejoin_seat(guest, self.rejoin_timeout, stopped=lambda: self.closing)
                 except JoinError as gave_up:
                     if not self.closing:
-                        self.tell(SessionClosed(str(gave_up), final=True, code=gave_up.code))
+                        self.tell(SessionClosed(problem_text(gave_up), final=True, code=gave_up.code))
                     return
                 if not back:
                     return

@@ -26,6 +26,7 @@ from ...net import EXAMPLE_CODE
 from ...net.common import JoinError, parse_address, plain_name
 from ...net.guest import GuestSession
 from ...net.joining import record_fits
+from ...net.problems import problem_text
 from ...net.reasons import Ending
 from ...net.relay import InternetCode, Relay, looks_like_internet_code, parse_internet_code, relay_from
 from ...net.rendezvous import is_table_key
@@ -258,12 +259,14 @@ class JoinScreen(Localised, Screen[None]):
         except JoinError as exc:
             if exc.code is Ending.CODE and internet is not None:
                 # The meeting's own line: a wrong code is used up, a crowded one someone else has.
-                self._failed(str(exc), _("Can't join: {reason}").format(reason=exc))
+                said = problem_text(exc)
+                self._failed(said, _("Can't join: {reason}").format(reason=said))
             elif exc.code is Ending.CODE:
                 words = _("Wrong join code: the host refused it. Check the code and try again.")
                 self._failed(_("wrong join code"), words)
             else:
-                self._failed(str(exc), _("Can't join: {reason}").format(reason=exc))
+                said = problem_text(exc)
+                self._failed(said, _("Can't join: {reason}").format(reason=said))
             return
         except ValueError as exc:
             self._failed(str(exc), _("Can't join: {reason}").format(reason=exc))

@@ -30,6 +30,7 @@ from ...net.notices import (
     Watching,
     watching_line,
 )
+from ...net.problems import problem_text
 from ...net.reasons import Farewell
 from ...net.relay import Relay, join_command
 from ...saves import NAME_LIMIT, SeatInfo
@@ -118,7 +119,9 @@ class LobbyScreen(Localised, Screen[None]):
                 return
             bound = await self.host.listen(self.bind, self.port)
         except HostError as exc:
-            self.query_one("#lobby-share", Static).update(_("Can't host: {reason}").format(reason=exc))
+            self.query_one("#lobby-share", Static).update(
+                _("Can't host: {reason}").format(reason=problem_text(exc))
+            )
             return
         self.port = bound[1]
         self.addresses = share_addresses(self.bind, bound[1])
@@ -229,7 +232,7 @@ class LobbyScreen(Localised, Screen[None]):
         try:
             self.host.begin()
         except HostError as exc:
-            self.problem = str(exc)
+            self.problem = problem_text(exc)
             self.refresh_seats()
             return
         self.app.switch_screen(NetGameScreen(self.table, self.link))

@@ -57,6 +57,7 @@ from ...net.notices import (
     Watching,
     watching_line,
 )
+from ...net.problems import problem_text
 from ...net.reasons import deal_text
 from ...table.describe import cell_name, command_path
 from ...table.network import NetTable
@@ -581,7 +582,7 @@ class NetGameScreen(GameScreen):
         try:
             accepted, reason = await self.table.ask_undo()
         except JoinError as exc:
-            accepted, reason = False, str(exc)
+            accepted, reason = False, problem_text(exc)
         if not self._on_stage:
             return
         self.status.say(
