@@ -580,7 +580,8 @@ class Gone(StrEnum):
     LEFT = "left"
     #: The peer gave up with an error (``error``).
     GAVE_UP = "gave-up"
-    #: Said by another part in its own words (``problem``: a relay's, the reach check's).
+    #: Said by another part: its problem (``cause``: a relay's, the reach
+    #: check's, said by its own words when shown), else its words (``problem``).
     SAID = "said"
 
 
@@ -596,6 +597,9 @@ class Loss:
     code: str = ""
     numbers: tuple[int, ...] = ()
     error: Error | None = None
+    #: For :attr:`Gone.SAID`: the problem that says it (a ``NetProblem``,
+    #: whose ``str()`` is its words in the language it is shown in).
+    cause: Exception | None = None
 
 
 def loss_text(loss: Loss) -> str:
@@ -633,7 +637,7 @@ def loss_text(loss: Loss) -> str:
             assert loss.error is not None
             return _("gave up: {reason}").format(reason=error_text(loss.error))
         case Gone.SAID:
-            return problem
+            return problem if loss.cause is None else str(loss.cause)
 
 
 __all__ = [

@@ -445,12 +445,12 @@ async def open_relayed(
     try:
         sock = await reach_host(relay, channel, pair_timeout=pair_timeout, on_waiting=on_waiting)
     except RelayError as exc:
-        raise ConnectionLost(Loss(Gone.SAID, problem=str(exc))) from None
+        raise ConnectionLost(Loss(Gone.SAID, cause=exc)) from None
     try:
         reader, writer = await asyncio.open_connection(sock=sock, limit=CHUNK)
     except OSError as exc:
         sock.close()
-        raise ConnectionLost(Loss(Gone.SAID, problem=str(_dropped(relay, exc)))) from None
+        raise ConnectionLost(Loss(Gone.SAID, cause=_dropped(relay, exc))) from None
     conn = Connection(reader, writer, read_timeout=read_timeout, max_frame=MAX_CLEAR_FRAME, on_frame=on_frame)
     # What this end reaches is the relay; the host is behind it.
     conn.peer = str(relay)

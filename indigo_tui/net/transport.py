@@ -357,7 +357,7 @@ async def open_connection(
     try:
         check_connect(address)
     except NotAllowed as exc:
-        raise ConnectionLost(Loss(Gone.SAID, problem=str(exc))) from None
+        raise ConnectionLost(Loss(Gone.SAID, cause=exc)) from None
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port, limit=CHUNK), timeout)
     except TimeoutError:

@@ -33,7 +33,8 @@ from indigo_tui.net.problems import (
     problem_text,
 )
 from indigo_tui.net.protocol import Breach, Bye, Error, Fault
-from indigo_tui.net.reasons import Ending, Farewell, Gone, Loss, error_message
+from indigo_tui.net.reasons import Ending, Farewell, Gone, Loss, error_message, loss_text
+from indigo_tui.net.relay import RelayError, RelayProblem
 
 CODES: list[Code] = [
     *AddressSays,
@@ -142,3 +143,18 @@ def test_a_peers_words_and_a_wrapped_problem_are_said_as_they_are() -> None:
     relay = NetProblem(RelaySays.NO_ANSWER, relay="relay.example:4001", seconds=2.5)
     with in_language("de"):
         assert "2,5" in problem_text(relay)  # seconds in the reader's decimals
+
+
+def test_a_connection_lost_to_a_problem_says_it_when_shown() -> None:
+    # The relay's problem is carried by the Loss, not its words of the moment.
+    cause = RelayError(RelaySays.CLOSED, RelayProblem.DROPPED, relay="relay.example:4001")
+    lost = Loss(Gone.SAID, cause=cause)
+    with in_language("de"):
+        german = loss_text(lost)
+    assert loss_text(lost) == "the relay at relay.example:4001 closed the connection before pairing it"
+    assert german == problem_text_in("de", cause) != loss_text(lost)
+
+
+def problem_text_in(language: str, problem: NetProblem) -> str:
+    with in_language(language):
+        return problem_text(problem)
