@@ -4,11 +4,14 @@ translations, not English that fell through."""
 
 from __future__ import annotations
 
+import ast
 from enum import StrEnum
+from pathlib import Path
 from typing import get_args
 
 import pytest
 
+import indigo_tui
 from indigo_tui.bots.stand_in import BotFailure, Failing
 from indigo_tui.engine import SetupError
 from indigo_tui.engine.setup import SetupFault
@@ -158,3 +161,41 @@ def test_a_connection_lost_to_a_problem_says_it_when_shown() -> None:
 def problem_text_in(language: str, problem: NetProblem) -> str:
     with in_language(language):
         return problem_text(problem)
+
+
+def _made_in_the_package() -> list[tuple[str, Code, list[str]]]:
+    """Each place the package makes a problem with a code it names: where, the
+    code, and the facts it gives (read with ``ast``, as tests/project does)."""
+    by_name = {f"{type(code).__name__}.{code.name}": code for code in CODES}
+    package = Path(indigo_tui.__file__).resolve().parent
+    made = []
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Attribute)):
+                continue
+            first = node.args[0]
+            if not isinstance(first.value, ast.Name):
+                continue
+            code = by_name.get(f"{first.value.id}.{first.attr}")
+            if code is None or any(keyword.arg is None for keyword in node.keywords):
+                continue
+            names = [keyword.arg for keyword in node.keywords if keyword.arg is not None]
+            made.append((f"{path.relative_to(package.parent)}:{node.lineno}", code, names))
+    return made
+
+
+def test_every_problem_the_package_makes_has_the_facts_its_words_need() -> None:
+    made = _made_in_the_package()
+    assert len(made) > 100, len(made)
+    wrong = []
+    for where, code, names in made:
+        problem = NetProblem(code, **{name: FACTS[name] for name in names})
+        try:
+            said = english(problem_text, problem)
+        except (KeyError, AssertionError) as exc:
+            wrong.append(f"{where}: {code!r} lacks {exc!r}")
+            continue
+        if "{" in said:
+            wrong.append(f"{where}: {code!r} says {said!r}")
+    assert not wrong, "\n".join(wrong)
