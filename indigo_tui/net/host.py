@@ -534,7 +534,7 @@ class HostSession(Notices):
         self._can_save()
         self.door.open_relay(relay, table_channel(self.secret))
         coded = asyncio.Event()
-        failed: list[str] = []
+        failed: list[NetProblem | str] = []
 
         def on_code(code: InternetCode, spent: CodeSpent | None) -> None:
             self.code = str(code)

@@ -22,6 +22,7 @@ from ..i18n import _, decimal, ngettext
 from ..i18n.words import names_list
 from ..saves import shown_path
 from .deal import Deal
+from .problems import NetProblem, problem_text
 from .reasons import Ending, Loss, Why, deal_text, loss_text, seat_label, why_text
 
 
@@ -475,14 +476,14 @@ class RelayState(StrEnum):
 @dataclass(frozen=True)
 class RelayStatus:
     """A peer's relay, as people read it: ``state``, the ``relay``, and for
-    :attr:`RelayState.UNREACHABLE` the ``problem`` (one line) and the
-    seconds between tries. ``seats_taken``: the host's every remote seat has
-    its terminal, so what waits at the relay waits for a seat that rejoins,
-    not for friends."""
+    :attr:`RelayState.UNREACHABLE` the ``problem`` (the relay's or the
+    mailbox server's, said when shown) and the seconds between tries.
+    ``seats_taken``: the host's every remote seat has its terminal, so what
+    waits at the relay waits for a seat that rejoins, not for friends."""
 
     state: RelayState
     relay: str
-    problem: str = ""
+    problem: NetProblem | str = ""
     seconds: float = 0.0
     seats_taken: bool = False
 
@@ -496,8 +497,9 @@ class RelayStatus:
             return _("waiting for friends at the relay {relay}").format(relay=self.relay)
         if self.state is RelayState.SEEKING:
             return _("waiting for the host at the relay {relay}").format(relay=self.relay)
+        problem = self.problem if isinstance(self.problem, str) else problem_text(self.problem)
         return _("{problem}; trying again every {seconds} s").format(
-            problem=self.problem, seconds=decimal(self.seconds)
+            problem=problem, seconds=decimal(self.seconds)
         )
 
 

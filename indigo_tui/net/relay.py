@@ -601,9 +601,7 @@ class RelayDoor:
                     self._steady = None
                 delay = self.backoff.next()
                 if self.backoff.failures >= Backoff.QUIET:
-                    self._say(
-                        RelayStatus(RelayState.UNREACHABLE, str(self.relay), str(exc), self.backoff.cap)
-                    )
+                    self._say(RelayStatus(RelayState.UNREACHABLE, str(self.relay), exc, self.backoff.cap))
                 await asyncio.sleep(delay)
                 continue
             if self._steady is not None:

@@ -382,7 +382,7 @@ class MeetingDoor:
                         continue
                     delay = self.backoff.next()
                     if self.backoff.failures >= Backoff.QUIET:
-                        self._say(RelayStatus(RelayState.UNREACHABLE, self.url, str(exc), self.backoff.cap))
+                        self._say(RelayStatus(RelayState.UNREACHABLE, self.url, exc, self.backoff.cap))
                     await asyncio.sleep(delay)
         finally:
             for task in list(self._ending):

@@ -337,7 +337,7 @@ async def test_a_relay_that_answers_http_is_said_with_the_pace_it_is_tried_at() 
     states = [status.state for status in said]
     assert states == [RelayState.REACHING, RelayState.WAITING, RelayState.UNREACHABLE]
     assert said[-1].text.endswith("trying again every 0.3 s")
-    assert "transit relay" in said[-1].problem and "\n" not in said[-1].problem
+    assert "transit relay" in said[-1].text and "\n" not in said[-1].text
 
 
 @pytest.mark.parametrize("kind", ["http", "garbage", "hangs-up"])
@@ -376,4 +376,4 @@ async def test_a_mailbox_that_is_no_mailbox_is_tried_at_the_pace_said(kind: str)
     (status,) = said
     assert isinstance(status, RelayStatus) and status.state is RelayState.UNREACHABLE
     assert status.text.endswith("trying again every 0.3 s")
-    assert "mailbox server" in status.problem and "\n" not in status.problem
+    assert "mailbox server" in status.text and "\n" not in status.text
