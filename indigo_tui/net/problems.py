@@ -261,13 +261,6 @@ class AddressSays(StrEnum):
     IN_ENVIRONMENT = "address-in-environment"
 
 
-#: What a fact may be: words of the system or of a peer (shown as they are),
-#: a number, seconds (said with this language's decimal separator), or
-#: something said by its own function (another problem, a peer's ``error``,
-#: a broken protocol's fault, a lost connection, any exception's own words).
-Fact: TypeAlias = (
-    "str | int | float | NetProblem | Error | Fault | Bye | Loss | Deal | BotFailure | BaseException | None"
-)
 #: Every code of a :class:`NetProblem`.
 Code: TypeAlias = (
     MailboxSays
@@ -294,6 +287,15 @@ class NetProblem(Exception):
 
     def __str__(self) -> str:
         return problem_text(self)
+
+
+#: What a fact may be: words of the system or of a peer (shown as they are),
+#: a number, seconds (said with this language's decimal separator), or
+#: something said by its own function (another problem, a peer's ``error``,
+#: a broken protocol's fault, a lost connection, any exception's own words).
+Fact: TypeAlias = (
+    str | int | float | NetProblem | Error | Fault | Bye | Loss | Deal | BotFailure | BaseException | None
+)
 
 
 class AddressError(NetProblem, ValueError):
