@@ -101,6 +101,11 @@ class Notices:
 
     def __init__(self) -> None:
         self.notices: asyncio.Queue[Notice] = asyncio.Queue()
+        #: Set whenever something worth looking at again happens (a notice, and
+        #: what a session sets it for besides): whoever waits for a state of the
+        #: session clears it, looks, and awaits it, rather than looking again
+        #: every few milliseconds.
+        self.changed = asyncio.Event()
 
     def tell(self, notice: Notice) -> None:
         """Hand ``notice`` to whoever shows this game."""
@@ -108,6 +113,7 @@ class Notices:
             # Problems quote what went wrong, and that may be a peer's words.
             notice = Problem(log_line(notice.text))
         self.notices.put_nowait(notice)
+        self.changed.set()
 
 
 async def heartbeat(conn: Connection, interval: float) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import signal
 import time
 from collections.abc import Callable
@@ -30,6 +31,18 @@ from .problems import Fact, JoinSays, NetProblem, RunSays
 from .reasons import Ending, Farewell
 from .rejoin import REJOIN_TIMEOUT, may_rejoin, rejoin_seat
 from .relay import Relay, join_command
+
+
+async def _either(changed: asyncio.Event, stop: asyncio.Event, timeout: float) -> None:
+    """Until either event is set, or ``timeout`` seconds (none if infinite)."""
+    waits = [asyncio.ensure_future(changed.wait()), asyncio.ensure_future(stop.wait())]
+    try:
+        await asyncio.wait(
+            waits, timeout=None if math.isinf(timeout) else timeout, return_when=asyncio.FIRST_COMPLETED
+        )
+    finally:
+        for waiting in waits:
+            waiting.cancel()
 
 
 class NetRunError(NetProblem):
@@ -144,21 +157,32 @@ async def _run_host(
             return NetRunError(RunSays.SAVED, problem=problem, path=str(session.save_path))
         return problem
 
-    async def wait_until(condition: Callable[[], bool], limit: float, *, gave_up: Farewell) -> None:
+    async def wait_until(
+        condition: Callable[[], bool],
+        limit: float,
+        *,
+        gave_up: Farewell,
+        wake: Callable[[], float] = lambda: math.inf,
+    ) -> None:
         # ``gave_up``: the goodbye the guests get, each in its own language, if
-        # ``limit`` runs out; it also says what did not come about.
+        # ``limit`` runs out; it also says what did not come about. ``wake``:
+        # the next moment (time.monotonic()) the condition may change with no
+        # news from the session (a seat's time to rejoin running out).
         deadline = time.monotonic() + limit
-        while not condition():
+        while True:
+            # Cleared before the look, so whatever changes after it sets it again.
+            session.changed.clear()
             _drain(session.notices, out)
+            if condition():
+                return
             if stop.is_set():
                 await session.close(Farewell.HOST_QUIT)
                 raise saved(NetRunError(RunSays.INTERRUPTED))
-            if time.monotonic() > deadline:
+            now = time.monotonic()
+            if now >= deadline:
                 await session.close(gave_up)
                 raise saved(NetRunError(RunSays.TIMED_OUT, waited=gave_up.value, seconds=float(limit)))
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), 0.05)
-        _drain(session.notices, out)
+            await _either(session.changed, stop, min(deadline, wake()) - now)
 
     await wait_until(
         lambda: session.all_remote_connected,
@@ -188,13 +212,18 @@ async def _run_host(
             raise _SeatGone(turn)
         return False
 
+    def rejoin_deadline() -> float:
+        # When the seat to move, if it is away, has had its time to come back.
+        away = session.away_since.get(session.game.turn)
+        return math.inf if away is None else away + rejoin_timeout
+
     def resumable(problem: NetRunError) -> NetRunError:
         return NetRunError(RunSays.RESUMABLE, problem=problem)
 
     match = session.match
     while True:
         try:
-            await wait_until(progressing, float("inf"), gave_up=Farewell.NOT_ENDED)
+            await wait_until(progressing, math.inf, gave_up=Farewell.NOT_ENDED, wake=rejoin_deadline)
         except _SeatGone as gone:
             await session.close(Farewell.NOT_BACK, (gone.seat,))
             gone_seat = NetRunError(RunSays.SEAT_GONE, number=gone.seat + 1, seconds=float(rejoin_timeout))

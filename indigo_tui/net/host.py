@@ -399,6 +399,7 @@ class HostSession(Notices):
             await self.all_seated.wait()
 
     def _seats_changed(self) -> None:
+        self.changed.set()
         if self.ready:
             self.all_seated.set()
         else:
@@ -820,6 +821,7 @@ class HostSession(Notices):
         """Send every seated guest and watcher what it has not had yet (once play is on)."""
         if self.started:
             self.broadcaster.flush(self.game, self.public, self.salt, after)
+            self.changed.set()  # a seat may have had the deck (revealed_seats)
 
     # -- moves ----------------------------------------------------------------
 

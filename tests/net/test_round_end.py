@@ -161,3 +161,30 @@ async def test_a_closed_host_deals_no_next_round(tmp_path: Path) -> None:
     with pytest.raises(HostError, match=r"^the game is closed$"):
         host.next_round()
     assert host.match.round_index == 0
+
+
+async def test_a_seat_that_leaves_on_its_turn_and_stays_away_ends_the_run_when_its_time_is_up(
+    tmp_path: Path,
+) -> None:
+    # Nothing happens at the host once the seat to move has gone: the run
+    # wakes for the end of the seat's time to rejoin, not for news.
+    host = make_host(["human", "remote"], save_path=tmp_path / "host.indigo")
+    path = host.save_path
+    lines: list[str] = []
+    serving, port = await serve_headless(host, lines, rejoin_timeout=0.5)
+    guest = make_guest(port, save_dir=tmp_path / "guest", kind="bot:random", name="Gus")
+    await asyncio.wait_for(guest.connect(), LIMIT)
+    mover = make_bot("greedy", 5)
+    await until(lambda: host.started)
+    if host.game.turn != GUEST:
+        assert await host.play(host.game.turn, mover.choose(host.game.view(host.game.turn))) is None
+    assert host.game.turn == GUEST
+    await guest.close()
+    with pytest.raises(NetRunError) as ended:
+        await asyncio.wait_for(serving, OUTCOME)
+    assert "seat 2 is disconnected; waiting up to 0.5 s for it to rejoin" in lines
+    assert str(ended.value) == (
+        f"seat 2 did not rejoin within 0.5 s; the game is saved in {path}"
+        " (resume with: indigo host --resume FILE)"
+    )
+    assert host.closed and not host.game.over
