@@ -7,6 +7,6 @@ a name as the command line and the setup screen write it (``random``,
 """
 
 from .base import Bot, BotSpecError
-from .registry import available_bots, make_bot, ready_bots
+from .registry import available_bots, bot_maker, make_bot, ready_bots
 
-__all__ = ["Bot", "BotSpecError", "available_bots", "make_bot", "ready_bots"]
+__all__ = ["Bot", "BotSpecError", "available_bots", "bot_maker", "make_bot", "ready_bots"]

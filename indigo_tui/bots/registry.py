@@ -8,6 +8,7 @@ and the name of its seat in :func:`indigo_tui.i18n.words.bot_seat_name`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
 
@@ -72,13 +73,21 @@ def make_bot(spec: str, seed: int | str | None = None, *, programs: bool = True)
     played by an outside program (``engine:COMMAND``, see
     :mod:`.engine_seat`), whose program starts only if ``programs`` (never
     for a seat read from a file)."""
+    return bot_maker(spec, programs=programs)(seed)
+
+
+def bot_maker(spec: str, *, programs: bool = True) -> Callable[[int | str | None], Bot]:
+    """What makes :func:`make_bot`'s bot for ``spec`` from a seed, the spec
+    read once (``indigo selfplay`` makes two bots a game from the same specs).
+    A name no bot has raises :class:`BotSpecError` here; an argument the bot
+    refuses, when a bot is made."""
     name, _sep, argument = spec.strip().partition(":")
     if name.lower() == "engine":
         from .engine_seat import EngineSeat
 
-        return EngineSeat(argument, seed, programs=programs)
+        return partial(EngineSeat, argument, programs=programs)
     kind = _kinds(search=False).get(name.lower()) or _kinds(search=True).get(name.lower())
     if kind is None:
         known = ", ".join(sorted(_kinds(search=True)))
         raise BotSpecError(_("unknown bot {spec} (known: {known})").format(spec=repr(spec), known=known))
-    return kind.make(argument or None, seed)
+    return partial(kind.make, argument or None)

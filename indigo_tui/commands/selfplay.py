@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from ..bots import Bot, BotSpecError, available_bots, make_bot
+from ..bots import Bot, BotSpecError, available_bots, bot_maker
 from ..engine import Game, Match, Setup, SetupError, parse_seed
 from ..i18n import _, decimal, ngettext
 from ..i18n.words import os_problem, setup_error_text
@@ -94,13 +94,16 @@ def play_game(game: Game, bots: list[Bot], notices: list[str] | None = None) -> 
     one (it was replaced by a built-in bot) is added to ``notices``."""
     from ..bots.engine_seat import EngineSeat, close_bots, take_notices
 
-    # Only an engine seat has notices: the built-in bots' games are asked none.
-    asked = notices is not None and any(isinstance(bot, EngineSeat) for bot in bots)
+    # Only an engine seat has notices, or a program to stop: the built-in
+    # bots' games are played by the game's own loop (compiled where the engine
+    # is: the same moves, pushed alike), and that is all.
+    engines = any(isinstance(bot, EngineSeat) for bot in bots)
+    if not engines:
+        game.play_out([bot.choose for bot in bots])
+        return
+    asked = notices is not None
     views = [game.view(seat) for seat in range(len(bots))]  # live: each follows the game
     try:
-        if not asked:
-            # The game's own loop (compiled where the engine is): the same moves, pushed alike.
-            game.play_out([bot.choose for bot in bots])
         while not game.over:
             seat = game.turn
             game.push(bots[seat].choose(views[seat]))
@@ -137,8 +140,9 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(setup_error_text(exc)) from None
     seed = parse_seed(args.seed)
     try:
-        for spec in specs:
-            make_bot(spec, 0)
+        makers = [bot_maker(spec) for spec in specs]  # each spec read once, not twice a game
+        for maker in makers:
+            maker(0)
     except BotSpecError as exc:
         raise CommandError(str(exc)) from None
     if args.engine_time is not None:
@@ -161,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
     for index in range(args.games):
         # Rotate seats: in game i, seat s is played by entry (s + i) % n.
         order = [(seat + index) % players for seat in range(players)]
-        bots = [make_bot(specs[entry], f"{seed}:{index}:{seat}") for seat, entry in enumerate(order)]
+        bots = [makers[entry](f"{seed}:{index}:{seat}") for seat, entry in enumerate(order)]
         match = Match(setup, 1, f"{seed}:{index}")
         game = match.game
         notices: list[str] = []
