@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
 from ..engine import Move, SeatView
 from ..engine.board import PLACEABLE
-from ..engine.game import randbelow
+from ..engine.geometry import CELL_COUNT
+from ..engine.game import randbelow, stream
 from ..engine.tiles import ORIENTATIONS
 from ..i18n import N_, _
 from .base import BotSpecError
@@ -17,6 +17,10 @@ SIZES: Final[tuple[int, ...]] = tuple(len(rotations) for rotations in ORIENTATIO
 #: The move's type as this module's own constant: compiled, a name imported
 #: from a plain module (moves.py: msgspec's structs) is looked up at every use.
 _MOVE: Final = Move
+#: Moves are frozen, so equal ones may be one object: each placement's move
+#: is made the first time it is chosen, ``_MOVES[cell * 30 + kind * 6 +
+#: rotation]``, and given again after (a game then makes no move object).
+_MOVES: Final[list[Move | None]] = [None] * (CELL_COUNT * 30)
 
 
 class RandomBot:
@@ -32,7 +36,8 @@ class RandomBot:
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.name = "random"
-        self.rng = random.Random(seed)
+        #: The bot's draws: ``random.Random(seed)``'s (engine.game.stream).
+        self.rng = stream(seed)
         #: ``rng.getrandbits``, looked up once rather than at every move.
         self._bits = self.rng.getrandbits
 
@@ -54,8 +59,12 @@ class RandomBot:
                 size = SIZES[kind]
                 if choice < size:
                     rotation = ORIENTATIONS[kind][choice]
-                    if PLACEABLE[cell * 30 + kind * 6 + rotation]:
-                        return _MOVE(cell, kind, rotation)
+                    placement = cell * 30 + kind * 6 + rotation
+                    if PLACEABLE[placement]:
+                        move = _MOVES[placement]
+                        if move is None:
+                            move = _MOVES[placement] = _MOVE(cell, kind, rotation)
+                        return move
                     break
                 choice -= size
 

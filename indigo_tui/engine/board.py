@@ -97,6 +97,10 @@ LAID_EXITS: Final[tuple[tuple[int, ...], ...]] = tuple(
 
 #: The six :attr:`Board.exits` of an empty cell.
 _NO_EXITS: Final[tuple[int, ...]] = (EMPTY,) * 6
+#: ``CELL_SLOTS[cell]``: the slice of :attr:`Board.exits` that holds the cell's
+#: six edges, made once: compiled, ``exits[base : base + 6]`` makes a slice
+#: object and two ints (slots above 256 are not cached) at every placement.
+CELL_SLOTS: Final[tuple[slice, ...]] = tuple(slice(cell * 6, cell * 6 + 6) for cell in range(CELL_COUNT))
 
 
 class RulesViolation(Exception):
@@ -348,14 +352,14 @@ class Board:
         """
         if not self.facing[cell] and not (self.centre and CENTRE_NEXT[cell]):
             return []  # no gem moves: the board need not be touched
-        base = cell * 6
         exits = self.exits
+        edges = CELL_SLOTS[cell]
         # Lay the tile down for the trace, and lift it again afterwards.
-        exits[base : base + 6] = LAID_EXITS[cell * 30 + kind * 6 + rotation]
+        exits[edges] = LAID_EXITS[cell * 30 + kind * 6 + rotation]
         try:
             return self._trace(cell, False)
         finally:
-            exits[base : base + 6] = _NO_EXITS
+            exits[edges] = _NO_EXITS
 
     def laid_gem_moves(self, cell: int) -> list[GemMoved]:
         """The gem moves the tile just laid on ``cell`` causes (its paths are in
@@ -448,8 +452,7 @@ class Board:
     # -- folding events ----------------------------------------------------
 
     def apply_placement(self, seat: int, cell: int, kind: int, rotation: int) -> None:
-        base = cell * 6
-        self.exits[base : base + 6] = LAID_EXITS[cell * 30 + kind * 6 + rotation]
+        self.exits[CELL_SLOTS[cell]] = LAID_EXITS[cell * 30 + kind * 6 + rotation]
         self.tiles[cell] = kind * 6 + rotation
         # ``empty_cells`` is in cell order (see lift_placement): found by halving.
         empty = self.empty_cells
@@ -520,8 +523,7 @@ class Board:
     def lift_placement(self, seat: int, cell: int, kind: int, last_cell: int) -> None:
         """Take back :meth:`apply_placement`: ``seat`` is to move again and
         ``last_cell`` is the placement before it (-1 if none)."""
-        base = cell * 6
-        self.exits[base : base + 6] = _NO_EXITS
+        self.exits[CELL_SLOTS[cell]] = _NO_EXITS
         self.tiles[cell] = EMPTY
         # ``empty_cells`` stays in cell order (it starts sorted; remove keeps the
         # order), so the legal moves come out in the same order as before.

@@ -8,6 +8,7 @@ indices and edges are slots (``cell * 6 + edge``), see
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from typing import Final, Literal, overload
 
@@ -123,18 +124,22 @@ class SeatLog(Sequence[Event]):
 
     A game keeps one public log (every event as :func:`public_event` makes it:
     no deck, no other seat's drawn tile), which every seat's log reads, and
-    for each seat that seat's own draws by their place in the log. A seat's
-    log is the public one with its own draws put back: nothing of another
-    seat's is reachable from it, and an event is appended once for all seats
-    rather than once per seat. It follows every push and undo of its game,
-    and compares equal to any sequence of the same events (a list, say)."""
+    for each seat that seat's own draws in the order drawn with their places
+    in the log. A seat's log is the public one with its own draws put back:
+    nothing of another seat's is reachable from it, and an event is appended
+    once for all seats rather than once per seat. It follows every push and
+    undo of its game, and compares equal to any sequence of the same events
+    (a list, say). (Two lists rather than a dict of draws by place: the game
+    appends to them at every draw, and a list's append costs a third of a
+    dict's insertion.)"""
 
-    __slots__ = ("_own", "_public", "seat")
+    __slots__ = ("_at", "_draws", "_public", "seat")
 
-    def __init__(self, public: list[Event], own: dict[int, TileDrawn], seat: int) -> None:
+    def __init__(self, public: list[Event], draws: list[TileDrawn], at: list[int], seat: int) -> None:
         self._public = public
-        #: This seat's own draws by their index in the log, in the order drawn.
-        self._own = own
+        #: This seat's own draws, in the order drawn, and each one's index in the log.
+        self._draws = draws
+        self._at = at
         self.seat = seat
 
     def __len__(self) -> int:
@@ -147,16 +152,33 @@ class SeatLog(Sequence[Event]):
     def __getitem__(self, index: int | slice) -> Event | list[Event]:
         public = self._public
         if isinstance(index, slice):
-            own = self._own
-            return [own.get(i, public[i]) for i in range(*index.indices(len(public)))]
+            return [self._own(i, public[i]) for i in range(*index.indices(len(public)))]
         event = public[index]  # IndexError as a list says it
-        return self._own.get(index if index >= 0 else index + len(public), event)
+        return self._own(index if index >= 0 else index + len(public), event)
+
+    def _own(self, index: int, event: Event) -> Event:
+        """The event at ``index`` of this seat's log, ``event`` in the public one."""
+        if type(event) is not TileDrawn or event.seat != self.seat:
+            return event
+        at = self._at
+        found = bisect_left(at, index)
+        return self._draws[found] if found < len(at) and at[found] == index else event
 
     def __iter__(self) -> Iterator[Event]:
-        own = self._own
-        if not own:
+        if not self._draws:
             return iter(self._public)
-        return (own.get(i, event) for i, event in enumerate(self._public))
+        return self._merged()
+
+    def _merged(self) -> Iterator[Event]:
+        at = self._at
+        draws = self._draws
+        mine = 0
+        for index, event in enumerate(self._public):
+            if mine < len(at) and at[mine] == index:
+                yield draws[mine]
+                mine += 1
+            else:
+                yield event
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, (str, bytes)):

@@ -8,12 +8,14 @@ undoing a move is folding the log without that move's events.
 
 from __future__ import annotations
 
-import random
+import _random
 from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
+from hashlib import sha512
 from typing import Final
 
 import msgspec
+import msgspec.structs
 
 from .board import KINDS, Board
 from .events import (
@@ -30,7 +32,6 @@ from .events import (
     TileDrawn,
     TilePlaced,
     gem_triple,
-    public_event,
 )
 from .geometry import CELL_COUNT
 from .moves import Move
@@ -44,6 +45,7 @@ _POINTS = tuple(GEM_POINTS[kind] for kind in GEM_KINDS_ORDER)
 # of the module is read directly, a name imported from a plain module is
 # looked up by name at every use (events.py is plain: msgspec's structs).
 _PLACED: Final = TilePlaced
+_FIELDS: Final = msgspec.structs.astuple
 _HIDDEN: Final = HIDDEN_DRAWS
 #: Events are frozen, so equal ones may be one object: every draw and every
 #: placement is made once and shared by every log that records it (a game
@@ -60,17 +62,23 @@ _GEM_INDEX: Final[tuple[int, ...]] = tuple(GEM_INDEX[kind] for kind in GEM_KIND)
 _FULL_BOX = sorted(kind for kind, count in enumerate(COUNTS) for _ in range(count))
 
 
+#: How many tiles of each kind the box holds, a byte a kind: kind ``k``'s
+#: count at ``1 << (8 * k)`` (no kind has 256 tiles).
+_BOX_COUNTS: Final = sum(count << (8 * kind) for kind, count in enumerate(COUNTS))
+
+
 def _full_box(deck: tuple[int, ...]) -> bool:
-    """Whether ``deck`` holds exactly the box's 54 path tiles (``sorted(deck)
-    == _FULL_BOX``, counted kind by kind rather than sorted)."""
+    """Whether ``deck`` holds exactly the box's 54 path tiles: each kind counted
+    in its byte of one native int (compiled, a list of counts costs a boxed
+    read and write a tile), compared with the box's counts at once."""
     if len(deck) != len(_FULL_BOX):
         return False
-    counts = [0] * len(COUNTS)
+    counts = 0
     for kind in deck:
-        if not 0 <= kind < len(COUNTS):
+        if not 0 <= kind < KINDS:
             return False
-        counts[kind] = counts[kind] + 1  # not +=: native, compiled (see Board.apply_placement)
-    return counts == list(COUNTS)
+        counts += 1 << (8 * kind)
+    return counts == _BOX_COUNTS
 
 
 class IllegalMove(ValueError):
@@ -145,10 +153,26 @@ def randbelow(getrandbits: Callable[[int], int], n: int) -> int:
     return drawn
 
 
+def stream(seed: int | str | None) -> _random.Random:
+    """A Mersenne Twister in the state ``random.Random(seed)`` starts in, so
+    that its ``getrandbits`` and ``random`` make the same draws, made by the
+    C type alone: ``random.Random`` is that type with two frames of Python
+    around its seeding (``__init__`` and ``seed``), which cost a third of a
+    seeding, and a game seeds three streams (the deck's and two bots').
+    A text seed becomes the int ``Random.seed`` makes of it (version 2: the
+    text's UTF-8 bytes followed by their SHA-512, read as one big-endian
+    int); an int is seeded as it is; None from the system's randomness, as
+    ``random.Random()``. tests/engine/test_stream.py holds the states equal."""
+    if isinstance(seed, str):
+        data = seed.encode()
+        return _random.Random(int.from_bytes(data + sha512(data).digest()))
+    return _random.Random(seed)
+
+
 def shuffled_deck(seed: int | str | None, round_index: int = 0) -> tuple[int, ...]:
     """The 54 path tiles' kinds in draw order, fixed by ``seed`` and the round."""
     tiles = list(_FULL_BOX)
-    rng = random.Random(f"indigo:{seed}:{round_index}" if seed is not None else None)
+    rng = stream(f"indigo:{seed}:{round_index}" if seed is not None else None)
     # rng.shuffle(tiles), swap by swap (Random.shuffle's own loop), on randbelow's draws.
     getrandbits = rng.getrandbits
     for i in range(len(tiles) - 1, 0, -1):
@@ -225,19 +249,35 @@ class Game:
         """Start a round with ``deck`` as the draw order. ``None`` makes an *open*
         game, as read from the canonical notation, where each placed tile comes
         from the box. Use :meth:`new` to shuffle by seed."""
-        if deck is not None:
-            deck = tuple(deck)
-            if not _full_box(deck):
-                raise ValueError("a deck must hold exactly the 54 path tiles")
+        cards = None if deck is None else tuple(deck)
+        if cards is not None and not _full_box(cards):
+            raise ValueError("a deck must hold exactly the 54 path tiles")
         self.setup = setup
         self.log: list[Event] = []
         self._redo: list[Move] = []
         self._reset()
-        self._record(GameStarted(setup, deck, round_index))
-        if deck is not None:
+        # The start and the deal: the start public without its deck, each draw
+        # the shared one of _DRAWS and hidden from the other seats (as
+        # public_event makes them), without a call into events.py (plain Python).
+        started = GameStarted(setup, cards, round_index)
+        self.deck: tuple[int, ...] | None = cards
+        self.round_index = round_index
+        log = self.log
+        public = self._public_log
+        log.append(started)
+        public.append(started if cards is None else GameStarted(setup, None, round_index))
+        if cards is not None:
+            self._deck_count.left = len(cards)
+            players = setup.players
             for _ in range(setup.hand_size):
-                for seat in range(setup.players):
-                    self._record(TileDrawn(seat, deck[self.drawn]))
+                for seat in range(players):
+                    tile = cards[self.drawn]
+                    self._fold_draw(seat, tile)
+                    event = _DRAWS[seat * KINDS + tile]
+                    self._own_draws[seat].append(event)
+                    self._own_at[seat].append(len(log))
+                    log.append(event)
+                    public.append(_HIDDEN[seat])
 
     @classmethod
     def new(cls, setup: Setup, seed: int | str | None = None, *, round_index: int = 0) -> Game:
@@ -260,16 +300,16 @@ class Game:
     def _reset(self) -> None:
         players = self.setup.players
         self.board = Board(self.setup)
-        self.deck: tuple[int, ...] | None = None
         self.drawn = 0
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.collected: list[list[int]] = [[0, 0, 0] for _ in range(players)]
         self.round_index = 0
         #: The log as every seat may see it (public_event's), which every
-        #: seat's log reads, and each seat's own draws by their index in the
-        #: log (SeatLog): an event is appended once for all seats.
+        #: seat's log reads, and each seat's own draws with their indices in
+        #: the log (SeatLog): an event is appended once for all seats.
         self._public_log: list[Event] = []
-        self._own_draws: list[dict[int, TileDrawn]] = [{} for _ in range(players)]
+        self._own_draws: list[list[TileDrawn]] = [[] for _ in range(players)]
+        self._own_at: list[list[int]] = [[] for _ in range(players)]
         #: Tiles still in the deck, shared with the live seat views.
         self._deck_count = DeckCount(0)
         #: Each seat's live view: the state's lists never change identity
@@ -280,7 +320,7 @@ class Game:
                 self.board,
                 self.hands[seat],
                 self.collected[seat],
-                SeatLog(self._public_log, self._own_draws[seat], seat),
+                SeatLog(self._public_log, self._own_draws[seat], self._own_at[seat], seat),
                 self._deck_count,
             )
             for seat in range(players)
@@ -291,36 +331,6 @@ class Game:
         self._move_starts: list[int] = []
 
     # -- the log -------------------------------------------------------------
-
-    def _record(self, event: Event) -> None:
-        """Fold ``event`` into the state and append it to the log, and to
-        every seat's log as that seat may see it (:class:`SeatLog`)."""
-        self._apply(event)
-        self.log.append(event)
-        if type(event) is TileDrawn:
-            self._own_draws[event.seat][len(self.log) - 1] = event
-            # public_event's hidden draw, without a call into events.py (plain Python) per draw
-            self._public_log.append(_HIDDEN[event.seat] if event.tile is not None else event)
-        else:
-            self._public_log.append(public_event(event))
-
-    def _apply(self, event: Event) -> None:
-        """Fold the start of a round, a draw of the deal or the end into the
-        state. A placement and its gem moves are recorded and folded by
-        :meth:`_play` alone (every placement is a move pushed, a log's too:
-        :meth:`from_log` replays it move by move)."""
-        if type(event) is TileDrawn:
-            if self.deck is None or self.drawn >= len(self.deck):
-                raise LogError(LogFault.EMPTY_DECK)
-            tile = self.deck[self.drawn]
-            if event.tile is not None and event.tile != tile:
-                raise LogError(LogFault.DECK_MISMATCH)
-            self._fold_draw(event.seat, tile)
-        elif type(event) is GameStarted:
-            self.deck = event.deck
-            self.round_index = event.round
-            self._deck_count.left = 0 if event.deck is None else len(event.deck)
-        # GameOver changes nothing: it records what the state already says.
 
     def _fold_draw(self, seat: int, tile: int) -> None:
         """``seat`` draws ``tile``, the next in the deck."""
@@ -419,7 +429,11 @@ class Game:
     def _push(self, move: Move) -> None:
         """:meth:`push`, without making the list of the events it caused."""
         board = self.board
-        cell, tile, rotation = move.cell, move.tile, move.rotation
+        # The move's three fields at one C call: compiled, each of ``move.cell``,
+        # ``move.tile`` and ``move.rotation`` is a look-up by name (Move is
+        # msgspec's, not a native class), three times the cost.
+        placement: tuple[int, int, int] = _FIELDS(move)
+        cell, tile, rotation = placement
         refused = board.judge(board.turn, self.hands[board.turn], cell, tile, rotation)  # self.refusal(move)
         if refused is not None:
             raise IllegalMove(move, refused)
@@ -444,11 +458,11 @@ class Game:
         log = self.log
         public = self._public_log
         board.apply_placement(seat, cell, tile, rotation)
-        held = -1
-        if self.deck is not None:
-            hand = self.hands[seat]
-            held = hand.index(tile)
-            del hand[held]
+        deck = self.deck
+        hand = self.hands[seat]
+        # The tile leaves the hand where it was held (an open game has no
+        # hands), at the draw below.
+        held = -1 if deck is None else hand.index(tile)
         starts = self._move_starts
         starts.append(len(log))
         starts.append(held)
@@ -474,18 +488,32 @@ class Game:
                         gems[index] = gems[index] + 1  # not +=: native, compiled
             log.extend(gem_moves)
             public.extend(gem_moves)
-        deck = self.deck
         if deck is not None and self.drawn < len(deck):
             drawn = deck[self.drawn]
-            self._fold_draw(seat, drawn)
+            if held == len(hand) - 1:
+                # The drawn tile takes the played one's place, the last: the
+                # hand that removing it and appending the draw leaves, at one
+                # store (compiled, ``del hand[held]`` is a generic deletion,
+                # and a list emptied and filled again is reallocated twice).
+                hand[held] = drawn
+            else:
+                del hand[held]
+                hand.append(drawn)
+            self.drawn += 1
+            self._deck_count.left -= 1
             event = _DRAWS[seat * KINDS + drawn]
-            self._own_draws[seat][len(log)] = event
+            self._own_draws[seat].append(event)
+            self._own_at[seat].append(len(log))
             log.append(event)
             public.append(_HIDDEN[seat])  # a setup seats 2 to 4 players
+        elif held >= 0:
+            del hand[held]  # the deck is out: nothing takes the tile's place
         if board.gems_on_board == 0:
             scores = self.scores
             counts = self.gem_counts
-            self._record(GameOver(scores, counts, winners(scores, counts)))
+            over = GameOver(scores, counts, winners(scores, counts))  # public as it is
+            log.append(over)
+            public.append(over)
         elif not board.empty_cells:
             raise AssertionError("the board is full but gems remain: the rules say this cannot be")
 
@@ -530,10 +558,11 @@ class Game:
         board.lift_placement(placed.seat, placed.cell, placed.tile, last_cell)
         del self.log[start:]
         del self._public_log[start:]
-        for own in self._own_draws:
+        for own, at in zip(self._own_draws, self._own_at, strict=True):
             # Own draws in the order drawn: the undone move's are the last.
-            while own and next(reversed(own)) >= start:
-                own.popitem()
+            while at and at[-1] >= start:
+                at.pop()
+                own.pop()
         move = Move(placed.cell, placed.tile, placed.rotation)
         self._redo.append(move)
         return move
