@@ -356,62 +356,76 @@ class Board:
         edges = CELL_SLOTS[cell]
         # Lay the tile down for the trace, and lift it again afterwards.
         exits[edges] = LAID_EXITS[cell * 30 + kind * 6 + rotation]
+        moves: list[GemMoved] = []
         try:
-            return self._trace(cell, False)
+            self._trace(cell, False, moves, moves)
         finally:
             exits[edges] = _NO_EXITS
+        return moves
 
     def laid_gem_moves(self, cell: int) -> list[GemMoved]:
         """The gem moves the tile just laid on ``cell`` causes (its paths are in
         :attr:`exits`, the gems not yet moved): :meth:`gem_moves` of a
         placement already made."""
-        return self._trace(cell, False)
+        moves: list[GemMoved] = []
+        self._trace(cell, False, moves, moves)
+        return moves
 
-    def move_gems(self, cell: int) -> list[GemMoved]:
-        """Move the gems the tile just laid on ``cell`` sets moving, and say
-        how: :meth:`laid_gem_moves`, each then folded as :meth:`apply_gem_move`
-        folds it, from the trace's own numbers rather than read back from the
-        events. :attr:`gated` says which gems left through which gate. The
-        game's :meth:`push <indigo_tui.engine.game.Game.push>` asks this."""
-        return self._trace(cell, True)
+    def move_gems(self, cell: int, log: list[Event], also: list[Event]) -> int:
+        """Move the gems the tile just laid on ``cell`` sets moving, append
+        each move's event to ``log`` and to ``also`` (the game's log and the
+        seats' public one), and say how many moved: :meth:`laid_gem_moves`,
+        each then folded as :meth:`apply_gem_move` folds it, from the trace's
+        own numbers rather than read back from the events. :attr:`gated`
+        says which gems left through which gate. The game's :meth:`push
+        <indigo_tui.engine.game.Game.push>` asks this."""
+        if self.gated:
+            self.gated.clear()
+        if not self.facing[cell] and not (self.centre and CENTRE_NEXT[cell]):
+            return 0  # no gem moves, at one look (most placements)
+        return self._trace(cell, True, log, also)
 
-    def _trace(self, cell: int, move: bool) -> list[GemMoved]:
-        """:meth:`laid_gem_moves`, and with ``move`` the moves made as well.
+    def _trace(
+        self, cell: int, move: bool, log: list[Event] | list[GemMoved], also: list[Event] | list[GemMoved]
+    ) -> int:
+        """:meth:`laid_gem_moves` appended to ``log`` and to ``also`` (the same
+        list for one), and with ``move`` the moves made as well; how many.
 
         Each gem's move is folded as soon as it is traced: the trace reads
         only the paths (:attr:`exits`) and where the moving gems started,
         which no move changes, so folding them one by one gives what folding
         them all after the last trace gives."""
-        gated = self.gated
-        if move and gated:
-            gated.clear()
         centre = self.centre
         if not self.facing[cell] and not (centre and CENTRE_NEXT[cell]):
-            return []
+            return 0
         gem_at = self.gem_at
-        # The gems that move, each as ``gem * _GEM_STEP + slot`` (the slot it
-        # starts from), in gem order, so that the order of the log does not
-        # depend on the cell's edges: one list of native ints.
+        facing = FACING_SLOTS[cell]
+        # The gems that move, each as ``gem * 8 + at`` (it starts from
+        # ``facing[at]``, a slot facing the cell), in gem order, so that the
+        # order of the log does not depend on the cell's edges: native ints
+        # below 96, which need no object of their own.
         movers: list[int] = []
-        for nb in FACING_SLOTS[cell]:
+        for edge in range(len(facing)):
+            nb = facing[edge]
             gem = gem_at[nb]
             if gem < 0:
                 if not centre or nb // 6 != CENTRE:
                     continue
                 gem = centre[0]
-            mover = gem * _GEM_STEP + nb
+            mover = gem * 8 + edge
             at = len(movers)
             while at > 0 and movers[at - 1] > mover:
                 at -= 1
             movers.insert(at, mover)
         if not movers:
-            return []
+            return 0
         exits = self.exits
         gates = self.gates
-        moves: list[GemMoved] = []
+        gated = self.gated
+        same = log is also
         for mover in movers:
-            gem = mover // _GEM_STEP
-            start = mover - gem * _GEM_STEP
+            gem = mover >> 3
+            start = facing[mover & 7]
             route = [start]
             here = NEIGHBOUR_SLOT[start]
             for _ in range(SLOT_COUNT):
@@ -420,7 +434,7 @@ class Board:
                 nb = NEIGHBOUR_SLOT[out]
                 if nb < 0:
                     gate = GATE_OF_SLOT[out]
-                    moves.append(_GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "gate", gate, gates[gate], -1))
+                    event = _GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "gate", gate, gates[gate], -1)
                     if move:
                         self._move_gem(gem, _GATE, gate)
                         gated.append(gem)
@@ -428,17 +442,17 @@ class Board:
                     break
                 other = -1
                 for waiting in movers:
-                    if waiting % _GEM_STEP == nb:
-                        other = waiting // _GEM_STEP
+                    if facing[waiting & 7] == nb:
+                        other = waiting >> 3
                         break
                 if other >= 0:
-                    moves.append(_GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "met", -1, (), other))
+                    event = _GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "met", -1, (), other)
                     if move:
                         self._move_gem(gem, _MET, -1)
                     break
                 following = exits[nb]
                 if following == EMPTY:
-                    moves.append(_GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "rest", -1, (), -1))
+                    event = _GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "rest", -1, (), -1)
                     if move:
                         self._move_gem(gem, _REST, out)
                     break
@@ -447,7 +461,10 @@ class Board:
                 here = nb
             else:  # pragma: no cover - paths cannot form a cycle through a gem
                 raise RulesViolation(f"gem {gem} never stops")
-        return moves
+            log.append(event)
+            if not same:
+                also.append(event)
+        return len(movers)
 
     # -- folding events ----------------------------------------------------
 

@@ -422,9 +422,10 @@ class Game:
         rules refuse raises :class:`IllegalMove` as :meth:`push` does."""
         board = self.board
         views = self._views
+        chosen = list(choosers)  # a list's item is read natively, compiled; a Sequence's generically
         while board.gems_on_board:
             seat = board.turn
-            self._push(choosers[seat](views[seat]))
+            self._push(chosen[seat](views[seat]))
 
     def _push(self, move: Move) -> None:
         """:meth:`push`, without making the list of the events it caused."""
@@ -474,9 +475,9 @@ class Game:
             placed = _PLACEMENTS[shared] = _PLACED(seat, cell, tile, rotation)
         log.append(placed)
         public.append(placed)
-        # Traced on the tile just laid, the gems not yet moved, and moved.
-        gem_moves = board.move_gems(cell)
-        if gem_moves:
+        # Traced on the tile just laid, the gems not yet moved, and moved; each
+        # move's event appended to both logs as it is traced.
+        if board.move_gems(cell, log, public):
             gated = board.gated
             if gated:
                 gates = board.gates
@@ -486,8 +487,6 @@ class Game:
                     for scorer in gates[gated[at + 1]]:
                         gems = collected[scorer]
                         gems[index] = gems[index] + 1  # not +=: native, compiled
-            log.extend(gem_moves)
-            public.extend(gem_moves)
         if deck is not None and self.drawn < len(deck):
             drawn = deck[self.drawn]
             if held == len(hand) - 1:
