@@ -55,6 +55,9 @@ DEAD: Final = -1
 _NOWHERE: Final = 6
 _BACK: Final = 7
 
+#: What :meth:`SimState._starts` gives when no gem moves (never changed).
+_NO_STARTS: Final[list[tuple[int, int]]] = []
+
 #: :meth:`SimState.trace` outcomes: the gem rests on a slot, leaves through a
 #: gate, or meets another moving gem (both leave the game).
 REST: Final = 0
@@ -191,15 +194,21 @@ class SimState:
     # -- moving ----------------------------------------------------------------
 
     def _starts(self, cell: int) -> list[tuple[int, int]]:
-        """``(slot, gem)`` for every gem a tile on ``cell`` sets moving."""
+        """``(slot, gem)`` for every gem a tile on ``cell`` sets moving. Most
+        placements set none moving: they are given :data:`_NO_STARTS`, one
+        empty list for all (read it, never change it), rather than a list
+        made and freed at each."""
         gem_at = self.gem_at
-        starts = []
+        starts = _NO_STARTS
         for nb in FACING_SLOTS[cell]:
             gem = gem_at[nb]
-            if gem >= 0:
-                starts.append((nb, gem))
-            elif nb // 6 == CENTRE and self.centre:
-                starts.append((nb, self.centre[0]))
+            if gem < 0:
+                if nb // 6 != CENTRE or not self.centre:
+                    continue
+                gem = self.centre[0]
+            if starts is _NO_STARTS:
+                starts = []
+            starts.append((nb, gem))
         return starts
 
     def trace(

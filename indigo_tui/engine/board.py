@@ -320,9 +320,16 @@ class Board:
             return GAME_OVER
         if seat != self.turn:
             return Refused(Refusal.NOT_YOUR_TURN, (self.turn, seat))
-        refused = self.refusal(cell, tile, rotation)
-        if refused is not None:
-            return refused
+        if not (
+            0 <= cell < CELL_COUNT
+            and 0 <= tile < KINDS
+            and 0 <= rotation < 6
+            and self.tiles[cell] == EMPTY
+            and PLACEABLE[cell * 30 + tile * 6 + rotation]
+        ):  # refusal's common case, without the call: the reason from refusal itself
+            refused = self.refusal(cell, tile, rotation)
+            if refused is not None:
+                return refused
         if hand:
             if tile not in hand:
                 return Refused(Refusal.NOT_IN_HAND, (tile,))
