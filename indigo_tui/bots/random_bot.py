@@ -6,8 +6,8 @@ from typing import Final
 
 from ..engine import Move, SeatView
 from ..engine.board import PLACEABLE
-from ..engine.geometry import CELL_COUNT
 from ..engine.game import randbelow, stream
+from ..engine.geometry import CELL_COUNT
 from ..engine.tiles import ORIENTATIONS
 from ..i18n import N_, _
 from .base import BotSpecError
