@@ -146,7 +146,7 @@ Listening = Callable[[HostSession], Awaitable[int]]
 
 
 @pytest.fixture
-async def listening() -> AsyncIterator[Listening]:
+async def listening(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Listening]:
     """Start hosts on an ephemeral port of 127.0.0.1; all closed afterwards."""
     hosts: list[HostSession] = []
 
@@ -156,6 +156,12 @@ async def listening() -> AsyncIterator[Listening]:
         return port
 
     yield start
+    # Closed without the goodbye's linger: a guest that a test joined and
+    # left unread never reads the host's goodbye nor hangs up, and each host
+    # waited out the whole GOODBYE_LINGER (1 s) for it, in a dozen tests.
+    # The goodbye is still sent; what a guest makes of it, and the linger
+    # itself, are the goodbye tests' own (test_peers.py).
+    monkeypatch.setattr("indigo_tui.net.host.GOODBYE_LINGER", 0.0)
     for host in hosts:
         await asyncio.wait_for(host.close(), LIMIT)
 
