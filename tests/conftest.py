@@ -97,16 +97,27 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """How many workers ``-n auto`` starts (the README's test command): two
-    per core. The tests wait about as long as they compute, on sockets, child
-    processes, a browser and the app's own timers, so one worker per core
-    left the cores idle a quarter of the time: on 2 cores the quick step took
-    250 s with 2 workers and 193 s with 4, for the same CPU time.
+    """How many workers ``-n auto`` starts (the README's test command): three
+    per core. The tests wait longer than they compute, on sockets, child
+    processes, a browser and the app's own timers. One worker per core left
+    the cores idle a quarter of the time (on 2 cores the quick step took 250 s
+    with 2 workers and 193 s with 4, for the same CPU time), and two per core
+    still leave them idle. Counted per test from the scheduler's own figures
+    (``/proc/thread-self/schedstat``: a worker's time on a CPU and waiting for
+    one; the rest of the test's time it waits on something else), in a run
+    with 4 workers on 2 loaded cores: the quick step's tests that run within
+    their worker waited 131 s beside their 110 s of CPU, those that start
+    processes 130 s beside 45 s (their children's waits for a CPU among it),
+    and the slow step's 209 s beside 132 s. A worker that wants a core half
+    the time or less keeps two cores busy only while four or more want one at
+    once; with four workers a core went idle whenever two waited together,
+    in the slow step and the quick step's end, which CI runs with nothing
+    beside them. A worker more costs 3 to 5 s of CPU (start-up, collection).
     ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides where it is set."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # pytest-xdist's own hook reads it
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return 2 * cores
+    return 3 * cores
 
 
 #: The folders whose tests take longest, each test driving whole screens or
