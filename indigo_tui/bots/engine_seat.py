@@ -281,12 +281,18 @@ class _Program:
         self._stop_lock = threading.Lock()
         self._stopped = False
         assert self.process.stdin and self.process.stdout and self.process.stderr
-        for target, stream in (
-            (self._read, self.process.stdout),
-            (self._read_errors, self.process.stderr),
-            (self._write, self.process.stdin),
-        ):
-            threading.Thread(target=target, args=(stream,), name="indigo-engine", daemon=True).start()
+        threads = [
+            threading.Thread(target=target, args=(stream,), name="indigo-engine", daemon=True)
+            for target, stream in (
+                (self._read, self.process.stdout),
+                (self._read_errors, self.process.stderr),
+                (self._write, self.process.stdin),
+            )
+        ]
+        #: The thread reading its standard error, for its last words once it ended.
+        self._errors_reader = threads[1]
+        for thread in threads:
+            thread.start()
         _running.add(self)
 
     # -- its output -------------------------------------------------------------------------
@@ -420,6 +426,13 @@ class _Program:
             status = self.process.wait(timeout=0.5)
         except subprocess.TimeoutExpired:
             status = None
+        else:
+            # Its last words may still be in the pipe: the reader is a thread
+            # that a busy machine can keep from reading what was written just
+            # before the end (a test under load read the flood's lines, not the
+            # last words after them). Bounded: a process it started may hold
+            # the pipe open after it.
+            self._errors_reader.join(timeout=0.5)
         said = _("closed its output") if status is None else _("exit status {status}").format(status=status)
         last = self.last_words()
         return f"{said}: {last}" if last else said
