@@ -119,6 +119,20 @@ def _text(value: Any, limit: int = 200) -> str:
     return "".join(c if c.isprintable() else "?" for c in said[:limit])
 
 
+def _one_connection_a_try(session: aiohttp.ClientSession) -> None:
+    """No second connection when the server hangs up on the first: aiohttp
+    sends a GET (the websocket's upgrade) once more, on a new connection,
+    when the server closes one before it answers (RFC 9112's retry of an
+    idempotent request on a kept-alive connection, which aiohttp makes on a
+    fresh one too), so a mailbox server that hangs up at once had two
+    connections a try. Our own retries keep their pace (:class:`~.relay.Pace`,
+    :class:`~.relay.Backoff`); aiohttp has no public switch for its own, only
+    this attribute (its test client sets it so); ``tests/net/test_rendezvous.py``
+    counts the connections, should it ever be renamed."""
+    if "_retry_connection" in getattr(aiohttp.ClientSession, "ATTRS", ()):
+        session._retry_connection = False
+
+
 class MailboxClient:
     """One side's connection to a mailbox server; see the module docstring.
     Use as an async context manager (the connection is closed at the end)."""
@@ -168,6 +182,7 @@ class MailboxClient:
         self._session = aiohttp.ClientSession(
             timeout=aiohttp.ClientTimeout(total=None, connect=self.connect_timeout)
         )
+        _one_connection_a_try(self._session)
         try:
             async with asyncio.timeout(self.connect_timeout):
                 self._ws = await self._session.ws_connect(

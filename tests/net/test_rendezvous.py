@@ -25,7 +25,7 @@ from indigo_tui.engine import Match, Setup
 from indigo_tui.net.common import JoinError
 from indigo_tui.net.guest import GuestSession
 from indigo_tui.net.host import HostConfig, HostSession
-from indigo_tui.net.mailbox import MailboxClient
+from indigo_tui.net.mailbox import MailboxClient, MailboxError, MailboxProblem
 from indigo_tui.net.notices import CodeSpent, Notice, Problem, RelayState, RelayStatus
 from indigo_tui.net.reasons import Ending
 from indigo_tui.net.relay import (
@@ -377,3 +377,24 @@ async def test_a_mailbox_that_is_no_mailbox_is_tried_at_the_pace_said(kind: str)
     assert isinstance(status, RelayStatus) and status.state is RelayState.UNREACHABLE
     assert status.text.endswith("trying again every 0.3 s")
     assert "mailbox server" in status.text and "\n" not in status.text
+
+
+async def test_a_mailbox_that_hangs_up_costs_one_connection_a_try() -> None:
+    seen = [0]
+
+    async def hang_up(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        seen[0] += 1
+        writer.close()
+
+    server = await asyncio.start_server(hang_up, "127.0.0.1", 0)
+    url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}/v1"
+    try:
+        for tries in range(1, 4):
+            with pytest.raises(MailboxError) as failed:
+                async with asyncio.timeout(LIMIT):
+                    await MailboxClient(url).connect()
+            assert failed.value.problem is MailboxProblem.UNREACHABLE
+            # aiohttp sent the upgrade once more on a new connection after a hang-up: two a try.
+            assert seen[0] == tries
+    finally:
+        server.close()
