@@ -138,11 +138,18 @@ class MailboxClient:
     Use as an async context manager (the connection is closed at the end)."""
 
     def __init__(
-        self, url: str, *, side: str | None = None, connect_timeout: float = CONNECT_TIMEOUT
+        self,
+        url: str,
+        *,
+        side: str | None = None,
+        connect_timeout: float = CONNECT_TIMEOUT,
+        answer_timeout: float = ANSWER_TIMEOUT,
     ) -> None:
         self.url = url
         self.side = side or new_side()
         self.connect_timeout = connect_timeout
+        #: Seconds a command's direct answer is waited for.
+        self.answer_timeout = answer_timeout
         self.nameplate: str | None = None
         self.mailbox: str | None = None
         #: The other side of this mailbox, once it said something: only its messages are read.
@@ -288,8 +295,9 @@ class MailboxClient:
             )
         return message
 
-    async def _answer(self, kind: str, timeout: float = ANSWER_TIMEOUT) -> dict[str, Any]:
+    async def _answer(self, kind: str) -> dict[str, Any]:
         """The server's direct answer of type ``kind``, skipping what it may say in between."""
+        timeout = self.answer_timeout
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:

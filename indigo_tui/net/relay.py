@@ -528,10 +528,15 @@ class RelayDoor:
     (:class:`Backoff`) until :meth:`run` is cancelled; every change of state
     goes to ``tell`` once (after an outage, "waiting" only once a connection
     has really waited :data:`STEADY` seconds, so a relay that answers
-    garbage at once is said once, not twice an attempt)."""
+    garbage at once is said once, not twice an attempt). A relay that takes
+    ``silent_after`` seconds to accept the connection (a lost route, a
+    firewall that drops it) is said then, not after three tries of
+    ``connect_timeout`` seconds each, and tried from then on at the pace said."""
 
     #: Seconds a connection waits quietly before a relay that failed counts as back.
     STEADY: ClassVar[float] = 2.0
+    #: Seconds a connection may take to open before the relay is said not to answer.
+    SILENT_AFTER: ClassVar[float] = 5.0
 
     def __init__(
         self,
@@ -544,6 +549,7 @@ class RelayDoor:
         backoff: Backoff | None = None,
         pace: Pace | None = None,
         connect_timeout: float = CONNECT_TIMEOUT,
+        silent_after: float = SILENT_AFTER,
     ) -> None:
         self.relay = relay
         self.channel = channel
@@ -553,12 +559,14 @@ class RelayDoor:
         self.backoff = backoff or Backoff()
         self.pace = pace or Pace()
         self.connect_timeout = connect_timeout
+        self.silent_after = silent_after
         #: The last state told (each is said once, until it changes).
         self.state: RelayState | None = None
         #: Guests' connections handed over so far, and connections opened.
         self.paired = 0
         self.attempts = 0
         self._steady: asyncio.TimerHandle | None = None
+        self._opening: asyncio.TimerHandle | None = None
 
     def _say(self, status: RelayStatus) -> None:
         if status.state is not self.state:
@@ -570,7 +578,28 @@ class RelayDoor:
         self.backoff.reset()
         self._say(RelayStatus(RelayState.WAITING, str(self.relay)))
 
+    def _silent(self) -> None:
+        """The connection has not opened in ``silent_after`` seconds: said now,
+        with the pace of the tries from now on (each waits ``connect_timeout``
+        seconds, then the backoff's longest pause: no quick tries after this)."""
+        self._opening = None
+        self.backoff.failures = max(self.backoff.failures, Backoff.QUIET)
+        problem = RelayError(
+            RelaySays.NO_ANSWER,
+            RelayProblem.UNREACHABLE,
+            relay=str(self.relay),
+            seconds=float(self.silent_after),
+        )
+        every = self.connect_timeout + self.backoff.cap
+        self._say(RelayStatus(RelayState.UNREACHABLE, str(self.relay), problem, every))
+
+    def _opened(self) -> None:
+        if self._opening is not None:
+            self._opening.cancel()
+            self._opening = None
+
     def _waiting(self) -> None:
+        self._opened()
         # The relay is not taken to be back (the backoff reset) before a
         # connection has really waited: one that answers what a relay does not
         # say does so at once, and a reset at every send kept it from ever
@@ -587,6 +616,7 @@ class RelayDoor:
                 await asyncio.sleep(0.1)
             await self.pace.turn()
             self.attempts += 1
+            self._opening = asyncio.get_running_loop().call_later(self.silent_after, self._silent)
             try:
                 sock = await pair(
                     self.relay,
@@ -596,6 +626,7 @@ class RelayDoor:
                     on_waiting=self._waiting,
                 )
             except RelayError as exc:
+                self._opened()
                 if self._steady is not None:
                     self._steady.cancel()
                     self._steady = None
@@ -604,6 +635,8 @@ class RelayDoor:
                     self._say(RelayStatus(RelayState.UNREACHABLE, str(self.relay), exc, self.backoff.cap))
                 await asyncio.sleep(delay)
                 continue
+            finally:
+                self._opened()
             if self._steady is not None:
                 self._steady.cancel()
                 self._back()

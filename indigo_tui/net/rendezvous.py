@@ -57,9 +57,9 @@ import os
 import random
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from enum import StrEnum
-from typing import Final
+from typing import Final, TypeVar
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes
@@ -68,9 +68,9 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from spake2 import SPAKE2_A, SPAKE2_B
 
 from .channel import GUEST_ID, HOST_ID
-from .mailbox import MailboxClient, MailboxError, MailboxProblem, Message
+from .mailbox import ANSWER_TIMEOUT, MailboxClient, MailboxError, MailboxProblem, Message
 from .notices import CodeSpent, Problem, RelayState, RelayStatus
-from .problems import Fact, MeetSays, NetProblem
+from .problems import Fact, MailboxSays, MeetSays, NetProblem
 from .relay import Backoff, InternetCode, Pace, new_internet_code
 
 #: Bytes of a table key, and how it is written (upper-case hex, as a join code is kept).
@@ -89,6 +89,12 @@ CROWDED_PATIENCE: Final = 8.0
 REARM_AFTER: Final = 60.0
 #: Spent codes whose nameplates the host keeps claimed (older ones are let go).
 HELD_SPENT: Final = 4
+#: Seconds the host's door waits for the server's answer to a step (the
+#: welcome, an allocation, a claim) before it says the server has not
+#: answered; it waits on, up to the step's timeout.
+SILENT_AFTER: Final = 5.0
+
+_T = TypeVar("_T")
 
 #: The phases of a meeting's messages in the mailbox, each one side's: a
 #: message in the other side's phase is no half of this meeting (two guests
@@ -298,7 +304,10 @@ class MeetingDoor:
     seconds (at once, for a code nobody was told yet), spends the code:
     ``on_code`` gets the fresh one (and is told it first, once the server gave
     a nameplate). Servers that fail are tried again at :class:`~.relay.Pace`
-    and :class:`~.relay.Backoff`'s pace, each change of state told once."""
+    and :class:`~.relay.Backoff`'s pace, each change of state told once; one
+    that leaves a step unanswered for ``silent_after`` seconds is said then
+    (not after three tries of ``answer_within`` seconds each), and tried from
+    then on at the pace said."""
 
     def __init__(
         self,
@@ -312,6 +321,8 @@ class MeetingDoor:
         backoff: Backoff | None = None,
         rearm_after: float = REARM_AFTER,
         crowded_patience: float = CROWDED_PATIENCE,
+        answer_within: float = ANSWER_TIMEOUT,
+        silent_after: float = SILENT_AFTER,
     ) -> None:
         self.url = url
         self.table_key = table_key
@@ -325,10 +336,14 @@ class MeetingDoor:
         self.pace = Pace()
         self.rearm_after = rearm_after
         self.crowded_patience = crowded_patience
+        #: Seconds each step at the server may take (the try fails past them).
+        self.answer_within = answer_within
+        self.silent_after = silent_after
         self.state: RelayState | None = None
-        #: Guests given the table key, and codes spent.
+        #: Guests given the table key, codes spent, and tries at the server.
         self.met = 0
         self.spent = 0
+        self.attempts = 0
         self._told: str | None = None
         self._spent_from = ""
         #: When the code's nameplate was first found crowded, since it was last claimed.
@@ -370,6 +385,7 @@ class MeetingDoor:
                 while not self.wanted():
                     await asyncio.sleep(0.25)
                 await self.pace.turn()
+                self.attempts += 1
                 try:
                     await self._arm()
                     self.backoff.reset()
@@ -393,6 +409,31 @@ class MeetingDoor:
             for box in self._held:
                 await box.aclose()
 
+    def _silent(self) -> None:
+        """A step has waited ``silent_after`` seconds for the server: said now,
+        with the pace of the tries from now on (each waits ``answer_within``
+        seconds, then the backoff's longest pause: no quick tries after this)."""
+        self.backoff.failures = max(self.backoff.failures, Backoff.QUIET)
+        problem = MailboxError(
+            MailboxSays.NO_ANSWER, MailboxProblem.UNREACHABLE, url=self.url, seconds=float(self.silent_after)
+        )
+        every = self.answer_within + self.backoff.cap
+        self._say(RelayStatus(RelayState.UNREACHABLE, self.url, problem, every))
+
+    async def _step(self, step: Awaitable[_T]) -> _T:
+        """``step`` at the server awaited, said by :meth:`_silent` if it takes
+        ``silent_after`` seconds (a server that accepts and never answers)."""
+        said = asyncio.get_running_loop().call_later(self.silent_after, self._silent)
+        try:
+            return await step
+        finally:
+            said.cancel()
+
+    def _client(self, side: str | None = None) -> MailboxClient:
+        return MailboxClient(
+            self.url, side=side, connect_timeout=self.answer_within, answer_timeout=self.answer_within
+        )
+
     def _announce(self) -> None:
         assert self.code is not None
         shown = str(self.code)
@@ -405,20 +446,20 @@ class MeetingDoor:
         """One meeting on the code: a guest given the table key (the meeting's
         end left to run on its own), a wrong guess that spent the code, or
         nobody for a while."""
-        door = MailboxClient(self.url)
+        door = self._client()
         place: MailboxClient | None = None
         kept = False
         mood = "lonely"
         try:
-            await door.connect()
+            await self._step(door.connect())
             if self.code is None:
-                self.code = InternetCode(await door.allocate(), self.secret)
-            mailbox = await door.claim(self.code.nameplate)
+                self.code = InternetCode(await self._step(door.allocate()), self.secret)
+            mailbox = await self._step(door.claim(self.code.nameplate))
             code = self.code
             self._crowded_since = None
-            place = MailboxClient(self.url, side=door.side)
-            await place.connect()
-            await place.claim(meeting_place(mailbox))
+            place = self._client(door.side)
+            await self._step(place.connect())
+            await self._step(place.claim(meeting_place(mailbox)))
             await place.open()
             self._announce()
             # Back (or there from the start): the code shown is what says so.

@@ -16,10 +16,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import itertools
 import socket
+import sys
 from collections.abc import AsyncIterator
 
 import pytest
+from support.polling import until
 
 from indigo_tui.engine import Match, Setup
 from indigo_tui.net.common import JoinError
@@ -41,7 +44,14 @@ from indigo_tui.net.relay import (
     parse_relay,
     table_channel,
 )
-from indigo_tui.net.rendezvous import MeetError, MeetingDoor, MeetProblem, _close, meet_host, new_table_key
+from indigo_tui.net.rendezvous import (
+    MeetError,
+    MeetingDoor,
+    MeetProblem,
+    _close,
+    meet_host,
+    new_table_key,
+)
 from indigo_tui.saves import SeatInfo
 
 from .transit import MailboxServer, RecordingRelay, TransitRelay
@@ -377,6 +387,8 @@ async def test_a_mailbox_that_is_no_mailbox_is_tried_at_the_pace_said(kind: str)
     assert isinstance(status, RelayStatus) and status.state is RelayState.UNREACHABLE
     assert status.text.endswith("trying again every 0.3 s")
     assert "mailbox server" in status.text and "\n" not in status.text
+    # One connection a try (aiohttp's own retry of the upgrade is off), whatever the server does.
+    assert seen[0] <= door.attempts
 
 
 async def test_a_mailbox_that_hangs_up_costs_one_connection_a_try() -> None:
@@ -398,3 +410,166 @@ async def test_a_mailbox_that_hangs_up_costs_one_connection_a_try() -> None:
             assert seen[0] == tries
     finally:
         server.close()
+
+
+class _CountedPace(Pace):
+    """The door's pace, with when each try began (the loop's clock)."""
+
+    def __init__(self) -> None:
+        super().__init__(burst=3, gap=0.05, window=10.0)
+        self.began: list[float] = []
+
+    async def turn(self) -> None:
+        await super().turn()
+        self.began.append(asyncio.get_running_loop().time())
+
+
+class _SilentServer:
+    """Accepts every connection and never says a byte; ``opened`` and
+    ``closed`` count the connections and those the client gave up, ``most``
+    the most open at once."""
+
+    def __init__(self) -> None:
+        self.opened = 0
+        self.closed = 0
+        self.most = 0
+        self.server: asyncio.Server | None = None
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.opened += 1
+        self.most = max(self.most, self.opened - self.closed)
+        with contextlib.suppress(Exception):
+            await reader.read()  # until the client goes
+        self.closed += 1
+        writer.close()
+
+    async def start(self) -> int:
+        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        return int(self.server.sockets[0].getsockname()[1])
+
+    def stop(self) -> None:
+        assert self.server is not None
+        self.server.close()
+
+
+async def test_a_mailbox_that_never_answers_is_said_during_the_first_try_with_its_pace() -> None:
+    silent = _SilentServer()
+    url = f"ws://127.0.0.1:{await silent.start()}/v1"
+    said: list[Problem | RelayStatus] = []
+    told = asyncio.Event()
+
+    def tell(status: Problem | RelayStatus) -> None:
+        said.append(status)
+        told.set()
+
+    pace = _CountedPace()
+    door = MeetingDoor(
+        url, new_table_key(), lambda code, spent: None, tell, answer_within=0.4, silent_after=0.1
+    )
+    door.pace = pace
+    door.backoff.cap = 0.2
+    running = asyncio.create_task(door.run())
+    try:
+        async with asyncio.timeout(LIMIT):
+            await told.wait()
+        # Said while the first try still waits for the welcome (not after
+        # three tries of 0.4 s each), in words that state the bound and the pace.
+        assert (silent.opened, silent.closed, door.attempts) == (1, 0, 1)
+        (status,) = said
+        assert isinstance(status, RelayStatus) and status.state is RelayState.UNREACHABLE
+        assert status.text == (
+            f"no answer from the mailbox server at {url} within 0.1 s; trying again every 0.6 s"
+        )
+        await until(lambda: silent.opened >= 4)
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+        silent.stop()
+    # Said once; one connection at a time, each given up before the next; and
+    # the tries no closer together than the 0.6 s said (the loop's clock only
+    # ever makes them later, never sooner).
+    assert len(said) == 1
+    assert silent.opened <= door.attempts and silent.most == 1
+    gaps = [later - earlier for earlier, later in itertools.pairwise(pace.began)]
+    assert len(gaps) >= 3 and min(gaps) >= 0.6 - 0.05
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a full accept queue drops new connections on Linux")
+async def test_a_relay_that_never_takes_the_connection_is_said_during_the_first_try_with_its_pace() -> None:
+    # A listening socket that never accepts, its queue full: a new connection
+    # is neither refused nor taken (as behind a firewall that drops it).
+    listening = socket.socket()
+    filler = socket.socket()
+    try:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen(0)
+        filler.connect(listening.getsockname())
+        relay = parse_relay(f"127.0.0.1:{listening.getsockname()[1]}")
+        said: list[RelayStatus] = []
+        told = asyncio.Event()
+
+        def tell(status: RelayStatus) -> None:
+            said.append(status)
+            if status.state is RelayState.UNREACHABLE:
+                told.set()
+
+        pace = _CountedPace()
+        door = RelayDoor(
+            relay,
+            table_channel(new_table_key()),
+            lambda sock: sock.close(),
+            tell,
+            backoff=Backoff(cap=0.2),
+            pace=pace,
+            connect_timeout=0.4,
+            silent_after=0.1,
+        )
+        running = asyncio.create_task(door.run())
+        try:
+            async with asyncio.timeout(LIMIT):
+                await told.wait()
+            assert door.attempts == 1
+            await until(lambda: door.attempts >= 4)
+        finally:
+            running.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
+    finally:
+        filler.close()
+        listening.close()
+    assert [status.state for status in said] == [RelayState.REACHING, RelayState.UNREACHABLE]
+    assert said[1].text == f"no answer from the relay at {relay} within 0.1 s; trying again every 0.6 s"
+    gaps = [later - earlier for earlier, later in itertools.pairwise(pace.began)]
+    assert len(gaps) >= 3 and min(gaps) >= 0.6 - 0.05
+
+
+async def test_a_relay_that_takes_the_connection_and_never_answers_is_one_waiting_connection() -> None:
+    # What a real relay does with a host's connection until a guest comes:
+    # nothing to say about it but that it waits, once, on one connection.
+    silent = _SilentServer()
+    relay = parse_relay(f"127.0.0.1:{await silent.start()}")
+    said: list[RelayStatus] = []
+    waiting = asyncio.Event()
+
+    def tell(status: RelayStatus) -> None:
+        said.append(status)
+        if status.state is RelayState.WAITING:
+            waiting.set()
+
+    door = RelayDoor(relay, table_channel(new_table_key()), lambda sock: sock.close(), tell, silent_after=0.1)
+    running = asyncio.create_task(door.run())
+    try:
+        async with asyncio.timeout(LIMIT):
+            await waiting.wait()
+        # Past the bound of a connection that does not open (0.1 s), and past
+        # STEADY, after which the relay counts as back (its timer gone): still
+        # that one connection, nothing more said.
+        await until(lambda: door._steady is None)
+        assert (silent.opened, door.attempts) == (1, 1)
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+        silent.stop()
+    assert [status.state for status in said] == [RelayState.REACHING, RelayState.WAITING]
