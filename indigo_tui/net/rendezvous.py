@@ -208,6 +208,18 @@ async def _close(box: MailboxClient, mood: str) -> None:
         await box.aclose()
 
 
+async def _close_both(place: MailboxClient | None, door: MailboxClient, mood: str) -> None:
+    """Leave a meeting's ``place`` (if it came to one) and the ``door`` it
+    came through; the door also when leaving the place is cancelled (two
+    awaits one after the other skipped the second, and the door's
+    connection was let go by the garbage collector: "Unclosed client session")."""
+    try:
+        if place is not None:
+            await _close(place, mood)
+    finally:
+        await _close(door, mood)
+
+
 async def _meet_once(url: str, code: InternetCode, timeout: float, on_waiting: Callable[[], None]) -> str:
     door, place = MailboxClient(url), None
     mood = "errory"
@@ -261,9 +273,7 @@ async def _meet_once(url: str, code: InternetCode, timeout: float, on_waiting: C
         mood = "happy"
         return table.decode("ascii").upper()
     finally:
-        if place is not None:
-            await _close(place, mood)
-        await _close(door, mood)
+        await _close_both(place, door, mood)
 
 
 async def meet_host(
@@ -349,7 +359,8 @@ class MeetingDoor:
         #: When the code's nameplate was first found crowded, since it was last claimed.
         self._crowded_since: float | None = None
         self._held: list[MailboxClient] = []
-        #: Meetings that gave their guest the table key and are ending in their mailbox.
+        #: Meetings that gave their guest the table key and are ending in their
+        #: mailbox, and the connections of spent codes let go.
         self._ending: set[asyncio.Task[None]] = set()
 
     def _say(self, status: RelayStatus) -> None:
@@ -502,9 +513,7 @@ class MeetingDoor:
             ending.add_done_callback(self._ending.discard)
         finally:
             if not kept:
-                if place is not None:
-                    await _close(place, mood)
-                await _close(door, mood)
+                await _close_both(place, door, mood)
 
     @staticmethod
     async def _end(box: MailboxClient) -> None:
@@ -519,7 +528,11 @@ class MeetingDoor:
         self._held.append(box)
         while len(self._held) > HELD_SPENT:
             old = self._held.pop(0)
-            asyncio.get_running_loop().create_task(old.aclose())
+            # Awaited by run()'s end (a task nobody holds may be collected
+            # before it closed the connection, or outlive the loop).
+            letting_go = asyncio.get_running_loop().create_task(old.aclose())
+            self._ending.add(letting_go)
+            letting_go.add_done_callback(self._ending.discard)
 
 
 __all__ = [

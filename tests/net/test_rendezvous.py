@@ -49,6 +49,7 @@ from indigo_tui.net.rendezvous import (
     MeetingDoor,
     MeetProblem,
     _close,
+    _close_both,
     meet_host,
     new_table_key,
 )
@@ -247,6 +248,26 @@ async def test_leaving_the_mailbox_when_cancelled_on_the_way_still_closes_the_co
     with pytest.raises(asyncio.CancelledError):
         await leaving
     assert session is not None and session.closed and box._session is None
+
+
+async def test_leaving_a_meeting_when_cancelled_on_the_way_still_closes_both_connections(
+    servers: Relay,
+) -> None:
+    # Cancelled while leaving the meeting's place (a guest given up on, a
+    # host closing), the door it came through was never left: its
+    # connection went with the garbage collector ("Unclosed client session").
+    door, place = MailboxClient(servers.mailbox), MailboxClient(servers.mailbox)
+    for box in (door, place):
+        await box.connect()
+        await box.claim(await box.allocate())
+    sessions = [door._session, place._session]
+    leaving = asyncio.create_task(_close_both(place, door, "lonely"))
+    await asyncio.sleep(0)  # the place's release is on its way to the server
+    leaving.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await leaving
+    assert all(session is not None and session.closed for session in sessions)
+    assert door._session is None and place._session is None
 
 
 async def test_a_host_asking_for_a_code_someone_holds_gets_a_fresh_one(servers: Relay) -> None:
