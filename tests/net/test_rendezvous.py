@@ -27,7 +27,7 @@ from support.polling import until
 from indigo_tui.engine import Match, Setup
 from indigo_tui.net.common import JoinError
 from indigo_tui.net.guest import GuestSession
-from indigo_tui.net.host import HostConfig, HostSession
+from indigo_tui.net.host import HostConfig, HostError, HostSession
 from indigo_tui.net.mailbox import MailboxClient, MailboxError, MailboxProblem
 from indigo_tui.net.notices import CodeSpent, Notice, Problem, RelayState, RelayStatus
 from indigo_tui.net.reasons import Ending
@@ -455,22 +455,35 @@ class _SilentServer:
         self.closed = 0
         self.most = 0
         self.server: asyncio.Server | None = None
+        self._serving: dict[asyncio.Task[object], asyncio.StreamWriter] = {}
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.opened += 1
         self.most = max(self.most, self.opened - self.closed)
-        with contextlib.suppress(Exception):
-            await reader.read()  # until the client goes
-        self.closed += 1
-        writer.close()
+        serving = asyncio.current_task()
+        assert serving is not None
+        self._serving[serving] = writer
+        try:
+            with contextlib.suppress(Exception):
+                await reader.read()  # until the client goes
+            self.closed += 1
+        finally:
+            del self._serving[serving]
+            writer.close()
 
     async def start(self) -> int:
         self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
         return int(self.server.sockets[0].getsockname()[1])
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
+        """No more connections, and those still open ended (their reads see
+        the end), each handler awaited: none is left for the loop's end to cancel."""
         assert self.server is not None
         self.server.close()
+        serving = dict(self._serving)
+        for writer in serving.values():
+            writer.close()
+        await asyncio.gather(*serving, return_exceptions=True)
 
 
 async def test_a_mailbox_that_never_answers_is_said_during_the_first_try_with_its_pace() -> None:
@@ -506,7 +519,7 @@ async def test_a_mailbox_that_never_answers_is_said_during_the_first_try_with_it
         running.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await running
-        silent.stop()
+        await silent.stop()
     # Said once; one connection at a time, each given up before the next; and
     # the tries no closer together than the 0.6 s said (the loop's clock only
     # ever makes them later, never sooner).
@@ -592,5 +605,23 @@ async def test_a_relay_that_takes_the_connection_and_never_answers_is_one_waitin
         running.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await running
-        silent.stop()
+        await silent.stop()
     assert [status.state for status in said] == [RelayState.REACHING, RelayState.WAITING]
+
+
+async def test_a_host_whose_mailbox_server_never_answers_hears_within_the_bound_why_it_cannot_host() -> None:
+    # (The relay is one that takes the host's connection and waits, as a real one does.)
+    silent, relay = _SilentServer(), _SilentServer()
+    url = f"ws://127.0.0.1:{await silent.start()}/v1"
+    host = _host("")
+    try:
+        with pytest.raises(HostError) as told:
+            async with asyncio.timeout(LIMIT):
+                await host.listen_relay(parse_relay(f"127.0.0.1:{await relay.start()}", url))
+        # Said once the first try's welcome has waited SILENT_AFTER (not after three tries of 10 s).
+        assert str(told.value) == f"no answer from the mailbox server at {url} within 5 s"
+        assert silent.opened == 1
+    finally:
+        await host.close()
+        await silent.stop()
+        await relay.stop()
