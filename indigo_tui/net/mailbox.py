@@ -185,7 +185,7 @@ class MailboxClient:
 
     async def connect(self) -> None:
         """Open the websocket, take the welcome and bind to the app;
-        :class:`MailboxError` (unreachable or confused) if it does not come about."""
+        :class:`MailboxError` (unreachable, dropped or confused) if it does not come about."""
         self._session = aiohttp.ClientSession(
             timeout=aiohttp.ClientTimeout(total=None, connect=self.connect_timeout)
         )
@@ -210,7 +210,15 @@ class MailboxClient:
         except aiohttp.WSServerHandshakeError:
             await self.aclose()
             raise self._confused() from None
-        except (aiohttp.ClientConnectorError, OSError) as exc:
+        except aiohttp.ClientConnectorError as exc:
+            await self.aclose()
+            raise self._unreachable(getattr(exc, "strerror", None) or exc.__class__.__name__) from None
+        except (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError):
+            # Taken, then closed before any answer: an end read, or a reset of
+            # the upgrade on its way, as the race between them goes; one word for both.
+            await self.aclose()
+            raise MailboxError(MailboxSays.CLOSED, MailboxProblem.DROPPED, url=self.url) from None
+        except OSError as exc:
             await self.aclose()
             raise self._unreachable(getattr(exc, "strerror", None) or exc.__class__.__name__) from None
         except aiohttp.ClientError:
