@@ -265,6 +265,9 @@ class HostSession(Notices):
         #: Set while every remote seat has a terminal (:attr:`ready`), cleared
         #: when one goes: what a front awaits before :meth:`begin`.
         self.all_seated = asyncio.Event()
+        #: What the transit relay last said of itself (the mailbox server's
+        #: word, once it answers again, gives way to it).
+        self.relay_said: RelayStatus | None = None
         #: Terminals that may watch at once (0: none) and whether their chat is passed on.
         self.watcher_limit = max(0, config.watchers)
         self.watcher_chat = config.watcher_chat
@@ -406,6 +409,12 @@ class HostSession(Notices):
             self.all_seated.clear()
 
     def tell(self, notice: Notice) -> None:
+        if (
+            isinstance(notice, RelayStatus)
+            and self.door.relay is not None
+            and notice.relay == str(self.door.relay)
+        ):
+            self.relay_said = notice
         if isinstance(notice, RelayStatus) and notice.state is RelayState.WAITING:
             # Once every seat is taken (or play is on), the connection waiting
             # at the relay is there for a seat that drops, not for friends.
@@ -547,6 +556,9 @@ class HostSession(Notices):
             if isinstance(notice, RelayStatus) and notice.state is RelayState.UNREACHABLE:
                 failed.append(notice.problem)
                 coded.set()  # said: no use waiting out the rest
+            elif isinstance(notice, RelayStatus) and notice.state is RelayState.WAITING:
+                # The mailbox server answers again: what stands is the relay's own word.
+                notice = self.relay_said or RelayStatus(RelayState.WAITING, str(relay))
             self.tell(notice)
 
         door = MeetingDoor(

@@ -473,8 +473,12 @@ class MeetingDoor:
             await self._step(place.claim(meeting_place(mailbox)))
             await place.open()
             self._announce()
-            # Back (or there from the start): the code shown is what says so.
-            self.state = RelayState.WAITING
+            if self.state is RelayState.UNREACHABLE:
+                # Back after it was said unreachable: said too, or that line would stand.
+                self._say(RelayStatus(RelayState.WAITING, self.url))
+            else:
+                # There from the start: the code shown is what says so.
+                self.state = RelayState.WAITING
             spake = SPAKE2_B(_password(code), idA=GUEST_ID, idB=HOST_ID)
             await place.add(PAKE_HOST, spake.start())
             try:

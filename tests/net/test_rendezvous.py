@@ -627,3 +627,78 @@ async def test_a_host_whose_mailbox_server_never_answers_hears_within_the_bound_
         await host.close()
         await silent.stop()
         await relay.stop()
+
+
+class _SilentAtFirst:
+    """The first connection is taken and never answered; every later one is
+    passed on to the real mailbox server at ``port``, both ways."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.opened = 0
+        self.server: asyncio.Server | None = None
+        self._serving: set[asyncio.Task[object]] = set()
+
+    async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(Exception):
+            while data := await reader.read(65536):
+                writer.write(data)
+                await writer.drain()
+        writer.close()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.opened += 1
+        serving = asyncio.current_task()
+        assert serving is not None
+        self._serving.add(serving)
+        try:
+            if self.opened == 1:
+                with contextlib.suppress(Exception):
+                    await reader.read()  # until the client gives up
+                return
+            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.port)
+            await asyncio.gather(self._pipe(reader, up_writer), self._pipe(up_reader, writer))
+        finally:
+            self._serving.discard(serving)
+            writer.close()
+
+    async def start(self) -> int:
+        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        return int(self.server.sockets[0].getsockname()[1])
+
+    async def stop(self) -> None:
+        assert self.server is not None
+        self.server.close()
+        for serving in list(self._serving):
+            serving.cancel()
+        await asyncio.gather(*self._serving, return_exceptions=True)
+
+
+async def test_a_mailbox_server_that_answers_again_is_said_to_be_back(servers: Relay) -> None:
+    # The lobby shows the last status it was told: a failure said and never
+    # taken back would stand there while guests can join.
+    upstream = int(servers.mailbox.rsplit(":", 1)[1].split("/")[0])
+    flaky = _SilentAtFirst(upstream)
+    url = f"ws://127.0.0.1:{await flaky.start()}/v1"
+    said: list[Problem | RelayStatus] = []
+    codes: list[InternetCode] = []
+    door = MeetingDoor(
+        url,
+        new_table_key(),
+        lambda code, spent: codes.append(code),
+        said.append,
+        answer_within=0.4,
+        silent_after=0.1,
+    )
+    door.backoff.cap = 0.2
+    running = asyncio.create_task(door.run())
+    try:
+        await until(lambda: len(said) >= 2)
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+        await flaky.stop()
+    states = [status.state for status in said if isinstance(status, RelayStatus)]
+    assert states == [RelayState.UNREACHABLE, RelayState.WAITING]
+    assert len(codes) == 1 and flaky.opened >= 2
