@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from .events import CENTRE_GEMS, GEM_COUNT, GEM_KIND, Event, GemMoved, TilePlaced
 from .geometry import (
@@ -94,6 +94,13 @@ LAID_EXITS: Final[tuple[tuple[int, ...], ...]] = tuple(
     for rot in range(6)
 )
 
+
+#: :data:`LAID_EXITS` as objects, which :meth:`Board.apply_placement` stores
+#: one by one: compiled, an ``int`` read from a table is unboxed, and stored
+#: in a list boxed again (an object made for each slot above 256), where an
+#: ``object`` is stored as it is; six such stores cost less than half of the
+#: generic slice assignment, which :meth:`Board.gem_moves` still uses.
+_LAID: Final[tuple[tuple[object, ...], ...]] = LAID_EXITS
 
 #: The six :attr:`Board.exits` of an empty cell.
 _NO_EXITS: Final[tuple[int, ...]] = (EMPTY,) * 6
@@ -476,7 +483,15 @@ class Board:
     # -- folding events ----------------------------------------------------
 
     def apply_placement(self, seat: int, cell: int, kind: int, rotation: int) -> None:
-        self.exits[CELL_SLOTS[cell]] = LAID_EXITS[cell * 30 + kind * 6 + rotation]
+        exits = cast("list[object]", self.exits)  # the same list: its slots stored as objects
+        laid = _LAID[cell * 30 + kind * 6 + rotation]
+        base = cell * 6
+        exits[base] = laid[0]
+        exits[base + 1] = laid[1]
+        exits[base + 2] = laid[2]
+        exits[base + 3] = laid[3]
+        exits[base + 4] = laid[4]
+        exits[base + 5] = laid[5]
         self.tiles[cell] = kind * 6 + rotation
         # ``empty_cells`` is in cell order (see lift_placement): found by halving.
         empty = self.empty_cells
