@@ -327,7 +327,9 @@ class Game:
         ]
         #: Per placement, what undoing it needs: its index in the log and where
         #: in its seat's hand the tile was (the rest follows from its events),
-        #: two ints a placement in one flat list: ``[start, held, start, held, ...]``.
+        #: one int a placement, ``start * 4 + held + 1``: a hand holds one or
+        #: two tiles (``Setup.hand_size``), so ``held`` is 0 or 1, or -1 in an
+        #: open game, and ``held + 1`` fits in two bits. One append a move, not two.
         self._move_starts: list[int] = []
 
     # -- the log -------------------------------------------------------------
@@ -464,9 +466,7 @@ class Game:
         # The tile leaves the hand where it was held (an open game has no
         # hands), at the draw below.
         held = -1 if deck is None else hand.index(tile)
-        starts = self._move_starts
-        starts.append(len(log))
-        starts.append(held)
+        self._move_starts.append(len(log) * 4 + held + 1)
         # A placement and the gem moves it causes are public as they are
         # (public_event keeps them): the seats' log takes the same objects.
         shared = (seat * CELL_COUNT + cell) * 30 + tile * 6 + rotation
@@ -531,8 +531,9 @@ class Game:
         """
         if not self._move_starts:
             raise IndexError("no move to undo")
-        held = self._move_starts.pop()
-        start = self._move_starts.pop()
+        undone = self._move_starts.pop()
+        start = undone >> 2
+        held = (undone & 3) - 1
         placed = self.log[start]
         assert type(placed) is TilePlaced
         board = self.board
@@ -551,7 +552,7 @@ class Game:
             self.hands[placed.seat].insert(held, placed.tile)
         last_cell = -1
         if self._move_starts:
-            before = self.log[self._move_starts[-2]]
+            before = self.log[self._move_starts[-1] >> 2]
             assert type(before) is TilePlaced
             last_cell = before.cell
         board.lift_placement(placed.seat, placed.cell, placed.tile, last_cell)
