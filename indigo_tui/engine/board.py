@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
-from typing import Final, cast
+from typing import Any, Final, cast
 
 from .events import CENTRE_GEMS, GEM_COUNT, GEM_KIND, Event, GemMoved, TilePlaced
 from .geometry import (
@@ -101,6 +101,10 @@ LAID_EXITS: Final[tuple[tuple[int, ...], ...]] = tuple(
 #: ``object`` is stored as it is; six such stores cost less than half of the
 #: generic slice assignment, which :meth:`Board.gem_moves` still uses.
 _LAID: Final[tuple[tuple[object, ...], ...]] = LAID_EXITS
+
+#: :data:`~indigo_tui.engine.geometry.FACING_SLOTS` as objects, where a
+#: gem's route in :meth:`Board._trace` starts (kept as they are, as above).
+_FACING_OBJECTS: Final[tuple[tuple[object, ...], ...]] = FACING_SLOTS
 
 #: The six :attr:`Board.exits` of an empty cell.
 _NO_EXITS: Final[tuple[int, ...]] = (EMPTY,) * 6
@@ -434,17 +438,22 @@ class Board:
         if not movers:
             return 0
         exits = self.exits
+        # The same list, read as objects for the route: compiled, a slot read
+        # as an int is unboxed, and boxed again (an object made for each slot
+        # above 256) when the route keeps it; its object is kept as it is.
+        slots = cast("list[object]", exits)
+        starts = _FACING_OBJECTS[cell]
         gates = self.gates
         gated = self.gated
         same = log is also
         for mover in movers:
             gem = mover >> 3
             start = facing[mover & 7]
-            route = [start]
+            route: list[Any] = [starts[mover & 7]]  # ints, as the objects the tables hold
             here = NEIGHBOUR_SLOT[start]
             for _ in range(SLOT_COUNT):
                 out = exits[here]
-                route.append(out)
+                route.append(slots[here])
                 nb = NEIGHBOUR_SLOT[out]
                 if nb < 0:
                     gate = GATE_OF_SLOT[out]
