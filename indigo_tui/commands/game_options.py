@@ -5,6 +5,8 @@ place that ``commands/play.py`` and ``commands/text.py`` both import."""
 from __future__ import annotations
 
 import argparse
+import math
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -151,14 +153,53 @@ def need_terminal() -> None:
 def add_common_options(parser: argparse.ArgumentParser) -> None:
     add_save_dir_option(parser)
     parser.add_argument("--no-animation", action="store_true", help=_("don't animate gems"))
+    add_bot_delay_option(parser)
+    add_glyphs_option(parser)
+
+
+#: The bots' pace where no ``--bot-delay`` is given: what ``indigo serve
+#: --bot-delay`` hands each browser tab's game (bare ``indigo``, which has no
+#: such option).
+BOT_DELAY_VAR = "INDIGO_BOT_DELAY"
+#: Seconds between bot moves where neither says.
+DEFAULT_BOT_DELAY = 0.5
+
+
+def add_bot_delay_option(parser: argparse.ArgumentParser) -> None:
+    """``--bot-delay``, on the commands that play at a screen and on ``indigo serve``."""
     parser.add_argument(
         "--bot-delay",
         type=float,
-        default=0.5,
+        default=None,
         metavar=_("SECONDS"),
         help=_("seconds between bot moves (default 0.5)"),
     )
-    add_glyphs_option(parser)
+
+
+def bot_delay_of(given: float | None) -> float:
+    """The bots' pace: ``--bot-delay`` (``given``), else ``$INDIGO_BOT_DELAY``,
+    else half a second; one line (:class:`CommandError`) for a pace that is none."""
+    if given is None:
+        text = os.environ.get(BOT_DELAY_VAR, "").strip()
+        if not text:
+            return DEFAULT_BOT_DELAY
+        try:
+            given = float(text)
+        except ValueError:
+            given = math.nan
+        if not math.isfinite(given) or given < 0:
+            raise CommandError(_not_a_pace("$" + BOT_DELAY_VAR, repr(text[:40])))
+    if given < 0:
+        raise CommandError(_("--bot-delay must not be negative"))
+    if not math.isfinite(given):
+        raise CommandError(_not_a_pace("--bot-delay", str(given)))
+    return given
+
+
+def _not_a_pace(option: str, value: str) -> str:
+    return _("{option} must be a number of seconds, 0 or more, not {value}").format(
+        option=option, value=value
+    )
 
 
 def add_rounds_option(parser: argparse.ArgumentParser) -> None:

@@ -13,6 +13,7 @@ from .game_options import (
     add_engine_options,
     add_game_options,
     add_save_dir_option,
+    bot_delay_of,
     need_terminal,
     new_game_from_args,
     save_dir_of,
@@ -70,19 +71,17 @@ def register(subparsers: SubParsers) -> None:
 def install_default(parser: CommandParser) -> None:
     """Make bare ``indigo`` open the title screen (``indigo --save-dir DIR``: from that folder)."""
     add_save_dir_option(parser)
-    parser.set_defaults(no_animation=False, bot_delay=0.5, board_glyphs=None, palette=None)
+    parser.set_defaults(no_animation=False, bot_delay=None, board_glyphs=None, palette=None)
     parser.default_run = run_title
 
 
 def _app_options(args: argparse.Namespace) -> AppOptions:
     from ..saves import default_save_dir
 
-    if args.bot_delay < 0:
-        raise CommandError(_("--bot-delay must not be negative"))
     return {
         "save_dir": default_save_dir(save_dir_of(args)),
         "animate": not args.no_animation,
-        "bot_delay": args.bot_delay,
+        "bot_delay": bot_delay_of(args.bot_delay),
         "board_glyphs": getattr(args, "board_glyphs", None),
         "palette": getattr(args, "palette", None),
     }

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..errors import CommandError
 from ..i18n import _, current_language, ngettext
 from ..net import DEFAULT_RELAY, RELAY_ENV
+from .game_options import BOT_DELAY_VAR, add_bot_delay_option, bot_delay_of
 
 DEFAULT_BIND = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -130,6 +131,7 @@ def register(subparsers: SubParsers) -> None:
             "join games at any address this machine reaches (off: only through the relay)"
         ),
     )
+    add_bot_delay_option(serve)
     serve.set_defaults(run=run_serve)
 
 
@@ -176,11 +178,14 @@ def page_urls(bind: str, port: int, public_url: str | None, token: str | None) -
     return [base + suffix for base in bases]
 
 
-def app_environment(save_dir: Path | None, relay: str | None = None) -> dict[str, str]:
+def app_environment(
+    save_dir: Path | None, relay: str | None = None, bot_delay: float | None = None
+) -> dict[str, str]:
     """What each tab's game process gets on top of the server's environment
     (``save_dir``: the one player's folder; ``None`` where each browser gets
     its own, from the server; ``relay``: the transit relay of games across
-    the internet, ``HOST:PORT``)."""
+    the internet, ``HOST:PORT``; ``bot_delay``: the bots' pace, if not the
+    games' own default)."""
     environment = {
         # The board drawn with glyphs the browser's terminal draws itself,
         # unless the user chose otherwise.
@@ -190,6 +195,8 @@ def app_environment(save_dir: Path | None, relay: str | None = None) -> dict[str
         # Written as the games print it, which is what a visitor's game
         # compares its relay with (net/reach.py): the one it may reach.
         environment[RELAY_ENV] = relay
+    if bot_delay is not None:
+        environment[BOT_DELAY_VAR] = repr(bot_delay)
     if save_dir is not None:
         # The same folder as `indigo` at the terminal, fixed now: the games
         # must not depend on where the server happened to be started.
@@ -246,7 +253,11 @@ def run_serve(args: argparse.Namespace) -> int:
     lang = getattr(args, "lang", None)
     server = GameServer(
         app_command(lang),
-        environment=app_environment(None if visitors else save_dir, relay=str(relay)),
+        environment=app_environment(
+            None if visitors else save_dir,
+            relay=str(relay),
+            bot_delay=None if args.bot_delay is None else bot_delay_of(args.bot_delay),
+        ),
         # --lang (as the server speaks it) for every page and game; else each browser's own.
         access=Access(token=token, public_url=public_url, language=current_language() if lang else None),
         max_sessions=args.max_sessions,

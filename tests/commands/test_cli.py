@@ -16,7 +16,9 @@ from engine import reference_rules as oracle
 from engine.support import play_random
 
 from indigo_tui import saves
+from indigo_tui.commands.game_options import BOT_DELAY_VAR, bot_delay_of
 from indigo_tui.engine import Match, Setup, notation
+from indigo_tui.errors import CommandError
 
 
 def indigo(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -81,6 +83,9 @@ def test_the_console_script_runs() -> None:
         (("play", "--names", "Ann," + "B" * 25), "is longer than 24 characters"),
         (("text", "--names", "C" * 25), "is longer than 24 characters"),
         (("no-such-command",), "invalid choice"),
+        (("play", "--bot-delay", "-1"), "--bot-delay must not be negative"),
+        (("play", "--bot-delay", "nan"), "--bot-delay must be a number of seconds, 0 or more, not nan"),
+        (("serve", "--bot-delay", "-1"), "--bot-delay must not be negative"),
     ],
 )
 def test_bad_arguments_get_one_line_and_status_2(args: tuple[str, ...], words: str) -> None:
@@ -239,3 +244,20 @@ def test_selfplay_is_deterministic_by_seed(tmp_path: Path) -> None:
     for path in sorted((tmp_path / "one").iterdir()):
         first = saves.load_save(path).match.game.log
         assert first == saves.load_save(tmp_path / "two" / path.name).match.game.log
+
+
+def test_the_bots_pace_is_the_option_else_the_environments_else_half_a_second(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # What `indigo serve --bot-delay` hands each browser tab's bare `indigo`.
+    monkeypatch.delenv(BOT_DELAY_VAR, raising=False)
+    assert bot_delay_of(None) == 0.5
+    monkeypatch.setenv(BOT_DELAY_VAR, "0")
+    assert bot_delay_of(None) == 0.0
+    assert bot_delay_of(1.5) == 1.5  # the option is stronger
+    for wrong in ("soon", "-2", "inf"):
+        monkeypatch.setenv(BOT_DELAY_VAR, wrong)
+        with pytest.raises(CommandError) as refused:
+            bot_delay_of(None)
+        said = f"$INDIGO_BOT_DELAY must be a number of seconds, 0 or more, not {wrong!r}"
+        assert str(refused.value) == said

@@ -191,7 +191,9 @@ def place_by_touch(page: Page, save_dir: Path, turn: int) -> str:
 @pytest.mark.long
 def test_a_whole_game_on_a_phone_by_touch_alone(indigo_serve: IndigoServe, tmp_path: Path) -> None:
     save_dir = tmp_path / "saves"
-    _server, lines = indigo_serve("--port", "0")
+    # Bots that answer at once: the game is played by taps, not by waiting
+    # out the bot's half a second 27 times.
+    _server, lines = indigo_serve("--port", "0", "--bot-delay", "0")
     url = next_line(lines, "Indigo is served at ").split()[-1]
     with chromium(412, 915) as page:
         as_phone(page.driver)

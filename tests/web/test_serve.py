@@ -15,6 +15,7 @@ import aiohttp
 import pytest
 from support.polling import until
 
+from indigo_tui.commands.game_options import BOT_DELAY_VAR, bot_delay_of
 from indigo_tui.commands.serve import BOARD_GLYPHS_VAR, BROWSER_BOARD_GLYPHS, app_environment, page_urls
 from indigo_tui.engine import Setup
 from indigo_tui.saves import SeatInfo
@@ -163,6 +164,10 @@ def test_the_served_games_use_the_save_folder_and_the_browsers_glyphs(
     assert app_environment(None) == {BOARD_GLYPHS_VAR: BROWSER_BOARD_GLYPHS}
     monkeypatch.setenv(BOARD_GLYPHS_VAR, "halfblock")  # the user's own choice stands
     assert app_environment(tmp_path)[BOARD_GLYPHS_VAR] == "halfblock"
+    # --bot-delay: the bots' pace in every tab's game, which reads it back as given.
+    assert app_environment(None, bot_delay=0.0)[BOT_DELAY_VAR] == "0.0"
+    monkeypatch.setenv(BOT_DELAY_VAR, app_environment(None, bot_delay=0.25)[BOT_DELAY_VAR])
+    assert bot_delay_of(None) == 0.25
 
 
 def test_printed_addresses() -> None:
