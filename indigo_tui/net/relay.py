@@ -469,6 +469,13 @@ def join_command(code: str, relay: Relay) -> str:
     return command
 
 
+#: Seconds a server may leave a try unanswered before that is said (a relay
+#: that never takes the connection; a mailbox server that leaves a step, the
+#: welcome, an allocation or a claim, unanswered): the try waits on, up to
+#: its own timeout.
+SILENT_AFTER: Final = 5.0
+
+
 @dataclass
 class Backoff:
     """Seconds to wait before trying again after a failure: the first
@@ -490,6 +497,14 @@ class Backoff:
 
     def reset(self) -> None:
         self.failures = 0
+
+    def silent(self, where: str, problem: NetProblem, wait: float) -> RelayStatus:
+        """A server at ``where`` left a try unanswered for :data:`SILENT_AFTER`
+        seconds (``problem`` says so): what to say now, with the pace of the
+        tries from now on, each waiting ``wait`` seconds for the server and then
+        ``cap`` (no quick tries after this)."""
+        self.failures = max(self.failures, self.QUIET)
+        return RelayStatus(RelayState.UNREACHABLE, where, problem, wait + self.cap)
 
 
 @dataclass
@@ -536,7 +551,6 @@ class RelayDoor:
     #: Seconds a connection waits quietly before a relay that failed counts as back.
     STEADY: ClassVar[float] = 2.0
     #: Seconds a connection may take to open before the relay is said not to answer.
-    SILENT_AFTER: ClassVar[float] = 5.0
 
     def __init__(
         self,
@@ -583,15 +597,11 @@ class RelayDoor:
         with the pace of the tries from now on (each waits ``connect_timeout``
         seconds, then the backoff's longest pause: no quick tries after this)."""
         self._opening = None
-        self.backoff.failures = max(self.backoff.failures, Backoff.QUIET)
+        relay = str(self.relay)
         problem = RelayError(
-            RelaySays.NO_ANSWER,
-            RelayProblem.UNREACHABLE,
-            relay=str(self.relay),
-            seconds=float(self.silent_after),
+            RelaySays.NO_ANSWER, RelayProblem.UNREACHABLE, relay=relay, seconds=float(self.silent_after)
         )
-        every = self.connect_timeout + self.backoff.cap
-        self._say(RelayStatus(RelayState.UNREACHABLE, str(self.relay), problem, every))
+        self._say(self.backoff.silent(relay, problem, self.connect_timeout))
 
     def _opened(self) -> None:
         if self._opening is not None:

@@ -71,7 +71,7 @@ from .channel import GUEST_ID, HOST_ID
 from .mailbox import ANSWER_TIMEOUT, MailboxClient, MailboxError, MailboxProblem, Message
 from .notices import CodeSpent, Problem, RelayState, RelayStatus
 from .problems import Fact, MailboxSays, MeetSays, NetProblem
-from .relay import Backoff, InternetCode, Pace, new_internet_code
+from .relay import SILENT_AFTER, Backoff, InternetCode, Pace, new_internet_code
 
 #: Bytes of a table key, and how it is written (upper-case hex, as a join code is kept).
 TABLE_KEY_BYTES: Final = 32
@@ -89,11 +89,6 @@ CROWDED_PATIENCE: Final = 8.0
 REARM_AFTER: Final = 60.0
 #: Spent codes whose nameplates the host keeps claimed (older ones are let go).
 HELD_SPENT: Final = 4
-#: Seconds the host's door waits for the server's answer to a step (the
-#: welcome, an allocation, a claim) before it says the server has not
-#: answered; it waits on, up to the step's timeout.
-SILENT_AFTER: Final = 5.0
-
 _T = TypeVar("_T")
 
 #: The phases of a meeting's messages in the mailbox, each one side's: a
@@ -424,12 +419,10 @@ class MeetingDoor:
         """A step has waited ``silent_after`` seconds for the server: said now,
         with the pace of the tries from now on (each waits ``answer_within``
         seconds, then the backoff's longest pause: no quick tries after this)."""
-        self.backoff.failures = max(self.backoff.failures, Backoff.QUIET)
         problem = MailboxError(
             MailboxSays.NO_ANSWER, MailboxProblem.UNREACHABLE, url=self.url, seconds=float(self.silent_after)
         )
-        every = self.answer_within + self.backoff.cap
-        self._say(RelayStatus(RelayState.UNREACHABLE, self.url, problem, every))
+        self._say(self.backoff.silent(self.url, problem, self.answer_within))
 
     async def _step(self, step: Awaitable[_T]) -> _T:
         """``step`` at the server awaited, said by :meth:`_silent` if it takes
