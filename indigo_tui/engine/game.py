@@ -256,9 +256,8 @@ class Game:
         self.log: list[Event] = []
         self._redo: list[Move] = []
         self._reset()
-        # The start and the deal: the start public without its deck, each draw
-        # the shared one of _DRAWS and hidden from the other seats (as
-        # public_event makes them), without a call into events.py (plain Python).
+        # The start, public without its deck (as public_event makes it, without
+        # a call into events.py, plain Python), and the deal (:meth:`_draw`).
         started = GameStarted(setup, cards, round_index)
         self.deck: tuple[int, ...] | None = cards
         self.round_index = round_index
@@ -271,13 +270,7 @@ class Game:
             players = setup.players
             for _ in range(setup.hand_size):
                 for seat in range(players):
-                    tile = cards[self.drawn]
-                    self._fold_draw(seat, tile)
-                    event = _DRAWS[seat * KINDS + tile]
-                    self._own_draws[seat].append(event)
-                    self._own_at[seat].append(len(log))
-                    log.append(event)
-                    public.append(_HIDDEN[seat])
+                    self._draw(seat)
 
     @classmethod
     def new(cls, setup: Setup, seed: int | str | None = None, *, round_index: int = 0) -> Game:
@@ -334,11 +327,35 @@ class Game:
 
     # -- the log -------------------------------------------------------------
 
-    def _fold_draw(self, seat: int, tile: int) -> None:
-        """``seat`` draws ``tile``, the next in the deck."""
-        self.hands[seat].append(tile)
+    def _draw(self, seat: int, played: int = -1) -> None:
+        """``seat`` draws the deck's next tile, in place of the one at
+        ``played`` in its hand (-1: none played, as in the deal), and the draw
+        is recorded: in the log, hidden in the public log (as public_event
+        makes it, without a call into events.py, plain Python), and among the
+        seat's own draws."""
+        deck = self.deck
+        assert deck is not None
+        drawn = deck[self.drawn]
+        hand = self.hands[seat]
+        if played < 0:
+            hand.append(drawn)
+        elif played == len(hand) - 1:
+            # The drawn tile takes the played one's place, the last: the hand
+            # that removing it and appending the draw leaves, at one store
+            # (compiled, ``del hand[played]`` is a generic deletion, and a list
+            # emptied and filled again is reallocated twice).
+            hand[played] = drawn
+        else:
+            del hand[played]
+            hand.append(drawn)
         self.drawn += 1
         self._deck_count.left -= 1
+        event = _DRAWS[seat * KINDS + drawn]
+        log = self.log
+        self._own_draws[seat].append(event)
+        self._own_at[seat].append(len(log))
+        log.append(event)
+        self._public_log.append(_HIDDEN[seat])  # a setup seats 2 to 4 players
 
     # -- playing -------------------------------------------------------------
 
@@ -488,23 +505,7 @@ class Game:
                         gems = collected[scorer]
                         gems[index] = gems[index] + 1  # not +=: native, compiled
         if deck is not None and self.drawn < len(deck):
-            drawn = deck[self.drawn]
-            if held == len(hand) - 1:
-                # The drawn tile takes the played one's place, the last: the
-                # hand that removing it and appending the draw leaves, at one
-                # store (compiled, ``del hand[held]`` is a generic deletion,
-                # and a list emptied and filled again is reallocated twice).
-                hand[held] = drawn
-            else:
-                del hand[held]
-                hand.append(drawn)
-            self.drawn += 1
-            self._deck_count.left -= 1
-            event = _DRAWS[seat * KINDS + drawn]
-            self._own_draws[seat].append(event)
-            self._own_at[seat].append(len(log))
-            log.append(event)
-            public.append(_HIDDEN[seat])  # a setup seats 2 to 4 players
+            self._draw(seat, held)
         elif held >= 0:
             del hand[held]  # the deck is out: nothing takes the tile's place
         if board.gems_on_board == 0:
