@@ -119,7 +119,10 @@ def test_illegal_moves() -> None:
 @pytest.mark.slow
 @pytest.mark.long  # the slow step's longest computation: begun first, not left to end it alone
 def test_random_games_conserve_gems() -> None:
-    for seed in range(200):
+    # Sixty games: twenty each of 2, 3 (ten with shared gates, ten own) and 4
+    # players; the oracle is checked against the engine, game by game and move by
+    # move, in test_crosscheck.py besides. 200 cost 16 s of CPU and found no more.
+    for seed in range(60):
         players = 2 + seed % 3
         g = R.random_game(seed, players, seed % 2 == 0 and players == 3, None)
         res = g["result"]
