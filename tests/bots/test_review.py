@@ -123,12 +123,13 @@ def test_a_canonical_record_rates_placements_of_the_tile_played(setup: Setup) ->
 
 @pytest.mark.slow
 def test_random_gives_up_more_points_than_greedy() -> None:
-    # A few whole games between greedy and random, seats alternating, rated
-    # with a small budget: random's mean points given up per move is clearly
-    # higher. (The twenty-game figure is benchmarks/review_quality.py's.)
+    # Two whole games between greedy and random, one in each seat order,
+    # rated with a small budget: random's mean points given up per move is
+    # clearly higher (about twice greedy's in these two). The twenty-game
+    # figure is benchmarks/review_quality.py's.
     losses: dict[str, list[float]] = {"greedy": [], "random": []}
     reviewer = Reviewer("mcts:iter=40", 0)
-    for seed in range(4):
+    for seed in range(2):
         names = ("greedy", "random") if seed % 2 == 0 else ("random", "greedy")
         game = Game.new(Setup(2), f"quality:{seed}")
         bots = [make_bot(name, f"{seed}:{s}") for s, name in enumerate(names)]
