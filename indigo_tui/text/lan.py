@@ -231,8 +231,9 @@ class NetLineTable(LineTable):
     def _say_round_end(self) -> None:
         said = self._ended
         super()._say_round_end()
-        # A watcher has no seat to offer a rematch from (its help lists no rematch).
-        if said != self._ended and self.net.match.over and self.rematch is None and not self.net.watching:
+        # Only where rematch is a command here (offered() says: not for a watcher).
+        offers = Command.REMATCH in self.offered()
+        if said != self._ended and self.net.match.over and self.rematch is None and offers:
             self.front.say(_("Type rematch to offer the table a new game: the same seats, a new deal."))
 
     def answer(self, yes: bool) -> bool:
