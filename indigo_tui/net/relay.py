@@ -550,7 +550,6 @@ class RelayDoor:
 
     #: Seconds a connection waits quietly before a relay that failed counts as back.
     STEADY: ClassVar[float] = 2.0
-    #: Seconds a connection may take to open before the relay is said not to answer.
 
     def __init__(
         self,
