@@ -184,11 +184,12 @@ def bot_delay_of(given: float | None) -> float:
         if not text:
             return DEFAULT_BOT_DELAY
         try:
-            given = float(text)
+            pace = float(text)
         except ValueError:
-            given = math.nan
-        if not math.isfinite(given) or given < 0:
+            pace = math.nan
+        if not math.isfinite(pace) or pace < 0:
             raise CommandError(_not_a_pace("$" + BOT_DELAY_VAR, repr(text[:40])))
+        return pace
     if given < 0:
         raise CommandError(_("--bot-delay must not be negative"))
     if not math.isfinite(given):
