@@ -40,6 +40,9 @@ async def test_a_watcher_joins_with_the_watch_box_and_has_no_keys_to_play(tmp_pa
             await until(pilots, lambda: "Youarewatching:noseat,nomoves." in _side(watcher))
             screen = watcher.screen
             assert isinstance(screen, NetGameScreen) and screen.table.watching
+            # The footer draws its keys after the screen's first refresh: awaited, as a
+            # loaded machine has shown the side panel before them.
+            await until(pilots, lambda: bool(footer_keys(watcher)))
             shown = {key.action for key in footer_keys(watcher)}
             assert shown and not shown & {"place", "rotate", "undo", "hint", "next_tile"}, shown
             assert "Hand of" not in screen_text(watcher) and "Your hand" not in screen_text(watcher)
