@@ -95,8 +95,17 @@ async def _relocalise(screen: Screen[Any]) -> None:
     """Put a mounted screen's words in the language now spoken."""
     if isinstance(screen, Relocalisable):
         await screen.relocalise()
-    else:
-        await screen.recompose()
+        return
+    # Composed again, its widgets are new ones and none has the focus: the
+    # one that had it (by its id) takes it back, so that a key such as Enter
+    # on the round's result still does what the focused button says.
+    focused = screen.focused
+    wanted = focused.id if focused is not None and focused.id else None
+    await screen.recompose()
+    if wanted is not None:
+        again = screen.query(f"#{wanted}")
+        if again:
+            again.first().focus()
 
 
 def _title_screen_type() -> type[TitleScreen]:
