@@ -13,7 +13,7 @@ translation), and two app runs in one process each show their own language.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -23,6 +23,17 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select
 
 from ..i18n import _
+
+#: Words a screen is given to show: a text as it is (a name, a peer's words),
+#: or made each time the screen is composed, so that after a change of
+#: language (which composes it again) they are in the language then spoken.
+Words = str | Callable[[], str]
+
+
+def said(words: Words) -> str:
+    """``words`` as they read now (made now, if they are made)."""
+    return words if isinstance(words, str) else words()
+
 
 #: Each node's bindings as its class (and Textual) made them: English.
 _ORIGINALS: WeakKeyDictionary[DOMNode, BindingsMap] = WeakKeyDictionary()

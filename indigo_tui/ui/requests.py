@@ -12,12 +12,16 @@ a small protocol (:mod:`.table_settings`).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
 from ..net.relay import Relay
 from ..saves import SavedGame
 from ..table.session import NewGame
+
+if TYPE_CHECKING:
+    from .localise import Words
 
 
 class StartGame(Message):
@@ -41,7 +45,7 @@ class ToTitle(Message):
     (the game at the table is saved); ``notice``, if given, is said over the
     title until read (how a host takes up the game it left)."""
 
-    def __init__(self, notice: str | None = None) -> None:
+    def __init__(self, notice: Words | None = None) -> None:
         super().__init__()
         self.notice = notice
 

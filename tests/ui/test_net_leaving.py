@@ -8,7 +8,7 @@ language."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -69,23 +69,36 @@ def footer_line(app: NetApp) -> str:
     return screen_text(app).rstrip("\n").split("\n")[-1]
 
 
+async def in_every_language(app: NetApp, check: Callable[[], Awaitable[None]]) -> None:
+    """``check()`` in each language in turn, ``app`` switched to it on the
+    screen it is on (its "Language: ..." notice dismissed, as it times out
+    for a player). Ends in English."""
+    for language in (*LANGUAGES[1:], LANGUAGES[0]):
+        await app.set_language(language)
+        app.clear_notifications()
+        await check()
+
+
 @pytest.mark.long
-@pytest.mark.parametrize("language", LANGUAGES)
 async def test_the_host_is_asked_and_the_guest_told_how_the_game_comes_back(
-    tmp_path: Path, language: str, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # One game, and at each point its words in every language at every size
+    # (a game hosted and joined in each language cost four times as much,
+    # for the same words seen).
     # The save's path is said from the current folder (saves/net/...), as a host sees it.
     monkeypatch.chdir(tmp_path)
     async with one_move_played(tmp_path) as game:
         app, guest, hp, gp = game.app, game.guest, game.hp, game.gp
-        await app.set_language(language)
-        await guest.set_language(language)
         host = game.table.host
-        assert host.save_path is not None
+        save_path = host.save_path
+        assert save_path is not None
         # q asks first, saying what follows; no keeps the game going for everyone.
         await tap(hp, "q")
         await until(game.pilots, lambda: isinstance(app.screen, ConfirmScreen))
-        await seen_at_every_size(app, hp, [end_for_everyone_question(host.save_path)])
+        await in_every_language(
+            app, lambda: seen_at_every_size(app, hp, [end_for_everyone_question(save_path)])
+        )
         await hp.press("n")
         await until(game.pilots, lambda: isinstance(app.screen, NetGameScreen))
         assert not isinstance(guest.screen, StoppedScreen)
@@ -94,7 +107,7 @@ async def test_the_host_is_asked_and_the_guest_told_how_the_game_comes_back(
         await until(game.pilots, lambda: isinstance(app.screen, ConfirmScreen))
         await tap(hp, "y")
         await until(game.pilots, lambda: isinstance(app.screen, NoticeScreen))
-        await seen_at_every_size(app, hp, [resume_words(host.save_path)])
+        await in_every_language(app, lambda: seen_at_every_size(app, hp, [resume_words(save_path)]))
         await tap(hp, "enter")
         await until(game.pilots, lambda: isinstance(app.screen, TitleScreen))
         # The guest: the game has stopped, how it comes back, in its words.
@@ -102,25 +115,37 @@ async def test_the_host_is_asked_and_the_guest_told_how_the_game_comes_back(
         table = guest_table(guest)
         record = table.guest.record
         assert record is not None
+        game_id = record.game_id
+
+        # The reason is said in the words of the moment the stop was heard (in
+        # English here); the rest of the screen in the language switched to.
         reason = _("the host left: {reason}").format(reason=farewell_text("host_quit", ""))
-        words = stopped_text(reason, f"…/net/{host_save_name(record.game_id)}", f"127.0.0.1:{game.port}")
-        await seen_at_every_size(guest, gp, words.split("\n\n"))
+
+        def stopped_words() -> list[str]:
+            words = stopped_text(reason, f"…/net/{host_save_name(game_id)}", f"127.0.0.1:{game.port}")
+            return words.split("\n\n")
+
+        await in_every_language(guest, lambda: seen_at_every_size(guest, gp, stopped_words()))
         # Back on the board: no moves offered, the stop said, a key to join again.
         await tap(gp, "b")
         await until(game.pilots, lambda: isinstance(guest.screen, NetGameScreen))
-        for size in SIZES:
-            await resize(gp, *size)
-            await until(game.pilots, lambda: f"j {_('Join again')}" in footer_line(guest))
-            footer = footer_line(guest)
-            assert _("Place") not in footer and _("Rotate") not in footer, footer
-            # The stop said on the side, at 80 columns in the words that fit on one line.
-            said = (
-                _("Game stopped (o: more).")
-                if size == SIZES[0]
-                else _("The game has stopped: o tells how it goes on.")
-            )
-            await seen_at_every_size(guest, gp, [said], [size])
-        assert _("{name} to move.").format(name="Hazel") not in screen_text(guest)
+
+        async def the_board_says_it_stopped() -> None:
+            for size in SIZES:
+                await resize(gp, *size)
+                await until(game.pilots, lambda: f"j {_('Join again')}" in footer_line(guest))
+                footer = footer_line(guest)
+                assert _("Place") not in footer and _("Rotate") not in footer, footer
+                # The stop said on the side, at 80 columns in the words that fit on one line.
+                said = (
+                    _("Game stopped (o: more).")
+                    if size == SIZES[0]
+                    else _("The game has stopped: o tells how it goes on.")
+                )
+                await seen_at_every_size(guest, gp, [said], [size])
+                assert _("{name} to move.").format(name="Hazel") not in screen_text(guest)
+
+        await in_every_language(guest, the_board_says_it_stopped)
         await tap(gp, "o")
         await until(game.pilots, lambda: isinstance(guest.screen, StoppedScreen))
 

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from ...i18n import N_, _
-from ..localise import Localised
+from ..localise import Localised, Words, said
 from ..widgets.footer import Footer
 
 
@@ -26,7 +26,7 @@ class ConfirmScreen(Localised, ModalScreen[bool]):
         Binding("y", "answer(True)", N_("Yes")),
     ]
 
-    def __init__(self, question: str, *, wide: bool = False) -> None:
+    def __init__(self, question: Words, *, wide: bool = False) -> None:
         super().__init__()
         self.question = question
         #: Wider than the usual dialog: the question holds a command to copy.
@@ -35,7 +35,7 @@ class ConfirmScreen(Localised, ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog -wide" if self.wide else "dialog"):
             # Questions name players, whose names may come from the network or a file.
-            yield Label(self.question, markup=False)
+            yield Label(said(self.question), markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Yes (y)"), id="yes", variant="error")
                 yield Button(_("No (n)"), id="no", variant="primary")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import ClassVar, cast
 
@@ -650,7 +651,8 @@ class NetGameScreen(GameScreen):
             if yes:
                 self.run_worker(self._leave(to_title), group="net-leave", exclusive=True)
 
-        self.app.push_screen(ConfirmScreen(end_for_everyone_question(host.save_path), wide=True), answer)
+        path = host.save_path
+        self.app.push_screen(ConfirmScreen(lambda: end_for_everyone_question(path), wide=True), answer)
 
     async def _leave(self, to_title: bool) -> None:
         host = self.link.host
@@ -659,7 +661,8 @@ class NetGameScreen(GameScreen):
         if to_title:
             # How to take the game up again, said over the title where the host now looks.
             save_path = host.save_path if host is not None else None
-            notice = resume_words(save_path) if unfinished and save_path is not None else None
+            # Made when shown (and again in a language switched to meanwhile).
+            notice = partial(resume_words, save_path) if unfinished and save_path is not None else None
             self.post_message(ToTitle(notice))
         else:
             self.app.exit()

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...i18n import N_, _
-from ..localise import Localised
+from ..localise import Localised, Words, said
 from ..widgets.footer import Footer
 
 
@@ -22,14 +22,14 @@ class NoticeScreen(Localised, ModalScreen[None]):
     AUTO_FOCUS = "#ok"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", N_("OK"))]
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: Words) -> None:
         super().__init__()
         self.text = text
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog -wide"):
             # May name files and echo a peer's words: plain text, never markup.
-            yield Static(self.text, id="notice-text", markup=False)
+            yield Static(said(self.text), id="notice-text", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("OK (enter)"), id="ok", variant="primary")
         # Its own footer: the one beneath belongs to the screen it covers, whose keys do nothing here.
