@@ -102,9 +102,9 @@ LAID_EXITS: Final[tuple[tuple[int, ...], ...]] = tuple(
 #: generic slice assignment, which :meth:`Board.gem_moves` still uses.
 _LAID: Final[tuple[tuple[object, ...], ...]] = LAID_EXITS
 
-#: :data:`~indigo_tui.engine.geometry.FACING_SLOTS` as objects, where a
-#: gem's route in :meth:`Board._trace` starts (kept as they are, as above).
-_FACING_OBJECTS: Final[tuple[tuple[object, ...], ...]] = FACING_SLOTS
+#: Every slot's number as an object, where a gem's route in
+#: :meth:`Board.gem_event` starts (kept as it is, as above).
+_SLOT_OBJECTS: Final[tuple[object, ...]] = tuple(range(SLOT_COUNT))
 
 #: The six :attr:`Board.exits` of an empty cell.
 _NO_EXITS: Final[tuple[int, ...]] = (EMPTY,) * 6
@@ -162,8 +162,6 @@ _MET: Final = 2
 #: module's own constants: compiled, a constant of the module is read
 #: directly, a name imported from a plain module is looked up at every use.
 _GEM_MOVED: Final = GemMoved
-#: A moving gem in :meth:`Board._trace`'s list is ``gem * _GEM_STEP + slot``.
-_GEM_STEP: Final = 1024
 _GEM_KIND: Final = GEM_KIND
 
 
@@ -374,40 +372,69 @@ class Board:
         edges = CELL_SLOTS[cell]
         # Lay the tile down for the trace, and lift it again afterwards.
         exits[edges] = LAID_EXITS[cell * 30 + kind * 6 + rotation]
-        moves: list[GemMoved] = []
+        records: list[int] = []
         try:
-            self._trace(cell, False, moves, moves)
+            self._trace(cell, False, records)
+            # Made while the tile lies: its route is read off the paths.
+            return [self.gem_event(record) for record in records]
         finally:
             exits[edges] = _NO_EXITS
-        return moves
 
     def laid_gem_moves(self, cell: int) -> list[GemMoved]:
         """The gem moves the tile just laid on ``cell`` causes (its paths are in
         :attr:`exits`, the gems not yet moved): :meth:`gem_moves` of a
         placement already made."""
-        moves: list[GemMoved] = []
-        self._trace(cell, False, moves, moves)
-        return moves
+        records: list[int] = []
+        self._trace(cell, False, records)
+        return [self.gem_event(record) for record in records]
 
-    def move_gems(self, cell: int, log: list[Event], also: list[Event]) -> int:
+    def move_gems(self, cell: int, records: list[int]) -> int:
         """Move the gems the tile just laid on ``cell`` sets moving, append
-        each move's event to ``log`` and to ``also`` (the game's log and the
-        seats' public one), and say how many moved: :meth:`laid_gem_moves`,
-        each then folded as :meth:`apply_gem_move` folds it, from the trace's
-        own numbers rather than read back from the events. :attr:`gated`
+        each move's record to ``records`` (:meth:`gem_event` makes its event,
+        while the paths it followed lie on the board), and say how many
+        moved: :meth:`laid_gem_moves`, each then folded as
+        :meth:`apply_gem_move` folds it, from the trace's own numbers. :attr:`gated`
         says which gems left through which gate. The game's :meth:`push
-        <indigo_tui.engine.game.Game.push>` asks this."""
+        <indigo_tui.engine.game.Game.push>` asks this, and makes the events
+        only when its log is read."""
         if self.gated:
             self.gated.clear()
         if not self.facing[cell] and not (self.centre and CENTRE_NEXT[cell]):
             return 0  # no gem moves, at one look (most placements)
-        return self._trace(cell, True, log, also)
+        return self._trace(cell, True, records)
 
-    def _trace(
-        self, cell: int, move: bool, log: list[Event] | list[GemMoved], also: list[Event] | list[GemMoved]
-    ) -> int:
-        """:meth:`laid_gem_moves` appended to ``log`` and to ``also`` (the same
-        list for one), and with ``move`` the moves made as well; how many.
+    def gem_event(self, record: int) -> GemMoved:
+        """The event of one gem's move from its record (:meth:`_trace`): its
+        route followed again from the edge it started on, for as many paths
+        as it took. The paths it took are those of tiles laid, which stay
+        until that placement is undone, so the route read now is the route
+        it took."""
+        end = record & 15
+        outcome = (record >> 4) & 3
+        steps = (record >> 6) & 511
+        start = (record >> 15) & 511
+        gem = record >> 24
+        exits = cast("list[object]", self.exits)  # the same list: its slots kept as the objects they are
+        route: list[Any] = [_SLOT_OBJECTS[start]]
+        here = NEIGHBOUR_SLOT[start]
+        for _ in range(steps):
+            out = self.exits[here]
+            route.append(exits[here])
+            here = NEIGHBOUR_SLOT[out]
+        if outcome == _GATE:
+            return _GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "gate", end, self.gates[end], -1)
+        if outcome == _MET:
+            return _GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "met", -1, (), end)
+        return _GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "rest", -1, (), -1)
+
+    def _trace(self, cell: int, move: bool, records: list[int]) -> int:
+        """:meth:`laid_gem_moves` as records appended to ``records``, and with
+        ``move`` the moves made as well; how many. A gem's move is recorded
+        as one native int, ``gem << 24 | start << 15 | paths << 6 | outcome
+        << 4 | end``: the slot it started on, how many paths it took, how it
+        ended (``_REST``, ``_GATE``, ``_MET``) and the gate or the gem met
+        (:meth:`gem_event` reads it back); its route's tuple and its event
+        cost more than the trace itself, and most are never read.
 
         Each gem's move is folded as soon as it is traced: the trace reads
         only the paths (:attr:`exits`) and where the moving gems started,
@@ -438,26 +465,17 @@ class Board:
         if not movers:
             return 0
         exits = self.exits
-        # The same list, read as objects for the route: compiled, a slot read
-        # as an int is unboxed, and boxed again (an object made for each slot
-        # above 256) when the route keeps it; its object is kept as it is.
-        slots = cast("list[object]", exits)
-        starts = _FACING_OBJECTS[cell]
-        gates = self.gates
         gated = self.gated
-        same = log is also
         for mover in movers:
             gem = mover >> 3
             start = facing[mover & 7]
-            route: list[Any] = [starts[mover & 7]]  # ints, as the objects the tables hold
             here = NEIGHBOUR_SLOT[start]
-            for _ in range(SLOT_COUNT):
+            for paths in range(1, SLOT_COUNT + 1):
                 out = exits[here]
-                route.append(slots[here])
                 nb = NEIGHBOUR_SLOT[out]
                 if nb < 0:
                     gate = GATE_OF_SLOT[out]
-                    event = _GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "gate", gate, gates[gate], -1)
+                    record = (gem << 24) | (start << 15) | (paths << 6) | (_GATE << 4) | gate
                     if move:
                         self._move_gem(gem, _GATE, gate)
                         gated.append(gem)
@@ -469,13 +487,13 @@ class Board:
                         other = waiting >> 3
                         break
                 if other >= 0:
-                    event = _GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "met", -1, (), other)
+                    record = (gem << 24) | (start << 15) | (paths << 6) | (_MET << 4) | other
                     if move:
                         self._move_gem(gem, _MET, -1)
                     break
                 following = exits[nb]
                 if following == EMPTY:
-                    event = _GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "rest", -1, (), -1)
+                    record = (gem << 24) | (start << 15) | (paths << 6) | (_REST << 4)
                     if move:
                         self._move_gem(gem, _REST, out)
                     break
@@ -484,9 +502,7 @@ class Board:
                 here = nb
             else:  # pragma: no cover - paths cannot form a cycle through a gem
                 raise RulesViolation(f"gem {gem} never stops")
-            log.append(event)
-            if not same:
-                also.append(event)
+            records.append(record)
         return len(movers)
 
     # -- folding events ----------------------------------------------------

@@ -9,7 +9,7 @@ indices and edges are slots (``cell * 6 + edge``), see
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final, Literal, overload
 
 import msgspec
@@ -133,10 +133,20 @@ class SeatLog(Sequence[Event]):
     appends to them at every draw, and a list's append costs a third of a
     dict's insertion.)"""
 
-    __slots__ = ("_at", "_draws", "_public", "seat")
+    __slots__ = ("_at", "_draws", "_public", "_settle", "seat")
 
-    def __init__(self, public: list[Event], draws: list[TileDrawn], at: list[int], seat: int) -> None:
+    def __init__(
+        self,
+        public: list[Event],
+        draws: list[TileDrawn],
+        at: list[int],
+        seat: int,
+        settle: Callable[[], None] | None = None,
+    ) -> None:
         self._public = public
+        #: Makes the events the public log holds a place for (the game's
+        #: gem moves, made when read: game.PendingGemMoves), before a read.
+        self._settle = settle
         #: This seat's own draws, in the order drawn, and each one's index in the log.
         self._draws = draws
         self._at = at
@@ -150,6 +160,8 @@ class SeatLog(Sequence[Event]):
     @overload
     def __getitem__(self, index: slice) -> list[Event]: ...
     def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        if self._settle is not None:
+            self._settle()
         public = self._public
         if isinstance(index, slice):
             return [self._own(i, public[i]) for i in range(*index.indices(len(public)))]
@@ -165,6 +177,8 @@ class SeatLog(Sequence[Event]):
         return self._draws[found] if found < len(at) and at[found] == index else event
 
     def __iter__(self) -> Iterator[Event]:
+        if self._settle is not None:
+            self._settle()
         if not self._draws:
             return iter(self._public)
         return self._merged()

@@ -242,6 +242,61 @@ def _normalised(placed: TilePlaced) -> TilePlaced:
     return TilePlaced(placed.seat, placed.cell, placed.tile, NORMAL[placed.tile][placed.rotation])
 
 
+#: What the logs hold in the place of a gem move's event until it is made
+#: (:class:`PendingGemMoves`); never seen outside: every read settles first.
+_LATER: Final = GemMoved(-1, "amber", (), "rest")
+
+
+class PendingGemMoves:
+    """The gem moves of a round whose events are not made yet.
+
+    Making a gem move's event (its route as a tuple, the event itself) cost
+    more than tracing the move, and most are never read: a bot's game is
+    played on the board and a seat's view, not on the log. So a placement
+    keeps each gem move as the board's record of it (``Board.move_gems``),
+    the logs hold :data:`_LATER` in its place, and :meth:`settle` makes the
+    events (``Board.gem_event``, the route read off the paths laid, which
+    stay until their placement is undone) the first time the log is read:
+    ``Game.log``, a seat's :class:`~indigo_tui.engine.events.SeatLog`, an
+    undo. The same events, in the same places, as made at once.
+
+    It holds what every seat may see (the board, the public log, the gem
+    moves), never the game or its own log, which holds the deck and every
+    seat's draws: a seat's log asks it to settle, and nothing private is
+    reachable from a seat's view through it. The game copies the events it
+    made into its own log (:attr:`made`) when that is read.
+    """
+
+    def __init__(self, board: Board, public: list[Event]) -> None:
+        self.board = board
+        self.public = public
+        #: Each gem move's record, in the order of the log.
+        self.records: list[int] = []
+        #: Per placement that moved gems, where their events go: ``at << 6 | moved``.
+        self.spans: list[int] = []
+        #: The spans whose events are made in the public log and not yet
+        #: copied into the game's own.
+        self.made: list[int] = []
+
+    def settle(self) -> None:
+        """Make every pending event and put it in its place in the public log."""
+        spans = self.spans
+        if not spans:
+            return
+        board = self.board
+        public = self.public
+        records = self.records
+        next_record = 0
+        for span in spans:
+            at = span >> 6
+            for offset in range(span & 63):
+                public[at + offset] = board.gem_event(records[next_record])
+                next_record += 1
+        self.made.extend(spans)
+        records.clear()
+        spans.clear()
+
+
 class Game:
     """One round: a :class:`Board`, the private deck, hands and gems, and the log."""
 
@@ -253,7 +308,6 @@ class Game:
         if cards is not None and not _full_box(cards):
             raise ValueError("a deck must hold exactly the 54 path tiles")
         self.setup = setup
-        self.log: list[Event] = []
         self._redo: list[Move] = []
         self._reset()
         # The start, public without its deck (as public_event makes it, without
@@ -261,7 +315,7 @@ class Game:
         started = GameStarted(setup, cards, round_index)
         self.deck: tuple[int, ...] | None = cards
         self.round_index = round_index
-        log = self.log
+        log = self._log
         public = self._public_log
         log.append(started)
         public.append(started if cards is None else GameStarted(setup, None, round_index))
@@ -300,20 +354,24 @@ class Game:
         #: The log as every seat may see it (public_event's), which every
         #: seat's log reads, and each seat's own draws with their indices in
         #: the log (SeatLog): an event is appended once for all seats.
+        #: The log, its gem moves' events made when it is read (:attr:`log`).
+        self._log: list[Event] = []
         self._public_log: list[Event] = []
+        self._pending = PendingGemMoves(self.board, self._public_log)
         self._own_draws: list[list[TileDrawn]] = [[] for _ in range(players)]
         self._own_at: list[list[int]] = [[] for _ in range(players)]
         #: Tiles still in the deck, shared with the live seat views.
         self._deck_count = DeckCount(0)
         #: Each seat's live view: the state's lists never change identity
         #: (undo folds them back in place), so one view per seat serves for good.
+        settle = self._pending.settle
         self._views = [
             SeatView(
                 seat,
                 self.board,
                 self.hands[seat],
                 self.collected[seat],
-                SeatLog(self._public_log, self._own_draws[seat], self._own_at[seat], seat),
+                SeatLog(self._public_log, self._own_draws[seat], self._own_at[seat], seat, settle),
                 self._deck_count,
             )
             for seat in range(players)
@@ -351,13 +409,32 @@ class Game:
         self.drawn += 1
         self._deck_count.left -= 1
         event = _DRAWS[seat * KINDS + drawn]
-        log = self.log
+        log = self._log
         self._own_draws[seat].append(event)
         self._own_at[seat].append(len(log))
         log.append(event)
         self._public_log.append(_HIDDEN[seat])  # a setup seats 2 to 4 players
 
     # -- playing -------------------------------------------------------------
+
+    @property
+    def log(self) -> list[Event]:
+        """Every event of the round so far, in order: the start, the deal,
+        and each move's placement, gem moves, draw and the end. The same list
+        from push to push and undo to undo; read it, never change it."""
+        pending = self._pending
+        pending.settle()
+        log = self._log
+        made = pending.made
+        if made:
+            # The events made in the public log, the same objects in the same places here.
+            public = self._public_log
+            for span in made:
+                at = span >> 6
+                for offset in range(span & 63):
+                    log[at + offset] = public[at + offset]
+            made.clear()
+        return log
 
     @property
     def turn(self) -> int:
@@ -430,7 +507,7 @@ class Game:
         >>> game.moves[-1][1], len(Game.from_log(game.log).moves)
         (Move.parse('223/2@2,-4'), 2)
         """
-        first = len(self.log)
+        first = len(self._log)
         self._push(move)
         return self.log[first:]
 
@@ -475,7 +552,7 @@ class Game:
         the move needs."""
         board = self.board
         seat = board.turn
-        log = self.log
+        log = self._log
         public = self._public_log
         board.apply_placement(seat, cell, tile, rotation)
         deck = self.deck
@@ -493,8 +570,15 @@ class Game:
         log.append(placed)
         public.append(placed)
         # Traced on the tile just laid, the gems not yet moved, and moved; each
-        # move's event appended to both logs as it is traced.
-        if board.move_gems(cell, log, public):
+        # move's event made when the log is read (PendingGemMoves), a
+        # placeholder in its place in both logs until then.
+        pending = self._pending
+        moved = board.move_gems(cell, pending.records)
+        if moved:
+            pending.spans.append((len(log) << 6) | moved)
+            for _ in range(moved):
+                log.append(_LATER)
+                public.append(_LATER)
             gated = board.gated
             if gated:
                 gates = board.gates
@@ -532,13 +616,14 @@ class Game:
         """
         if not self._move_starts:
             raise IndexError("no move to undo")
+        log = self.log  # its gem moves' events made (they are folded back below)
         undone = self._move_starts.pop()
         start = undone >> 2
         held = (undone & 3) - 1
-        placed = self.log[start]
+        placed = log[start]
         assert type(placed) is TilePlaced
         board = self.board
-        for event in reversed(self.log[start + 1 :]):
+        for event in reversed(log[start + 1 :]):
             if type(event) is GemMoved:
                 board.unapply_gem_move(event)
                 if event.outcome == "gate":
@@ -553,11 +638,11 @@ class Game:
             self.hands[placed.seat].insert(held, placed.tile)
         last_cell = -1
         if self._move_starts:
-            before = self.log[self._move_starts[-1] >> 2]
+            before = log[self._move_starts[-1] >> 2]
             assert type(before) is TilePlaced
             last_cell = before.cell
         board.lift_placement(placed.seat, placed.cell, placed.tile, last_cell)
-        del self.log[start:]
+        del log[start:]
         del self._public_log[start:]
         for own, at in zip(self._own_draws, self._own_at, strict=True):
             # Own draws in the order drawn: the undone move's are the last.
@@ -623,7 +708,7 @@ class Game:
             if placed.seat != game.turn:
                 raise LogError(LogFault.OUT_OF_TURN, (number, placed.seat + 1))
             try:
-                game.push(Move(placed.cell, placed.tile, placed.rotation))
+                game._push(Move(placed.cell, placed.tile, placed.rotation))
             except IllegalMove as exc:
                 raise LogError(LogFault.ILLEGAL, (number,), exc.refusal) from None
         if len(game.log) != len(events):

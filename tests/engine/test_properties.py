@@ -217,3 +217,30 @@ def test_legal_moves_are_every_legal_placement_once(
         game.push(move)
         game.pop()
         assert encoded(game) == blob
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), setup=st.sampled_from(SETUPS), reads=st.integers(0, 2**40))
+def test_gem_moves_read_late_are_the_moves_of_their_moment(seed: int, setup: Setup, reads: int) -> None:
+    # Each gem move's event is made when the log is first read (through the
+    # game or a seat's log, whichever comes first), from the paths laid by
+    # then: read at a random moment, it is the event of its own move, as the
+    # board made it when the move was traced (preview, before the push).
+    game = Game.new(setup, seed=seed)
+    rng = random.Random(seed)
+    expected: list[list[GemMoved]] = []
+    while not game.over:
+        move = random_move(game, rng)
+        expected.append(game.preview(move))
+        game._push(move)  # as a bot's game is played: no events asked for
+        match (reads >> (len(expected) % 40)) & 3:
+            case 1:
+                _ = game.log[-1]
+            case 2:
+                _ = game.view(rng.randrange(setup.players)).events[-1]
+    seat_logs = [list(game.view(seat).events) for seat in range(setup.players)]
+    made = [event for event in game.log if isinstance(event, GemMoved)]
+    assert made == [event for moves in expected for event in moves]
+    assert all(event.gem >= 0 for event in made)  # no place-holder left
+    for log in seat_logs:
+        assert [event for event in log if isinstance(event, GemMoved)] == made
