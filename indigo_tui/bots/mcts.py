@@ -35,7 +35,7 @@ import queue
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -130,6 +130,12 @@ class Tuning:
 
 DEFAULT_TUNING: Final = Tuning()
 
+#: ``math.log`` as this module's own constant: compiled, ``math.log`` (no
+#: native form, unlike ``math.sqrt``) is looked up on the module by name at
+#: every use, and the search's selection takes a logarithm for every child
+#: it weighs.
+_LOG: Final = math.log
+
 
 class Node:
     """A public position in the tree; the edge into it is ``move``."""
@@ -219,19 +225,23 @@ def distinct_kinds(hand: list[int]) -> list[int]:
     return sorted(set(hand))
 
 
-def playout_move(state: SimState, rng: random.Random, tuning: Tuning) -> PlaceKey:
+def playout_move(state: SimState, draw: Callable[[], float], greedy: float, avoid_tries: int) -> PlaceKey:
     """The playout policy: the best scoring placement next to a gem if one
-    scores, else a random placement that (after a few tries) gives nothing away."""
+    scores (on ``greedy`` of the draws), else a random placement that (after
+    ``avoid_tries`` tries) gives nothing away. ``draw`` is the playout's
+    stream's ``random``, and ``greedy`` and ``avoid_tries`` the tuning's,
+    each looked up once for the whole playout by the caller: compiled, an
+    attribute of a Python object (the stream's method, the tuning's field)
+    is a look-up by name, some hundreds of instructions at every ply."""
     seat = state.turn
     hand = state.hands[seat]
     active = state.active_cells()
-    draw = rng.random  # looked up once for the move's draws
-    if active and draw() < tuning.greedy:
+    if active and draw() < greedy:
         gain, cell, kind, rot = state.best_scoring(seat, distinct_kinds(hand), active)
         if gain > 0:
             return cell, kind, rot
     move = state.random_placement(draw)
-    for _try in range(tuning.avoid_tries):
+    for _try in range(avoid_tries):
         if move[0] not in active or state.gain(move[0], move[1], move[2], seat) >= 0:
             break
         move = state.random_placement(draw)
@@ -331,8 +341,11 @@ class Search:
             if node.visits == 0:
                 break
         plies = 0
+        draw = rng.random
+        greedy = tuning.greedy
+        avoid_tries = tuning.avoid_tries
         while not state.over:
-            cell, kind, rot = playout_move(state, rng, tuning)
+            cell, kind, rot = playout_move(state, draw, greedy, avoid_tries)
             state.play(cell, kind, rot)
             plies += 1
         self.playout_plies += plies
@@ -413,9 +426,7 @@ class Search:
         for index in range(len(considered)):
             child = considered[index]
             child.available += 1
-            score = child.reward / child.visits + log_term * math.sqrt(
-                math.log(child.available) / child.visits
-            )
+            score = child.reward / child.visits + log_term * math.sqrt(_LOG(child.available) / child.visits)
             if score > best_score:
                 best_score, best = score, index
         assert best >= 0
@@ -446,6 +457,8 @@ def played_out(
     policy. Each sample deals one guess of the hidden tiles and one random
     stream, the same to every move (common random numbers)."""
     rng = random.Random(seed)
+    greedy = tuning.greedy
+    avoid_tries = tuning.avoid_tries
     finals: list[list[list[int]]] = [[] for _ in moves]
     for _sample in range(samples):
         dealt = knowledge.sample(rng)
@@ -453,9 +466,9 @@ def played_out(
         for index, move in enumerate(moves):
             state = dealt.copy()
             state.play(move[0], move[1], move[2])
-            playing = random.Random(stream)
+            draw = random.Random(stream).random
             while not state.over:
-                cell, kind, rot = playout_move(state, playing, tuning)
+                cell, kind, rot = playout_move(state, draw, greedy, avoid_tries)
                 state.play(cell, kind, rot)
             finals[index].append(state.scores[:])
     return finals
