@@ -351,11 +351,11 @@ class Game:
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.collected: list[list[int]] = [[0, 0, 0] for _ in range(players)]
         self.round_index = 0
+        #: The log, its gem moves' events made when it is read (:attr:`log`).
+        self._log: list[Event] = []
         #: The log as every seat may see it (public_event's), which every
         #: seat's log reads, and each seat's own draws with their indices in
         #: the log (SeatLog): an event is appended once for all seats.
-        #: The log, its gem moves' events made when it is read (:attr:`log`).
-        self._log: list[Event] = []
         self._public_log: list[Event] = []
         self._pending = PendingGemMoves(self.board, self._public_log)
         self._own_draws: list[list[TileDrawn]] = [[] for _ in range(players)]
