@@ -372,11 +372,9 @@ class Board:
         edges = CELL_SLOTS[cell]
         # Lay the tile down for the trace, and lift it again afterwards.
         exits[edges] = LAID_EXITS[cell * 30 + kind * 6 + rotation]
-        records: list[int] = []
         try:
-            self._trace(cell, False, records)
-            # Made while the tile lies: its route is read off the paths.
-            return [self.gem_event(record) for record in records]
+            # Made while the tile lies: the routes are read off its paths.
+            return self.laid_gem_moves(cell)
         finally:
             exits[edges] = _NO_EXITS
 
@@ -414,13 +412,13 @@ class Board:
         steps = (record >> 6) & 511
         start = (record >> 15) & 511
         gem = record >> 24
-        exits = cast("list[object]", self.exits)  # the same list: its slots kept as the objects they are
+        exits = self.exits
+        slots = cast("list[object]", exits)  # the same list: its slots kept as the objects they are
         route: list[Any] = [_SLOT_OBJECTS[start]]
         here = NEIGHBOUR_SLOT[start]
         for _ in range(steps):
-            out = self.exits[here]
-            route.append(exits[here])
-            here = NEIGHBOUR_SLOT[out]
+            route.append(slots[here])
+            here = NEIGHBOUR_SLOT[exits[here]]
         if outcome == _GATE:
             return _GEM_MOVED(gem, _GEM_KIND[gem], tuple(route), "gate", end, self.gates[end], -1)
         if outcome == _MET:
