@@ -651,8 +651,9 @@ class NetGameScreen(GameScreen):
             if yes:
                 self.run_worker(self._leave(to_title), group="net-leave", exclusive=True)
 
-        path = host.save_path
-        self.app.push_screen(ConfirmScreen(lambda: end_for_everyone_question(path), wide=True), answer)
+        # Made when shown (and again in a language switched to meanwhile).
+        question = partial(end_for_everyone_question, host.save_path)
+        self.app.push_screen(ConfirmScreen(question, wide=True), answer)
 
     async def _leave(self, to_title: bool) -> None:
         host = self.link.host
