@@ -20,7 +20,7 @@ never a widget's attributes alone:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from textual.app import App
@@ -29,6 +29,8 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, Label, Static
+
+from indigo_tui.ui.app import IndigoApp
 
 from .conftest import resize, screen_text, until
 
@@ -199,4 +201,20 @@ async def seen_at_every_size(
         assert covered_texts(app) == [], size
 
 
-__all__ = ["SIZES", "covered_texts", "in_sight", "seen_at_every_size"]
+#: The languages the game speaks, English last (:func:`in_every_language`).
+LANGUAGES: tuple[str, ...] = ("de", "fr", "nl", "en")
+
+
+async def in_every_language(app: IndigoApp, check: Callable[[], Awaitable[None]]) -> None:
+    """``check()`` in each language in turn, ``app`` switched to it on the
+    screen it is on (its "Language: ..." notice dismissed, as it times out
+    for a player): one app that has reached a point reads that point's words
+    in every language, rather than an app a language played to it. Ends in
+    English."""
+    for language in LANGUAGES:
+        await app.set_language(language)
+        app.clear_notifications()
+        await check()
+
+
+__all__ = ["LANGUAGES", "SIZES", "covered_texts", "in_every_language", "in_sight", "seen_at_every_size"]

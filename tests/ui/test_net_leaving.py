@@ -8,7 +8,7 @@ language."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -38,9 +38,7 @@ from .conftest import (
     tap,
     until,
 )
-from .sight import SIZES, seen_at_every_size
-
-LANGUAGES = ("en", "de", "fr", "nl")
+from .sight import SIZES, in_every_language, seen_at_every_size
 
 
 @asynccontextmanager
@@ -67,16 +65,6 @@ def guest_table(guest: NetApp) -> GuestTable:
 
 def footer_line(app: NetApp) -> str:
     return screen_text(app).rstrip("\n").split("\n")[-1]
-
-
-async def in_every_language(app: NetApp, check: Callable[[], Awaitable[None]]) -> None:
-    """``check()`` in each language in turn, ``app`` switched to it on the
-    screen it is on (its "Language: ..." notice dismissed, as it times out
-    for a player). Ends in English."""
-    for language in (*LANGUAGES[1:], LANGUAGES[0]):
-        await app.set_language(language)
-        app.clear_notifications()
-        await check()
 
 
 @pytest.mark.long

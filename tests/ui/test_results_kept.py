@@ -7,7 +7,6 @@ help and in the palette) brings the dialog back, at 80x24, 120x40 and
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
 
 import pytest
 from textual.pilot import Pilot
@@ -22,9 +21,7 @@ from indigo_tui.ui.screens.review import ReviewScreen
 from indigo_tui.ui.screens.setup import SetupScreen
 
 from .conftest import AppFactory, footer_settled, game_screen, new_game, resize, screen_text, tap, until
-from .sight import SIZES, seen_at_every_size
-
-LANGUAGES = ("en", "de", "fr", "nl")
+from .sight import SIZES, in_every_language, seen_at_every_size
 
 
 @pytest.fixture(autouse=True)
@@ -55,22 +52,6 @@ def footer_line(app: IndigoApp) -> str:
     return screen_text(app).rstrip("\n").split("\n")[-1]
 
 
-async def seen_in_every_language(
-    app: IndigoApp,
-    pilot: Pilot[None],
-    words: Callable[[], list[str]],
-    sizes: Sequence[tuple[int, int]] = SIZES,
-) -> None:
-    """In each language in turn, the app switched to it on the screen it is
-    on (its "Language: ..." notice dismissed, as it times out for a player):
-    ``words()``, made in that language, in sight at each of ``sizes``. Ends
-    in English."""
-    for language in (*LANGUAGES[1:], LANGUAGES[0]):
-        await app.set_language(language)
-        app.clear_notifications()
-        await seen_at_every_size(app, pilot, words(), sizes)
-
-
 @pytest.mark.long
 async def test_enter_keeps_the_result_and_o_brings_it_back(make_app: AppFactory) -> None:
     # One round, and at each point its words in every language at every size
@@ -79,28 +60,33 @@ async def test_enter_keeps_the_result_and_o_brings_it_back(make_app: AppFactory)
     app = make_app(new_game(("human", "bot:greedy")))
     async with app.run_test(size=(80, 24)) as pilot:
         await play_to_the_end(app, pilot)
-        await seen_in_every_language(app, pilot, lambda: [_("Final result"), _("Review (v)")])
+
+        def the_result() -> list[str]:
+            return [_("Final result"), _("Review (v)")]
+
+        await in_every_language(app, lambda: seen_at_every_size(app, pilot, the_result()))
         # Enter, as a player still placing tiles presses it: the review, not
         # the board, whatever language the dialog was last drawn in.
         await tap(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
         last = len(session_moves(app))
-        await seen_in_every_language(
-            app, pilot, lambda: [_("Move {number} of {count}").format(number=last, count=last)]
-        )
+
+        def at_the_last_move() -> list[str]:
+            return [_("Move {number} of {count}").format(number=last, count=last)]
+
+        await in_every_language(app, lambda: seen_at_every_size(app, pilot, at_the_last_move()))
         await tap(pilot, "escape")
         await until(pilot, lambda: isinstance(app.screen, EndScreen))
         # Back to the board: it offers the result again, and no more placements.
         await tap(pilot, "b")
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and footer_settled(app))
-        for language in (*LANGUAGES[1:], LANGUAGES[0]):
-            await app.set_language(language)
-            app.clear_notifications()
+
+        async def the_board_says_the_round_is_over() -> None:
             for size in SIZES:
                 await resize(pilot, *size)
                 await until(pilot, lambda: footer_settled(app) and f"o {_('Result')}" in footer_line(app))
                 footer = footer_line(app)
-                assert _("Place") not in footer and _("Rotate") not in footer, (language, footer)
+                assert _("Place") not in footer and _("Rotate") not in footer, footer
                 # The round's end said on the side, at 80 columns in the words that fit on one line.
                 said = (
                     _("Round over (o: result).")
@@ -108,6 +94,8 @@ async def test_enter_keeps_the_result_and_o_brings_it_back(make_app: AppFactory)
                     else _("The round is over: o shows the result and its review.")
                 )
                 await seen_at_every_size(app, pilot, [said], [size])
+
+        await in_every_language(app, the_board_says_the_round_is_over)
         await tap(pilot, "o")
         await until(pilot, lambda: isinstance(app.screen, EndScreen))
         await seen_at_every_size(app, pilot, [_("Final result")])
